@@ -1,0 +1,59 @@
+// Package bot defines how deuce's computer players choose moves, and the simple ones.
+//
+// A bot chooses for one seat from what that seat may know: it reads the state only through
+// Observe or through a state it has determinized for its seat, never through hidden fields.
+package bot
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+
+	"deuce/engine"
+)
+
+// Bot chooses an action for the seat to move.
+type Bot interface {
+	// Name is the bot's level as people pick it: "random", "heuristic".
+	Name() string
+	// Choose returns a legal action for seat, which must be s.ToMove(). It must not change s.
+	Choose(ctx context.Context, s engine.State, seat engine.Seat, rng *rand.Rand) (engine.Action, error)
+}
+
+// Random plays a uniformly random legal action.
+type Random struct{}
+
+// Name returns "random".
+func (Random) Name() string { return "random" }
+
+// Choose picks uniformly among the legal actions.
+func (Random) Choose(_ context.Context, s engine.State, seat engine.Seat, rng *rand.Rand) (engine.Action, error) {
+	if err := checkTurn(s, seat); err != nil {
+		return 0, err
+	}
+	legal := s.Legal(nil)
+	return legal[rng.IntN(len(legal))], nil
+}
+
+// Heuristic plays a game's own heuristic policy on a state determinized for its seat.
+type Heuristic struct {
+	Policy func(s engine.State, rng *rand.Rand) engine.Action
+}
+
+// Name returns "heuristic".
+func (Heuristic) Name() string { return "heuristic" }
+
+// Choose determinizes s for seat and asks the game's policy.
+func (h Heuristic) Choose(_ context.Context, s engine.State, seat engine.Seat, rng *rand.Rand) (engine.Action, error) {
+	if err := checkTurn(s, seat); err != nil {
+		return 0, err
+	}
+	return h.Policy(engine.Determinize(s, seat, rng), rng), nil
+}
+
+func checkTurn(s engine.State, seat engine.Seat) error {
+	if to := s.ToMove(); to != seat {
+		return fmt.Errorf("bot asked to move for %v, but %v is to move", seat, to)
+	}
+	return nil
+}

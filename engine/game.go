@@ -1,0 +1,175 @@
+package engine
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Game describes one game: its names, rules summary, options and named variants, and how to
+// start a match. A game package exports one Game value.
+type Game struct {
+	// Name is the identifier used on the command line, in URLs and in records: "centercourt".
+	Name string
+	// Title is the name people know: "Center Court".
+	Title string
+	// Summary is one line for listings.
+	Summary string
+	// Rules is a readable summary of the rules, including every choice made where the source text
+	// is silent and which data is reconstructed.
+	Rules string
+	// Options lists the settings a match accepts.
+	Options []OptionSpec
+	// Variants are named sets of options; the first is the default. Every option a variant leaves
+	// out takes its default.
+	Variants []Variant
+	// New starts a match with fully resolved options (every option present and valid as far as
+	// OptionSpec can tell). It returns an error a person can act on for values the game rejects.
+	New func(opts Options) (State, error)
+	// Heuristic, when set, chooses a reasonable action for the seat to move in s, a state that
+	// the caller has already determinized for that seat (so reading any field is fair). It is
+	// cheap enough to drive playouts.
+	Heuristic func(s State, rng *rand.Rand) Action
+}
+
+// OptionSpec describes one option of a game.
+type OptionSpec struct {
+	Name    string
+	Default string
+	// Values lists the accepted values; empty means the game validates free-form values itself.
+	Values []string
+	Help   string
+}
+
+// Variant is a named set of option values.
+type Variant struct {
+	Name    string
+	Summary string
+	Options Options
+}
+
+// Options maps option names to values. A match record keeps the resolved options, so that a
+// later change of a default never changes how a recorded match replays.
+type Options map[string]string
+
+// Clone returns an independent copy.
+func (o Options) Clone() Options {
+	c := make(Options, len(o))
+	for k, v := range o {
+		c[k] = v
+	}
+	return c
+}
+
+// String renders the options as sorted name=value pairs.
+func (o Options) String() string {
+	keys := make([]string, 0, len(o))
+	for k := range o {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + "=" + o[k]
+	}
+	return strings.Join(parts, " ")
+}
+
+// ParseOptions reads "name=value" pairs separated by commas or spaces.
+func ParseOptions(s string) (Options, error) {
+	o := Options{}
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
+		k, v, ok := strings.Cut(f, "=")
+		if !ok || k == "" {
+			return nil, fmt.Errorf("option %q: want name=value", f)
+		}
+		o[strings.ToLower(k)] = v
+	}
+	return o, nil
+}
+
+// Option returns the spec of the named option.
+func (g Game) Option(name string) (OptionSpec, bool) {
+	for _, s := range g.Options {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	return OptionSpec{}, false
+}
+
+// OptionNames lists the game's option names.
+func (g Game) OptionNames() []string {
+	names := make([]string, len(g.Options))
+	for i, s := range g.Options {
+		names[i] = s.Name
+	}
+	return names
+}
+
+// VariantNames lists the game's variant names, the default first.
+func (g Game) VariantNames() []string {
+	names := make([]string, len(g.Variants))
+	for i, v := range g.Variants {
+		names[i] = v.Name
+	}
+	return names
+}
+
+// Variant returns the options of the named variant ("" is the default variant).
+func (g Game) Variant(name string) (Options, error) {
+	if name == "" {
+		if len(g.Variants) == 0 {
+			return Options{}, nil
+		}
+		return g.Variants[0].Options.Clone(), nil
+	}
+	for _, v := range g.Variants {
+		if strings.EqualFold(v.Name, name) {
+			return v.Options.Clone(), nil
+		}
+	}
+	return nil, fmt.Errorf("%s has no variant %q; variants: %s", g.Name, name, strings.Join(g.VariantNames(), ", "))
+}
+
+// Resolve checks opts against the game's specs and fills in defaults. Unknown names and values
+// outside a spec's list are errors that list what is accepted.
+func (g Game) Resolve(opts Options) (Options, error) {
+	out := make(Options, len(g.Options))
+	for _, s := range g.Options {
+		out[s.Name] = s.Default
+	}
+	for k, v := range opts {
+		s, ok := g.Option(strings.ToLower(k))
+		if !ok {
+			if len(g.Options) == 0 {
+				return nil, fmt.Errorf("%s has no options (got %q)", g.Name, k)
+			}
+			return nil, fmt.Errorf("%s has no option %q; options: %s", g.Name, k, strings.Join(g.OptionNames(), ", "))
+		}
+		if len(s.Values) > 0 {
+			i := slices.IndexFunc(s.Values, func(x string) bool { return strings.EqualFold(x, v) })
+			if i < 0 {
+				return nil, fmt.Errorf("%s option %s: %q is not one of %s", g.Name, s.Name, v, strings.Join(s.Values, ", "))
+			}
+			v = s.Values[i]
+		}
+		out[s.Name] = v
+	}
+	return out, nil
+}
+
+// Start resolves opts and starts a match. It returns the resolved options, which a record keeps.
+func (g Game) Start(opts Options) (State, Options, error) {
+	resolved, err := g.Resolve(opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := g.New(resolved)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", g.Name, err)
+	}
+	return s, resolved, nil
+}
