@@ -191,3 +191,36 @@ func SampleChance(rng *rand.Rand, outcomes []ChanceOutcome) Action {
 	}
 	panic("unreachable")
 }
+
+// Narrator is implemented by games that hide anything about an action from some seat (a card
+// drawn into another hand, a secret bid). A log of the match shown to a seat is written with
+// Narrate, so it never tells more than the seat's observation will.
+type Narrator interface {
+	// Narrate describes action a, about to be applied to the receiver, as seat may learn of it,
+	// in words: "you draw a 5", "player 2 draws a card". It must give the same text for two
+	// actions after which seat's observations are equal.
+	Narrate(a Action, seat Seat) string
+}
+
+// Narrate describes a, about to be applied to s, for seat: the game's own Narrate when it has
+// one, otherwise the mover's name and the action's notation.
+func Narrate(s State, a Action, seat Seat) string {
+	if n, ok := s.(Narrator); ok {
+		return n.Narrate(a, seat)
+	}
+	if to := s.ToMove(); to != Chance {
+		return fmt.Sprintf("%v: %s", PlayerName(to, seat), s.ActionString(a))
+	}
+	return s.ActionString(a)
+}
+
+// PlayerName names who for viewer: "you", or "player N".
+func PlayerName(who, viewer Seat) string {
+	if who == viewer {
+		return "you"
+	}
+	if who < 0 {
+		return who.String()
+	}
+	return fmt.Sprintf("player %d", int(who)+1)
+}
