@@ -57,3 +57,20 @@ func checkTurn(s engine.State, seat engine.Seat) error {
 	}
 	return nil
 }
+
+// Func makes a Bot of a function, for bots that are one policy.
+type Func struct {
+	Level string
+	F     func(ctx context.Context, s engine.State, seat engine.Seat, rng *rand.Rand) (engine.Action, error)
+}
+
+// Name returns f.Level.
+func (f Func) Name() string { return f.Level }
+
+// Choose calls f.F after checking that seat is to move.
+func (f Func) Choose(ctx context.Context, s engine.State, seat engine.Seat, rng *rand.Rand) (engine.Action, error) {
+	if err := checkTurn(s, seat); err != nil {
+		return 0, err
+	}
+	return f.F(ctx, s, seat, rng)
+}

@@ -36,18 +36,18 @@ type Game struct {
 
 // OptionSpec describes one option of a game.
 type OptionSpec struct {
-	Name    string
-	Default string
+	Name    string `json:"name"`
+	Default string `json:"default"`
 	// Values lists the accepted values; empty means the game validates free-form values itself.
-	Values []string
-	Help   string
+	Values []string `json:"values,omitempty"`
+	Help   string   `json:"help"`
 }
 
 // Variant is a named set of option values.
 type Variant struct {
-	Name    string
-	Summary string
-	Options Options
+	Name    string  `json:"name"`
+	Summary string  `json:"summary"`
+	Options Options `json:"options"`
 }
 
 // Options maps option names to values. A match record keeps the resolved options, so that a

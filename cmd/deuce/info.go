@@ -1,0 +1,152 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"deuce/engine"
+	"deuce/games"
+)
+
+func runList(_ context.Context, args []string, e *env) error {
+	fs := newFlags(e, "list", "\n\nLists the games deuce plays, with their variants.")
+	if pos, err := parseFlags(fs, args); err != nil {
+		return err
+	} else if len(pos) > 0 {
+		return usagef("list takes no arguments (got %q)", pos[0])
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "GAME\tTITLE\tVARIANTS\tABOUT")
+	for _, g := range games.All() {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", g.Name, g.Title, strings.Join(g.VariantNames(), ", "), g.Summary)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(e.stdout, "\nMore: deuce rules GAME. Play: deuce play GAME.")
+	return nil
+}
+
+func runRules(_ context.Context, args []string, e *env) error {
+	fs := newFlags(e, "rules", "GAME\n\nPrints a game's rules, its options and variants, and the choices deuce made\nwhere the rules text is silent.")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	g, err := oneGame(pos)
+	if err != nil {
+		return err
+	}
+	w := e.stdout
+	fmt.Fprintf(w, "%s (%s)\n%s\n\n", g.Title, g.Name, g.Summary)
+	fmt.Fprintln(w, strings.TrimSpace(g.Rules))
+	if len(g.Options) > 0 {
+		fmt.Fprintln(w, "\nOptions (deuce play|sim GAME --option name=value):")
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		for _, o := range g.Options {
+			values := "any"
+			if len(o.Values) > 0 {
+				values = strings.Join(o.Values, "|")
+			}
+			fmt.Fprintf(tw, "  %s\t%s\tdefault %s\t%s\n", o.Name, values, o.Default, o.Help)
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+	}
+	if len(g.Variants) > 0 {
+		fmt.Fprintln(w, "\nVariants (--variant NAME; the first is the default):")
+		for _, v := range g.Variants {
+			fmt.Fprintf(w, "  %-12s %s\n", v.Name, v.Summary)
+		}
+	}
+	fmt.Fprintf(w, "\nBots: %s\n", strings.Join(games.BotNames(g), ", "))
+	return nil
+}
+
+func runBots(_ context.Context, args []string, e *env) error {
+	fs := newFlags(e, "bots", "[GAME]\n\nLists the bot levels, for one game or for all.")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	list := games.All()
+	if len(pos) > 0 {
+		g, err := oneGame(pos)
+		if err != nil {
+			return err
+		}
+		list = []engine.Game{g}
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	for _, g := range list {
+		for _, b := range games.Bots(g) {
+			fmt.Fprintf(tw, "%s\t%s\t%s\n", g.Name, b.Name, b.Summary)
+		}
+	}
+	return tw.Flush()
+}
+
+// oneGame reads the single GAME argument.
+func oneGame(pos []string) (engine.Game, error) {
+	switch len(pos) {
+	case 0:
+		return engine.Game{}, usagef("name a game: %s", strings.Join(games.Names(), ", "))
+	case 1:
+		g, err := games.Lookup(pos[0])
+		if err != nil {
+			return engine.Game{}, usageError{err.Error()}
+		}
+		return g, nil
+	}
+	return engine.Game{}, usagef("one game at a time (got %s)", strings.Join(pos, " "))
+}
+
+// optionFlags registers --variant and --option on fs.
+type optionFlags struct {
+	variant string
+	options multiFlag
+}
+
+func (o *optionFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&o.variant, "variant", "", "a named `variant` of the game (deuce rules GAME lists them)")
+	fs.Var(&o.options, "option", "a game option as `name=value` (repeatable, or comma-separated)")
+}
+
+// resolve turns the flags into g's options: the variant's, overridden by each --option.
+func (o *optionFlags) resolve(g engine.Game) (engine.Options, error) {
+	opts, err := g.Variant(o.variant)
+	if err != nil {
+		return nil, usageError{err.Error()}
+	}
+	for _, s := range o.options {
+		extra, err := engine.ParseOptions(s)
+		if err != nil {
+			return nil, usageError{err.Error()}
+		}
+		for k, v := range extra {
+			opts[k] = v
+		}
+	}
+	resolved, err := g.Resolve(opts)
+	if err != nil {
+		return nil, usageError{err.Error()}
+	}
+	if _, err := g.New(resolved); err != nil {
+		return nil, usagef("%s: %v", g.Name, err)
+	}
+	return resolved, nil
+}
+
+// multiFlag collects a repeatable string flag.
+type multiFlag []string
+
+func (m *multiFlag) String() string { return strings.Join(*m, ",") }
+
+func (m *multiFlag) Set(s string) error {
+	*m = append(*m, s)
+	return nil
+}

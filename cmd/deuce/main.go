@@ -1,0 +1,148 @@
+// Command deuce plays, simulates, solves and replays tennis tabletop games.
+//
+// Usage:
+//
+//	deuce serve [--addr 127.0.0.1:8080]  play in the browser
+//	deuce list                          the games and their variants
+//	deuce rules GAME                    a readable summary of a game's rules and options
+//	deuce play GAME [flags]             play in the terminal against a bot or a friend
+//	deuce sim GAME --bots A,B [flags]   play many bot matches and report win rates
+//	deuce replay FILE                   print a recorded match move by move
+//	deuce solve pencil [flags]          solve the bidding game exactly
+//	deuce bots [GAME]                   the bot levels each game offers
+//
+// Every subcommand has --help.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	if err != nil && !errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintln(os.Stderr, "deuce:", err)
+		os.Exit(exitCode(err))
+	}
+}
+
+// usageError is a mistake in how deuce was called; it exits with status 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+func exitCode(err error) int {
+	var u usageError
+	if errors.As(err, &u) {
+		return 2
+	}
+	return 1
+}
+
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, args []string, env *env) error
+}
+
+// env is what a subcommand reads and writes.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+func commands() []command {
+	return []command{
+		{"serve", "serve deuce in the browser", runServe},
+		{"list", "list the games and their variants", runList},
+		{"rules", "show a game's rules, options and the choices deuce made", runRules},
+		{"play", "play a match in the terminal", runPlay},
+		{"sim", "play many matches between bots and report", runSim},
+		{"replay", "print a recorded match move by move", runReplay},
+		{"solve", "solve the bidding game exactly", runSolve},
+		{"bots", "list the bot levels", runBots},
+	}
+}
+
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		if len(args) > 1 && args[0] == "help" {
+			return run(ctx, []string{args[1], "--help"}, stdin, stdout, stderr)
+		}
+		printUsage(stdout)
+		if len(args) == 0 {
+			return usagef("no command given")
+		}
+		return nil
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(ctx, args[1:], e)
+		}
+	}
+	var names []string
+	for _, c := range commands() {
+		names = append(names, c.name)
+	}
+	return usagef("unknown command %q; commands: %s (deuce --help for more)", args[0], strings.Join(names, ", "))
+}
+
+func printUsage(w io.Writer) {
+	fmt.Fprintln(w, "deuce plays, simulates, solves and replays tennis tabletop games.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Usage: deuce COMMAND [arguments]")
+	fmt.Fprintln(w)
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Run deuce COMMAND --help for a command's flags. Start with: deuce list")
+}
+
+// newFlags makes a subcommand's flag set whose errors and help go to e.stderr.
+func newFlags(e *env, name, usage string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: deuce %s %s\n", name, usage)
+		hasFlags := false
+		fs.VisitAll(func(*flag.Flag) { hasFlags = true })
+		if hasFlags {
+			fmt.Fprintln(fs.Output(), "\nFlags:")
+			fs.PrintDefaults()
+		}
+	}
+	return fs
+}
+
+// parseFlags parses args, allowing flags before and after positional arguments, and wraps
+// errors as usage errors.
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, usageError{err.Error()}
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}

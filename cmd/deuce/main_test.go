@@ -1,0 +1,207 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"deuce/engine"
+	"deuce/sim"
+)
+
+// deuce runs the command with args and stdin, and returns stdout, stderr and the error.
+func deuce(t *testing.T, stdin string, args ...string) (string, string, error) {
+	t.Helper()
+	t.Setenv("DEUCE_DATA", t.TempDir())
+	var out, errOut bytes.Buffer
+	err := run(context.Background(), args, strings.NewReader(stdin), &out, &errOut)
+	return out.String(), errOut.String(), err
+}
+
+func TestUsageErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want []string // words the error must hold, so a person knows what to type instead
+	}{
+		{"no command", nil, []string{"no command"}},
+		{"unknown command", []string{"smash"}, []string{"unknown command", "play", "sim"}},
+		{"unknown game", []string{"rules", "squash"}, []string{"squash", "centercourt", "pencil"}},
+		{"no game", []string{"play"}, []string{"name a game", "centercourt"}},
+		{"unknown option", []string{"sim", "pencil", "--bots", "random,random", "--option", "speed=9"}, []string{"speed", "points", "fields"}},
+		{"bad option value", []string{"play", "centercourt", "--option", "format=marathon"}, []string{"marathon", "tiebreak"}},
+		{"bad free-form value", []string{"sim", "pencil", "--bots", "random,random", "--option", "points=-3"}, []string{"points"}},
+		{"unknown variant", []string{"play", "pencil", "--variant", "doubles"}, []string{"doubles", "standard"}},
+		{"unknown bot", []string{"sim", "pencil", "--bots", "random,genius"}, []string{"genius", "heuristic", "equilibrium"}},
+		{"one bot", []string{"sim", "centercourt", "--bots", "random"}, []string{"two bot levels"}},
+		{"bad seat", []string{"play", "pencil", "--seat", "3"}, []string{"seats 1 to 2"}},
+		{"bad vs", []string{"play", "pencil", "--vs", "genius"}, []string{"genius", "human"}},
+		{"bad flag", []string{"sim", "pencil", "--matchez", "3"}, []string{"matchez"}},
+		{"bad matches", []string{"sim", "pencil", "--bots", "random,random", "--matches", "0"}, []string{"at least 1"}},
+		{"replay nothing", []string{"replay"}, []string{"one record file"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := deuce(t, "", tt.args...)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			if code := exitCode(err); code != 2 {
+				t.Errorf("exit code %d, want 2 for a usage error (%v)", code, err)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not mention %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, c := range commands() {
+		t.Run(c.name, func(t *testing.T) {
+			_, stderr, err := deuce(t, "", c.name, "--help")
+			if !errors.Is(err, flag.ErrHelp) {
+				t.Fatalf("error %v, want flag.ErrHelp", err)
+			}
+			if !strings.Contains(stderr, "Usage: deuce "+c.name) {
+				t.Errorf("help %q lacks the usage line", stderr)
+			}
+		})
+	}
+	out, _, err := deuce(t, "", "--help")
+	if err != nil || !strings.Contains(out, "Usage: deuce COMMAND") {
+		t.Errorf("deuce --help: %v %q", err, out)
+	}
+}
+
+func TestListRulesBots(t *testing.T) {
+	out, _, err := deuce(t, "", "list")
+	if err != nil || !strings.Contains(out, "Center Court") || !strings.Contains(out, "pencil") {
+		t.Errorf("list: %v\n%s", err, out)
+	}
+	out, _, err = deuce(t, "", "rules", "centercourt")
+	if err != nil || !strings.Contains(out, "server-refill") || !strings.Contains(out, "Variants") {
+		t.Errorf("rules: %v\n%s", err, out)
+	}
+	out, _, err = deuce(t, "", "bots", "pencil")
+	if err != nil || !strings.Contains(out, "equilibrium") {
+		t.Errorf("bots: %v\n%s", err, out)
+	}
+}
+
+func TestPlayAgainstBotAndReplay(t *testing.T) {
+	recPath := filepath.Join(t.TempDir(), "match.json")
+	// A typo, an out-of-range number, help, then the first listed move until the end.
+	input := "smash\n99\n?\n" + strings.Repeat("1\n", 400)
+	out, _, err := deuce(t, input, "play", "pencil", "--vs", "random", "--option", "points=6", "--seed", "4", "--record", recPath)
+	if err != nil {
+		t.Fatalf("play: %v\n%s", err, out)
+	}
+	for _, want := range []string{"Your moves:", "There is no move 99", "(? for help)", "Type the number of a move", "Match record: " + recPath} {
+		if !strings.Contains(out, want) {
+			t.Errorf("play output lacks %q:\n%s", want, out)
+		}
+	}
+	if !strings.Contains(out, "You win!") && !strings.Contains(out, "bot wins") && !strings.Contains(out, "A draw") {
+		t.Errorf("play output names no result:\n%s", out)
+	}
+	replay, _, err := deuce(t, "", "replay", recPath)
+	if err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	f, _ := os.Open(recPath)
+	rec, err := engine.ReadRecord(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(replay, rec.Result.Score) || strings.Count(replay, "bid ") != len(rec.Moves) {
+		t.Errorf("replay does not show the %d moves and score %q:\n%s", len(rec.Moves), rec.Result.Score, replay)
+	}
+}
+
+func TestPlayCenterCourtToTheEnd(t *testing.T) {
+	input := strings.Repeat("1\n", 3000)
+	out, _, err := deuce(t, input, "play", "centercourt", "--variant", "tiebreak", "--seed", "9", "--no-record")
+	if err != nil {
+		t.Fatalf("play: %v", err)
+	}
+	if !strings.Contains(out, "You win!") && !strings.Contains(out, "bot wins") {
+		t.Errorf("no result at the end:\n%s", out[max(0, len(out)-2000):])
+	}
+	if strings.Contains(out, "Match record") {
+		t.Error("--no-record wrote a record")
+	}
+}
+
+func TestPlayHotseatPassesTheDevice(t *testing.T) {
+	input := strings.Repeat("1\n", 100)
+	out, _, err := deuce(t, input, "play", "pencil", "--vs", "human", "--option", "points=3", "--no-record")
+	if err != nil {
+		t.Fatalf("play: %v", err)
+	}
+	if !strings.Contains(out, "Pass the device to player 2") || !strings.Contains(out, "Pass the device to player 1") {
+		t.Errorf("no pass-the-device screens:\n%s", out)
+	}
+}
+
+func TestPlayQuitAndEndOfInput(t *testing.T) {
+	for _, input := range []string{"quit\n", ""} {
+		out, _, err := deuce(t, input, "play", "pencil", "--no-record")
+		if err != nil {
+			t.Errorf("input %q: %v", input, err)
+		}
+		if !strings.Contains(out, "abandoned") {
+			t.Errorf("input %q: %s", input, out)
+		}
+	}
+}
+
+func TestSimIsIndependentOfWorkers(t *testing.T) {
+	var reports [2]sim.Report
+	for i, workers := range []string{"1", "2"} {
+		out, _, err := deuce(t, "", "sim", "centercourt", "--variant", "tiebreak", "--bots", "heuristic,random", "--matches", "40", "--seed", "3", "--workers", workers, "--json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal([]byte(out), &reports[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, _ := json.Marshal(reports[0])
+	b, _ := json.Marshal(reports[1])
+	if !bytes.Equal(a, b) {
+		t.Errorf("1 worker:\n%s\n2 workers:\n%s", a, b)
+	}
+	text, _, err := deuce(t, "", "sim", "pencil", "--bots", "heuristic,random", "--matches", "50")
+	if err != nil || !strings.Contains(text, "95% interval") {
+		t.Errorf("sim text: %v\n%s", err, text)
+	}
+}
+
+func TestSimRecordsReplay(t *testing.T) {
+	dir := t.TempDir()
+	if _, _, err := deuce(t, "", "sim", "pencil", "--bots", "heuristic,random", "--matches", "3", "--record", dir); err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	if len(files) != 3 {
+		t.Fatalf("%d records, want 3", len(files))
+	}
+	if out, _, err := deuce(t, "", "replay", files[0]); err != nil || !strings.Contains(out, "wins") && !strings.Contains(out, "draw") {
+		t.Errorf("replay: %v\n%s", err, out)
+	}
+	bad := filepath.Join(dir, "bad.json")
+	os.WriteFile(bad, []byte(`{"version":1,"game":"pencil","options":{},"moves":[{"seat":0,"action":999,"text":"bid 999"}]}`), 0o644)
+	if _, _, err := deuce(t, "", "replay", bad); !errors.Is(err, engine.ErrBadRecord) {
+		t.Errorf("replay of a broken record: %v, want ErrBadRecord", err)
+	}
+}

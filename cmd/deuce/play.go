@@ -1,0 +1,358 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"deuce/bot"
+	"deuce/engine"
+	"deuce/games"
+)
+
+const playUsage = `GAME [flags]
+
+Plays a match in the terminal: you against a bot, or two people sharing the
+terminal (--vs human), with a "pass the device" screen before each hidden hand.
+At your turn, type the number of a move or the move itself; "?" shows help.
+
+Examples:
+  deuce play centercourt --variant tiebreak
+  deuce play pencil --vs equilibrium --seat 2
+  deuce play centercourt --vs human`
+
+func runPlay(ctx context.Context, args []string, e *env) error {
+	fs := newFlags(e, "play", playUsage)
+	vs := fs.String("vs", "heuristic", "the opponent: a bot `level` (deuce bots GAME), or human for two people on this terminal")
+	seatFlag := fs.Int("seat", 1, "your `seat`, from 1 (seat 1 serves or bids first)")
+	seed := fs.Uint64("seed", 0, "`seed` for shuffles, dice and bots (0 picks a fresh one and prints it)")
+	record := fs.String("record", "", "write the match record to this `file` (default: a new file in the data directory)")
+	noRecord := fs.Bool("no-record", false, "do not write a match record")
+	var of optionFlags
+	of.register(fs)
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	g, err := oneGame(pos)
+	if err != nil {
+		return err
+	}
+	opts, err := of.resolve(g)
+	if err != nil {
+		return err
+	}
+	s, err := g.New(opts)
+	if err != nil {
+		return err
+	}
+	n := s.NumSeats()
+	if *seatFlag < 1 || *seatFlag > n {
+		return usagef("--seat %d: %s has seats 1 to %d", *seatFlag, g.Name, n)
+	}
+	me := engine.Seat(*seatFlag - 1)
+	hotseat := strings.EqualFold(*vs, "human")
+	var opponent bot.Bot
+	if !hotseat {
+		if opponent, err = games.NewBot(g, *vs); err != nil {
+			return usagef("--vs %s: %v (or human)", *vs, err)
+		}
+	}
+	if *seed == 0 {
+		*seed = rand.Uint64()
+	}
+	seats := make([]engine.SeatInfo, n)
+	players := make([]bot.Bot, n) // nil for a person
+	for i := range n {
+		switch {
+		case hotseat:
+			seats[i] = engine.SeatInfo{Name: fmt.Sprintf("player %d", i+1)}
+		case engine.Seat(i) == me:
+			seats[i] = engine.SeatInfo{Name: "you"}
+		default:
+			seats[i] = engine.SeatInfo{Name: fmt.Sprintf("%s bot", opponent.Name()), Bot: opponent.Name()}
+			players[i] = opponent
+		}
+	}
+	p := &terminalMatch{
+		env: e, game: g, state: s, players: players, hotseat: hotseat,
+		rec:    engine.NewRecord(g, opts, seats),
+		chance: rand.New(rand.NewPCG(*seed, 0)),
+		botRNG: rand.New(rand.NewPCG(*seed, 1)),
+		input:  bufio.NewScanner(e.stdin),
+		logs:   make([][]string, n),
+		clear:  isTerminal(e.stdout),
+	}
+	p.rec.Seed = *seed
+	fmt.Fprintf(e.stdout, "%s, %s. Seed %d.\n", g.Title, opts, *seed)
+	if !hotseat {
+		fmt.Fprintf(e.stdout, "You are player %d against the %s bot.\n", me+1, opponent.Name())
+	}
+	playErr := p.play(ctx)
+	if !*noRecord {
+		path, err := saveRecord(*record, p.rec)
+		if err != nil {
+			return errors.Join(playErr, err)
+		}
+		fmt.Fprintf(e.stdout, "Match record: %s (deuce replay %s)\n", path, path)
+	}
+	if errors.Is(playErr, errQuit) {
+		return nil
+	}
+	return playErr
+}
+
+var errQuit = errors.New("quit")
+
+type terminalMatch struct {
+	env     *env
+	game    engine.Game
+	state   engine.State
+	players []bot.Bot
+	hotseat bool
+	rec     *engine.Record
+	chance  *rand.Rand
+	botRNG  *rand.Rand
+	input   *bufio.Scanner
+	// logs holds, per seat, what happened since that seat last moved, as it may know it.
+	logs [][]string
+	// last is the person who saw the screen last, for the pass-the-device screen.
+	last  engine.Seat
+	clear bool
+}
+
+func (p *terminalMatch) play(ctx context.Context) error {
+	p.last = engine.Nobody
+	for {
+		to := p.state.ToMove()
+		if to == engine.Nobody {
+			break
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		var a engine.Action
+		var err error
+		switch {
+		case to == engine.Chance:
+			a = engine.SampleChance(p.chance, p.state.Chances(nil))
+		case p.players[to] != nil:
+			a, err = p.players[to].Choose(ctx, p.state, to, p.botRNG)
+		default:
+			a, err = p.ask(to)
+		}
+		if err != nil {
+			return err
+		}
+		for seat := range p.logs {
+			if p.players[seat] == nil {
+				p.logs[seat] = append(p.logs[seat], engine.Narrate(p.state, a, engine.Seat(seat)))
+			}
+		}
+		if err := p.rec.Apply(p.state, a); err != nil {
+			return fmt.Errorf("internal error: a chosen move was refused: %w", err)
+		}
+	}
+	return p.finish()
+}
+
+// ask shows seat its view and reads a move until one is legal.
+func (p *terminalMatch) ask(seat engine.Seat) (engine.Action, error) {
+	w := p.env.stdout
+	if p.hotseat && p.last != seat {
+		if p.last != engine.Nobody {
+			p.clearScreen()
+			fmt.Fprintf(w, "Pass the device to player %d, then press Enter.\n", seat+1)
+			if !p.input.Scan() {
+				return 0, p.inputEnded()
+			}
+		}
+		p.clearScreen()
+	}
+	p.last = seat
+	p.showLog(seat)
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, p.state.Observe(seat))
+	legal := p.state.Legal(nil)
+	p.showMoves(seat, legal)
+	for {
+		fmt.Fprintf(w, "%s> ", p.prompt(seat))
+		if !p.input.Scan() {
+			return 0, p.inputEnded()
+		}
+		line := strings.TrimSpace(p.input.Text())
+		switch strings.ToLower(line) {
+		case "":
+			continue
+		case "?", "h", "help":
+			p.help()
+			continue
+		case "m", "moves":
+			p.showMoves(seat, legal)
+			continue
+		case "v", "view":
+			fmt.Fprintln(w, p.state.Observe(seat))
+			continue
+		case "hint":
+			if hint, ok := games.Hint(p.game, p.state, seat); ok {
+				fmt.Fprintln(w, hint)
+			} else {
+				fmt.Fprintln(w, "No hint for this game.")
+			}
+			continue
+		case "q", "quit", "exit":
+			fmt.Fprintln(w, "Match abandoned.")
+			return 0, errQuit
+		}
+		if k, err := strconv.Atoi(line); err == nil {
+			if k >= 1 && k <= len(legal) {
+				return legal[k-1], nil
+			}
+			fmt.Fprintf(w, "There is no move %d: choose 1 to %d, or type a move. (? for help)\n", k, len(legal))
+			continue
+		}
+		a, err := p.state.ParseAction(line)
+		if err != nil {
+			fmt.Fprintf(w, "%s (? for help)\n", reason(err))
+			continue
+		}
+		return a, nil
+	}
+}
+
+func (p *terminalMatch) prompt(seat engine.Seat) string {
+	if p.hotseat {
+		return fmt.Sprintf("player %d", seat+1)
+	}
+	return "your move"
+}
+
+func (p *terminalMatch) showLog(seat engine.Seat) {
+	if len(p.logs[seat]) == 0 {
+		return
+	}
+	fmt.Fprintln(p.env.stdout, "\nSince your last move:")
+	for _, line := range p.logs[seat] {
+		fmt.Fprintln(p.env.stdout, "  "+line)
+	}
+	p.logs[seat] = p.logs[seat][:0]
+}
+
+func (p *terminalMatch) showMoves(seat engine.Seat, legal []engine.Action) {
+	fmt.Fprintln(p.env.stdout, "Your moves:")
+	for i, a := range legal {
+		fmt.Fprintf(p.env.stdout, "  %2d. %s\n", i+1, p.state.ActionString(a))
+	}
+}
+
+func (p *terminalMatch) help() {
+	fmt.Fprintln(p.env.stdout, `Type the number of a move from the list, or the move itself as listed.
+Other commands: moves (list again), view (show the table again), hint (where the
+game offers one), quit (abandon; the record so far is saved).
+The rules: deuce rules `+p.game.Name)
+}
+
+func (p *terminalMatch) finish() error {
+	w := p.env.stdout
+	res := p.state.Result()
+	for seat := range p.logs {
+		if p.players[seat] == nil {
+			p.showLog(engine.Seat(seat))
+			break
+		}
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, p.state.Observe(engine.Spectator))
+	fmt.Fprintln(w)
+	switch {
+	case res.Winner == engine.Nobody:
+		fmt.Fprintf(w, "A draw. %s\n", res.Score)
+	case p.hotseat:
+		fmt.Fprintf(w, "Player %d wins. %s\n", res.Winner+1, res.Score)
+	case p.players[res.Winner] == nil:
+		fmt.Fprintf(w, "You win! %s\n", res.Score)
+	default:
+		fmt.Fprintf(w, "The %s bot wins. %s\n", p.players[res.Winner].Name(), res.Score)
+	}
+	return nil
+}
+
+func (p *terminalMatch) inputEnded() error {
+	fmt.Fprintln(p.env.stdout, "\nInput ended; match abandoned.")
+	return errQuit
+}
+
+func (p *terminalMatch) clearScreen() {
+	if p.clear {
+		fmt.Fprint(p.env.stdout, "\033[H\033[2J")
+	} else {
+		fmt.Fprintln(p.env.stdout, strings.Repeat("\n", 3)+strings.Repeat("-", 60))
+	}
+}
+
+// reason returns the part of an illegal-action error a player needs.
+func reason(err error) string {
+	var ie *engine.IllegalError
+	if errors.As(err, &ie) {
+		r := ie.Reason
+		if ie.Text != "" {
+			r = fmt.Sprintf("%q: %s", ie.Text, ie.Reason)
+		}
+		return strings.ToUpper(r[:1]) + r[1:] + "."
+	}
+	return err.Error()
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// dataDir is where deuce keeps its files: $DEUCE_DATA, or deuce under the user's data directory.
+func dataDir() string {
+	if d := os.Getenv("DEUCE_DATA"); d != "" {
+		return d
+	}
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "deuce")
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(home, ".local", "share", "deuce")
+	}
+	return "deuce-data"
+}
+
+// saveRecord writes rec to path, or to a new file in the data directory when path is empty.
+func saveRecord(path string, rec *engine.Record) (string, error) {
+	if path == "" {
+		dir := filepath.Join(dataDir(), "records")
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return "", fmt.Errorf("save the match record: %w", err)
+		}
+		path = filepath.Join(dir, fmt.Sprintf("%s-%s-%d.json", rec.Game, time.Now().Format("20060102-150405"), rec.Seed))
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return "", fmt.Errorf("save the match record: %w", err)
+	}
+	if err := engine.WriteRecord(f, rec); err != nil {
+		f.Close()
+		return "", fmt.Errorf("save the match record %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return "", fmt.Errorf("save the match record %s: %w", path, err)
+	}
+	return path, nil
+}

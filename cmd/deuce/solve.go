@@ -1,0 +1,151 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"deuce/engine"
+	"deuce/games/pencil"
+)
+
+const solveUsage = `pencil [flags]
+
+Solves the paper-and-pencil bidding game exactly by backward induction: every
+position (points of player 1, points of player 2, ball) is a matrix game over the
+two bids, solved by linear programming where it has no pure saddle point.
+Values are for player 1: +1 a sure win, -1 a sure loss (knockout scoring: +-2
+for a ball beyond the field).
+
+Examples:
+  deuce solve pencil
+  deuce solve pencil --state 30,25,1
+  deuce solve pencil --points 20,20 --no-jump --out oshi.csv`
+
+func runSolve(_ context.Context, args []string, e *env) error {
+	fs := newFlags(e, "solve", solveUsage)
+	points := fs.String("points", "50,50", "starting `points` of player 1 and player 2 (one number for both)")
+	fields := fs.Int("fields", 2, "`fields` per side")
+	scoring := fs.String("scoring", "winloss", "`scoring`: winloss or knockout")
+	noJump := fs.Bool("no-jump", false, "Oshi-Zumo's rule: the ball moves one field and never jumps the centre")
+	state := fs.String("state", "", "show the value and both optimal strategies at `P1,P2,BALL`")
+	out := fs.String("out", "", "write every position's value and strategies to this `file` (.json or .csv)")
+	asJSON := fs.Bool("json", false, "print --state exactly, as JSON")
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "parallel `workers`")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 || pos[0] != pencil.Game.Name {
+		return usagef("solve knows one game: deuce solve pencil")
+	}
+	opts := engine.Options{"points": *points, "fields": strconv.Itoa(*fields), "scoring": *scoring, "jump": "yes"}
+	if *noJump {
+		opts["jump"] = "no"
+	}
+	resolved, err := pencil.Game.Resolve(opts)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	p, err := pencil.ParamsFromOptions(resolved)
+	if err == nil {
+		err = p.Validate()
+	}
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	if *workers < 1 {
+		return usagef("--workers must be at least 1")
+	}
+	var at [3]int
+	if *state != "" {
+		parts := strings.Split(*state, ",")
+		if len(parts) != 3 {
+			return usagef("--state %q: want P1,P2,BALL like 30,25,1", *state)
+		}
+		for i, s := range parts {
+			if at[i], err = strconv.Atoi(strings.TrimSpace(s)); err != nil {
+				return usagef("--state %q: %q is not a whole number", *state, s)
+			}
+		}
+	}
+	start := time.Now()
+	sol, err := pencil.SolveWorkers(p, *workers)
+	if err != nil {
+		return err
+	}
+	elapsed := time.Since(start)
+	w := e.stdout
+	if *state != "" {
+		ss, err := sol.At(at[0], at[1], at[2])
+		if err != nil {
+			return usageError{err.Error()}
+		}
+		if *asJSON {
+			enc := json.NewEncoder(w)
+			enc.SetIndent("", "  ")
+			return enc.Encode(ss)
+		}
+		fmt.Fprintf(w, "Position: player 1 has %d points, player 2 has %d, ball at %+d.\n", ss.Points1, ss.Points2, ss.Ball)
+		fmt.Fprintf(w, "Value for player 1: %+.6f\n", ss.Value)
+		if ss.Player1 == nil {
+			fmt.Fprintln(w, "The match is over here.")
+			return nil
+		}
+		printStrategy(w, "player 1", ss.Player1)
+		printStrategy(w, "player 2", ss.Player2)
+		return nil
+	}
+	st := sol.Stats()
+	fmt.Fprintf(w, "Tennis (paper and pencil), points %d-%d, %d fields, %s, jump %v\n", p.Points1, p.Points2, p.Fields, p.Scoring, p.Jump)
+	fmt.Fprintf(w, "Value of the opening position for player 1: %+.6f\n", sol.Value(p.Points1, p.Points2, 0))
+	fmt.Fprintf(w, "Solved %d positions (%d mixed, %d simplex pivots) in %v on %d workers; the solution holds %.1f MiB.\n",
+		st.Positions, st.Mixed, st.Pivots, elapsed.Round(time.Millisecond), *workers, float64(sol.Bytes())/(1<<20))
+	if *out != "" {
+		if err := writeSolution(*out, sol); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "Wrote %s\n", *out)
+	}
+	return nil
+}
+
+func printStrategy(w interface{ Write([]byte) (int, error) }, who string, probs []float64) {
+	var parts []string
+	for bid, p := range probs {
+		if p > 0 {
+			parts = append(parts, fmt.Sprintf("%d (%.2f%%)", bid, 100*p))
+		}
+	}
+	fmt.Fprintf(w, "Optimal bids of %s: %s\n", who, strings.Join(parts, ", "))
+}
+
+func writeSolution(path string, sol *pencil.Solution) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".json":
+		err = sol.WriteJSON(f)
+	case ".csv":
+		err = sol.WriteCSV(f)
+	default:
+		f.Close()
+		os.Remove(path)
+		return usagef("--out %s: the file must end in .json or .csv", path)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}

@@ -1,0 +1,54 @@
+package centercourt
+
+import (
+	"math/rand/v2"
+
+	"deuce/engine"
+)
+
+// Determinize returns a state seat cannot tell from s: the cards seat has not seen (the draw
+// pile and the other hand) are dealt again at random, the other hand keeping its size. For a
+// spectator (or any other seat) both hands are dealt again. s is not changed.
+func (s *State) Determinize(seat engine.Seat, rng *rand.Rand) engine.State {
+	c := *s
+	// The unseen cards are whatever is in no place seat can see; computing them from the
+	// visible places makes the result depend on seat's observation only.
+	var unseen counts
+	for w := 1; w <= numValues; w++ {
+		unseen[w] = copies - s.discard[w] - s.table[w]
+	}
+	switch seat {
+	case 0, 1:
+		own := s.hands[seat]
+		for w := 1; w <= numValues; w++ {
+			unseen[w] -= own[w]
+		}
+		other := 1 - seat
+		c.hands[other] = deal(&unseen, s.hands[other].total(), rng)
+	default:
+		c.hands[0] = deal(&unseen, s.hands[0].total(), rng)
+		c.hands[1] = deal(&unseen, s.hands[1].total(), rng)
+	}
+	c.draw = unseen
+	return &c
+}
+
+// deal takes n cards at random from pool, one at a time in ascending order of value, and
+// returns them.
+func deal(pool *counts, n int, rng *rand.Rand) counts {
+	var h counts
+	total := pool.total()
+	for range n {
+		r := rng.IntN(total)
+		for w := 1; w <= numValues; w++ {
+			if r < int(pool[w]) {
+				pool[w]--
+				h[w]++
+				break
+			}
+			r -= int(pool[w])
+		}
+		total--
+	}
+	return h
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package pencil
+
+const raceEnabled = false

@@ -1,0 +1,577 @@
+package pencil
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"deuce/engine"
+	"deuce/engine/enginetest"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// start starts a match from "name=value" options, failing the test on error.
+func start(t testing.TB, opts string) *State {
+	t.Helper()
+	o, err := engine.ParseOptions(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _, err := Game.Start(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.(*State)
+}
+
+// play applies player 1's and player 2's bids of one round.
+func play(t testing.TB, s *State, z1, z2 int) {
+	t.Helper()
+	for _, z := range []int{z1, z2} {
+		if err := s.Apply(engine.Action(z)); err != nil {
+			t.Fatalf("bid %d: %v", z, err)
+		}
+	}
+}
+
+// row is one line of the source's example tables: t, Z1, Z2, S1, S2, B.
+type row [6]int
+
+// The example tables of the source text.
+var (
+	example1 = []row{
+		{1, 5, 10, 45, 40, -1},
+		{2, 5, 10, 40, 30, -2},
+		{3, 15, 10, 25, 20, 1},
+		{4, 15, 10, 10, 10, 2},
+		{5, 10, 10, 0, 0, 2},
+	}
+	example2 = []row{
+		{1, 11, 3, 39, 47, 1},
+		{2, 1, 10, 38, 37, -1},
+		{3, 15, 11, 23, 26, 1},
+		{4, 1, 9, 22, 17, -1},
+		{5, 3, 6, 19, 11, -2},
+		{6, 11, 3, 8, 8, 1},
+		{7, 4, 3, 4, 5, 2},
+		{8, 1, 5, 3, 0, -1},
+		{9, 2, 0, 1, 0, 1},
+		// The source prints 1 point left for player 1 here, but he had 1 and bid 1: the
+		// table's misprint, which makes its next row possible.
+		{10, 1, 0, 0, 0, 2},
+	}
+)
+
+func checkRows(t *testing.T, s *State, rows []row) {
+	t.Helper()
+	for _, r := range rows {
+		play(t, s, r[1], r[2])
+		o := s.Observe(engine.Spectator).(*Observation)
+		got := row{len(o.Rounds), o.Rounds[len(o.Rounds)-1].Bids[0], o.Rounds[len(o.Rounds)-1].Bids[1], o.Points[0], o.Points[1], o.Ball}
+		if got != r {
+			t.Fatalf("round %d: got (t, Z1, Z2, S1, S2, B) = %v, want %v", r[0], got, r)
+		}
+	}
+}
+
+func TestExampleOne(t *testing.T) {
+	s := start(t, "")
+	checkRows(t, s, example1)
+	res := s.Result()
+	want := engine.Result{Over: true, Returns: []float64{1, -1}, Winner: 0, Score: "player 1 wins: ball at +2, both out of points"}
+	if !reflect.DeepEqual(res, want) {
+		t.Errorf("result: got %+v, want %+v", res, want)
+	}
+}
+
+func TestExampleTwoRefused(t *testing.T) {
+	s := start(t, "")
+	checkRows(t, s, example2)
+	if s.ToMove() != engine.Nobody || s.Result().Winner != 0 {
+		t.Fatalf("after round 10: to move %v, result %+v; want the match over, won by player 1", s.ToMove(), s.Result())
+	}
+	before := s.Clone()
+	err := s.Apply(1) // the source's round 11: player 1 bids 1 with no points left
+	if !errors.Is(err, engine.ErrIllegal) {
+		t.Fatalf("round 11, bid 1: got %v, want an ErrIllegal error", err)
+	}
+	var ie *engine.IllegalError
+	if !errors.As(err, &ie) || !strings.Contains(ie.Reason, "player 1 has 0 points left") {
+		t.Errorf("round 11: reason %q should say that player 1 has 0 points left", err)
+	}
+	if !reflect.DeepEqual(before, engine.State(s)) {
+		t.Errorf("the refused bid changed the state")
+	}
+}
+
+// TestRules plays one round from a set position. Each line: options | points of player 1 and 2
+// and ball before | bids | points and ball after, and the returns ("-" while the match goes
+// on).
+func TestRules(t *testing.T) {
+	cases := []struct{ name, line string }{
+		{"higher bid pushes away from its bidder", " | 10 10 0 | 5 3 | 5 7 +1 -"},
+		{"player 2 pushes", " | 10 10 0 | 3 5 | 7 5 -1 -"},
+		{"one field on", " | 10 10 +1 | 5 3 | 5 7 +2 -"},
+		{"jump from the last field", " | 10 10 -2 | 5 3 | 5 7 +1 -"},
+		{"jump from the first field", " | 10 10 -1 | 4 2 | 6 8 +1 -"},
+		{"player 2 jumps", " | 10 10 +2 | 1 2 | 9 8 -1 -"},
+		{"no jump (oshi-zumo)", "jump=no | 10 10 -2 | 5 3 | 5 7 -1 -"},
+		{"no jump toward player 1", "jump=no | 10 10 +1 | 1 2 | 9 8 0 -"},
+		{"equal bids leave the ball", " | 10 10 +1 | 4 4 | 6 6 +1 -"},
+		{"equal bids on the centre line", " | 10 10 0 | 7 7 | 3 3 0 -"},
+		{"beyond player 2's field", " | 10 10 +2 | 5 3 | 5 7 +3 1,-1"},
+		{"beyond player 1's field", " | 10 10 -2 | 3 5 | 7 5 -3 -1,1"},
+		{"one field a side", "fields=1 | 10 10 +1 | 5 3 | 5 7 +2 1,-1"},
+		{"five fields a side", "fields=5 | 10 10 +5 | 2 1 | 8 9 +6 1,-1"},
+		{"both out of points", " | 5 5 +1 | 5 5 | 0 0 +1 1,-1"},
+		{"both out of points on player 1's side", " | 5 5 -1 | 5 5 | 0 0 -1 -1,1"},
+		{"draw on the centre line", " | 5 5 0 | 5 5 | 0 0 0 0,0"},
+		{"knockout: beyond the field pays 2", "scoring=knockout | 10 10 +2 | 5 3 | 5 7 +3 2,-2"},
+		{"knockout: out of points pays 1", "scoring=knockout | 5 5 -2 | 5 5 | 0 0 -2 -1,1"},
+		{"knockout: draw", "scoring=knockout | 5 5 0 | 5 5 | 0 0 0 0,0"},
+		{"out of points bids 0 and is pushed", " | 5 0 0 | 2 0 | 3 0 +1 -"},
+		{"out of points, pushed out", " | 5 0 +2 | 1 0 | 4 0 +3 1,-1"},
+		{"the other out of points", " | 0 4 -1 | 0 1 | 0 3 -2 -"},
+		{"last points, match over", " | 1 0 +1 | 1 0 | 0 0 +2 1,-1"},
+		{"unequal points", "points=50/40 | 50 40 0 | 1 2 | 49 38 -1 -"},
+		{"unequal points with a colon", "points=7:3 | 7 3 0 | 4 3 | 3 0 +1 -"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			f := strings.Split(tc.line, "|")
+			s := start(t, f[0])
+			var a, b, ball, z1, z2 int
+			mustScan(t, f[1], &a, &b, &ball)
+			mustScan(t, f[2], &z1, &z2)
+			s.points, s.ball = [2]int{a, b}, ball
+			play(t, s, z1, z2)
+			ret := "-"
+			if r := s.Result(); r.Over {
+				ret = fmt.Sprintf("%g,%g", r.Returns[0], r.Returns[1])
+			}
+			got := fmt.Sprintf("%d %d %s %s", s.points[0], s.points[1], position(s.ball), ret)
+			if want := strings.TrimSpace(f[3]); got != want {
+				t.Errorf("got %q, want %q", got, want)
+			}
+		})
+	}
+}
+
+func mustScan(t *testing.T, s string, ptrs ...any) {
+	t.Helper()
+	if _, err := fmt.Sscan(s, ptrs...); err != nil {
+		t.Fatalf("scan %q: %v", s, err)
+	}
+}
+
+func TestOptions(t *testing.T) {
+	for _, tc := range []struct {
+		opts string
+		want Params
+		ok   bool
+	}{
+		{"", DefaultParams, true},
+		{"points=20", Params{20, 20, 2, WinLoss, true}, true},
+		{"points=50/40 fields=3 scoring=knockout jump=no", Params{50, 40, 3, Knockout, false}, true},
+		{"points=1000:1", Params{1000, 1, 2, WinLoss, true}, true},
+		{"points=0", Params{}, false},
+		{"points=1001", Params{}, false},
+		{"points=-5", Params{}, false},
+		{"points=5/", Params{}, false},
+		{"points=5/6/7", Params{}, false},
+		{"points=fifty", Params{}, false},
+		{"fields=6", Params{}, false},
+		{"scoring=points", Params{}, false},
+		{"jump=maybe", Params{}, false},
+	} {
+		o, err := engine.ParseOptions(tc.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := ParamsFromOptions(o)
+		if tc.ok != (err == nil) || (tc.ok && p != tc.want) {
+			t.Errorf("%q: got %+v, %v; want %+v (ok %v)", tc.opts, p, err, tc.want, tc.ok)
+		}
+		if _, _, err := Game.Start(o); tc.ok != (err == nil) {
+			t.Errorf("Start(%q): %v", tc.opts, err)
+		}
+	}
+	// engine.ParseOptions splits at commas, so "50,40" arrives only as a map value.
+	if p, err := ParamsFromOptions(engine.Options{"points": "50,40"}); err != nil || p.Points1 != 50 || p.Points2 != 40 {
+		t.Errorf("points 50,40: got %+v, %v", p, err)
+	}
+	for _, v := range Game.Variants {
+		if _, _, err := Game.Start(v.Options); err != nil {
+			t.Errorf("variant %s: %v", v.Name, err)
+		}
+	}
+}
+
+func TestIllegalLeavesStateUnchanged(t *testing.T) {
+	s := start(t, "points=38")
+	play(t, s, 5, 3)
+	mid := s.Clone().(*State)
+	if err := mid.Apply(4); err != nil {
+		t.Fatal(err)
+	}
+	out := start(t, "points=3/1")
+	play(t, out, 1, 1) // player 2 is out of points
+	for _, tc := range []struct {
+		name string
+		s    *State
+		bid  engine.Action
+	}{
+		{"zero with points", s, 0},
+		{"more than the points", s, 34},
+		{"negative", s, -1},
+		{"min int32", s, math.MinInt32},
+		{"max int32", s, math.MaxInt32},
+		{"player 2, too much", mid, 36},
+		{"out of points bids 1", func() *State { c := out.Clone().(*State); c.Apply(1); return c }(), 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := tc.s.Clone()
+			err := tc.s.Apply(tc.bid)
+			if !errors.Is(err, engine.ErrIllegal) {
+				t.Fatalf("Apply(%d): got %v, want an ErrIllegal error", tc.bid, err)
+			}
+			if !reflect.DeepEqual(before, engine.State(tc.s)) {
+				t.Errorf("Apply(%d) changed the state", tc.bid)
+			}
+		})
+	}
+}
+
+func TestNotation(t *testing.T) {
+	s := start(t, "points=12")
+	for _, a := range s.Legal(nil) {
+		text := s.ActionString(a)
+		got, err := s.ParseAction(text)
+		if err != nil || got != a {
+			t.Errorf("ParseAction(%q) = %d, %v; want %d", text, got, err, a)
+		}
+	}
+	for _, tc := range []struct {
+		text string
+		want engine.Action
+		ok   bool
+	}{
+		{"bid 7", 7, true},
+		{"7", 7, true},
+		{"  BID 7 ", 7, true},
+		{"Bid  12", 12, true},
+		{"bid7", 7, true},
+		{"bid 13", 0, false},
+		{"bid 0", 0, false},
+		{"", 0, false},
+		{"bid", 0, false},
+		{"seven", 0, false},
+		{"7.5", 0, false},
+		{"bid 99999999999999999999", 0, false},
+	} {
+		got, err := s.ParseAction(tc.text)
+		if tc.ok != (err == nil) || got != tc.want {
+			t.Errorf("ParseAction(%q) = %d, %v; want %d (ok %v)", tc.text, got, err, tc.want, tc.ok)
+		}
+		if err != nil && !errors.Is(err, engine.ErrIllegal) {
+			t.Errorf("ParseAction(%q): %v does not match ErrIllegal", tc.text, err)
+		}
+	}
+}
+
+// invariant checks what every reachable state keeps.
+func invariant(es engine.State) error {
+	s := es.(*State)
+	p := s.params
+	spent := [2]int{}
+	for _, z := range s.rounds {
+		spent[0] += int(z[0])
+		spent[1] += int(z[1])
+	}
+	switch {
+	case s.points[0] < 0 || s.points[1] < 0:
+		return fmt.Errorf("points %v", s.points)
+	case spent[0]+s.points[0] != p.Points1 || spent[1]+s.points[1] != p.Points2:
+		return fmt.Errorf("bids %v and points %v do not add up to the start", spent, s.points)
+	case s.ball < -p.Fields-1 || s.ball > p.Fields+1:
+		return fmt.Errorf("ball %d off the court", s.ball)
+	case len(s.rounds) > p.Points1+p.Points2:
+		return fmt.Errorf("%d rounds", len(s.rounds))
+	case (s.toMove == engine.Nobody) != s.over():
+		return fmt.Errorf("to move %v but over() = %v", s.toMove, s.over())
+	case s.toMove != 1 && s.pending != 0:
+		return fmt.Errorf("pending bid %d with %v to move", s.pending, s.toMove)
+	case s.toMove == 1 && (s.pending > s.points[0] || (s.points[0] > 0) != (s.pending > 0)):
+		return fmt.Errorf("pending bid %d with %d points", s.pending, s.points[0])
+	}
+	if s.toMove == 1 {
+		// Player 2 and spectators see nothing of player 1's bid.
+		other := *s
+		other.pending = 0
+		if s.points[0] > 0 {
+			other.pending = 1 + s.pending%s.points[0]
+		}
+		for _, seat := range []engine.Seat{1, engine.Spectator} {
+			a, _ := json.Marshal(s.Observe(seat))
+			b, _ := json.Marshal(other.Observe(seat))
+			if string(a) != string(b) {
+				return fmt.Errorf("%v sees player 1's pending bid", seat)
+			}
+		}
+	}
+	return nil
+}
+
+func TestRandomMatches(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	var buf []engine.Action
+	for i := range 300 {
+		s := start(t, []string{"", "points=30/20 fields=1", "jump=no points=9", "scoring=knockout fields=5 points=200/3"}[i%4])
+		prev := s.points
+		for s.ToMove() != engine.Nobody {
+			buf = s.Legal(buf)
+			if err := s.Apply(buf[rng.IntN(len(buf))]); err != nil {
+				t.Fatal(err)
+			}
+			if err := invariant(s); err != nil {
+				t.Fatalf("match %d: %v", i, err)
+			}
+			if s.points[0] > prev[0] || s.points[1] > prev[1] {
+				t.Fatalf("match %d: points went up from %v to %v", i, prev, s.points)
+			}
+			prev = s.points
+		}
+		o := s.Observe(0).(*Observation)
+		if last := o.Rounds[len(o.Rounds)-1]; last.Points != s.points || last.Ball != s.ball || o.Result == nil {
+			t.Fatalf("match %d: history ends at %+v, state at %v %d", i, last, s.points, s.ball)
+		}
+	}
+}
+
+func TestConformance(t *testing.T) {
+	cfg := enginetest.Config{Invariant: invariant}
+	if raceEnabled {
+		cfg.DeepEvery = 5 // the deep checks apply all 50 bids at every step
+	}
+	enginetest.Run(t, Game, cfg)
+}
+
+func TestConformanceSmall(t *testing.T) {
+	// Small unequal stocks end often with a player out of points, and fast.
+	for _, opts := range []string{"points=3/1", "points=1 fields=1", "points=4/6 jump=no scoring=knockout"} {
+		o, _ := engine.ParseOptions(opts)
+		for _, v := range enginetest.CheckVariant(Game, o, enginetest.Config{Invariant: invariant}) {
+			t.Errorf("%s: %v", opts, v)
+		}
+	}
+}
+
+func TestDeterminize(t *testing.T) {
+	s := start(t, "points=20")
+	play(t, s, 3, 5)
+	if err := s.Apply(7); err != nil { // player 1's pending bid
+		t.Fatal(err)
+	}
+	other := s.Clone().(*State)
+	other.pending = 2 // the same observation for player 2
+	for _, seat := range []engine.Seat{1, engine.Spectator} {
+		obs, _ := json.Marshal(s.Observe(seat))
+		d1 := s.Determinize(seat, rand.New(rand.NewPCG(1, 2)))
+		d2 := other.Determinize(seat, rand.New(rand.NewPCG(1, 2)))
+		if !reflect.DeepEqual(d1, d2) {
+			t.Errorf("%v: states with the same observation determinize differently", seat)
+		}
+		if got, _ := json.Marshal(d1.Observe(seat)); string(got) != string(obs) {
+			t.Errorf("%v: determinizing changed the observation", seat)
+		}
+		if again, _ := json.Marshal(s.Observe(seat)); string(again) != string(obs) {
+			t.Errorf("%v: Determinize changed the state", seat)
+		}
+	}
+	// Player 1 knows his bid; every legal bid is drawn for the others.
+	if d := s.Determinize(0, rand.New(rand.NewPCG(1, 2))).(*State); d.pending != 7 {
+		t.Errorf("player 1's determinization changed his bid to %d", d.pending)
+	}
+	seen := map[int]bool{}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 2000 {
+		seen[s.Determinize(1, rng).(*State).pending] = true
+	}
+	if len(seen) != 17 || seen[0] || seen[18] {
+		t.Errorf("player 2's determinizations drew %d different bids, want 1..17", len(seen))
+	}
+}
+
+func TestObservation(t *testing.T) {
+	s := start(t, "points=10")
+	play(t, s, 3, 5)
+	if err := s.Apply(4); err != nil {
+		t.Fatal(err)
+	}
+	o0 := s.Observe(0).(*Observation)
+	o1 := s.Observe(1).(*Observation)
+	if o0.YourBid == nil || *o0.YourBid != 4 || o1.YourBid != nil {
+		t.Errorf("own pending bid: player 1 sees %v, player 2 %v", o0.YourBid, o1.YourBid)
+	}
+	if o1.Court != " |   | o | |   |   | " || !reflect.DeepEqual(o1.Awaiting, []int{1}) {
+		t.Errorf("court %q awaiting %v", o1.Court, o1.Awaiting)
+	}
+	if !strings.Contains(o0.String(), "(your bid: 4)") || strings.Contains(o1.String(), "your bid") {
+		t.Errorf("text:\n%s\n%s", o0, o1)
+	}
+}
+
+// TestGoldenTranscript replays the first example and compares the observations after every
+// round with testdata/example1.txt (refresh with -update).
+func TestGoldenTranscript(t *testing.T) {
+	s := start(t, "")
+	var b strings.Builder
+	b.WriteString(s.Observe(engine.Spectator).String())
+	for _, r := range example1 {
+		fmt.Fprintf(&b, "\n> bid %d, bid %d\n", r[1], r[2])
+		play(t, s, r[1], r[2])
+		b.WriteString(s.Observe(engine.Spectator).String())
+	}
+	path := filepath.Join("testdata", "example1.txt")
+	if *update {
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != string(want) {
+		t.Errorf("transcript differs from %s (run with -update to refresh):\n%s", path, b.String())
+	}
+}
+
+func TestHeuristic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	wins := 0
+	const n = 400
+	for i := range n {
+		s := start(t, []string{"", "jump=no", "points=30/40 fields=3", "scoring=knockout points=9"}[i%4])
+		hero := engine.Seat(i % 2)
+		for s.ToMove() != engine.Nobody {
+			var a engine.Action
+			if s.ToMove() == hero {
+				a = Heuristic(engine.Determinize(s, hero, rng), rng)
+			} else {
+				legal := s.Legal(nil)
+				a = legal[rng.IntN(len(legal))]
+			}
+			if err := s.Apply(a); err != nil {
+				t.Fatalf("heuristic bid: %v", err)
+			}
+		}
+		if s.Result().Winner == hero {
+			wins++
+		}
+	}
+	if wins < n*7/10 {
+		t.Errorf("the heuristic won %d of %d matches against random bids", wins, n)
+	}
+	// Never waste a won position.
+	for _, tc := range []struct {
+		a, b, ball int
+		want       engine.Action
+	}{
+		{10, 0, 0, 1},  // the opponent is out of points
+		{10, 4, 2, 5},  // ball on the opponent's last field: outbid all he has
+		{6, 6, 2, 6},   // as many points: tie with all of them and win
+		{10, 4, -2, 5}, // ball on our last field: outbid all he has
+	} {
+		s := start(t, "")
+		s.points, s.ball = [2]int{tc.a, tc.b}, tc.ball
+		if got := Heuristic(s, rng); got != tc.want {
+			t.Errorf("(%d, %d, %d): bid %d, want %d", tc.a, tc.b, tc.ball, got, tc.want)
+		}
+	}
+}
+
+func FuzzParseAction(f *testing.F) {
+	for _, s := range []string{"bid 7", "7", " BID 3 ", "bid -1", "bid 99999999999", "", "\x00"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		s := start(t, "points=20")
+		a, err := s.ParseAction(text)
+		if err != nil {
+			if !errors.Is(err, engine.ErrIllegal) {
+				t.Fatalf("ParseAction(%q): %v", text, err)
+			}
+			return
+		}
+		if a < 1 || a > 20 {
+			t.Fatalf("ParseAction(%q) = %d, not a legal bid", text, a)
+		}
+		if back, err := s.ParseAction(s.ActionString(a)); err != nil || back != a {
+			t.Fatalf("round trip of %d: %d, %v", a, back, err)
+		}
+	})
+}
+
+// FuzzApply applies arbitrary numbers as bids: legal ones keep every invariant, others are
+// refused without a change.
+func FuzzApply(f *testing.F) {
+	f.Add([]byte{5, 3, 0, 0, 0, 10, 255, 255, 255, 255})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s := start(t, "points=9/7 fields=1")
+		for len(data) >= 2 && s.ToMove() != engine.Nobody {
+			var a engine.Action
+			if len(data) >= 4 && data[0]&0x80 != 0 {
+				a = engine.Action(int32(uint32(data[0])<<24 | uint32(data[1])<<16 | uint32(data[2])<<8 | uint32(data[3])))
+				data = data[4:]
+			} else {
+				a = engine.Action(int8(data[0]))
+				data = data[1:]
+			}
+			before := s.Clone()
+			if err := s.Apply(a); err != nil {
+				if !errors.Is(err, engine.ErrIllegal) || !reflect.DeepEqual(before, engine.State(s)) {
+					t.Fatalf("refused %d: %v, state changed: %v", a, err, !reflect.DeepEqual(before, engine.State(s)))
+				}
+				continue
+			}
+			if err := invariant(s); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}
+
+func FuzzRules(f *testing.F) { enginetest.Fuzz(f, Game, enginetest.Config{Invariant: invariant}) }
+
+func Example() {
+	s, _ := New(DefaultParams)
+	for _, bids := range [][2]engine.Action{{5, 10}, {5, 10}, {15, 10}, {15, 10}, {10, 10}} {
+		s.Apply(bids[0]) // player 1's secret bid
+		s.Apply(bids[1]) // player 2's bid completes the round
+	}
+	fmt.Print(s.Observe(engine.Spectator))
+	fmt.Println(strconv.Quote(s.ActionString(7)))
+	// Output:
+	// Tennis (paper and pencil): 50 points vs 50, 2 fields a side, winloss scoring, the ball jumps the centre line
+	// player 1  |   |   | |   | o |  player 2    ball at +2
+	// points left: player 1 0, player 2 0
+	// round  bid 1  bid 2  points 1  points 2  ball
+	//     1      5     10        45        40    -1
+	//     2      5     10        40        30    -2
+	//     3     15     10        25        20    +1
+	//     4     15     10        10        10    +2
+	//     5     10     10         0         0    +2
+	// player 1 wins: ball at +2, both out of points
+	// "bid 7"
+}

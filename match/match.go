@@ -1,0 +1,509 @@
+// Package match runs one live match: it owns the state in one goroutine, validates and applies
+// the seats' actions, samples chance from a secret seed, lets bot seats move, persists every
+// action before anyone hears of it, and sends each subscriber only what its seat may see.
+package match
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sync"
+	"time"
+
+	"deuce/bot"
+	"deuce/engine"
+)
+
+// Persister stores the moves of a match. Append is called with the index of the first new move
+// (the number already stored) before any subscriber is told of them.
+type Persister interface {
+	Append(ctx context.Context, at int, moves []engine.Move, result *engine.Result) error
+}
+
+// Config describes a match to run.
+type Config struct {
+	Game engine.Game
+	// Record holds the game, resolved options, seats and the moves played so far (a resumed
+	// match replays them).
+	Record *engine.Record
+	// Bots has one entry per seat: the bot that plays it, or nil for a person (nil: all people).
+	Bots []bot.Bot
+	// Seed is secret: chance at move index i is sampled from (Seed, i), so a restarted server
+	// continues exactly as it would have.
+	Seed uint64
+	// BotDelay is a pause before each bot move so people can follow (0 in tests and simulations).
+	BotDelay time.Duration
+	// BotBudget bounds a bot's thinking time per move (default 2s).
+	BotBudget time.Duration
+	Persist   Persister
+}
+
+// Update is what one subscriber is sent after every change: its seat's view of the match.
+type Update struct {
+	// Seq is the number of moves played; updates only move forward.
+	Seq int `json:"seq"`
+	// Seat is the subscriber's seat, or engine.Spectator.
+	Seat engine.Seat `json:"seat"`
+	// ToMove is the seat to act (engine.Nobody when over).
+	ToMove engine.Seat `json:"toMove"`
+	// Pending lists seats that owe a secret choice now (simultaneous decisions).
+	Pending []engine.Seat `json:"pending,omitempty"`
+	// View is the seat's observation.
+	View engine.Observation `json:"view"`
+	// Legal lists the seat's moves when it may act now.
+	Legal []Choice `json:"legal,omitempty"`
+	// Log is the match so far in words, as the seat may know it.
+	Log []string `json:"log"`
+	// Result is the standing; Result.Over once the match has ended.
+	Result engine.Result `json:"result"`
+}
+
+// Choice is one legal move with its notation.
+type Choice struct {
+	Action engine.Action `json:"action"`
+	Text   string        `json:"text"`
+}
+
+// Errors a submitted action can meet, besides engine.ErrIllegal.
+var (
+	ErrNotYourTurn = errors.New("not your turn")
+	ErrOver        = errors.New("the match is over")
+	ErrStale       = errors.New("the match has moved on since that view")
+	ErrClosed      = errors.New("the match is closed")
+)
+
+// Match is a running match. Its methods are safe for concurrent use.
+type Match struct {
+	cfg   Config
+	state engine.State
+	n     int
+	// logs[seat] (and logs[n] for spectators) is the match in words as that seat knows it.
+	logs [][]string
+	seq  int
+
+	cmds   chan func()
+	mu     sync.Mutex // guards subs
+	subs   map[*Subscription]struct{}
+	done   chan struct{}
+	runErr error
+	// held keeps secret choices submitted before their seat's turn in a simultaneous step.
+	held map[engine.Seat]engine.Action
+	// thinking is true while a bot goroutine works on the current position.
+	thinking bool
+	// seen holds each person seat's observation as last encoded, and changed the move number at
+	// which it last changed: a move answering any update since then answers the current view.
+	seen    []string
+	changed []int
+}
+
+// Subscription receives updates for one seat.
+type Subscription struct {
+	Seat engine.Seat
+	// C receives the latest update; an update not yet read is replaced by a newer one, so a slow
+	// reader never blocks the match and always sees the newest view.
+	C    chan Update
+	m    *Match
+	once sync.Once
+}
+
+// New prepares a match from its record: it replays the moves so far and builds every seat's log.
+func New(cfg Config) (*Match, error) {
+	if cfg.Persist == nil {
+		return nil, errors.New("match: no persister")
+	}
+	if cfg.BotBudget <= 0 {
+		cfg.BotBudget = 2 * time.Second
+	}
+	m := &Match{cfg: cfg, cmds: make(chan func()), subs: map[*Subscription]struct{}{}, done: make(chan struct{}), held: map[engine.Seat]engine.Action{}}
+	var logs [][]string
+	s, err := engine.Replay(cfg.Game, cfg.Record, func(i int, s engine.State) {
+		if logs == nil {
+			logs = make([][]string, s.NumSeats()+1)
+		}
+		if i < len(cfg.Record.Moves) {
+			m.narrate(logs, s, cfg.Record.Moves[i].Action)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	m.state, m.n, m.logs, m.seq = s, s.NumSeats(), logs, len(cfg.Record.Moves)
+	if m.cfg.Bots == nil {
+		m.cfg.Bots = make([]bot.Bot, m.n)
+	}
+	if len(m.cfg.Bots) != m.n {
+		return nil, fmt.Errorf("match: %d bot entries for %d seats", len(cfg.Bots), m.n)
+	}
+	m.seen, m.changed = make([]string, m.n), make([]int, m.n)
+	m.track()
+	return m, nil
+}
+
+// track notes which person seats' views the last move changed.
+func (m *Match) track() {
+	for seat := range m.n {
+		if m.cfg.Bots[seat] != nil {
+			continue
+		}
+		b, err := json.Marshal(m.state.Observe(engine.Seat(seat)))
+		if err != nil || string(b) != m.seen[seat] {
+			m.seen[seat], m.changed[seat] = string(b), m.seq
+		}
+	}
+}
+
+// narrate appends the description of a (about to be applied to s) to every log.
+func (m *Match) narrate(logs [][]string, s engine.State, a engine.Action) {
+	for seat := range logs {
+		viewer := engine.Seat(seat)
+		if seat == len(logs)-1 {
+			viewer = engine.Spectator
+		}
+		logs[seat] = append(logs[seat], engine.Narrate(s, a, viewer))
+	}
+}
+
+// Run owns the match until ctx ends or the match is over and every bot has finished. It
+// returns nil when the match ended normally.
+func (m *Match) Run(ctx context.Context) error {
+	defer close(m.done)
+	defer m.closeSubs()
+	m.advance(ctx)
+	for {
+		if m.runErr != nil {
+			return m.runErr
+		}
+		if m.state.ToMove() == engine.Nobody && !m.thinking {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case cmd := <-m.cmds:
+			cmd()
+		}
+	}
+}
+
+// Done is closed when Run returns.
+func (m *Match) Done() <-chan struct{} { return m.done }
+
+// do runs f on the match's goroutine and waits for it.
+func (m *Match) do(ctx context.Context, f func()) error {
+	finished := make(chan struct{})
+	select {
+	case m.cmds <- func() { f(); close(finished) }:
+	case <-m.done:
+		return ErrClosed
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	select {
+	case <-finished:
+		return nil
+	case <-m.done:
+		// The command may have been the one that ended the match.
+		select {
+		case <-finished:
+			return nil
+		default:
+			return ErrClosed
+		}
+	}
+}
+
+// Submit plays action a for seat. seq, when not negative, is the Seq of the update the player
+// answered; if the seat's view has changed since, the player acted on an old view and the move
+// is refused with ErrStale.
+func (m *Match) Submit(ctx context.Context, seat engine.Seat, seq int, a engine.Action) error {
+	var err error
+	if derr := m.do(ctx, func() { err = m.submit(ctx, seat, seq, a) }); derr != nil {
+		return derr
+	}
+	return err
+}
+
+// SubmitText is Submit with the move in the game's notation.
+func (m *Match) SubmitText(ctx context.Context, seat engine.Seat, seq int, text string) error {
+	var err error
+	derr := m.do(ctx, func() {
+		var s engine.State
+		if s, err = m.turnOf(seat); err != nil {
+			return
+		}
+		var a engine.Action
+		if a, err = s.ParseAction(text); err != nil {
+			return
+		}
+		err = m.submit(ctx, seat, seq, a)
+	})
+	if derr != nil {
+		return derr
+	}
+	return err
+}
+
+// turnOf returns the state in which seat makes its next choice: the match itself, or, for a
+// secret choice due later in the current simultaneous step, a copy advanced to that seat's turn
+// by placeholder choices (a seat's options never depend on choices it cannot see).
+func (m *Match) turnOf(seat engine.Seat) (engine.State, error) {
+	to := m.state.ToMove()
+	switch {
+	case to == engine.Nobody:
+		return nil, ErrOver
+	case seat < 0 || int(seat) >= m.n || m.cfg.Bots[seat] != nil:
+		return nil, fmt.Errorf("%w: %v is not a person's seat", ErrNotYourTurn, seat)
+	case to == seat:
+		return m.state, nil
+	case !slices.Contains(m.pending(), seat):
+		return nil, fmt.Errorf("%w: %v is to move", ErrNotYourTurn, to)
+	}
+	if _, ok := m.held[seat]; ok {
+		return nil, fmt.Errorf("%w: your secret choice is already in", ErrNotYourTurn)
+	}
+	ahead := engine.Determinize(m.state, seat, rand.New(rand.NewPCG(0, 0)))
+	for ahead.ToMove() != seat {
+		if ahead.ToMove() < 0 || ahead.Apply(ahead.Legal(nil)[0]) != nil {
+			return nil, fmt.Errorf("%w: %v is to move", ErrNotYourTurn, to)
+		}
+	}
+	return ahead, nil
+}
+
+func (m *Match) submit(ctx context.Context, seat engine.Seat, seq int, a engine.Action) error {
+	turn, err := m.turnOf(seat)
+	if err != nil {
+		return err
+	}
+	if seq >= 0 && (seq > m.seq || seq < m.changed[seat]) {
+		return fmt.Errorf("%w (you answered move %d, your view changed at move %d)", ErrStale, seq, m.changed[seat])
+	}
+	if turn != m.state {
+		// A secret choice made ahead of its turn is checked where its turn will come and held.
+		if err := turn.Clone().Apply(a); err != nil {
+			return err
+		}
+		m.held[seat] = a
+		m.broadcast()
+		return nil
+	}
+	if err := m.apply(ctx, a); err != nil {
+		return err
+	}
+	m.advance(ctx)
+	return nil
+}
+
+// pending lists the seats owing a secret choice now.
+func (m *Match) pending() []engine.Seat {
+	if sim, ok := m.state.(engine.Simultaneous); ok {
+		return sim.Pending()
+	}
+	return nil
+}
+
+// apply validates a on a clone, persists it, then applies it to the match.
+func (m *Match) apply(ctx context.Context, a engine.Action) error {
+	next := m.state.Clone()
+	seat, text := next.ToMove(), next.ActionString(a)
+	if err := next.Apply(a); err != nil {
+		return err
+	}
+	move := engine.Move{Seat: seat, Action: a, Text: text}
+	var result *engine.Result
+	if next.ToMove() == engine.Nobody {
+		res := next.Result()
+		result = &res
+	}
+	if err := m.cfg.Persist.Append(ctx, m.seq, []engine.Move{move}, result); err != nil {
+		return fmt.Errorf("save move %d: %w", m.seq+1, err)
+	}
+	m.narrate(m.logs, m.state, a)
+	m.state = next
+	m.seq++
+	m.track()
+	return nil
+}
+
+// advance plays chance, held secret choices and bots until a person must act, then broadcasts.
+// A failure to persist stops the match: nothing unsaved is ever shown.
+func (m *Match) advance(ctx context.Context) {
+	for {
+		to := m.state.ToMove()
+		switch {
+		case to == engine.Nobody:
+			m.broadcast()
+			return
+		case to == engine.Chance:
+			rng := rand.New(rand.NewPCG(m.cfg.Seed, uint64(m.seq)))
+			if err := m.apply(ctx, engine.SampleChance(rng, m.state.Chances(nil))); err != nil {
+				m.runErr = err
+				return
+			}
+		case m.cfg.Bots[to] != nil:
+			m.broadcast()
+			m.startBot(ctx, to)
+			return
+		default:
+			a, ok := m.held[to]
+			if !ok {
+				m.broadcast()
+				return
+			}
+			delete(m.held, to)
+			if err := m.apply(ctx, a); err != nil {
+				m.runErr = err
+				return
+			}
+		}
+	}
+}
+
+// startBot lets the bot of seat think on its own goroutine about a copy of the state, and posts
+// its choice back to the match.
+func (m *Match) startBot(ctx context.Context, seat engine.Seat) {
+	if m.thinking {
+		return
+	}
+	m.thinking = true
+	s, seq, b := m.state.Clone(), m.seq, m.cfg.Bots[seat]
+	rng := rand.New(rand.NewPCG(m.cfg.Seed^0xb07, uint64(seq)))
+	go func() {
+		if m.cfg.BotDelay > 0 {
+			select {
+			case <-time.After(m.cfg.BotDelay):
+			case <-ctx.Done():
+				return
+			}
+		}
+		bctx, cancel := context.WithTimeout(ctx, m.cfg.BotBudget)
+		a, err := b.Choose(bctx, s, seat, rng)
+		cancel()
+		post := func() {
+			m.thinking = false
+			if m.seq != seq {
+				return
+			}
+			if err == nil {
+				err = m.apply(ctx, a)
+			}
+			if err != nil {
+				m.runErr = fmt.Errorf("bot %s in %v: %w", b.Name(), seat, err)
+				return
+			}
+			m.advance(ctx)
+		}
+		select {
+		case m.cmds <- post:
+		case <-m.done:
+		case <-ctx.Done():
+		}
+	}()
+}
+
+// Subscribe returns a subscription for seat (engine.Spectator for the public view) that
+// receives the current view at once and every later one.
+func (m *Match) Subscribe(ctx context.Context, seat engine.Seat) (*Subscription, error) {
+	if seat != engine.Spectator && (seat < 0 || int(seat) >= m.n) {
+		return nil, fmt.Errorf("no %v in a match of %d seats", seat, m.n)
+	}
+	sub := &Subscription{Seat: seat, C: make(chan Update, 1), m: m}
+	err := m.do(ctx, func() {
+		m.mu.Lock()
+		m.subs[sub] = struct{}{}
+		m.mu.Unlock()
+		sub.offer(m.update(seat))
+	})
+	if err != nil {
+		return nil, err
+	}
+	return sub, nil
+}
+
+// Close stops the subscription; C is closed.
+func (s *Subscription) Close() {
+	s.m.mu.Lock()
+	defer s.m.mu.Unlock()
+	if _, ok := s.m.subs[s]; ok {
+		delete(s.m.subs, s)
+		s.once.Do(func() { close(s.C) })
+	}
+}
+
+// offer replaces any unread update with u. Only the match goroutine calls it.
+func (s *Subscription) offer(u Update) {
+	select {
+	case <-s.C:
+	default:
+	}
+	s.C <- u
+}
+
+func (m *Match) closeSubs() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for s := range m.subs {
+		delete(m.subs, s)
+		s.once.Do(func() { close(s.C) })
+	}
+}
+
+// broadcast sends every subscriber its own view.
+func (m *Match) broadcast() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	views := map[engine.Seat]Update{}
+	for s := range m.subs {
+		u, ok := views[s.Seat]
+		if !ok {
+			u = m.update(s.Seat)
+			views[s.Seat] = u
+		}
+		s.offer(u)
+	}
+}
+
+// update builds seat's view.
+func (m *Match) update(seat engine.Seat) Update {
+	logIndex := m.n
+	if seat >= 0 && int(seat) < m.n {
+		logIndex = int(seat)
+	}
+	u := Update{
+		Seq: m.seq, Seat: seat, ToMove: m.state.ToMove(), Pending: m.pending(),
+		View: m.state.Observe(seat), Result: m.state.Result(),
+		// Logs only grow, and entries are never rewritten: a capped slice is safe to share.
+		Log: slices.Clip(m.logs[logIndex]),
+	}
+	if _, held := m.held[seat]; held {
+		u.Pending = slices.DeleteFunc(slices.Clone(u.Pending), func(x engine.Seat) bool { return x == seat })
+	}
+	canAct := seat == u.ToMove || slices.Contains(u.Pending, seat)
+	if canAct {
+		if s, err := m.turnOf(seat); err == nil {
+			for _, a := range s.Legal(nil) {
+				u.Legal = append(u.Legal, Choice{Action: a, Text: s.ActionString(a)})
+			}
+		}
+	}
+	return u
+}
+
+// View returns seat's view of a recorded match without running it: the final view of a finished
+// match, or the current one of a stopped match.
+func View(g engine.Game, rec *engine.Record, seat engine.Seat) (Update, error) {
+	m, err := New(Config{Game: g, Record: rec, Persist: noPersist{}})
+	if err != nil {
+		return Update{}, err
+	}
+	return m.update(seat), nil
+}
+
+type noPersist struct{}
+
+func (noPersist) Append(context.Context, int, []engine.Move, *engine.Result) error {
+	return errors.New("a viewed match cannot be played")
+}

@@ -1,0 +1,121 @@
+package postgres_test
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"net/url"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+
+	"deuce/store"
+	"deuce/store/postgres"
+	"deuce/store/storetest"
+)
+
+// databaseURL returns the database the tests run in, or skips the test when none is given.
+func databaseURL(t testing.TB) string {
+	t.Helper()
+	u := os.Getenv("DEUCE_POSTGRES_URL")
+	if u == "" {
+		t.Skip("DEUCE_POSTGRES_URL is not set: set it to a PostgreSQL database URL (postgres://user@127.0.0.1:5432/db?sslmode=disable) to run the postgres tests")
+	}
+	return u
+}
+
+// newSchema creates an empty schema, dropped when the test ends, and returns the URL of the
+// database with that schema as its search path.
+func newSchema(t testing.TB, dbURL string) string {
+	t.Helper()
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, dbURL)
+	if err != nil {
+		t.Fatalf("connect to DEUCE_POSTGRES_URL: %v", err)
+	}
+	defer conn.Close(ctx)
+	name := "deuce_test_" + strings.ToLower(rand.Text()[:12])
+	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+name); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		conn, err := pgx.Connect(ctx, dbURL)
+		if err != nil {
+			t.Errorf("drop schema %s: %v", name, err)
+			return
+		}
+		defer conn.Close(ctx)
+		if _, err := conn.Exec(ctx, "DROP SCHEMA "+name+" CASCADE"); err != nil {
+			t.Errorf("drop schema %s: %v", name, err)
+		}
+	})
+	if strings.HasPrefix(dbURL, "postgres://") || strings.HasPrefix(dbURL, "postgresql://") {
+		u, err := url.Parse(dbURL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := u.Query()
+		q.Set("search_path", name)
+		u.RawQuery = q.Encode()
+		return u.String()
+	}
+	return fmt.Sprintf("%s search_path=%s", dbURL, name)
+}
+
+func open(t testing.TB, dbURL string) *postgres.DB {
+	t.Helper()
+	db, err := postgres.Open(context.Background(), dbURL)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	return db
+}
+
+func TestStore(t *testing.T) {
+	dbURL := databaseURL(t)
+	storetest.Run(t, func(t *testing.T) store.Store {
+		return open(t, newSchema(t, dbURL))
+	})
+}
+
+// TestReopen is a server restart: a second Open finds the schema migrated and the tables there.
+func TestReopen(t *testing.T) {
+	ctx := context.Background()
+	dbURL := newSchema(t, databaseURL(t))
+	db := open(t, dbURL)
+	tab := storetest.NewTable("t1")
+	tab.Moves = storetest.Moves(0, 7)
+	if err := db.Create(ctx, tab); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	db = open(t, dbURL)
+	defer db.Close()
+	got, err := db.Get(ctx, "t1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := storetest.Equal(got, tab); err != nil {
+		t.Error(err)
+	}
+}
+
+// BenchmarkAppend appends one move to a live table, the write made for every move played.
+func BenchmarkAppend(b *testing.B) {
+	ctx := context.Background()
+	db := open(b, newSchema(b, databaseURL(b)))
+	defer db.Close()
+	if err := db.Create(ctx, storetest.NewTable("t1")); err != nil {
+		b.Fatal(err)
+	}
+	moves := storetest.Moves(0, 1)
+	b.ReportAllocs()
+	for at := 0; b.Loop(); at++ {
+		if err := db.Append(ctx, "t1", at, moves, store.Live, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,486 @@
+// Package sqlite keeps deuce's tables in one SQLite file, the embedded default: `deuce serve`
+// needs no database server. It uses modernc.org/sqlite, a pure Go build of SQLite.
+//
+// The file runs in WAL mode: readers never wait for the writer. Writes go through one connection,
+// so they are serialized in the process; other processes wait up to the busy timeout. The schema
+// is created and migrated by Open, its version kept in PRAGMA user_version.
+//
+// With synchronous=NORMAL a committed move survives a crash of the process; a power cut may lose
+// the last moments of play but never corrupts the file.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"deuce/engine"
+	"deuce/store"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
+)
+
+var _ store.Store = (*DB)(nil)
+
+// DB is a store in a SQLite file.
+type DB struct {
+	path string
+	// write has a single connection: SQLite allows one writer at a time, and waiting for the
+	// pool is cheaper and fairer than retrying on SQLITE_BUSY.
+	write *sql.DB
+	// read has several query-only connections; in WAL mode they read a consistent snapshot
+	// while the writer works.
+	read *sql.DB
+	// The statements of Append, the write made for every move played, prepared once on the
+	// write connection.
+	appendMoves, insertMove *sql.Stmt
+}
+
+// busyTimeout is how long a statement waits for another process holding the write lock.
+const busyTimeout = 10 * time.Second
+
+// Open opens the store in the SQLite file at path, creating the file and its schema if needed.
+// Its parent directory must exist.
+func Open(ctx context.Context, path string) (*DB, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("open sqlite store %s: %w", path, err)
+	}
+	db := &DB{path: path}
+	if db.write, err = openPool(abs, false); err != nil {
+		return nil, fmt.Errorf("open sqlite store %s: %w", path, err)
+	}
+	db.write.SetMaxOpenConns(1)
+	db.write.SetMaxIdleConns(1)
+	db.write.SetConnMaxLifetime(0)
+	db.write.SetConnMaxIdleTime(0)
+	if err := migrate(ctx, db.write); err != nil {
+		db.write.Close()
+		return nil, fmt.Errorf("open sqlite store %s: %w", path, err)
+	}
+	if db.appendMoves, err = db.write.PrepareContext(ctx, appendMovesSQL); err == nil {
+		db.insertMove, err = db.write.PrepareContext(ctx, insertMoveSQL)
+	}
+	if err != nil {
+		db.write.Close()
+		return nil, fmt.Errorf("open sqlite store %s: %w", path, err)
+	}
+	if db.read, err = openPool(abs, true); err != nil {
+		db.write.Close()
+		return nil, fmt.Errorf("open sqlite store %s: %w", path, err)
+	}
+	n := max(4, runtime.GOMAXPROCS(0))
+	db.read.SetMaxOpenConns(n)
+	db.read.SetMaxIdleConns(n)
+	return db, nil
+}
+
+// openPool returns a pool of connections to the file at the absolute path abs.
+func openPool(abs string, queryOnly bool) (*sql.DB, error) {
+	q := url.Values{}
+	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()))
+	q.Add("_pragma", "foreign_keys(1)")
+	q.Add("_pragma", "synchronous(NORMAL)")
+	if queryOnly {
+		q.Add("_pragma", "query_only(1)")
+	} else {
+		q.Add("_pragma", "journal_mode(WAL)")
+		// A write transaction takes the lock when it begins, so it never fails half-way
+		// upgrading a read lock.
+		q.Set("_txlock", "immediate")
+	}
+	// A file: URI keeps characters such as '?' and '#' in the path from being read as
+	// parameters.
+	dsn := &url.URL{Scheme: "file", Path: filepath.ToSlash(abs), RawQuery: q.Encode()}
+	return sql.Open("sqlite", dsn.String())
+}
+
+// migrations[i] takes the schema from version i to version i+1.
+var migrations = []string{
+	`
+CREATE TABLE tables (
+	id         TEXT PRIMARY KEY,
+	game       TEXT NOT NULL,
+	options    TEXT NOT NULL, -- JSON object
+	seats      TEXT NOT NULL, -- JSON array of store.Seat
+	seed       INTEGER NOT NULL, -- the uint64 seed's bits as a signed integer
+	status     TEXT NOT NULL CHECK (status IN ('open', 'live', 'finished', 'abandoned')),
+	move_count INTEGER NOT NULL CHECK (move_count >= 0),
+	result     TEXT, -- JSON engine.Result, NULL until there is one
+	created    INTEGER NOT NULL, -- Unix milliseconds
+	updated    INTEGER NOT NULL
+) STRICT;
+CREATE INDEX tables_created ON tables (created DESC, id DESC);
+CREATE INDEX tables_status_created ON tables (status, created DESC, id DESC);
+CREATE TABLE moves (
+	table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+	idx      INTEGER NOT NULL CHECK (idx >= 0),
+	seat     INTEGER NOT NULL,
+	action   INTEGER NOT NULL,
+	text     TEXT NOT NULL,
+	PRIMARY KEY (table_id, idx)
+) STRICT, WITHOUT ROWID;
+`,
+}
+
+// migrate brings the schema up to the latest version.
+func migrate(ctx context.Context, db *sql.DB) error {
+	var version int
+	if err := db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
+		return fmt.Errorf("read schema version: %w", err)
+	}
+	if version > len(migrations) {
+		return fmt.Errorf("schema version %d is newer than this deuce knows (%d)", version, len(migrations))
+	}
+	for v := version; v < len(migrations); v++ {
+		err := inTx(ctx, db, func(tx *sql.Tx) error {
+			if _, err := tx.ExecContext(ctx, migrations[v]); err != nil {
+				return err
+			}
+			// user_version lives in the file header, written by this same transaction.
+			_, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", v+1))
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("migrate schema to version %d: %w", v+1, err)
+		}
+	}
+	return nil
+}
+
+// inTx runs f in a transaction, committed if f returns nil and rolled back otherwise.
+func inTx(ctx context.Context, db *sql.DB, f func(tx *sql.Tx) error) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := f(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// Close closes the file.
+func (db *DB) Close() error {
+	return errors.Join(db.appendMoves.Close(), db.insertMove.Close(), db.read.Close(), db.write.Close())
+}
+
+// Create stores a new table.
+func (db *DB) Create(ctx context.Context, t *store.Table) error {
+	if err := checkNew(t); err != nil {
+		return fmt.Errorf("create table %s: %w", t.ID, err)
+	}
+	options, seats, result, err := encode(t.Options, t.Seats, t.Result)
+	if err != nil {
+		return fmt.Errorf("create table %s: %w", t.ID, err)
+	}
+	now := store.Now()
+	err = inTx(ctx, db.write, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `
+			INSERT INTO tables (id, game, options, seats, seed, status, move_count, result, created, updated)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT (id) DO NOTHING`,
+			t.ID, t.Game, options, seats, int64(t.Seed), string(t.Status), len(t.Moves), result,
+			now.UnixMilli(), now.UnixMilli())
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return store.ErrExists
+		}
+		return db.insertMoves(ctx, tx, t.ID, 0, t.Moves)
+	})
+	if err != nil {
+		return fmt.Errorf("create table %s: %w", t.ID, err)
+	}
+	t.Created, t.Updated = now, now
+	return nil
+}
+
+// checkNew reports what is wrong with a table to be created.
+func checkNew(t *store.Table) error {
+	if t.ID == "" {
+		return errors.New("empty table ID")
+	}
+	if !t.Status.Valid() {
+		return fmt.Errorf("invalid status %q", t.Status)
+	}
+	return nil
+}
+
+// encode returns the JSON columns of a table; a nil result is NULL.
+func encode(options engine.Options, seats []store.Seat, result *engine.Result) (o, s string, r sql.NullString, err error) {
+	if o, err = encodeJSON(options); err != nil {
+		return "", "", r, err
+	}
+	if s, err = encodeJSON(seats); err != nil {
+		return "", "", r, err
+	}
+	r, err = encodeResult(result)
+	return o, s, r, err
+}
+
+// encodeResult returns the JSON of result, NULL for a nil result.
+func encodeResult(result *engine.Result) (sql.NullString, error) {
+	if result == nil {
+		return sql.NullString{}, nil
+	}
+	s, err := encodeJSON(result)
+	return sql.NullString{String: s, Valid: err == nil}, err
+}
+
+// encodeJSON returns v as JSON text: the columns are TEXT, and STRICT tables refuse blobs there.
+func encodeJSON(v any) (string, error) {
+	b, err := json.Marshal(v)
+	return string(b), err
+}
+
+const insertMoveSQL = `INSERT INTO moves (table_id, idx, seat, action, text) VALUES (?, ?, ?, ?, ?)`
+
+// insertMoves stores moves at indexes from at on.
+func (db *DB) insertMoves(ctx context.Context, tx *sql.Tx, id string, at int, moves []engine.Move) error {
+	if len(moves) == 0 {
+		return nil
+	}
+	stmt := tx.StmtContext(ctx, db.insertMove)
+	for i, m := range moves {
+		if _, err := stmt.ExecContext(ctx, id, at+i, int(m.Seat), int64(m.Action), m.Text); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+const appendMovesSQL = `
+UPDATE tables SET move_count = move_count + ?, status = ?, result = ?, updated = ?
+WHERE id = ? AND move_count = ?`
+
+// Append adds moves at index at and sets the status and result.
+func (db *DB) Append(ctx context.Context, id string, at int, moves []engine.Move, status store.Status, result *engine.Result) error {
+	if !status.Valid() {
+		return fmt.Errorf("append to table %s: invalid status %q", id, status)
+	}
+	r, err := encodeResult(result)
+	if err != nil {
+		return fmt.Errorf("append to table %s: %w", id, err)
+	}
+	err = inTx(ctx, db.write, func(tx *sql.Tx) error {
+		// The guard on move_count is what makes a stale writer fail instead of writing.
+		res, err := tx.StmtContext(ctx, db.appendMoves).ExecContext(ctx,
+			len(moves), string(status), r, store.Now().UnixMilli(), id, at)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return missingOrConflict(ctx, tx, id)
+		}
+		return db.insertMoves(ctx, tx, id, at, moves)
+	})
+	if err != nil {
+		return fmt.Errorf("append to table %s at %d: %w", id, at, err)
+	}
+	return nil
+}
+
+// missingOrConflict tells why a guarded update of table id changed no row.
+func missingOrConflict(ctx context.Context, tx *sql.Tx, id string) error {
+	var one int
+	err := tx.QueryRowContext(ctx, `SELECT 1 FROM tables WHERE id = ?`, id).Scan(&one)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return store.ErrNotFound
+	case err != nil:
+		return err
+	}
+	return store.ErrConflict
+}
+
+// UpdateSeats replaces the seats and sets the status.
+func (db *DB) UpdateSeats(ctx context.Context, id string, seats []store.Seat, status store.Status) error {
+	if !status.Valid() {
+		return fmt.Errorf("update seats of table %s: invalid status %q", id, status)
+	}
+	s, err := encodeJSON(seats)
+	if err != nil {
+		return fmt.Errorf("update seats of table %s: %w", id, err)
+	}
+	res, err := db.write.ExecContext(ctx, `UPDATE tables SET seats = ?, status = ?, updated = ? WHERE id = ?`,
+		s, string(status), store.Now().UnixMilli(), id)
+	if err != nil {
+		return fmt.Errorf("update seats of table %s: %w", id, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return fmt.Errorf("update seats of table %s: %w", id, err)
+	} else if n == 0 {
+		return fmt.Errorf("update seats of table %s: %w", id, store.ErrNotFound)
+	}
+	return nil
+}
+
+// Get returns the table with the given ID.
+func (db *DB) Get(ctx context.Context, id string) (*store.Table, error) {
+	t, err := db.get(ctx, id)
+	if err != nil {
+		return nil, fmt.Errorf("get table %s: %w", id, err)
+	}
+	return t, nil
+}
+
+func (db *DB) get(ctx context.Context, id string) (*store.Table, error) {
+	var (
+		t                      = &store.Table{ID: id}
+		options, seats         []byte
+		result                 []byte
+		seed, created, updated int64
+		status                 string
+		count                  int
+	)
+	err := db.read.QueryRowContext(ctx, `
+		SELECT game, options, seats, seed, status, move_count, result, created, updated
+		FROM tables WHERE id = ?`, id).
+		Scan(&t.Game, &options, &seats, &seed, &status, &count, &result, &created, &updated)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, store.ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	t.Seed, t.Status = uint64(seed), store.Status(status)
+	t.Created, t.Updated = fromMillis(created), fromMillis(updated)
+	if err := decode(options, seats, result, &t.Options, &t.Seats, &t.Result); err != nil {
+		return nil, err
+	}
+	// Moves are only appended, and each table row is committed with its moves, so the first
+	// count moves are exactly those of the row read above, even if an Append committed since.
+	rows, err := db.read.QueryContext(ctx, `
+		SELECT seat, action, text FROM moves WHERE table_id = ? AND idx < ? ORDER BY idx`, id, count)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	t.Moves = make([]engine.Move, 0, count)
+	for rows.Next() {
+		var m engine.Move
+		if err := rows.Scan(&m.Seat, &m.Action, &m.Text); err != nil {
+			return nil, err
+		}
+		t.Moves = append(t.Moves, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(t.Moves) != count {
+		return nil, fmt.Errorf("%d moves stored, the table counts %d", len(t.Moves), count)
+	}
+	return t, nil
+}
+
+func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
+
+// decode reads the JSON columns; a NULL result leaves *result nil.
+func decode(options, seats, result []byte, o *engine.Options, s *[]store.Seat, r **engine.Result) error {
+	if err := json.Unmarshal(options, o); err != nil {
+		return fmt.Errorf("decode options: %w", err)
+	}
+	if err := json.Unmarshal(seats, s); err != nil {
+		return fmt.Errorf("decode seats: %w", err)
+	}
+	if result != nil {
+		if err := json.Unmarshal(result, r); err != nil {
+			return fmt.Errorf("decode result: %w", err)
+		}
+	}
+	return nil
+}
+
+// List returns the summaries of the tables f selects, newest first.
+func (db *DB) List(ctx context.Context, f store.Filter) ([]store.Summary, error) {
+	list, err := db.list(ctx, f)
+	if err != nil {
+		return nil, fmt.Errorf("list tables: %w", err)
+	}
+	return list, nil
+}
+
+func (db *DB) list(ctx context.Context, f store.Filter) ([]store.Summary, error) {
+	var (
+		where []string
+		args  []any
+	)
+	if f.Status != "" {
+		where = append(where, "status = ?")
+		args = append(args, string(f.Status))
+	}
+	if !f.Before.IsZero() {
+		ms := f.Before.UnixMilli()
+		where = append(where, "(created < ? OR (created = ? AND id < ?))")
+		args = append(args, ms, ms, f.BeforeID)
+	}
+	q := `SELECT id, game, options, seats, status, move_count, result, created, updated FROM tables`
+	if len(where) > 0 {
+		q += " WHERE " + strings.Join(where, " AND ")
+	}
+	q += " ORDER BY created DESC, id DESC LIMIT ?"
+	args = append(args, f.PageSize())
+	rows, err := db.read.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	list := []store.Summary{}
+	for rows.Next() {
+		var (
+			s                      store.Summary
+			options, seats, result []byte
+			status                 string
+			created, updated       int64
+		)
+		if err := rows.Scan(&s.ID, &s.Game, &options, &seats, &status, &s.Moves, &result, &created, &updated); err != nil {
+			return nil, err
+		}
+		if err := decode(options, seats, result, &s.Options, &s.Seats, &s.Result); err != nil {
+			return nil, fmt.Errorf("table %s: %w", s.ID, err)
+		}
+		for i := range s.Seats {
+			s.Seats[i].TokenHash = ""
+		}
+		s.Status = store.Status(status)
+		s.Created, s.Updated = fromMillis(created), fromMillis(updated)
+		list = append(list, s)
+	}
+	return list, rows.Err()
+}
+
+// Unfinished returns the IDs of the open and live tables, oldest first.
+func (db *DB) Unfinished(ctx context.Context) ([]string, error) {
+	rows, err := db.read.QueryContext(ctx, `
+		SELECT id FROM tables WHERE status IN ('open', 'live') ORDER BY created, id`)
+	if err != nil {
+		return nil, fmt.Errorf("list unfinished tables: %w", err)
+	}
+	defer rows.Close()
+	ids := []string{}
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("list unfinished tables: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list unfinished tables: %w", err)
+	}
+	return ids, nil
+}

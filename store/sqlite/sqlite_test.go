@@ -1,0 +1,169 @@
+package sqlite_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"deuce/engine"
+	"deuce/store"
+	"deuce/store/sqlite"
+	"deuce/store/storetest"
+)
+
+func open(t testing.TB, path string) *sqlite.DB {
+	t.Helper()
+	db, err := sqlite.Open(context.Background(), path)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	return db
+}
+
+func TestStore(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) store.Store {
+		return open(t, filepath.Join(t.TempDir(), "deuce.db"))
+	})
+}
+
+// TestReopen is a server restart: everything written before Close is there after Open.
+func TestReopen(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "deuce.db")
+	db := open(t, path)
+	live := storetest.NewTable("live")
+	live.Moves = storetest.Moves(0, 10)
+	done := storetest.NewTable("done")
+	for _, tab := range []*store.Table{live, done} {
+		if err := db.Create(ctx, tab); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := db.Append(ctx, "live", 10, storetest.Moves(10, 5), store.Live, nil); err != nil {
+		t.Fatal(err)
+	}
+	result := &engine.Result{Over: true, Returns: []float64{1, -1}, Winner: 0, Score: "6-3"}
+	if err := db.Append(ctx, "done", 0, storetest.Moves(0, 3), store.Finished, result); err != nil {
+		t.Fatal(err)
+	}
+	var want []*store.Table
+	for _, id := range []string{"live", "done"} {
+		tab, err := db.Get(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, tab)
+	}
+	wantList, err := db.List(ctx, store.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	db = open(t, path)
+	defer db.Close()
+	for _, w := range want {
+		got, err := db.Get(ctx, w.ID)
+		if err != nil {
+			t.Fatalf("Get(%s) after reopening: %v", w.ID, err)
+		}
+		if err := storetest.Equal(got, w); err != nil {
+			t.Errorf("Get(%s) after reopening:\n%v", w.ID, err)
+		}
+	}
+	if got, err := db.List(ctx, store.Filter{}); err != nil || !reflect.DeepEqual(got, wantList) {
+		t.Errorf("List after reopening = %+v, %v; want %+v", got, err, wantList)
+	}
+	if got, err := db.Unfinished(ctx); err != nil || !reflect.DeepEqual(got, []string{"live"}) {
+		t.Errorf("Unfinished after reopening = %v, %v; want [live]", got, err)
+	}
+	// Play goes on where it stopped.
+	if err := db.Append(ctx, "live", 15, storetest.Moves(15, 1), store.Live, nil); err != nil {
+		t.Errorf("Append after reopening: %v", err)
+	}
+	if err := db.Append(ctx, "live", 15, storetest.Moves(15, 1), store.Live, nil); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("second Append at 15 = %v; want ErrConflict", err)
+	}
+}
+
+func TestOpenBadFile(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name  string
+		path  string
+		bytes []byte // written to path first when not nil
+	}{
+		{"text", filepath.Join(dir, "notes.txt"), []byte("these are not the tables you are looking for\n")},
+		{"corrupt header", filepath.Join(dir, "corrupt.db"), append([]byte("SQLite format 3\x00"), make([]byte, 4096)...)},
+		{"directory", dir, nil},
+		{"missing directory", filepath.Join(dir, "no", "such", "dir", "deuce.db"), nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.bytes != nil {
+				for i := 16; i < len(tt.bytes); i++ {
+					tt.bytes[i] = byte(i * 7)
+				}
+				if err := os.WriteFile(tt.path, tt.bytes, 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			db, err := sqlite.Open(context.Background(), tt.path)
+			if err == nil {
+				db.Close()
+				t.Fatalf("Open(%s) succeeded; want an error", tt.path)
+			}
+			t.Logf("Open: %v", err)
+			if tt.bytes != nil {
+				// The file is not ours: Open must leave it as it was.
+				if got, err := os.ReadFile(tt.path); err != nil || !bytes.Equal(got, tt.bytes) {
+					t.Errorf("after Open the file holds %q, %v; want it unchanged", got, err)
+				}
+			}
+		})
+	}
+}
+
+func TestOpenNewerSchema(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "deuce.db")
+	db := open(t, path)
+	db.Close()
+	// A file written by a later deuce, whose schema this one does not know.
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw[60+3] = 99 // user_version, big-endian at offset 60 of the header
+	if err := os.WriteFile(path, raw, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if db, err := sqlite.Open(context.Background(), path); err == nil {
+		db.Close()
+		t.Fatal("Open of a newer schema succeeded; want an error")
+	} else {
+		t.Logf("Open: %v", err)
+	}
+}
+
+// BenchmarkAppend appends one move to a live table, the write made for every move played.
+func BenchmarkAppend(b *testing.B) {
+	ctx := context.Background()
+	db := open(b, filepath.Join(b.TempDir(), "deuce.db"))
+	defer db.Close()
+	if err := db.Create(ctx, storetest.NewTable("t1")); err != nil {
+		b.Fatal(err)
+	}
+	moves := storetest.Moves(0, 1)
+	b.ReportAllocs()
+	for at := 0; b.Loop(); at++ {
+		if err := db.Append(ctx, "t1", at, moves, store.Live, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

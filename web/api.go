@@ -1,0 +1,418 @@
+package web
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"deuce/engine"
+	"deuce/games"
+	"deuce/store"
+)
+
+// gameInfo describes a game for the lobby.
+type gameInfo struct {
+	Name     string              `json:"name"`
+	Title    string              `json:"title"`
+	Summary  string              `json:"summary"`
+	Rules    string              `json:"rules"`
+	Seats    int                 `json:"seats"`
+	Options  []engine.OptionSpec `json:"options"`
+	Variants []variantInfo       `json:"variants"`
+	Bots     []games.BotInfo     `json:"bots"`
+}
+
+type variantInfo struct {
+	Name    string         `json:"name"`
+	Summary string         `json:"summary"`
+	Options engine.Options `json:"options"`
+	Seats   int            `json:"seats"`
+}
+
+func (s *Server) apiGames(w http.ResponseWriter, _ *http.Request) {
+	var out []gameInfo
+	for _, g := range games.All() {
+		info := gameInfo{Name: g.Name, Title: g.Title, Summary: g.Summary, Rules: g.Rules, Options: g.Options, Bots: games.Bots(g)}
+		for _, v := range g.Variants {
+			vi := variantInfo{Name: v.Name, Summary: v.Summary, Options: v.Options}
+			if st, _, err := g.Start(v.Options); err == nil {
+				vi.Seats = st.NumSeats()
+			}
+			info.Variants = append(info.Variants, vi)
+		}
+		if st, _, err := g.Start(nil); err == nil {
+			info.Seats = st.NumSeats()
+		}
+		out = append(out, info)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// createRequest is the body of POST /api/tables.
+type createRequest struct {
+	Game    string         `json:"game"`
+	Variant string         `json:"variant"`
+	Options engine.Options `json:"options"`
+	Seats   []seatRequest  `json:"seats"`
+}
+
+type seatRequest struct {
+	// Bot is a bot level, or empty for a person.
+	Bot  string `json:"bot"`
+	Name string `json:"name"`
+}
+
+// createResponse gives the creator every seat's invite link.
+type createResponse struct {
+	ID      string       `json:"id"`
+	Seats   []seatInvite `json:"seats"`
+	Watch   string       `json:"watch"`
+	Summary tableSummary `json:"table"`
+}
+
+type seatInvite struct {
+	Seat   int    `json:"seat"`
+	Name   string `json:"name"`
+	Bot    string `json:"bot,omitempty"`
+	Token  string `json:"token,omitempty"`
+	Invite string `json:"invite,omitempty"`
+}
+
+const maxBody = 16 << 10
+
+func (s *Server) apiCreateTable(w http.ResponseWriter, r *http.Request) {
+	var req createRequest
+	if err := decodeBody(w, r, &req); err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	t, tokens, err := s.newTable(req)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if err := s.store.Create(r.Context(), t); err != nil {
+		s.log.Error("create table", "err", err)
+		writeError(w, http.StatusInternalServerError, "could not save the table")
+		return
+	}
+	if _, err := s.start(t); err != nil {
+		s.log.Error("start table", "table", t.ID, "err", err)
+		writeError(w, http.StatusInternalServerError, "could not start the table")
+		return
+	}
+	s.log.Info("table created", "table", t.ID, "game", t.Game, "options", t.Options.String())
+	writeJSON(w, http.StatusCreated, s.invites(t, tokens))
+}
+
+// newTable validates a create request and builds the table with fresh seat tokens.
+func (s *Server) newTable(req createRequest) (*store.Table, []string, error) {
+	g, err := games.Lookup(req.Game)
+	if err != nil {
+		return nil, nil, err
+	}
+	opts, err := g.Variant(req.Variant)
+	if err != nil {
+		return nil, nil, err
+	}
+	for k, v := range req.Options {
+		opts[k] = v
+	}
+	st, resolved, err := g.Start(opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	n := st.NumSeats()
+	if len(req.Seats) != n {
+		return nil, nil, fmt.Errorf("%s with these options has %d seats, the request describes %d", g.Name, n, len(req.Seats))
+	}
+	t := &store.Table{ID: newID(10), Game: g.Name, Options: resolved, Seed: newSeed(), Status: store.Open, Moves: []engine.Move{}}
+	tokens := make([]string, n)
+	people := 0
+	for i, sr := range req.Seats {
+		name := strings.TrimSpace(sr.Name)
+		if utf8.RuneCountInString(name) > 40 || !utf8.ValidString(name) || strings.IndexFunc(name, unicode.IsControl) >= 0 {
+			return nil, nil, fmt.Errorf("seat %d: a name is at most 40 printable characters", i+1)
+		}
+		seat := store.Seat{Name: name}
+		if sr.Bot != "" {
+			b, err := games.NewBot(g, sr.Bot)
+			if err != nil {
+				return nil, nil, fmt.Errorf("seat %d: %w", i+1, err)
+			}
+			seat.Bot = b.Name()
+			if seat.Name == "" {
+				seat.Name = b.Name() + " bot"
+			}
+		} else {
+			people++
+			tokens[i] = newID(20)
+			seat.TokenHash = hashToken(tokens[i])
+			if seat.Name == "" {
+				seat.Name = fmt.Sprintf("player %d", i+1)
+			}
+		}
+		t.Seats = append(t.Seats, seat)
+	}
+	if people == 0 {
+		t.Status = store.Live
+	}
+	return t, tokens, nil
+}
+
+func (s *Server) invites(t *store.Table, tokens []string) createResponse {
+	resp := createResponse{ID: t.ID, Watch: "/t/" + t.ID, Summary: summarize(summaryOf(t))}
+	for i, seat := range t.Seats {
+		inv := seatInvite{Seat: i, Name: seat.Name, Bot: seat.Bot}
+		if tokens[i] != "" {
+			inv.Token = tokens[i]
+			// The token travels in the fragment, which browsers never send to a server or a log.
+			inv.Invite = fmt.Sprintf("/t/%s#seat=%d&token=%s", t.ID, i+1, tokens[i])
+		}
+		resp.Seats = append(resp.Seats, inv)
+	}
+	return resp
+}
+
+// tableSummary is a table as the lobby lists it.
+type tableSummary struct {
+	ID      string         `json:"id"`
+	Game    string         `json:"game"`
+	Title   string         `json:"title"`
+	Options engine.Options `json:"options"`
+	Seats   []seatPublic   `json:"seats"`
+	Status  store.Status   `json:"status"`
+	Moves   int            `json:"moves"`
+	Result  *engine.Result `json:"result,omitempty"`
+	Created time.Time      `json:"created"`
+	Updated time.Time      `json:"updated"`
+}
+
+type seatPublic struct {
+	Name    string `json:"name"`
+	Bot     string `json:"bot,omitempty"`
+	Claimed bool   `json:"claimed"`
+}
+
+func summarize(sum store.Summary) tableSummary {
+	ts := tableSummary{ID: sum.ID, Game: sum.Game, Title: sum.Game, Options: sum.Options, Status: sum.Status, Moves: sum.Moves, Result: sum.Result, Created: sum.Created, Updated: sum.Updated}
+	if g, err := games.Lookup(sum.Game); err == nil {
+		ts.Title = g.Title
+	}
+	for _, seat := range sum.Seats {
+		ts.Seats = append(ts.Seats, seatPublic{Name: seat.Name, Bot: seat.Bot, Claimed: seat.Claimed || seat.Bot != ""})
+	}
+	return ts
+}
+
+// summaryOf summarises a whole table as the store's List would.
+func summaryOf(t *store.Table) store.Summary {
+	return store.Summary{ID: t.ID, Game: t.Game, Options: t.Options, Seats: t.Seats, Status: t.Status, Moves: len(t.Moves), Result: t.Result, Created: t.Created, Updated: t.Updated}
+}
+
+func (s *Server) apiListTables(w http.ResponseWriter, r *http.Request) {
+	f := store.Filter{Status: store.Status(r.URL.Query().Get("status")), Limit: 100}
+	switch f.Status {
+	case "", store.Open, store.Live, store.Finished, store.Abandoned:
+	default:
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("status %q: want open, live, finished or abandoned", f.Status))
+		return
+	}
+	list, err := s.store.List(r.Context(), f)
+	if err != nil {
+		s.log.Error("list tables", "err", err)
+		writeError(w, http.StatusInternalServerError, "could not list the tables")
+		return
+	}
+	out := make([]tableSummary, 0, len(list))
+	for _, sum := range list {
+		out = append(out, summarize(sum))
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) loadTable(w http.ResponseWriter, r *http.Request) (*store.Table, bool) {
+	t, err := s.store.Get(r.Context(), r.PathValue("id"))
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		writeError(w, http.StatusNotFound, "no such table")
+		return nil, false
+	case err != nil:
+		s.log.Error("load table", "table", r.PathValue("id"), "err", err)
+		writeError(w, http.StatusInternalServerError, "could not load the table")
+		return nil, false
+	}
+	return t, true
+}
+
+func (s *Server) apiTable(w http.ResponseWriter, r *http.Request) {
+	t, ok := s.loadTable(w, r)
+	if !ok {
+		return
+	}
+	sum := summarize(summaryOf(t))
+	next := ""
+	if t.Status == store.Finished {
+		if _, err := s.store.Get(r.Context(), rematchID(t.ID)); err == nil {
+			next = rematchID(t.ID)
+		}
+	}
+	writeJSON(w, http.StatusOK, struct {
+		tableSummary
+		Rematch string `json:"rematch,omitempty"`
+	}{sum, next})
+}
+
+// apiRecord returns the whole record, every hand revealed, once the match is over.
+func (s *Server) apiRecord(w http.ResponseWriter, r *http.Request) {
+	t, ok := s.loadTable(w, r)
+	if !ok {
+		return
+	}
+	if t.Status != store.Finished {
+		writeError(w, http.StatusForbidden, "the record is shown once the match is over")
+		return
+	}
+	rec := t.Record()
+	rec.Seed = 0 // the seed decided nothing a replay needs; keep it out of sight
+	writeJSON(w, http.StatusOK, rec)
+}
+
+// replayFrame is a finished match at one move, every seat's view shown.
+type replayFrame struct {
+	Game string `json:"game"`
+	// At is the number of moves applied; Moves the match's total.
+	At    int `json:"at"`
+	Moves int `json:"moves"`
+	// Next is the move applied after this frame, nil at the end.
+	Next *engine.Move `json:"next,omitempty"`
+	// Views holds every seat's observation, Spectator the public one.
+	Views     []engine.Observation `json:"views"`
+	Spectator engine.Observation   `json:"spectator"`
+	// Log is every move so far in the game's notation, hands revealed.
+	Log    []string      `json:"log"`
+	Result engine.Result `json:"result"`
+	Seats  []seatPublic  `json:"seats"`
+}
+
+// apiReplay returns the frame of a finished match after ?at=N moves (default 0).
+func (s *Server) apiReplay(w http.ResponseWriter, r *http.Request) {
+	t, ok := s.loadTable(w, r)
+	if !ok {
+		return
+	}
+	if t.Status != store.Finished {
+		writeError(w, http.StatusForbidden, "the replay opens once the match is over")
+		return
+	}
+	at := 0
+	if q := r.URL.Query().Get("at"); q != "" {
+		n, err := strconv.Atoi(q)
+		if err != nil || n < 0 || n > len(t.Moves) {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("at must be a move number from 0 to %d", len(t.Moves)))
+			return
+		}
+		at = n
+	}
+	rec := t.Record()
+	rec.Moves = rec.Moves[:at]
+	st, err := engine.Replay(s.gameOf(t), rec, nil)
+	if err != nil {
+		s.log.Error("replay", "table", t.ID, "err", err)
+		writeError(w, http.StatusInternalServerError, "the record does not replay")
+		return
+	}
+	f := replayFrame{Game: t.Game, At: at, Moves: len(t.Moves), Spectator: st.Observe(engine.Spectator), Result: st.Result(), Log: []string{}}
+	if at < len(t.Moves) {
+		next := t.Moves[at]
+		f.Next = &next
+	}
+	for i := range st.NumSeats() {
+		f.Views = append(f.Views, st.Observe(engine.Seat(i)))
+	}
+	for _, m := range rec.Moves {
+		who := "chance"
+		if m.Seat >= 0 {
+			who = t.Seats[m.Seat].Name
+		}
+		f.Log = append(f.Log, who+": "+m.Text)
+	}
+	for _, seat := range t.Seats {
+		f.Seats = append(f.Seats, seatPublic{Name: seat.Name, Bot: seat.Bot, Claimed: true})
+	}
+	writeJSON(w, http.StatusOK, f)
+}
+
+// apiRematch starts a new table like a finished one, with the same seat tokens, so every person
+// follows with the link they have. Asking twice, by either player, gives the same rematch.
+func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Token string `json:"token"`
+	}
+	if err := decodeBody(w, r, &req); err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	t, ok := s.loadTable(w, r)
+	if !ok {
+		return
+	}
+	if _, err := seatOf(t.Seats, req.Token); err != nil || req.Token == "" {
+		writeError(w, http.StatusForbidden, "only a player of this table can ask for a rematch")
+		return
+	}
+	if t.Status != store.Finished {
+		writeError(w, http.StatusConflict, "the match is not over yet")
+		return
+	}
+	// Seats move round one place, so the other player serves (or bids) first.
+	n := len(t.Seats)
+	nt := &store.Table{ID: rematchID(t.ID), Game: t.Game, Options: t.Options, Seed: newSeed(), Status: store.Open, Moves: []engine.Move{}}
+	for i := range n {
+		seat := t.Seats[(i+n-1)%n]
+		seat.Claimed = false
+		nt.Seats = append(nt.Seats, seat)
+	}
+	err := s.store.Create(r.Context(), nt)
+	switch {
+	case errors.Is(err, store.ErrExists):
+		writeJSON(w, http.StatusOK, map[string]string{"id": nt.ID})
+		return
+	case err != nil:
+		s.log.Error("create rematch", "err", err)
+		writeError(w, http.StatusInternalServerError, "could not save the rematch")
+		return
+	}
+	if _, err := s.start(nt); err != nil {
+		s.log.Error("start rematch", "table", nt.ID, "err", err)
+		writeError(w, http.StatusInternalServerError, "could not start the rematch")
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]string{"id": nt.ID})
+}
+
+func decodeBody(w http.ResponseWriter, r *http.Request, v any) error {
+	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("bad request body: %w", err)
+	}
+	return nil
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, map[string]string{"error": msg})
+}

@@ -1,0 +1,100 @@
+package web_test
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"deuce/store/sqlite"
+	"deuce/web"
+)
+
+// Where the browser test finds its tools.
+const (
+	chromiumPath   = "/usr/bin/chromium"
+	playwrightPath = "e2e/node_modules/playwright-core"
+	browserScript  = "e2e/browser.mjs"
+	browserTimeout = 3 * time.Minute
+)
+
+// TestBrowser plays whole matches in a real browser against the real server: e2e/browser.mjs
+// drives headless Chromium through the lobby, a Center Court tiebreak and a bidding game, by
+// clicking, and takes screenshots into $DEUCE_SCREENSHOTS (or a temporary directory).
+//
+// It needs Debian's chromium and `npm ci` in web/e2e. Without them the test is skipped, except
+// in CI (CI=true), where it fails so that a missing install step cannot pass unnoticed.
+func TestBrowser(t *testing.T) {
+	var missing []string
+	if _, err := os.Stat(chromiumPath); err != nil {
+		missing = append(missing, chromiumPath+" (apt-get install chromium)")
+	}
+	if _, err := os.Stat(playwrightPath); err != nil {
+		missing = append(missing, "web/"+playwrightPath+" (npm ci in web/e2e)")
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		missing = append(missing, "node (apt-get install nodejs)")
+	}
+	if len(missing) > 0 {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("browser test cannot run in CI: missing %s", strings.Join(missing, ", "))
+		}
+		t.Skipf("browser test skipped: install chromium and run npm ci in web/e2e (missing %s)", strings.Join(missing, ", "))
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), browserTimeout)
+	defer cancel()
+	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "deuce.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	m := &web.Main{Addr: "127.0.0.1:0", Store: st}
+	if err := m.Open(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		sctx, scancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer scancel()
+		if err := m.Close(sctx); err != nil {
+			t.Errorf("close server: %v", err)
+		}
+	}()
+
+	out := os.Getenv("DEUCE_SCREENSHOTS")
+	if out == "" {
+		out = t.TempDir()
+	} else if out, err = filepath.Abs(out); err != nil {
+		t.Fatal(err)
+	}
+
+	start := time.Now()
+	cmd := exec.CommandContext(ctx, node, browserScript, m.URL(), out)
+	cmd.WaitDelay = 10 * time.Second
+	pr, pw := io.Pipe()
+	cmd.Stdout, cmd.Stderr = pw, pw
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		sc := bufio.NewScanner(pr)
+		for sc.Scan() {
+			t.Log(sc.Text())
+		}
+	}()
+	err = cmd.Run()
+	pw.Close()
+	<-done
+	if ctx.Err() != nil {
+		t.Fatalf("browser test did not finish within %v", browserTimeout)
+	}
+	if err != nil {
+		t.Fatalf("browser test failed (%v); screenshots and console errors in %s", err, out)
+	}
+	t.Logf("browser test passed in %v; screenshots in %s", time.Since(start).Round(time.Millisecond), out)
+}

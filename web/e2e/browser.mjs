@@ -1,0 +1,263 @@
+// Drives deuce's web UI in headless Chromium, the way a person would: creates tables in the
+// lobby form, plays whole matches by clicking cards and buttons, opens the replay, and takes
+// screenshots. Any console error or uncaught exception in a page fails the run.
+//
+//   node browser.mjs <server base URL> <output directory>
+//
+// Exit status 0 when every check passed, 1 otherwise. It uses Debian's Chromium
+// (apt-get install chromium) and never downloads a browser; `npm ci` in this directory installs
+// playwright-core. `go test ./web -run TestBrowser` starts a server and runs this script.
+
+import { chromium } from 'playwright-core';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const [base, outDir] = process.argv.slice(2);
+if (!base || !outDir) {
+  console.error('usage: node browser.mjs <server base URL> <output directory>');
+  process.exit(2);
+}
+
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const STEP_TIMEOUT = 20_000; // ms for any one thing to appear
+const MAX_MOVES = 1500; // a match that needs more is stuck
+
+const started = Date.now();
+const problems = []; // console errors and page exceptions, from every page
+let current = null; // the page in use, for the failure screenshot
+
+function log(msg) {
+  const s = ((Date.now() - started) / 1000).toFixed(1).padStart(5);
+  console.log(`[browser ${s}s] ${msg}`);
+}
+
+function check(ok, msg) {
+  if (!ok) throw new Error(`check failed: ${msg}`);
+}
+
+function watch(page, label) {
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`${label}: console error: ${m.text()} (${m.location()?.url || ''})`);
+  });
+  page.on('pageerror', (err) => problems.push(`${label}: uncaught exception: ${err.stack || err.message}`));
+  page.on('crash', () => problems.push(`${label}: the page crashed`));
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  current = page;
+  return page;
+}
+
+async function shot(page, name) {
+  const file = path.join(outDir, name);
+  await page.screenshot({ path: file, fullPage: true });
+  log(`screenshot ${file}`);
+}
+
+// createTable fills the lobby form by clicking and typing, and follows "Play as seat 1".
+async function createTable(page, { game, variant, options = {}, opponent, name, screenshot }) {
+  await page.goto(`${base}/`);
+  await page.locator('.game-card', { hasText: game }).click();
+  await page.locator('#variant').selectOption(variant);
+  for (const [opt, value] of Object.entries(options)) {
+    const field = page.locator(`#opt-${opt}`);
+    if (await field.evaluate((el) => el.tagName === 'SELECT')) await field.selectOption(value);
+    else await field.fill(value);
+  }
+  await page.locator('#name').fill(name);
+  check(await page.locator('#seat-0').inputValue() === 'you', 'seat 1 defaults to you');
+  await page.locator('#seat-1').selectOption(`bot:${opponent}`);
+  await page.getByRole('button', { name: 'Create table' }).click();
+  const play = page.getByRole('link', { name: 'Play as seat 1' });
+  await play.waitFor();
+  check(await page.locator('#created').isVisible(), 'the new table card is shown');
+  if (screenshot) await shot(page, screenshot);
+  await play.click();
+  await page.waitForURL(/\/t\/[a-z0-9]+#seat=1&token=/);
+  await page.waitForFunction(() => document.body.dataset.seq !== undefined);
+  const id = new URL(page.url()).pathname.split('/')[2];
+  log(`created ${game} table ${id} (${variant}) against the ${opponent} bot`);
+  return id;
+}
+
+// waitForTurn waits until the viewer may move ("mine") or the match is over ("over").
+async function waitForTurn(page) {
+  await page.waitForFunction(() => ['mine', 'over'].includes(document.body.dataset.state), null, { timeout: 30_000 });
+  return page.evaluate(() => ({ state: document.body.dataset.state, seq: Number(document.body.dataset.seq) }));
+}
+
+// played waits until the update on screen has moved past seq.
+async function played(page, seq) {
+  await page.waitForFunction((s) => Number(document.body.dataset.seq) > s || document.body.dataset.state === 'over', seq);
+}
+
+async function playCenterCourt(page, { screenshotAfter = 6, stopAfter = Infinity } = {}) {
+  let moves = 0;
+  for (;;) {
+    const { state, seq } = await waitForTurn(page);
+    if (state === 'over' || moves >= stopAfter) break;
+    check(await page.locator('#turn').textContent() === 'Your turn', 'the status says "Your turn"');
+    const card = page.locator('.cc-near button.card.playable').first();
+    if (moves % 2 === 0 && await card.count()) {
+      // Select a card, read the preview, play it with the preview's button.
+      const value = await card.getAttribute('data-value');
+      await card.click();
+      const button = page.locator('.cc-preview button.primary');
+      await button.waitFor();
+      const preview = await page.locator('.cc-preview').textContent();
+      check(/fault|always in|needs/.test(preview), `the preview explains the card (${preview})`);
+      log(`move ${moves + 1}: card ${value} → ${await button.textContent()}`);
+      await button.click();
+    } else {
+      // The first legal move, from the row of move buttons.
+      const button = page.locator('.moves button.move:not([disabled])').first();
+      log(`move ${moves + 1}: ${(await button.getAttribute('data-move'))}`);
+      await button.click();
+    }
+    await played(page, seq);
+    moves++;
+    if (moves === screenshotAfter) await shot(page, 'centercourt-table.png');
+    check(moves < MAX_MOVES, 'the match ends');
+  }
+  return moves;
+}
+
+async function playPencil(page) {
+  let rounds = 0;
+  for (;;) {
+    const { state, seq } = await waitForTurn(page);
+    if (state === 'over') break;
+    const chips = page.locator('.pc-quick .chip');
+    const n = await chips.count();
+    // Vary the bids: cycle through the quick bids by clicking them.
+    await chips.nth(rounds % Math.max(1, n)).click();
+    const preview = await page.locator('.pc-preview').textContent();
+    check(/points? left/.test(preview), `the bid preview shows the opponent's points (${preview})`);
+    const send = page.locator('.pc-send');
+    log(`round ${rounds + 1}: ${await send.textContent()}`);
+    await send.click();
+    await played(page, seq);
+    rounds++;
+    if (rounds === 2) await shot(page, 'pencil-table.png');
+    check(rounds < MAX_MOVES, 'the match ends');
+  }
+  return rounds;
+}
+
+async function checkEnd(page, name) {
+  const end = page.locator('#end');
+  await end.waitFor({ state: 'visible' });
+  const title = await page.locator('#end-title').textContent();
+  const score = await page.locator('.end-score').textContent();
+  check(/won|draw/i.test(title), `the end screen names the winner (${title})`);
+  check(score.trim().length > 0, 'the end screen shows the final score');
+  check(await page.getByRole('button', { name: 'Rematch' }).isVisible(), 'the end screen offers a rematch');
+  log(`end: ${title} ${score}`);
+  await shot(page, name);
+}
+
+async function checkReplay(page, id) {
+  await page.getByRole('link', { name: 'Replay' }).click();
+  await page.waitForURL(new RegExp(`/r/${id}`));
+  await page.waitForFunction(() => document.body.dataset.at === '0');
+  const total = Number(await page.locator('#slider').getAttribute('max'));
+  check(total > 0, 'the replay has moves');
+  for (let i = 0; i < 3; i++) {
+    const at = Number(await page.evaluate(() => document.body.dataset.at));
+    await page.locator('#forward').click();
+    await page.waitForFunction((a) => Number(document.body.dataset.at) > a, at);
+  }
+  const at = Number(await page.evaluate(() => document.body.dataset.at));
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction((a) => Number(document.body.dataset.at) > a, at);
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction((a) => Number(document.body.dataset.at) === a, at);
+  await page.locator('#last').click();
+  await page.waitForFunction((n) => Number(document.body.dataset.at) === n, total);
+  log(`replay: stepped through ${at} of ${total} moves, then to the end`);
+  return page;
+}
+
+async function main() {
+  await mkdir(outDir, { recursive: true });
+  const profile = await mkdtemp(path.join(tmpdir(), 'deuce-chromium-'));
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1280, height: 900 },
+  });
+  try {
+    // (a) Center Court, one tiebreak against the heuristic bot.
+    let page = watch(await browser.newPage(), 'centercourt');
+    const cc = await createTable(page, { game: 'Center Court', variant: 'tiebreak', opponent: 'heuristic', name: 'Ann', screenshot: 'lobby.png' });
+    const ccMoves = await playCenterCourt(page);
+    log(`Center Court finished after ${ccMoves} moves of ours`);
+    await checkEnd(page, 'centercourt-end.png');
+    await checkReplay(page, cc);
+    await shot(page, 'centercourt-replay.png');
+    await page.close();
+
+    // (b) The bidding game, 20 points each, against the strongest bot listed.
+    page = watch(await browser.newPage(), 'pencil');
+    await page.goto(`${base}/`);
+    const bots = await page.evaluate(async () => (await (await fetch('/api/games')).json()).find((g) => g.name === 'pencil').bots.map((b) => b.Name ?? b.name));
+    const opponent = bots.includes('equilibrium') ? 'equilibrium' : 'heuristic';
+    const pc = await createTable(page, { game: 'Tennis (paper and pencil)', variant: 'standard', options: { points: '20' }, opponent, name: 'Ann' });
+    const rounds = await playPencil(page);
+    log(`bidding game finished after ${rounds} rounds`);
+    await checkEnd(page, 'pencil-end.png');
+    const replay = watch(await browser.newPage(), 'pencil replay');
+    await replay.goto(`${base}/r/${pc}`);
+    await replay.waitForFunction(() => document.body.dataset.at === '0');
+    await replay.locator('#forward').click();
+    await replay.waitForFunction(() => document.body.dataset.at === '1');
+    check(await replay.locator('.pc-secret').isVisible(), "the replay shows player 1's bid before player 2 answers");
+    await replay.locator('#forward').click();
+    await replay.waitForFunction(() => document.body.dataset.at === '2');
+    check(await replay.locator('.pc-rounds tbody tr').count() === 1, 'the replay shows the first round');
+    await shot(replay, 'pencil-replay.png');
+    await replay.close();
+    current = page;
+    // A rematch moves the seats round: Ann plays seat 2 with the same link's token.
+    await page.getByRole('button', { name: 'Rematch' }).click();
+    await page.waitForURL(/\/t\/[a-z0-9]+#seat=2&token=/);
+    await page.waitForFunction(() => document.body.dataset.seq !== undefined);
+    const next = new URL(page.url()).pathname.split('/')[2];
+    check(next !== pc, 'the rematch is a new table');
+    check((await page.locator('#players li.me').textContent()).includes('Ann'), 'Ann sits in seat 2 of the rematch');
+    log(`rematch ${next}: Ann is seat 2`);
+    await page.close();
+
+    // (c) A table at phone width, created from the lobby at that width too.
+    page = watch(await browser.newPage(), 'phone');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await createTable(page, { game: 'Center Court', variant: 'tiebreak', opponent: 'heuristic', name: 'Ann' });
+    await playCenterCourt(page, { screenshotAfter: -1, stopAfter: 3 });
+    await waitForTurn(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    check(overflow <= 0, `the table fits the phone's width (${overflow}px too wide)`);
+    await shot(page, 'phone-table.png');
+    await page.goto(`${base}/`);
+    await page.locator('.game-card').first().waitFor();
+    await shot(page, 'phone-lobby.png');
+    await page.close();
+
+    if (problems.length) throw new Error(`the pages reported errors:\n  ${problems.join('\n  ')}`);
+    log(`all checks passed in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  } catch (err) {
+    console.error(`[browser] FAILED: ${err.stack || err.message}`);
+    if (current && !current.isClosed()) {
+      await current.screenshot({ path: path.join(outDir, 'failure.png'), fullPage: true }).catch(() => {});
+      console.error(`[browser] failure screenshot: ${path.join(outDir, 'failure.png')} (page ${current.url()})`);
+    }
+    if (problems.length) {
+      console.error(`[browser] page errors:\n  ${problems.join('\n  ')}`);
+      await writeFile(path.join(outDir, 'console-errors.txt'), problems.join('\n') + '\n').catch(() => {});
+    }
+    process.exitCode = 1;
+  } finally {
+    await browser.close().catch(() => {});
+    await rm(profile, { recursive: true, force: true }).catch(() => {});
+  }
+}
+
+await main();

@@ -1,0 +1,350 @@
+// Package web serves deuce in the browser: a lobby, live tables over websockets, and replays.
+//
+// The server is authoritative: every live table is a match.Match owning its state in one
+// goroutine; each websocket connection is told only what its seat may see, and a seat is claimed
+// with the unguessable token of its invite link. PROTOCOL.md beside this file documents the
+// messages.
+package web
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base32"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+
+	"deuce/bot"
+	"deuce/engine"
+	"deuce/games"
+	"deuce/match"
+	"deuce/store"
+)
+
+// Server holds the live tables and serves HTTP.
+type Server struct {
+	store store.Store
+	log   *slog.Logger
+	// botDelay paces bot moves so people can follow them.
+	botDelay time.Duration
+	// msgRate and msgBurst limit each connection's messages.
+	msgRate  rate.Limit
+	msgBurst int
+
+	// ctx bounds every live match; cancel stops them all.
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	mu   sync.Mutex // guards live and each liveTable's open
+	live map[string]*liveTable
+
+	// claimMu serialises seat claims, so two people joining at once never lose a claim.
+	claimMu sync.Mutex
+}
+
+// liveTable is a running match and the table it plays.
+type liveTable struct {
+	id   string
+	game engine.Game
+	m    *match.Match
+	// open is true while a person seat is unclaimed; guarded by Server.mu.
+	open bool
+}
+
+// Config configures a Server.
+type Config struct {
+	Store store.Store
+	Log   *slog.Logger
+	// BotDelay is a pause before each bot move (default 0).
+	BotDelay time.Duration
+	// MessageRate and MessageBurst limit the messages of one connection (default 10 a second,
+	// bursts of 30).
+	MessageRate  float64
+	MessageBurst int
+}
+
+// NewServer returns a server over cfg.Store. Call Resume to restart unfinished tables, and
+// Close to stop every live match.
+func NewServer(cfg Config) *Server {
+	log := cfg.Log
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.MessageRate <= 0 {
+		cfg.MessageRate = defaultMsgRate
+	}
+	if cfg.MessageBurst <= 0 {
+		cfg.MessageBurst = defaultMsgBurst
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	return &Server{
+		store: cfg.Store, log: log, botDelay: cfg.BotDelay,
+		msgRate: rate.Limit(cfg.MessageRate), msgBurst: cfg.MessageBurst,
+		ctx: ctx, cancel: cancel,
+		live: map[string]*liveTable{},
+	}
+}
+
+// Resume restarts every unfinished table in the store, exactly where it stopped.
+func (s *Server) Resume(ctx context.Context) error {
+	ids, err := s.store.Unfinished(ctx)
+	if err != nil {
+		return fmt.Errorf("list unfinished tables: %w", err)
+	}
+	for _, id := range ids {
+		t, err := s.store.Get(ctx, id)
+		if err != nil {
+			return fmt.Errorf("load table %s: %w", id, err)
+		}
+		if _, err := s.start(t); err != nil {
+			// One broken table must not keep the others down.
+			s.log.Error("resume table", "table", id, "err", err)
+			continue
+		}
+		s.log.Info("resumed table", "table", id, "game", t.Game, "moves", len(t.Moves))
+	}
+	return nil
+}
+
+// Close stops every live match and waits for them.
+func (s *Server) Close() {
+	s.cancel()
+	s.wg.Wait()
+}
+
+// start runs a table's match.
+func (s *Server) start(t *store.Table) (*liveTable, error) {
+	g, err := games.Lookup(t.Game)
+	if err != nil {
+		return nil, err
+	}
+	bots := make([]bot.Bot, len(t.Seats))
+	for i, seat := range t.Seats {
+		if seat.Bot != "" {
+			if bots[i], err = games.NewBot(g, seat.Bot); err != nil {
+				return nil, err
+			}
+		}
+	}
+	rec := t.Record()
+	m, err := match.New(match.Config{
+		Game: g, Record: rec, Bots: bots, Seed: t.Seed, BotDelay: s.botDelay,
+		Persist: persister{s: s, id: t.ID},
+	})
+	if err != nil {
+		return nil, err
+	}
+	lt := &liveTable{id: t.ID, game: g, m: m, open: t.Status == store.Open}
+	s.mu.Lock()
+	s.live[t.ID] = lt
+	s.mu.Unlock()
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		err := m.Run(s.ctx)
+		s.mu.Lock()
+		delete(s.live, t.ID)
+		s.mu.Unlock()
+		switch {
+		case err == nil:
+			s.log.Info("table finished", "table", t.ID)
+		case errors.Is(err, context.Canceled):
+		default:
+			s.log.Error("table stopped", "table", t.ID, "err", err)
+		}
+	}()
+	return lt, nil
+}
+
+// table returns the live table id, or nil when it is not running.
+func (s *Server) table(id string) *liveTable {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.live[id]
+}
+
+// persister saves a table's moves through the store.
+type persister struct {
+	s  *Server
+	id string
+}
+
+func (p persister) Append(ctx context.Context, at int, moves []engine.Move, result *engine.Result) error {
+	status := store.Live
+	p.s.mu.Lock()
+	if lt := p.s.live[p.id]; lt != nil && lt.open {
+		status = store.Open
+	}
+	p.s.mu.Unlock()
+	if result != nil {
+		status = store.Finished
+	}
+	// A move must be saved even while the server shuts down, or a person's move would be lost.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	if err := p.s.store.Append(ctx, p.id, at, moves, status, result); err != nil {
+		return err
+	}
+	return nil
+}
+
+// Handler returns the HTTP handler with every route.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", s.healthz)
+	mux.HandleFunc("GET /api/games", s.apiGames)
+	mux.HandleFunc("GET /api/tables", s.apiListTables)
+	mux.HandleFunc("POST /api/tables", s.apiCreateTable)
+	mux.HandleFunc("GET /api/tables/{id}", s.apiTable)
+	mux.HandleFunc("GET /api/tables/{id}/record", s.apiRecord)
+	mux.HandleFunc("GET /api/tables/{id}/replay", s.apiReplay)
+	mux.HandleFunc("POST /api/tables/{id}/rematch", s.apiRematch)
+	mux.HandleFunc("GET /ws/tables/{id}", s.serveSocket)
+	mux.Handle("GET /", s.pages())
+	return s.logRequests(mux)
+}
+
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	if _, err := s.store.List(r.Context(), store.Filter{Limit: 1}); err != nil {
+		writeError(w, http.StatusServiceUnavailable, "store unavailable")
+		return
+	}
+	s.mu.Lock()
+	n := len(s.live)
+	s.mu.Unlock()
+	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "liveTables": n})
+}
+
+// logRequests logs every request but websocket frames with slog.
+func (s *Server) logRequests(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+		next.ServeHTTP(sw, r)
+		s.log.Debug("request", "method", r.Method, "path", r.URL.Path, "status", sw.status, "duration", time.Since(start))
+	})
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	w.status = code
+	w.ResponseWriter.WriteHeader(code)
+}
+
+// Unwrap lets http.ResponseController (and the websocket upgrade) reach the real writer.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// newID returns an unguessable identifier of n random bytes in lower-case base32.
+func newID(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b) // crypto/rand.Read never fails
+	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b))
+}
+
+// rematchID is the ID of a table's rematch: derived, so that asking twice, even across a
+// restart, finds the same table.
+func rematchID(id string) string {
+	sum := sha256.Sum256([]byte("rematch:" + id))
+	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(sum[:10]))
+}
+
+// newSeed returns a secret match seed.
+func newSeed() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// seatOf returns the seat whose token this is, or engine.Spectator for no token. A wrong token is
+// an error, so that a mistyped link is not silently turned into a spectator.
+func seatOf(seats []store.Seat, token string) (engine.Seat, error) {
+	if token == "" {
+		return engine.Spectator, nil
+	}
+	h := hashToken(token)
+	for i, seat := range seats {
+		if seat.TokenHash != "" && subtle.ConstantTimeCompare([]byte(seat.TokenHash), []byte(h)) == 1 {
+			return engine.Seat(i), nil
+		}
+	}
+	return 0, errBadToken
+}
+
+var errBadToken = errors.New("this seat link is not valid for this table: ask for a new invite link")
+
+// Main is a deuce server listening on an address, as `deuce serve` runs it and end-to-end tests
+// start it on ":0".
+type Main struct {
+	Addr     string
+	Store    store.Store
+	Log      *slog.Logger
+	BotDelay time.Duration
+	// MessageRate and MessageBurst: see Config.
+	MessageRate  float64
+	MessageBurst int
+
+	srv      *Server
+	httpSrv  *http.Server
+	listener net.Listener
+}
+
+// Open starts listening and resumes unfinished tables. The server runs until Close.
+func (m *Main) Open(ctx context.Context) error {
+	m.srv = NewServer(Config{Store: m.Store, Log: m.Log, BotDelay: m.BotDelay, MessageRate: m.MessageRate, MessageBurst: m.MessageBurst})
+	if err := m.srv.Resume(ctx); err != nil {
+		m.srv.Close()
+		return err
+	}
+	ln, err := net.Listen("tcp", m.Addr)
+	if err != nil {
+		m.srv.Close()
+		return err
+	}
+	m.listener = ln
+	m.httpSrv = &http.Server{Handler: m.srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		if err := m.httpSrv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			m.srv.log.Error("serve", "err", err)
+		}
+	}()
+	return nil
+}
+
+// URL is the server's base address, like http://127.0.0.1:41234.
+func (m *Main) URL() string {
+	addr := m.listener.Addr().(*net.TCPAddr)
+	host := addr.IP.String()
+	if addr.IP.IsUnspecified() {
+		host = "localhost"
+	}
+	return fmt.Sprintf("http://%s", net.JoinHostPort(host, fmt.Sprint(addr.Port)))
+}
+
+// Close shuts down gracefully: it stops accepting, closes connections, stops every match (their
+// moves are already saved) and waits.
+func (m *Main) Close(ctx context.Context) error {
+	err := m.httpSrv.Shutdown(ctx)
+	m.srv.Close()
+	return err
+}

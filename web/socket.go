@@ -1,0 +1,286 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/coder/websocket/wsjson"
+	"golang.org/x/time/rate"
+
+	"deuce/engine"
+	"deuce/match"
+	"deuce/store"
+)
+
+// Limits of one websocket connection.
+const (
+	maxMessage      = 4 << 10 // bytes a client message may have
+	helloTimeout    = 10 * time.Second
+	writeTimeout    = 10 * time.Second
+	defaultMsgRate  = 10 // messages per second, sustained
+	defaultMsgBurst = 30
+	maxRefused      = 100 // rate-limited messages before the connection is closed
+)
+
+// clientMsg is every message a client sends; Type says which fields count.
+type clientMsg struct {
+	// Type is "hello" (first message: Token claims a seat, empty to watch), "move" or "ping".
+	Type  string `json:"type"`
+	Token string `json:"token,omitempty"`
+	// Seq is the seq of the update the move answers (-1 or absent: any).
+	Seq *int `json:"seq,omitempty"`
+	// Action is the move's number, or Text its notation; exactly one is given.
+	Action *engine.Action `json:"action,omitempty"`
+	Text   string         `json:"text,omitempty"`
+}
+
+// welcomeMsg answers hello.
+type welcomeMsg struct {
+	Type  string       `json:"type"` // "welcome"
+	Table tableSummary `json:"table"`
+	// Seat is the connection's seat, or -3 (engine.Spectator) for a spectator.
+	Seat engine.Seat `json:"seat"`
+}
+
+// updateMsg is a match.Update whose log holds only the lines the connection has not had.
+type updateMsg struct {
+	Type string `json:"type"` // "update"
+	match.Update
+	LogFrom int `json:"logFrom"`
+}
+
+// errorMsg explains a refused message; nothing changed.
+type errorMsg struct {
+	Type  string `json:"type"` // "error"
+	Code  string `json:"code"`
+	Error string `json:"error"`
+}
+
+// Error codes of errorMsg.
+const (
+	codeBadMessage  = "bad_message"
+	codeBadToken    = "bad_token"
+	codeIllegal     = "illegal"
+	codeNotYourTurn = "not_your_turn"
+	codeStale       = "stale"
+	codeOver        = "over"
+	codeRateLimited = "rate_limited"
+	codeServer      = "server_error"
+)
+
+func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
+	t, ok := s.loadTable(w, r)
+	if !ok {
+		return
+	}
+	c, err := websocket.Accept(w, r, nil)
+	if err != nil {
+		return // Accept has answered the request
+	}
+	defer c.CloseNow()
+	c.SetReadLimit(maxMessage)
+	// The connection lives until the client leaves or the server shuts down.
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	stop := context.AfterFunc(s.ctx, cancel)
+	defer stop()
+
+	seat, err := s.hello(ctx, c, t)
+	if err != nil {
+		if errors.Is(err, errBadToken) {
+			s.send(ctx, c, errorMsg{Type: "error", Code: codeBadToken, Error: err.Error()})
+			c.Close(websocket.StatusPolicyViolation, "bad seat token")
+		} else {
+			c.Close(websocket.StatusPolicyViolation, "first message must be hello")
+		}
+		return
+	}
+	if err := s.send(ctx, c, welcomeMsg{Type: "welcome", Table: summarize(summaryOf(t)), Seat: seat}); err != nil {
+		return
+	}
+	lt := s.table(t.ID)
+	if lt == nil {
+		// Finished (or not runnable): one final view, then the connection closes.
+		u, err := match.View(s.gameOf(t), t.Record(), seat)
+		if err != nil {
+			s.send(ctx, c, errorMsg{Type: "error", Code: codeServer, Error: "this table cannot be shown"})
+			return
+		}
+		s.send(ctx, c, updateMsg{Type: "update", Update: u})
+		c.Close(websocket.StatusNormalClosure, "the match is over")
+		return
+	}
+	sub, err := lt.m.Subscribe(ctx, seat)
+	if err != nil {
+		c.Close(websocket.StatusTryAgainLater, "the table is closing")
+		return
+	}
+	defer sub.Close()
+
+	go s.readMoves(ctx, cancel, c, lt, seat)
+	sent := 0
+	for {
+		select {
+		case <-ctx.Done():
+			c.Close(websocket.StatusGoingAway, "server shutting down")
+			return
+		case u, ok := <-sub.C:
+			if !ok {
+				if ctx.Err() == nil {
+					c.Close(websocket.StatusNormalClosure, "the match is over")
+				}
+				return
+			}
+			msg := updateMsg{Type: "update", Update: u, LogFrom: sent}
+			if sent <= len(u.Log) {
+				msg.Log = u.Log[sent:]
+			} else {
+				msg.LogFrom, msg.Log = 0, u.Log
+			}
+			if err := s.send(ctx, c, msg); err != nil {
+				return
+			}
+			sent = len(u.Log)
+		}
+	}
+}
+
+// hello reads the first message and returns the seat it claims; claiming marks the seat taken.
+func (s *Server) hello(ctx context.Context, c *websocket.Conn, t *store.Table) (engine.Seat, error) {
+	hctx, cancel := context.WithTimeout(ctx, helloTimeout)
+	defer cancel()
+	var msg clientMsg
+	if err := wsjson.Read(hctx, c, &msg); err != nil || msg.Type != "hello" {
+		return 0, errors.New("no hello")
+	}
+	seat, err := seatOf(t.Seats, msg.Token)
+	if err != nil || seat < 0 || t.Seats[seat].Claimed {
+		return seat, err
+	}
+	if err := s.claim(ctx, t.ID, seat); err != nil {
+		s.log.Error("claim seat", "table", t.ID, "seat", seat, "err", err)
+	}
+	return seat, nil
+}
+
+// claim marks a person seat taken; the table stops being open once every person seat is.
+func (s *Server) claim(ctx context.Context, id string, seat engine.Seat) error {
+	s.claimMu.Lock()
+	defer s.claimMu.Unlock()
+	t, err := s.store.Get(ctx, id)
+	if err != nil {
+		return err
+	}
+	t.Seats[seat].Claimed = true
+	open := false
+	for _, st := range t.Seats {
+		if st.Bot == "" && !st.Claimed {
+			open = true
+		}
+	}
+	if t.Status == store.Open && !open {
+		t.Status = store.Live
+	}
+	s.mu.Lock()
+	if lt := s.live[id]; lt != nil {
+		lt.open = open
+	}
+	s.mu.Unlock()
+	return s.store.UpdateSeats(ctx, id, t.Seats, t.Status)
+}
+
+// readMoves reads the client's messages until it leaves, playing its moves.
+func (s *Server) readMoves(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, lt *liveTable, seat engine.Seat) {
+	defer cancel()
+	limiter := rate.NewLimiter(s.msgRate, s.msgBurst)
+	refused := 0
+	for {
+		_, data, err := c.Read(ctx)
+		if err != nil {
+			var ce websocket.CloseError
+			if errors.As(err, &ce) || ctx.Err() != nil {
+				return
+			}
+			// Oversized or broken frames end the connection; say why first when possible.
+			s.send(ctx, c, errorMsg{Type: "error", Code: codeBadMessage, Error: fmt.Sprintf("message refused: %v", err)})
+			c.Close(websocket.StatusMessageTooBig, "message too big or malformed")
+			return
+		}
+		if !limiter.Allow() {
+			refused++
+			if refused > maxRefused {
+				c.Close(websocket.StatusPolicyViolation, "too many messages")
+				return
+			}
+			s.send(ctx, c, errorMsg{Type: "error", Code: codeRateLimited, Error: "too many messages: slow down"})
+			continue
+		}
+		if e := s.handle(ctx, lt, seat, data); e != nil {
+			s.send(ctx, c, *e)
+		}
+	}
+}
+
+// handle plays one client message and returns the error to send back, if any.
+func (s *Server) handle(ctx context.Context, lt *liveTable, seat engine.Seat, data []byte) *errorMsg {
+	bad := func(code, format string, args ...any) *errorMsg {
+		return &errorMsg{Type: "error", Code: code, Error: fmt.Sprintf(format, args...)}
+	}
+	var msg clientMsg
+	dec := json.NewDecoder(bytesReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&msg); err != nil {
+		return bad(codeBadMessage, "not a valid message: %v", err)
+	}
+	switch msg.Type {
+	case "ping":
+		return nil
+	case "move":
+	default:
+		return bad(codeBadMessage, "unknown message type %q: want move or ping", msg.Type)
+	}
+	if seat < 0 {
+		return bad(codeNotYourTurn, "spectators cannot move")
+	}
+	if (msg.Action == nil) == (msg.Text == "") {
+		return bad(codeBadMessage, "a move gives either action or text")
+	}
+	seq := -1
+	if msg.Seq != nil {
+		seq = *msg.Seq
+	}
+	var err error
+	if msg.Action != nil {
+		err = lt.m.Submit(ctx, seat, seq, *msg.Action)
+	} else {
+		err = lt.m.SubmitText(ctx, seat, seq, msg.Text)
+	}
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, engine.ErrIllegal):
+		return bad(codeIllegal, "%v", err)
+	case errors.Is(err, match.ErrNotYourTurn):
+		return bad(codeNotYourTurn, "%v", err)
+	case errors.Is(err, match.ErrStale):
+		return bad(codeStale, "%v", err)
+	case errors.Is(err, match.ErrOver), errors.Is(err, match.ErrClosed):
+		return bad(codeOver, "the match is over")
+	case ctx.Err() != nil:
+		return nil
+	}
+	s.log.Error("move", "table", lt.id, "seat", seat, "err", err)
+	return bad(codeServer, "the move could not be saved; try again")
+}
+
+// send writes one message with a deadline.
+func (s *Server) send(ctx context.Context, c *websocket.Conn, v any) error {
+	wctx, cancel := context.WithTimeout(ctx, writeTimeout)
+	defer cancel()
+	return wsjson.Write(wctx, c, v)
+}

@@ -1,0 +1,260 @@
+// The lobby: create a table (game, variant, options, who sits where), hand out the invite
+// links, and list the tables that are open, live and finished.
+
+import { h, $, replace, capitalize } from './dom.js';
+import { api } from './api.js';
+import { rememberSeat, seatsAt, seatLink } from './seats.js';
+import { copyButton } from './copy.js';
+
+const REFRESH = 4000; // ms between refreshes of the table lists
+const NAME_KEY = 'deuce.name';
+
+const el = {
+  form: $('#create'),
+  games: $('#games'),
+  variant: $('#variant'),
+  variantHelp: $('#variant-help'),
+  options: $('#options'),
+  name: $('#name'),
+  seats: $('#seats'),
+  submit: $('#create-button'),
+  error: $('#form-error'),
+  created: $('#created'),
+  rulesTitle: $('#rules-title'),
+  rules: $('#rules'),
+  lists: { open: $('#open'), live: $('#live'), finished: $('#finished') },
+  mine: $('#mine'),
+  minePanel: $('#mine-panel'),
+};
+
+let games = [];
+let game = null; // the chosen game
+const seatChoice = []; // per seat: "you", "friend" or a bot level, kept across variant changes
+
+el.name.value = localStorage.getItem(NAME_KEY) || '';
+el.name.addEventListener('change', () => localStorage.setItem(NAME_KEY, el.name.value.trim()));
+
+async function start() {
+  try {
+    games = (await api.games()).map(normalize);
+  } catch (err) {
+    replace(el.games, h('p', { class: 'form-error' }, `The games could not be loaded: ${err.message}.`));
+    return;
+  }
+  replace(el.games, games.map((g, i) => h('label', { class: 'game-card' },
+    h('input', { type: 'radio', name: 'game', value: g.name, checked: i === 0, onchange: () => chooseGame(g.name) }),
+    h('span', { class: 'game-title' }, g.title),
+    h('span', { class: 'game-summary' }, g.summary))));
+  chooseGame(games[0]?.name);
+  refreshLists();
+  setInterval(refreshLists, REFRESH);
+}
+
+// normalize accepts the option and bot fields of /api/games in either case: they are
+// documented as Name, Default, Values, Help and Summary.
+function normalize(g) {
+  const pick = (o, key) => o[key] ?? o[key.charAt(0).toUpperCase() + key.slice(1)];
+  return {
+    ...g,
+    options: (g.options || []).map((o) => ({
+      name: pick(o, 'name'), default: pick(o, 'default') ?? '', values: pick(o, 'values') || [], help: pick(o, 'help') || '',
+    })),
+    bots: (g.bots || []).map((b) => ({ name: pick(b, 'name'), summary: pick(b, 'summary') || '' })),
+  };
+}
+
+function chooseGame(name) {
+  game = games.find((g) => g.name === name);
+  if (!game) return;
+  seatChoice.length = 0;
+  replace(el.variant, game.variants.map((v) => h('option', { value: v.name }, v.name)));
+  el.variant.onchange = chooseVariant;
+  chooseVariant();
+  el.rulesTitle.textContent = `Rules of ${game.title}`;
+  replace(el.rules, h('pre', { class: 'rules-text' }, game.rules));
+}
+
+function variant() {
+  return game.variants.find((v) => v.name === el.variant.value) || game.variants[0];
+}
+
+// chooseVariant sets the options to the variant's values and lays out its seats.
+function chooseVariant() {
+  const v = variant();
+  el.variantHelp.textContent = v ? capitalize(v.summary) : '';
+  replace(el.options, game.options.map((o) => {
+    const value = v?.options?.[o.name] ?? o.default;
+    const id = `opt-${o.name}`;
+    const input = o.values && o.values.length
+      ? h('select', { id, name: o.name, 'aria-describedby': `${id}-help` }, o.values.map((x) => h('option', { value: x, selected: x === value }, x)))
+      : h('input', { id, name: o.name, value, placeholder: o.default, 'aria-describedby': `${id}-help`, autocomplete: 'off' });
+    return h('div', { class: 'field' },
+      h('label', { for: id }, capitalize(o.name.replaceAll('-', ' '))),
+      input,
+      h('p', { class: 'help', id: `${id}-help` }, capitalize(o.help)));
+  }));
+  layoutSeats(v?.seats || game.seats || 2);
+}
+
+function layoutSeats(n) {
+  const bots = game.bots || [];
+  const strongest = bots.length ? bots[bots.length - 1].name : '';
+  replace(el.seats, Array.from({ length: n }, (_, i) => {
+    const chosen = seatChoice[i] || (i === 0 ? 'you' : strongest ? `bot:${strongest}` : 'friend');
+    seatChoice[i] = chosen;
+    const id = `seat-${i}`;
+    const friendName = h('input', {
+      id: `${id}-name`, class: 'friend-name', maxlength: 40, placeholder: `player ${i + 1}`,
+      'aria-label': `Name for seat ${i + 1}`, hidden: chosen !== 'friend',
+    });
+    const help = h('p', { class: 'help seat-help', id: `${id}-help` });
+    const describe = (c) => {
+      const b = bots.find((x) => `bot:${x.name}` === c);
+      help.textContent = b ? capitalize(b.summary) : c === 'friend' ? 'Gets an invite link to send' : 'Plays in this browser';
+    };
+    const select = h('select', {
+      id, name: id, 'aria-describedby': `${id}-help`,
+      onchange: (e) => {
+        seatChoice[i] = e.target.value;
+        friendName.hidden = e.target.value !== 'friend';
+        describe(e.target.value);
+      },
+    },
+    h('option', { value: 'you', selected: chosen === 'you' }, 'You'),
+    h('option', { value: 'friend', selected: chosen === 'friend' }, 'A friend'),
+    bots.map((b) => h('option', { value: `bot:${b.name}`, selected: chosen === `bot:${b.name}` }, `${capitalize(b.name)} bot`)));
+    describe(chosen);
+    return h('div', { class: 'seat-row' },
+      h('label', { for: id, class: 'seat-label' }, `Seat ${i + 1}`, i === 0 ? h('span', { class: 'muted small' }, 'serves or bids first') : null),
+      h('div', { class: 'seat-choice' }, select, friendName),
+      help);
+  }));
+}
+
+el.form.addEventListener('submit', async (e) => {
+  e.preventDefault();
+  if (!game) return;
+  el.error.textContent = '';
+  const v = variant();
+  const options = {};
+  for (const o of game.options) {
+    const field = document.getElementById(`opt-${o.name}`);
+    const value = (field?.value ?? '').trim();
+    const base = v?.options?.[o.name] ?? o.default;
+    if (value !== '' && value !== base) options[o.name] = value;
+  }
+  const myName = el.name.value.trim();
+  localStorage.setItem(NAME_KEY, myName);
+  const seats = seatChoice.map((c, i) => {
+    if (c.startsWith('bot:')) return { bot: c.slice(4) };
+    if (c === 'you') return { name: myName };
+    return { name: (document.getElementById(`seat-${i}-name`)?.value || '').trim() };
+  });
+  const req = { game: game.name, variant: v?.name || '', seats };
+  if (Object.keys(options).length) req.options = options;
+  el.submit.disabled = true;
+  el.submit.textContent = 'Creating…';
+  try {
+    const resp = await api.create(req);
+    showCreated(resp, seatChoice.slice());
+    refreshLists();
+  } catch (err) {
+    el.error.textContent = capitalize(err.message);
+  } finally {
+    el.submit.disabled = false;
+    el.submit.textContent = 'Create table';
+  }
+});
+
+// showCreated hands out the links of a new table: play your own seats, invite the others.
+function showCreated(resp, choices) {
+  const t = resp.table;
+  for (const s of resp.seats) {
+    if (s.token && choices[s.seat] === 'you') rememberSeat(resp.id, s.seat, s.token, { game: t.game, title: t.title });
+  }
+  const abs = (path) => new URL(path, location.origin).href;
+  replace(el.created,
+    h('h2', { id: 'created-title' }, `${t.title} table ready`),
+    h('p', { class: 'muted' }, `Variant ${variant()?.name || ''} · ${optionsText(t.options)}`),
+    h('ul', { class: 'invites' }, resp.seats.map((s) => {
+      if (s.bot) {
+        return h('li', {}, h('span', { class: 'seat-no' }, String(s.seat + 1)), h('span', {}, s.name), h('span', { class: 'badge bot' }, `${s.bot} bot`));
+      }
+      if (choices[s.seat] === 'you') {
+        return h('li', {}, h('span', { class: 'seat-no' }, String(s.seat + 1)), h('span', {}, s.name, h('span', { class: 'badge' }, 'you')),
+          h('a', { class: 'button primary', href: s.invite, 'data-seat': s.seat + 1 }, `Play as seat ${s.seat + 1}`));
+      }
+      const url = abs(s.invite);
+      return h('li', { class: 'invite' }, h('span', { class: 'seat-no' }, String(s.seat + 1)), h('span', {}, s.name),
+        h('input', { class: 'invite-link', readonly: true, value: url, 'aria-label': `Invite link for seat ${s.seat + 1}`, onfocus: (e) => e.target.select() }),
+        copyButton(url, 'Copy invite'));
+    })),
+    h('p', { class: 'link-row' }, h('span', {}, 'Spectators: '), h('a', { href: resp.watch }, abs(resp.watch)), copyButton(abs(resp.watch), 'Copy')),
+    h('p', { class: 'muted small' }, 'Each invite link plays its seat: send it only to that player.'));
+  el.created.hidden = false;
+  el.created.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+}
+
+function optionsText(opts) {
+  return Object.entries(opts || {}).map(([k, v]) => `${k} ${v}`).join(' · ');
+}
+
+const lastLists = {};
+
+async function refreshLists() {
+  const all = [];
+  await Promise.all(Object.entries(el.lists).map(async ([status, list]) => {
+    let tables;
+    try {
+      tables = await api.tables(status);
+    } catch (err) {
+      if (!lastLists[status]) replace(list, h('li', { class: 'muted' }, `Could not load: ${err.message}`));
+      return;
+    }
+    all.push(...tables);
+    const key = JSON.stringify(tables);
+    if (lastLists[status] === key) return;
+    lastLists[status] = key;
+    replace(list, tables.length
+      ? tables.slice(0, 20).map((t) => tableRow(t))
+      : h('li', { class: 'muted empty' }, { open: 'No table is waiting for players.', live: 'No match is being played.', finished: 'No match has finished yet.' }[status]));
+  }));
+  const mine = all.filter((t) => t.status !== 'finished' && seatsAt(t.id).length);
+  const key = JSON.stringify(mine.map((t) => [t.id, t.moves, t.status]));
+  if (lastLists.mine !== key) {
+    lastLists.mine = key;
+    el.minePanel.hidden = mine.length === 0;
+    replace(el.mine, mine.map((t) => tableRow(t)));
+  }
+}
+
+function tableRow(t) {
+  const held = seatsAt(t.id);
+  const players = t.seats.map((s) => s.name).join(' vs ');
+  const when = new Date(t.updated || t.created);
+  const actions = [];
+  if (t.status !== 'finished') {
+    for (const s of held) actions.push(h('a', { class: 'button small primary', href: seatLink(t.id, s.seat, s.token) }, held.length > 1 ? `Resume seat ${s.seat + 1}` : 'Resume'));
+    actions.push(h('a', { class: 'button small', href: `/t/${encodeURIComponent(t.id)}` }, 'Watch'));
+  } else {
+    actions.push(h('a', { class: 'button small', href: `/r/${encodeURIComponent(t.id)}` }, 'Replay'));
+    actions.push(h('a', { class: 'button small quiet', href: `/t/${encodeURIComponent(t.id)}` }, 'Final view'));
+  }
+  return h('li', { class: 'table-row', 'data-id': t.id },
+    h('div', { class: 'table-main' },
+      h('strong', {}, t.title),
+      h('span', { class: 'muted small' }, ` ${optionsText(t.options)}`),
+      h('div', { class: 'table-players' }, players),
+      h('div', { class: 'muted small' }, t.result?.over ? t.result.score : `${t.moves} moves`, ' · ', h('time', { datetime: when.toISOString() }, ago(when)))),
+    h('div', { class: 'table-actions' }, actions));
+}
+
+function ago(d) {
+  const s = Math.max(0, Math.round((Date.now() - d.getTime()) / 1000));
+  if (s < 60) return 'just now';
+  if (s < 3600) return `${Math.round(s / 60)} min ago`;
+  if (s < 86400) return `${Math.round(s / 3600)} h ago`;
+  return d.toLocaleDateString();
+}
+
+start();

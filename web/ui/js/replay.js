@@ -1,0 +1,202 @@
+// The replay page, /r/{id}: steps through a finished match with every hand shown, drawn by the
+// game's own view in read-only mode.
+
+import { h, $, replace, isTyping } from './dom.js';
+import { api } from './api.js';
+import { viewFor } from './games/index.js';
+import { SPECTATOR } from './games/common.js';
+
+const AUTOPLAY_EVERY = 700; // ms per move
+
+const id = decodeURIComponent(location.pathname.split('/')[2] || '');
+const el = {
+  title: $('#title'), status: $('#status'), turn: $('#turn'), score: $('#score'),
+  first: $('#first'), back: $('#back'), autoplay: $('#autoplay'), forward: $('#forward'), last: $('#last'),
+  slider: $('#slider'), position: $('#position'), skip: $('#skip'), next: $('#next'),
+  board: $('#board'), log: $('#log'), players: $('#players'), links: $('#links'), toast: $('#toast'),
+};
+
+const state = {
+  table: null,
+  moves: [], // the record's moves: {seat, action, text}
+  at: 0,
+  view: null,
+  mod: null,
+  frames: new Map(), // at -> frame promise
+  shown: -1,
+  want: 0, // the frame last asked for: slower answers for older asks are dropped
+  timer: 0,
+};
+
+async function start() {
+  try {
+    state.table = await api.table(id);
+  } catch (err) {
+    fail(err.message);
+    return;
+  }
+  const t = state.table;
+  document.title = `Replay · ${t.title} · ${t.seats.map((s) => s.name).join(' vs ')} · deuce`;
+  replace(el.title, h('strong', {}, `${t.title} replay`), h('span', { class: 'muted' }, ` · ${t.seats.map((s) => s.name).join(' vs ')}`));
+  replace(el.players, t.seats.map((s, i) => h('li', {},
+    h('span', { class: 'seat-no' }, String(i + 1)), h('span', { class: 'seat-name' }, s.name),
+    s.bot ? h('span', { class: 'badge bot' }, `${s.bot} bot`) : h('span', { class: 'badge' }, 'person'))));
+  replace(el.links, h('a', { href: '/' }, 'Back to the lobby'));
+  if (t.status !== 'finished') {
+    fail('The replay opens once the match is over.', h('a', { class: 'button', href: `/t/${encodeURIComponent(id)}` }, 'Watch it live'));
+    return;
+  }
+  try {
+    state.moves = (await api.record(id)).moves || [];
+  } catch (err) {
+    fail(err.message);
+    return;
+  }
+  state.mod = viewFor(t.game);
+  state.view = state.mod.create(el.board, { readOnly: true, seats: t.seats });
+  el.slider.max = String(state.moves.length);
+  // Games without chance moves have nothing to skip.
+  el.skip.closest('label').hidden = !state.moves.some((m) => m.seat < 0);
+  const start = Number(new URLSearchParams(location.hash.slice(1)).get('at'));
+  await go(Number.isInteger(start) && start >= 0 && start <= state.moves.length ? start : 0);
+}
+
+function fail(message, action) {
+  el.turn.textContent = message.charAt(0).toUpperCase() + message.slice(1);
+  el.status.className = 'status over';
+  replace(el.board, h('div', { class: 'empty-state' }, action || h('a', { class: 'button', href: '/' }, 'Back to the lobby')));
+  for (const b of [el.first, el.back, el.autoplay, el.forward, el.last, el.slider]) b.disabled = true;
+}
+
+function frameAt(at) {
+  if (!state.frames.has(at)) {
+    const p = api.replay(id, at);
+    p.catch(() => state.frames.delete(at));
+    state.frames.set(at, p);
+  }
+  return state.frames.get(at);
+}
+
+async function go(at) {
+  at = Math.max(0, Math.min(state.moves.length, at));
+  state.want = at;
+  state.at = at;
+  el.slider.value = String(at);
+  updatePosition();
+  let f;
+  try {
+    f = await frameAt(at);
+  } catch (err) {
+    toast(`That move could not be loaded: ${err.message}`);
+    return;
+  }
+  if (state.want !== at) return;
+  show(f);
+  // Fetch the next frame ahead, so stepping forward feels instant.
+  if (at < state.moves.length) frameAt(step(at, 1)).catch(() => {});
+}
+
+function show(f) {
+  state.shown = f.at;
+  document.body.dataset.at = String(f.at);
+  const frame = {
+    view: f.spectator, views: f.views, seat: SPECTATOR, legal: [], toMove: f.next ? f.next.seat : -2,
+    pending: [], result: f.result, busy: false,
+  };
+  state.view.update(frame);
+  el.score.textContent = state.mod.scoreText ? state.mod.scoreText(frame) : (f.spectator?.score || f.result?.score || '');
+  const who = (seat) => (seat < 0 ? 'Chance' : state.table.seats[seat]?.name || `player ${seat + 1}`);
+  if (f.result?.over && !f.next) {
+    const w = f.result.winner;
+    const name = who(w);
+    el.turn.textContent = w === -2 ? 'A draw' : `${name.charAt(0).toUpperCase()}${name.slice(1)} won`;
+    el.status.className = 'status won';
+  } else {
+    el.turn.textContent = f.at === 0 ? 'Start of the match' : `After move ${f.at}`;
+    el.status.className = 'status wait';
+  }
+  el.next.textContent = f.next ? `Next: ${who(f.next.seat)} — ${f.next.text}` : `End of the match: ${f.result?.score || ''}`;
+  replace(el.log, f.log.map((line, i) => h('li', {
+    class: `${state.moves[i]?.seat < 0 ? 'minor' : ''}${i === f.log.length - 1 ? ' current' : ''}`,
+  }, line)));
+  el.log.scrollTop = el.log.scrollHeight;
+  history.replaceState(null, '', `#at=${f.at}`);
+}
+
+function updatePosition() {
+  const n = state.moves.length;
+  el.position.textContent = `Move ${state.at} of ${n}`;
+  el.first.disabled = el.back.disabled = state.at === 0;
+  el.forward.disabled = el.last.disabled = state.at === n;
+}
+
+// step finds the frame one step from at in direction dir (+1 or -1); with "skip" on, a step
+// passes over chance moves (draws and dice) to the next player's move.
+function step(at, dir) {
+  const n = state.moves.length;
+  let k = at + dir;
+  if (el.skip.checked) {
+    while (k > 0 && k < n && state.moves[k - 1].seat < 0) k += dir;
+  }
+  return Math.max(0, Math.min(n, k));
+}
+
+function stopAutoplay() {
+  clearInterval(state.timer);
+  state.timer = 0;
+  el.autoplay.textContent = 'Play';
+  el.autoplay.setAttribute('aria-label', 'Play');
+}
+
+function toggleAutoplay() {
+  if (state.timer) {
+    stopAutoplay();
+    return;
+  }
+  if (state.at >= state.moves.length) go(0);
+  el.autoplay.textContent = 'Pause';
+  el.autoplay.setAttribute('aria-label', 'Pause');
+  state.timer = setInterval(() => {
+    if (state.at >= state.moves.length) {
+      stopAutoplay();
+      return;
+    }
+    go(step(state.at, 1));
+  }, AUTOPLAY_EVERY);
+}
+
+el.first.addEventListener('click', () => { stopAutoplay(); go(0); });
+el.back.addEventListener('click', () => { stopAutoplay(); go(step(state.at, -1)); });
+el.forward.addEventListener('click', () => { stopAutoplay(); go(step(state.at, 1)); });
+el.last.addEventListener('click', () => { stopAutoplay(); go(state.moves.length); });
+el.autoplay.addEventListener('click', toggleAutoplay);
+el.slider.addEventListener('input', () => { stopAutoplay(); go(Number(el.slider.value)); });
+
+document.addEventListener('keydown', (e) => {
+  if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e) || !state.view) return;
+  const target = e.target;
+  // The slider handles its own arrow keys.
+  if (target === el.slider && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) return;
+  const keys = {
+    ArrowLeft: () => go(step(state.at, -1)),
+    ArrowRight: () => go(step(state.at, 1)),
+    Home: () => go(0),
+    End: () => go(state.moves.length),
+  };
+  if (keys[e.key]) {
+    e.preventDefault();
+    stopAutoplay();
+    keys[e.key]();
+  }
+});
+
+let toastTimer = 0;
+function toast(text) {
+  clearTimeout(toastTimer);
+  el.toast.textContent = text;
+  el.toast.classList.add('show');
+  toastTimer = setTimeout(() => el.toast.classList.remove('show'), 6000);
+}
+
+if (id) start();
+else fail('No replay here.');

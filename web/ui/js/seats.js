@@ -1,0 +1,48 @@
+// The seats this browser holds, kept in localStorage by table id so the lobby can offer to
+// resume them. A seat token is a secret: it is stored only here and in the link's fragment.
+
+const KEY = 'deuce.seats.v1';
+const KEEP = 50; // tables remembered
+
+function load() {
+  try {
+    const data = JSON.parse(localStorage.getItem(KEY) || '{}');
+    return data && typeof data === 'object' ? data : {};
+  } catch {
+    return {};
+  }
+}
+
+function save(data) {
+  const ids = Object.keys(data).sort((a, b) => (data[b].at || 0) - (data[a].at || 0));
+  for (const id of ids.slice(KEEP)) delete data[id];
+  try {
+    localStorage.setItem(KEY, JSON.stringify(data));
+  } catch {
+    // Storage full or disabled: resuming from the lobby is a convenience only.
+  }
+}
+
+// rememberSeat stores the token of seat (from 0) at table id.
+export function rememberSeat(id, seat, token, info = {}) {
+  const data = load();
+  const entry = data[id] || { seats: {} };
+  entry.seats[seat] = token;
+  Object.assign(entry, info, { at: Date.now() });
+  data[id] = entry;
+  save(data);
+}
+
+// seatsAt returns [{seat, token}] held at table id, seat order.
+export function seatsAt(id) {
+  const entry = load()[id];
+  if (!entry) return [];
+  return Object.entries(entry.seats)
+    .map(([seat, token]) => ({ seat: Number(seat), token }))
+    .sort((a, b) => a.seat - b.seat);
+}
+
+// seatLink is the table link that plays seat (from 0) with token.
+export function seatLink(id, seat, token) {
+  return `/t/${encodeURIComponent(id)}#seat=${seat + 1}&token=${encodeURIComponent(token)}`;
+}

@@ -1,0 +1,360 @@
+// The table page, /t/{id}#seat=N&token=T: plays a seat (or watches without a token) over the
+// websocket, drawing each update with the game's view.
+
+import { h, s, $, replace, isTyping } from './dom.js';
+import { api } from './api.js';
+import { TableSocket } from './socket.js';
+import { rememberSeat, seatsAt, seatLink } from './seats.js';
+import { viewFor } from './games/index.js';
+import { SPECTATOR } from './games/common.js';
+import { copyButton } from './copy.js';
+
+const id = decodeURIComponent(location.pathname.split('/')[2] || '');
+const fragment = new URLSearchParams(location.hash.slice(1));
+const token = fragment.get('token') || '';
+
+const el = {
+  title: $('#title'),
+  conn: $('#conn'),
+  status: $('#status'),
+  turn: $('#turn'),
+  score: $('#score'),
+  announce: $('#announce'),
+  board: $('#board'),
+  log: $('#log'),
+  players: $('#players'),
+  links: $('#links'),
+  rules: $('#rules'),
+  end: $('#end'),
+  toast: $('#toast'),
+};
+
+const state = {
+  table: null, // the table summary from welcome
+  seat: SPECTATOR,
+  update: null, // the latest update shown
+  log: [],
+  view: null, // the game view drawing the board
+  viewGame: '',
+  busy: false, // a move is on its way
+  wasMyTurn: false,
+  rematchPoll: 0,
+};
+
+if (token && fragment.get('seat')) {
+  rememberSeat(id, Number(fragment.get('seat')) - 1, token);
+}
+
+const socket = new TableSocket(id, token, {
+  onState: showConnection,
+  onWelcome(msg) {
+    state.table = msg.table;
+    state.seat = msg.seat;
+    if (msg.seat >= 0 && token) {
+      rememberSeat(id, msg.seat, token, { game: msg.table.game, title: msg.table.title });
+    }
+    showTable();
+  },
+  onUpdate(msg) {
+    state.busy = false;
+    if (msg.logFrom === 0) state.log = [];
+    state.log = state.log.slice(0, msg.logFrom).concat(msg.log || []);
+    state.update = msg;
+    render();
+    appendLog(msg.logFrom);
+    if (msg.result?.over) showEnd();
+  },
+  onError(msg) {
+    state.busy = false;
+    if (state.update) render();
+    toast(politeError(msg), msg.code === 'bad_token' ? 'persist' : '');
+    if (msg.code === 'bad_token') showBadToken();
+  },
+});
+
+function showConnection(st, delay) {
+  const labels = {
+    connecting: ['Connecting…', 'pending'],
+    open: ['Live', 'ok'],
+    reconnecting: [delay ? `Reconnecting in ${Math.round(delay / 1000) || 1}s…` : 'Reconnecting…', 'warn'],
+    closed: [state.update?.result?.over ? 'Match over' : 'Disconnected', state.update?.result?.over ? 'ok' : 'bad'],
+    refused: ['Not connected', 'bad'],
+  };
+  const [text, cls] = labels[st] || [st, ''];
+  el.conn.textContent = text;
+  el.conn.className = `conn ${cls}`;
+  if (st === 'reconnecting' && state.update && !state.update.result?.over) {
+    el.turn.textContent = 'Connection lost: reconnecting…';
+  }
+}
+
+// showTable fills in what the welcome tells: the game, the players and the links.
+function showTable() {
+  const t = state.table;
+  const names = t.seats.map((s) => s.name);
+  document.title = `${t.title} · ${names.join(' vs ')} · deuce`;
+  replace(el.title, h('strong', {}, t.title), h('span', { class: 'muted' }, ` · ${optionsText(t.options)}`));
+  if (state.viewGame !== t.game) {
+    state.viewGame = t.game;
+    state.view = viewFor(t.game).create(el.board, {
+      play,
+      readOnly: state.seat < 0,
+      seats: t.seats,
+    });
+  }
+  replace(el.players, t.seats.map((s, i) => h('li', { class: i === state.seat ? 'me' : '' },
+    h('span', { class: 'seat-no' }, String(i + 1)),
+    h('span', { class: 'seat-name' }, s.name, i === state.seat ? h('span', { class: 'badge' }, 'you') : null),
+    s.bot ? h('span', { class: 'badge bot' }, `${s.bot} bot`) : h('span', { class: 'badge' }, s.claimed ? 'person' : 'invited'))));
+  const watch = `${location.origin}/t/${encodeURIComponent(id)}`;
+  const held = seatsAt(id).filter((s) => s.seat !== state.seat);
+  replace(el.links,
+    h('div', { class: 'link-row' }, h('span', {}, 'Spectator link'), copyButton(watch, 'Copy')),
+    state.seat === SPECTATOR ? h('p', { class: 'muted small' }, 'You are watching: hands stay hidden.') : null,
+    held.map((s) => h('p', {}, h('a', { href: seatLink(id, s.seat, s.token) }, `Play as seat ${s.seat + 1}`))));
+  loadRules(t.game);
+}
+
+async function loadRules(game) {
+  try {
+    const games = await api.games();
+    const g = games.find((x) => x.name === game);
+    if (g) replace(el.rules, h('pre', { class: 'rules-text' }, g.rules));
+  } catch {
+    replace(el.rules, h('p', { class: 'muted' }, 'The rules could not be loaded.'));
+  }
+}
+
+function optionsText(opts) {
+  return Object.entries(opts || {}).map(([k, v]) => `${k} ${v}`).join(', ');
+}
+
+// frame is what the game view draws.
+function frame() {
+  const u = state.update;
+  return {
+    view: u.view,
+    legal: state.seat >= 0 ? u.legal || [] : [],
+    seat: state.seat,
+    toMove: u.toMove,
+    pending: u.pending || [],
+    result: u.result,
+    busy: state.busy,
+  };
+}
+
+function render() {
+  if (!state.update || !state.view) return;
+  const f = frame();
+  // The update on screen, for people debugging and for the browser test.
+  document.body.dataset.seq = String(state.update.seq);
+  document.body.dataset.state = state.update.result?.over ? 'over' : f.legal.length ? (state.busy ? 'sending' : 'mine') : 'waiting';
+  // Keep the keyboard focus on the same control across redraws.
+  const focusKey = document.activeElement?.dataset?.focusKey;
+  state.view.update(f);
+  if (focusKey) {
+    const again = el.board.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
+    if (again && !again.disabled) again.focus({ preventScroll: true });
+  }
+  const mod = viewFor(state.viewGame);
+  el.score.textContent = named(mod.scoreText ? mod.scoreText(f) : (f.view?.score || f.result?.score || ''));
+  showTurn(f);
+}
+
+function nameOf(seat) {
+  if (seat === state.seat) return 'you';
+  return state.table?.seats[seat]?.name || `player ${seat + 1}`;
+}
+
+function showTurn(f) {
+  const u = state.update;
+  let text = '', cls = 'wait';
+  const myTurn = f.legal.length > 0;
+  if (u.result?.over) {
+    const w = u.result.winner;
+    text = w === -2 ? 'The match is a draw' : w === state.seat ? 'You won the match' : `${capital(nameOf(w))} won the match`;
+    cls = w === state.seat ? 'won' : 'over';
+  } else if (myTurn) {
+    text = state.busy ? 'Sending your move…' : 'Your turn';
+    cls = 'mine';
+  } else {
+    const waiting = (f.pending.length ? f.pending : [u.toMove]).filter((s) => s !== state.seat && s >= 0);
+    if (!waiting.length) {
+      text = u.toMove === -1 ? 'Shuffling, drawing, rolling…' : '…';
+    } else {
+      const s = waiting[0];
+      const seat = state.table?.seats[s];
+      text = seat?.bot ? `${capital(seat.name)} is thinking…` : `Waiting for ${nameOf(s)}`;
+    }
+  }
+  el.turn.textContent = text;
+  el.status.className = `status ${cls}`;
+  if (myTurn && !state.wasMyTurn) el.announce.textContent = 'Your turn';
+  if (!myTurn && state.wasMyTurn) el.announce.textContent = '';
+  state.wasMyTurn = myTurn;
+}
+
+function capital(s) {
+  return s ? s[0].toUpperCase() + s.slice(1) : s;
+}
+
+// play sends one legal move, answering the update on screen.
+function play(choice) {
+  if (state.busy || !state.update) return;
+  if (!socket.move(state.update.seq, choice.action)) {
+    toast('Not connected right now: your move was not sent. Reconnecting…');
+    return;
+  }
+  state.busy = true;
+  render();
+}
+
+function appendLog(from) {
+  const atBottom = el.log.scrollHeight - el.log.scrollTop - el.log.clientHeight < 40;
+  if (from === 0 || el.log.children.length > state.log.length) el.log.replaceChildren();
+  for (let i = el.log.children.length; i < state.log.length; i++) {
+    const line = named(state.log[i]);
+    const minor = /\b(draws?|dealt|is dealt|are dealt) (a|an|\d)/.test(line) || /\bdraw \d\b/.test(line);
+    el.log.append(h('li', { class: `${minor ? 'minor' : ''}${/^you\b/i.test(line) ? ' mine' : ''}` }, line));
+  }
+  if (atBottom || from === 0) el.log.scrollTop = el.log.scrollHeight;
+}
+
+// named writes seat names for "player N" in a log line.
+function named(line) {
+  return line.replace(/\bplayer (\d+)\b/g, (m, n) => state.table?.seats[Number(n) - 1]?.name || m);
+}
+
+const ERRORS = {
+  not_your_turn: 'It is not your turn yet.',
+  stale: 'The match moved on before your move arrived: here is the latest position.',
+  over: 'The match is over.',
+  rate_limited: 'Too many messages at once: slow down a little.',
+};
+
+function politeError(msg) {
+  if (msg.code === 'illegal') return `That move is not allowed: ${msg.error.replace(/^illegal action [^:]*: /, '')}.`;
+  return ERRORS[msg.code] || capital(msg.error || 'Something went wrong.');
+}
+
+let toastTimer = 0;
+function toast(text, mode = '') {
+  clearTimeout(toastTimer);
+  el.toast.textContent = text;
+  el.toast.classList.add('show');
+  if (mode !== 'persist') toastTimer = setTimeout(() => el.toast.classList.remove('show'), 6000);
+}
+
+function showBadToken() {
+  el.turn.textContent = 'This seat link is not valid for this table.';
+  replace(el.board, h('div', { class: 'empty-state' },
+    h('p', {}, 'Ask the person who created the table for a new invite link, or watch the match instead.'),
+    h('a', { class: 'button', href: `/t/${encodeURIComponent(id)}` }, 'Watch as a spectator')));
+}
+
+// showEnd shows the winner, the score, the rematch and the replay, and follows a rematch that
+// someone else starts.
+function showEnd() {
+  const u = state.update;
+  const w = u.result.winner;
+  const mine = state.seat >= 0;
+  const title = w === -2 ? 'A draw' : w === state.seat ? 'You won!' : `${capital(nameOf(w))} won`;
+  const note = h('p', { class: 'end-note', 'aria-live': 'polite' });
+  const rematch = mine && token ? h('button', { type: 'button', class: 'primary', id: 'rematch', onclick: () => startRematch(note) }, 'Rematch') : null;
+  replace(el.end,
+    h('div', { class: 'end-icon', 'aria-hidden': 'true' }, w === state.seat ? trophy() : ball()),
+    h('div', { class: 'end-body' },
+      h('h2', { id: 'end-title' }, title),
+      h('p', { class: 'end-score' }, named(u.result.score || u.view?.score || '')),
+      h('div', { class: 'end-actions' },
+        rematch,
+        h('a', { class: 'button', href: `/r/${encodeURIComponent(id)}`, id: 'replay-link' }, 'Replay'),
+        h('a', { class: 'button quiet', href: '/' }, 'Lobby')),
+      note));
+  el.end.hidden = false;
+  el.status.hidden = true;
+  el.announce.textContent = `${title} ${u.result.score || ''}`;
+  if (!state.rematchPoll) {
+    const poll = async () => {
+      try {
+        const t = await api.table(id);
+        if (t.rematch) {
+          clearInterval(state.rematchPoll);
+          offerRematch(t.rematch, note);
+        }
+      } catch {
+        // Try again at the next tick.
+      }
+    };
+    poll();
+    state.rematchPoll = setInterval(poll, 3000);
+  }
+}
+
+async function offerRematch(next, note) {
+  const btn = document.getElementById('rematch');
+  if (state.seat >= 0 && token) {
+    if (btn) btn.textContent = 'Join the rematch';
+    replace(note, 'A rematch has started. ', h('a', { href: '#', onclick: (e) => { e.preventDefault(); startRematch(note); } }, 'Join it'), '.');
+  } else {
+    replace(note, 'A rematch has started: ', h('a', { href: `/t/${encodeURIComponent(next)}` }, 'watch it'), '.');
+  }
+}
+
+async function startRematch(note) {
+  const btn = document.getElementById('rematch');
+  if (btn) btn.disabled = true;
+  try {
+    const { id: next } = await api.rematch(id, token);
+    const t = await api.table(next);
+    // Seats move round one place in a rematch; the names confirm where this seat went.
+    const n = t.seats.length;
+    let seat = (state.seat + 1) % n;
+    const me = state.table.seats[state.seat];
+    if (t.seats[seat]?.name !== me.name) {
+      const found = t.seats.findIndex((s) => s.name === me.name && !s.bot);
+      if (found >= 0) seat = found;
+    }
+    rememberSeat(next, seat, token, { game: t.game, title: t.title });
+    location.href = seatLink(next, seat, token);
+  } catch (err) {
+    if (btn) btn.disabled = false;
+    replace(note, `The rematch could not start: ${err.message}.`);
+  }
+}
+
+function trophy() {
+  return s('svg', { viewBox: '0 0 64 64', width: 56, height: 56 },
+    s('path', { d: 'M18 14h-8c0 9 4 14 10 15M46 14h8c0 9-4 14-10 15', fill: 'none', stroke: '#c99a06', 'stroke-width': 4, 'stroke-linecap': 'round' }),
+    s('path', { d: 'M17 8h30v12c0 11-7 18-15 19c-8-1-15-8-15-19z', fill: '#f2c21b', stroke: '#c99a06', 'stroke-width': 2 }),
+    s('rect', { x: 28, y: 38, width: 8, height: 10, fill: '#c99a06' }),
+    s('rect', { x: 19, y: 48, width: 26, height: 8, rx: 2, fill: '#2f7d4f' }),
+    s('path', { d: 'M26 16l6 4 6-4', fill: 'none', stroke: '#fff', 'stroke-width': 2.5, 'stroke-linecap': 'round', opacity: .7 }));
+}
+
+function ball() {
+  return s('svg', { viewBox: '0 0 64 64', width: 56, height: 56 },
+    s('circle', { cx: 32, cy: 32, r: 26, fill: '#d7ea3c', stroke: '#9fb31a', 'stroke-width': 2 }),
+    s('path', { d: 'M12 15c11 8 11 26 0 34M52 15c-11 8-11 26 0 34', fill: 'none', stroke: '#fff', 'stroke-width': 3.5, 'stroke-linecap': 'round' }));
+}
+
+// Number keys 1-9 play the first nine legal moves.
+document.addEventListener('keydown', (e) => {
+  if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e)) return;
+  if (!/^[1-9]$/.test(e.key) || !state.update) return;
+  const legal = frame().legal;
+  const choice = legal[Number(e.key) - 1];
+  if (choice) {
+    e.preventDefault();
+    play(choice);
+  }
+});
+
+// Following a link to another seat of this table changes only the fragment: start afresh.
+window.addEventListener('hashchange', () => location.reload());
+
+if (!id) {
+  el.turn.textContent = 'No table here.';
+} else {
+  socket.start();
+}
