@@ -61,8 +61,8 @@ func TestVariant(t *testing.T) {
 }
 
 func TestParseOptions(t *testing.T) {
-	got, err := engine.ParseOptions("format=set, points=3,x=")
-	want := engine.Options{"format": "set", "points": "3", "x": ""}
+	got, err := engine.ParseOptions("format=set, points=3,4,x=")
+	want := engine.Options{"format": "set", "points": "3,4", "x": ""}
 	if err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("ParseOptions = %v, %v; want %v", got, err, want)
 	}

@@ -77,15 +77,22 @@ func (o Options) String() string {
 	return strings.Join(parts, " ")
 }
 
-// ParseOptions reads "name=value" pairs separated by commas or spaces.
+// ParseOptions reads "name=value" pairs separated by commas or spaces. A comma-separated part
+// without "=" continues the value before it, so "points=50,40,fields=3" sets points to "50,40".
 func ParseOptions(s string) (Options, error) {
 	o := Options{}
+	last := ""
 	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
 		k, v, ok := strings.Cut(f, "=")
+		if !ok && last != "" {
+			o[last] += "," + f
+			continue
+		}
 		if !ok || k == "" {
 			return nil, fmt.Errorf("option %q: want name=value", f)
 		}
-		o[strings.ToLower(k)] = v
+		last = strings.ToLower(k)
+		o[last] = v
 	}
 	return o, nil
 }
