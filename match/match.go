@@ -59,6 +59,9 @@ type Update struct {
 	Log []string `json:"log"`
 	// Result is the standing; Result.Over once the match has ended.
 	Result engine.Result `json:"result"`
+	// Played counts the moves this seat has made, a secret choice held for its turn included,
+	// so a client knows when its own move has been taken.
+	Played int `json:"played"`
 }
 
 // Choice is one legal move with its notation.
@@ -97,6 +100,12 @@ type Match struct {
 	// which it last changed: a move answering any update since then answers the current view.
 	seen    []string
 	changed []int
+	// pendingSince holds, for a seat that owes a secret choice, the move at which its
+	// simultaneous step began (-1 otherwise): what it learns during the step (that another
+	// seat has chosen) does not make its view stale.
+	pendingSince []int
+	// played counts each seat's moves, held secret choices included.
+	played []int
 }
 
 // Subscription receives updates for one seat.
@@ -119,34 +128,48 @@ func New(cfg Config) (*Match, error) {
 	}
 	m := &Match{cfg: cfg, cmds: make(chan func()), subs: map[*Subscription]struct{}{}, done: make(chan struct{}), held: map[engine.Seat]engine.Action{}}
 	var logs [][]string
+	var played []int
 	s, err := engine.Replay(cfg.Game, cfg.Record, func(i int, s engine.State) {
 		if logs == nil {
-			logs = make([][]string, s.NumSeats()+1)
+			logs, played = make([][]string, s.NumSeats()+1), make([]int, s.NumSeats())
 		}
 		if i < len(cfg.Record.Moves) {
 			m.narrate(logs, s, cfg.Record.Moves[i].Action)
+			if seat := cfg.Record.Moves[i].Seat; seat >= 0 {
+				played[seat]++
+			}
 		}
 	})
 	if err != nil {
 		return nil, err
 	}
-	m.state, m.n, m.logs, m.seq = s, s.NumSeats(), logs, len(cfg.Record.Moves)
+	m.state, m.n, m.logs, m.seq, m.played = s, s.NumSeats(), logs, len(cfg.Record.Moves), played
 	if m.cfg.Bots == nil {
 		m.cfg.Bots = make([]bot.Bot, m.n)
 	}
 	if len(m.cfg.Bots) != m.n {
 		return nil, fmt.Errorf("match: %d bot entries for %d seats", len(cfg.Bots), m.n)
 	}
-	m.seen, m.changed = make([]string, m.n), make([]int, m.n)
+	m.seen, m.changed, m.pendingSince = make([]string, m.n), make([]int, m.n), make([]int, m.n)
+	for i := range m.pendingSince {
+		m.pendingSince[i] = -1
+	}
 	m.track()
 	return m, nil
 }
 
 // track notes which person seats' views the last move changed.
 func (m *Match) track() {
+	pending := m.pending()
 	for seat := range m.n {
 		if m.cfg.Bots[seat] != nil {
 			continue
+		}
+		switch owes := slices.Contains(pending, engine.Seat(seat)); {
+		case !owes:
+			m.pendingSince[seat] = -1
+		case m.pendingSince[seat] < 0:
+			m.pendingSince[seat] = m.seq
 		}
 		b, err := json.Marshal(m.state.Observe(engine.Seat(seat)))
 		if err != nil || string(b) != m.seen[seat] {
@@ -278,8 +301,12 @@ func (m *Match) submit(ctx context.Context, seat engine.Seat, seq int, a engine.
 	if err != nil {
 		return err
 	}
-	if seq >= 0 && (seq > m.seq || seq < m.changed[seat]) {
-		return fmt.Errorf("%w (you answered move %d, your view changed at move %d)", ErrStale, seq, m.changed[seat])
+	since := m.changed[seat]
+	if m.pendingSince[seat] >= 0 {
+		since = m.pendingSince[seat]
+	}
+	if seq >= 0 && (seq > m.seq || seq < since) {
+		return fmt.Errorf("%w (you answered move %d, your view changed at move %d)", ErrStale, seq, since)
 	}
 	if turn != m.state {
 		// A secret choice made ahead of its turn is checked where its turn will come and held.
@@ -287,6 +314,7 @@ func (m *Match) submit(ctx context.Context, seat engine.Seat, seq int, a engine.
 			return err
 		}
 		m.held[seat] = a
+		m.played[seat]++
 		m.broadcast()
 		return nil
 	}
@@ -324,6 +352,14 @@ func (m *Match) apply(ctx context.Context, a engine.Action) error {
 	m.narrate(m.logs, m.state, a)
 	m.state = next
 	m.seq++
+	if seat >= 0 {
+		// The seat's own choice ends its part in a simultaneous step: if it owes another one
+		// now, that is a new step.
+		m.pendingSince[seat] = -1
+		if _, held := m.held[seat]; !held {
+			m.played[seat]++
+		}
+	}
 	m.track()
 	return nil
 }
@@ -353,11 +389,12 @@ func (m *Match) advance(ctx context.Context) {
 				m.broadcast()
 				return
 			}
-			delete(m.held, to)
+			// Applied while still held, so that it is not counted twice in played.
 			if err := m.apply(ctx, a); err != nil {
 				m.runErr = err
 				return
 			}
+			delete(m.held, to)
 		}
 	}
 }
@@ -477,6 +514,9 @@ func (m *Match) update(seat engine.Seat) Update {
 		View: m.state.Observe(seat), Result: m.state.Result(),
 		// Logs only grow, and entries are never rewritten: a capped slice is safe to share.
 		Log: slices.Clip(m.logs[logIndex]),
+	}
+	if seat >= 0 && int(seat) < m.n {
+		u.Played = m.played[seat]
 	}
 	if _, held := m.held[seat]; held {
 		u.Pending = slices.DeleteFunc(slices.Clone(u.Pending), func(x engine.Seat) bool { return x == seat })

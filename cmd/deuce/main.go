@@ -10,6 +10,7 @@
 //	deuce replay FILE                   print a recorded match move by move
 //	deuce solve pencil [flags]          solve the bidding game exactly
 //	deuce bots [GAME]                   the bot levels each game offers
+//	deuce bench serve [--tables 1000]   measure the browser server under load
 //
 // Every subcommand has --help.
 package main
@@ -72,6 +73,7 @@ func commands() []command {
 		{"replay", "print a recorded match move by move", runReplay},
 		{"solve", "solve the bidding game exactly", runSolve},
 		{"bots", "list the bot levels", runBots},
+		{"bench", "measure the browser server under load", runBench},
 	}
 }
 

@@ -45,6 +45,12 @@ func TestUsageErrors(t *testing.T) {
 		{"bad flag", []string{"sim", "pencil", "--matchez", "3"}, []string{"matchez"}},
 		{"bad matches", []string{"sim", "pencil", "--bots", "random,random", "--matches", "0"}, []string{"at least 1"}},
 		{"replay nothing", []string{"replay"}, []string{"one record file"}},
+		{"bench nothing", []string{"bench"}, []string{"deuce bench serve"}},
+		{"bench no tables", []string{"bench", "serve", "--tables", "0"}, []string{"at least 1"}},
+		{"solve another game", []string{"solve", "centercourt"}, []string{"deuce solve pencil"}},
+		{"solve bad state", []string{"solve", "pencil", "--points", "5", "--state", "1,2"}, []string{"P1,P2,BALL"}},
+		{"solve outside", []string{"solve", "pencil", "--points", "5", "--state", "9,2,0"}, []string{"outside the game"}},
+		{"serve bad level", []string{"serve", "--log-level", "loud"}, []string{"debug, info"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

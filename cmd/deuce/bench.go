@@ -1,0 +1,166 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"deuce/web/loadtest"
+)
+
+const benchUsage = `serve [flags]
+
+Measures the browser server under load: it starts a deuce server in a separate
+process (or uses --server), creates --tables tables at once, and plays every seat
+through its own websocket with a random client-side bot that thinks about
+--think per move. It reports the move-to-update latency (p50, p90, p99), the
+server's memory per live table (from its resident set size), and every error.
+
+Example:
+  deuce bench serve --tables 1000`
+
+func runBench(ctx context.Context, args []string, e *env) error {
+	fs := newFlags(e, "bench", benchUsage)
+	tables := fs.Int("tables", 1000, "`number` of tables played at once")
+	game := fs.String("game", "centercourt", "the `game` every table plays")
+	variant := fs.String("variant", "tiebreak", "the game's `variant`")
+	think := fs.Duration("think", 500*time.Millisecond, "mean thinking `time` of a client bot per move")
+	seed := fs.Uint64("seed", 1, "`seed` of the client bots")
+	server := fs.String("server", "", "benchmark the server at this `URL` instead of starting one (memory is then not measured)")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 || pos[0] != "serve" {
+		return usagef("bench knows one benchmark: deuce bench serve")
+	}
+	if *tables < 1 {
+		return usagef("--tables must be at least 1")
+	}
+	url, pid := *server, 0
+	if url == "" {
+		srv, u, err := startServer(ctx)
+		if err != nil {
+			return err
+		}
+		defer func() {
+			_ = srv.Process.Signal(os.Interrupt)
+			_ = srv.Wait()
+		}()
+		url, pid = u, srv.Process.Pid
+	}
+	base := rss(pid)
+	var mu sync.Mutex
+	peak := base
+	stop := make(chan struct{})
+	var sampler sync.WaitGroup
+	if pid != 0 {
+		sampler.Add(1)
+		go func() {
+			defer sampler.Done()
+			t := time.NewTicker(200 * time.Millisecond)
+			defer t.Stop()
+			for {
+				select {
+				case <-stop:
+					return
+				case <-t.C:
+					r := rss(pid)
+					mu.Lock()
+					peak = max(peak, r)
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	fmt.Fprintf(e.stdout, "benchmarking %s: %d tables of %s (%s), client bots think %v per move\n", url, *tables, *game, *variant, *think)
+	last := time.Now()
+	rep, err := loadtest.Run(ctx, loadtest.Config{
+		URL: url, Tables: *tables, Game: *game, Variant: *variant, Think: *think, Seed: *seed,
+		Progress: func(done, total int) {
+			if time.Since(last) > 5*time.Second || done == total {
+				last = time.Now()
+				fmt.Fprintf(e.stderr, "%d/%d tables finished\n", done, total)
+			}
+		},
+	})
+	close(stop)
+	sampler.Wait()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(e.stdout, rep)
+	if pid != 0 && rep.PeakLive > 0 {
+		fmt.Fprintf(e.stdout, "server memory: %.1f MiB idle, %.1f MiB at the peak of %d live tables: %.1f KiB per live table\n",
+			float64(base)/(1<<20), float64(peak)/(1<<20), rep.PeakLive, float64(peak-base)/1024/float64(rep.PeakLive))
+	}
+	if rep.Errors > 0 {
+		return fmt.Errorf("%d errors", rep.Errors)
+	}
+	return nil
+}
+
+// startServer runs `deuce serve` on a free loopback port with a fresh data directory and returns
+// it with its URL.
+func startServer(ctx context.Context) (*exec.Cmd, string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, "", err
+	}
+	dir, err := os.MkdirTemp("", "deuce-bench-")
+	if err != nil {
+		return nil, "", err
+	}
+	cmd := exec.CommandContext(ctx, exe, "serve", "--addr", "127.0.0.1:0", "--data", dir, "--bot-delay", "0", "--log-level", "warn")
+	cmd.Env = append(os.Environ(), "DEUCE_DATA="+dir)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, "", err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, "", err
+	}
+	sc := bufio.NewScanner(out)
+	for sc.Scan() {
+		if _, after, ok := strings.Cut(sc.Text(), "serving at "); ok {
+			url, _, _ := strings.Cut(after, " ")
+			go func() {
+				for sc.Scan() {
+				}
+			}()
+			return cmd, url, nil
+		}
+	}
+	_ = cmd.Process.Kill()
+	_ = cmd.Wait()
+	return nil, "", errors.New("the server did not start")
+}
+
+// rss returns the resident set size of process pid in bytes, 0 when unknown.
+func rss(pid int) int64 {
+	if pid == 0 {
+		return 0
+	}
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			f := strings.Fields(v)
+			if len(f) >= 1 {
+				kb, _ := strconv.ParseInt(f[0], 10, 64)
+				return kb * 1024
+			}
+		}
+	}
+	return 0
+}

@@ -1,0 +1,98 @@
+// Package deuce_test holds the checks that span the whole module.
+package deuce_test
+
+import (
+	"bufio"
+	"bytes"
+	"os/exec"
+	"path"
+	"strings"
+	"testing"
+)
+
+// allowed lists, for each layer of the module, the module packages it may import; the standard
+// library is always allowed, third-party modules only where listed. Dependencies point inward:
+// engine <- score, games/* <- bot, sim, match <- store, web <- cmd.
+var layers = []struct {
+	pattern string   // a package path relative to the module, "*" matching one element
+	allowed []string // patterns of module packages and third-party prefixes it may import
+}{
+	{"engine", nil},
+	{"engine/enginetest", []string{"engine"}},
+	{"score", nil},
+	{"games/*", []string{"engine", "score"}},
+	{"games", []string{"engine", "games/*", "bot", "bot/*"}},
+	{"bot", []string{"engine"}},
+	{"bot/*", []string{"engine", "bot"}},
+	{"sim", []string{"engine", "bot"}},
+	{"match", []string{"engine", "bot"}},
+	{"store", []string{"engine"}},
+	{"store/storetest", []string{"engine", "store"}},
+	{"store/sqlite", []string{"engine", "store", "modernc.org/sqlite"}},
+	{"store/postgres", []string{"engine", "store", "github.com/jackc/pgx/v5"}},
+	{"web", []string{"engine", "games", "games/*", "bot", "bot/*", "match", "store", "store/*", "github.com/coder/websocket", "golang.org/x/time/rate"}},
+	{"web/loadtest", []string{"github.com/coder/websocket"}},
+	{"cmd/deuce", []string{"engine", "games", "games/*", "bot", "bot/*", "sim", "store", "store/*", "web", "web/*"}},
+}
+
+func TestImportGraph(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}}{{range .Imports}} {{.}}{{end}}`, "./...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	const module = "deuce"
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	checked := 0
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		pkg := strings.TrimPrefix(strings.TrimPrefix(fields[0], module), "/")
+		if pkg == "" {
+			continue // this test's own package
+		}
+		rules, ok := rulesFor(pkg)
+		if !ok {
+			t.Errorf("package %s has no layer: add it to the table in deps_test.go", pkg)
+			continue
+		}
+		checked++
+		for _, imp := range fields[1:] {
+			if isStandard(imp) {
+				continue
+			}
+			rel := imp
+			if imp == module || strings.HasPrefix(imp, module+"/") {
+				rel = strings.TrimPrefix(strings.TrimPrefix(imp, module), "/")
+			}
+			if !allowedBy(rules, rel) {
+				t.Errorf("%s imports %s, which its layer does not allow", pkg, imp)
+			}
+		}
+	}
+	if checked < 10 {
+		t.Fatalf("checked only %d packages: is go list working?", checked)
+	}
+}
+
+func rulesFor(pkg string) ([]string, bool) {
+	for _, l := range layers {
+		if ok, _ := path.Match(l.pattern, pkg); ok {
+			return l.allowed, true
+		}
+	}
+	return nil, false
+}
+
+func allowedBy(rules []string, imp string) bool {
+	for _, r := range rules {
+		if ok, _ := path.Match(r, imp); ok || imp == r || strings.HasPrefix(imp, r+"/") && strings.Contains(r, ".") {
+			return true
+		}
+	}
+	return false
+}
+
+// isStandard reports a standard-library import: its first element has no dot.
+func isStandard(imp string) bool {
+	first, _, _ := strings.Cut(imp, "/")
+	return !strings.Contains(first, ".") && first != "deuce"
+}

@@ -1,0 +1,335 @@
+// Package loadtest drives a deuce server with many tables at once, every seat played through its
+// own websocket by a random client-side bot, and measures how long the server takes to answer
+// each move.
+package loadtest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/coder/websocket/wsjson"
+)
+
+// Config describes a load run.
+type Config struct {
+	// URL is the server's base address, like http://127.0.0.1:8080.
+	URL string
+	// Tables is the number of tables played at once.
+	Tables int
+	// Game, Variant and Options describe every table (default: a Center Court tiebreak).
+	Game    string
+	Variant string
+	Options map[string]string
+	// Think is the mean pause of a client bot before it moves (each pause is drawn uniformly
+	// from half to one and a half times it), as a person's would be.
+	Think time.Duration
+	// Seed makes the bots' choices and pauses reproducible.
+	Seed uint64
+	// Ramp is how many tables are being set up at once (default 50).
+	Ramp int
+	// Progress, when set, is called now and then with the tables finished so far.
+	Progress func(finished, total int)
+}
+
+// Report is what a run measured.
+type Report struct {
+	Tables   int           `json:"tables"`
+	Finished int           `json:"finished"`
+	Moves    int           `json:"moves"`
+	Errors   int           `json:"errors"`
+	Samples  []string      `json:"errorSamples,omitempty"`
+	P50      time.Duration `json:"p50"`
+	P90      time.Duration `json:"p90"`
+	P99      time.Duration `json:"p99"`
+	Max      time.Duration `json:"max"`
+	Elapsed  time.Duration `json:"elapsed"`
+	// PeakLive is the most tables that were being played at the same moment.
+	PeakLive int `json:"peakLive"`
+}
+
+// String formats the report for people.
+func (r *Report) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d tables (%d at once at the peak), %d finished, %d moves in %v (%.0f moves/s)\n",
+		r.Tables, r.PeakLive, r.Finished, r.Moves, r.Elapsed.Round(time.Millisecond), float64(r.Moves)/r.Elapsed.Seconds())
+	fmt.Fprintf(&b, "move-to-update latency: p50 %v, p90 %v, p99 %v, max %v\n", r.P50, r.P90, r.P99, r.Max)
+	fmt.Fprintf(&b, "errors: %d", r.Errors)
+	for _, s := range r.Samples {
+		fmt.Fprintf(&b, "\n  %s", s)
+	}
+	return b.String()
+}
+
+// Run plays cfg.Tables tables to the end and reports.
+func Run(ctx context.Context, cfg Config) (*Report, error) {
+	if cfg.Tables < 1 {
+		return nil, errors.New("loadtest: at least one table")
+	}
+	if cfg.Game == "" {
+		cfg.Game, cfg.Variant = "centercourt", "tiebreak"
+	}
+	if cfg.Ramp <= 0 {
+		cfg.Ramp = 50
+	}
+	run := &runner{cfg: cfg}
+	start := time.Now()
+	var wg sync.WaitGroup
+	ramp := make(chan struct{}, cfg.Ramp)
+	for i := range cfg.Tables {
+		select {
+		case ramp <- struct{}{}:
+		case <-ctx.Done():
+			wg.Wait()
+			return nil, ctx.Err()
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			run.table(ctx, i, func() { <-ramp })
+		}()
+	}
+	wg.Wait()
+	rep := run.report()
+	rep.Elapsed = time.Since(start)
+	return rep, ctx.Err()
+}
+
+type runner struct {
+	cfg       Config
+	mu        sync.Mutex
+	latencies []time.Duration
+	errors    int
+	samples   []string
+	finished  int
+	live      int
+	peakLive  int
+}
+
+func (r *runner) fail(format string, args ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.errors++
+	if len(r.samples) < 5 {
+		r.samples = append(r.samples, fmt.Sprintf(format, args...))
+	}
+}
+
+func (r *runner) report() *Report {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	lat := slices.Clone(r.latencies)
+	slices.Sort(lat)
+	q := func(p float64) time.Duration {
+		if len(lat) == 0 {
+			return 0
+		}
+		return lat[min(len(lat)-1, int(p*float64(len(lat))))]
+	}
+	rep := &Report{Tables: r.cfg.Tables, Finished: r.finished, Moves: len(lat), Errors: r.errors, Samples: r.samples,
+		P50: q(0.50), P90: q(0.90), P99: q(0.99), PeakLive: r.peakLive}
+	if len(lat) > 0 {
+		rep.Max = lat[len(lat)-1]
+	}
+	return rep
+}
+
+// table creates one table and plays every seat through its own websocket until the end.
+// ready is called once every seat is connected.
+func (r *runner) table(ctx context.Context, i int, ready func()) {
+	readyOnce := sync.OnceFunc(ready)
+	defer readyOnce()
+	seats, id, err := r.create(ctx)
+	if err != nil {
+		r.fail("table %d: create: %v", i, err)
+		return
+	}
+	conns := make([]*websocket.Conn, len(seats))
+	for s, token := range seats {
+		c, err := r.dial(ctx, id, token)
+		if err != nil {
+			r.fail("table %d seat %d: connect: %v", i, s+1, err)
+			for _, c := range conns[:s] {
+				c.CloseNow()
+			}
+			return
+		}
+		conns[s] = c
+	}
+	readyOnce()
+	r.mu.Lock()
+	r.live++
+	r.peakLive = max(r.peakLive, r.live)
+	r.mu.Unlock()
+	var wg sync.WaitGroup
+	over := make([]bool, len(seats))
+	for s, c := range conns {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer c.CloseNow()
+			over[s] = r.play(ctx, c, rand.New(rand.NewPCG(r.cfg.Seed, uint64(i)<<8|uint64(s))), fmt.Sprintf("table %d seat %d", i, s+1))
+		}()
+	}
+	wg.Wait()
+	r.mu.Lock()
+	r.live--
+	if !slices.Contains(over, false) {
+		r.finished++
+	}
+	done := r.finished
+	r.mu.Unlock()
+	if r.cfg.Progress != nil {
+		r.cfg.Progress(done, r.cfg.Tables)
+	}
+}
+
+func (r *runner) create(ctx context.Context) ([]string, string, error) {
+	body := map[string]any{"game": r.cfg.Game, "variant": r.cfg.Variant, "options": r.cfg.Options}
+	// Ask the server how many seats the game has by creating with two and reading its error
+	// only when that fails; every game deuce has today has two seats in its default variant.
+	var created struct {
+		ID    string `json:"id"`
+		Seats []struct {
+			Token string `json:"token"`
+		} `json:"seats"`
+		Error string `json:"error"`
+	}
+	for _, n := range []int{2, 4, 3} {
+		seats := make([]map[string]string, n)
+		for i := range seats {
+			seats[i] = map[string]string{"name": fmt.Sprintf("load %d", i+1)}
+		}
+		body["seats"] = seats
+		b, _ := json.Marshal(body)
+		req, err := http.NewRequestWithContext(ctx, "POST", r.cfg.URL+"/api/tables", bytes.NewReader(b))
+		if err != nil {
+			return nil, "", err
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return nil, "", err
+		}
+		err = json.NewDecoder(resp.Body).Decode(&created)
+		resp.Body.Close()
+		if err != nil {
+			return nil, "", err
+		}
+		if resp.StatusCode == http.StatusCreated {
+			tokens := make([]string, len(created.Seats))
+			for i, s := range created.Seats {
+				tokens[i] = s.Token
+			}
+			return tokens, created.ID, nil
+		}
+		if !strings.Contains(created.Error, "seats") {
+			return nil, "", errors.New(created.Error)
+		}
+	}
+	return nil, "", errors.New(created.Error)
+}
+
+func (r *runner) dial(ctx context.Context, id, token string) (*websocket.Conn, error) {
+	dctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	c, _, err := websocket.Dial(dctx, strings.Replace(r.cfg.URL, "http", "ws", 1)+"/ws/tables/"+id, nil)
+	if err != nil {
+		return nil, err
+	}
+	c.SetReadLimit(1 << 22)
+	if err := wsjson.Write(dctx, c, map[string]string{"type": "hello", "token": token}); err != nil {
+		c.CloseNow()
+		return nil, err
+	}
+	return c, nil
+}
+
+// message is the part of a server message a client bot reads.
+type message struct {
+	Type   string `json:"type"`
+	Seq    int    `json:"seq"`
+	Played int    `json:"played"`
+	Legal  []struct {
+		Action int `json:"action"`
+	} `json:"legal"`
+	Result struct {
+		Over bool `json:"over"`
+	} `json:"result"`
+	Code  string `json:"code"`
+	Error string `json:"error"`
+}
+
+// play answers every update of one seat until the match ends; it reports whether it saw the end.
+func (r *runner) play(ctx context.Context, c *websocket.Conn, rng *rand.Rand, who string) bool {
+	var sent time.Time // when the move awaiting its update was sent; zero when none is
+	sentPlayed, retries := 0, 0
+	var last message // the latest update
+	for {
+		var m message
+		rctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+		err := wsjson.Read(rctx, c, &m)
+		cancel()
+		if err != nil {
+			r.fail("%s: read: %v", who, err)
+			return false
+		}
+		switch m.Type {
+		case "error":
+			r.fail("%s: %s: %s", who, m.Code, m.Error)
+			sent = time.Time{}
+			// The server sends nothing new after a refusal: choose again from the latest view.
+			if retries++; retries > 3 || len(last.Legal) == 0 {
+				return false
+			}
+			m = last
+		case "update":
+			retries = 0
+			last = m
+		default:
+			continue
+		}
+		if !sent.IsZero() && m.Type == "update" {
+			// Only the update that shows our move counts.
+			if m.Played <= sentPlayed && !m.Result.Over {
+				continue
+			}
+			d := time.Since(sent)
+			r.mu.Lock()
+			r.latencies = append(r.latencies, d)
+			r.mu.Unlock()
+			sent = time.Time{}
+		}
+		if m.Result.Over {
+			return true
+		}
+		if len(m.Legal) == 0 {
+			continue
+		}
+		if r.cfg.Think > 0 {
+			pause := time.Duration((0.5 + rng.Float64()) * float64(r.cfg.Think))
+			select {
+			case <-time.After(pause):
+			case <-ctx.Done():
+				return false
+			}
+		}
+		a := m.Legal[rng.IntN(len(m.Legal))].Action
+		wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		sent, sentPlayed = time.Now(), m.Played
+		err = wsjson.Write(wctx, c, map[string]any{"type": "move", "seq": m.Seq, "action": a})
+		cancel()
+		if err != nil {
+			r.fail("%s: send: %v", who, err)
+			return false
+		}
+	}
+}
