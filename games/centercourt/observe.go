@@ -239,12 +239,12 @@ func (o *Observation) String() string {
 	return b.String()
 }
 
-// countsString writes counts per value as "1:2 3:1", or "none".
+// countsString writes counts per value as "1×2 3×1" (two 1s and a 3), or "none".
 func countsString(c [numValues]int) string {
 	var parts []string
 	for i, n := range c {
 		if n > 0 {
-			parts = append(parts, fmt.Sprintf("%d:%d", i+1, n))
+			parts = append(parts, fmt.Sprintf("%d×%d", i+1, n))
 		}
 	}
 	if len(parts) == 0 {
