@@ -164,6 +164,8 @@ func (s *Server) hello(ctx context.Context, c *websocket.Conn, t *store.Table) (
 	}
 	if err := s.claim(ctx, t.ID, seat); err != nil {
 		s.log.Error("claim seat", "table", t.ID, "seat", seat, "err", err)
+	} else {
+		t.Seats[seat].Claimed = true // the welcome shows the seat taken
 	}
 	return seat, nil
 }
