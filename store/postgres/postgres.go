@@ -11,7 +11,6 @@ package postgres
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -123,10 +122,10 @@ func (db *DB) Close() error {
 
 // Create stores a new table.
 func (db *DB) Create(ctx context.Context, t *store.Table) error {
-	if err := checkNew(t); err != nil {
+	if err := t.CheckNew(); err != nil {
 		return fmt.Errorf("create table %s: %w", t.ID, err)
 	}
-	options, seats, result, err := encode(t.Options, t.Seats, t.Result)
+	options, seats, result, err := store.EncodeColumns(t.Options, t.Seats, t.Result)
 	if err != nil {
 		return fmt.Errorf("create table %s: %w", t.ID, err)
 	}
@@ -150,43 +149,6 @@ func (db *DB) Create(ctx context.Context, t *store.Table) error {
 	}
 	t.Created, t.Updated = now, now
 	return nil
-}
-
-// checkNew reports what is wrong with a table to be created.
-func checkNew(t *store.Table) error {
-	if t.ID == "" {
-		return errors.New("empty table ID")
-	}
-	if !t.Status.Valid() {
-		return fmt.Errorf("invalid status %q", t.Status)
-	}
-	return nil
-}
-
-// encode returns the JSON columns of a table; a nil result is NULL.
-func encode(options engine.Options, seats []store.Seat, result *engine.Result) (o, s string, r *string, err error) {
-	if o, err = encodeJSON(options); err != nil {
-		return "", "", nil, err
-	}
-	if s, err = encodeJSON(seats); err != nil {
-		return "", "", nil, err
-	}
-	r, err = encodeResult(result)
-	return o, s, r, err
-}
-
-// encodeResult returns the JSON of result, nil (NULL) for a nil result.
-func encodeResult(result *engine.Result) (*string, error) {
-	if result == nil {
-		return nil, nil
-	}
-	s, err := encodeJSON(result)
-	return &s, err
-}
-
-func encodeJSON(v any) (string, error) {
-	b, err := json.Marshal(v)
-	return string(b), err
 }
 
 // insertMoves stores moves at indexes from at on, in one statement.
@@ -217,7 +179,7 @@ func (db *DB) Append(ctx context.Context, id string, at int, moves []engine.Move
 	if !status.Valid() {
 		return fmt.Errorf("append to table %s: invalid status %q", id, status)
 	}
-	r, err := encodeResult(result)
+	r, err := store.EncodeResult(result)
 	if err != nil {
 		return fmt.Errorf("append to table %s: %w", id, err)
 	}
@@ -259,7 +221,7 @@ func (db *DB) UpdateSeats(ctx context.Context, id string, seats []store.Seat, st
 	if !status.Valid() {
 		return fmt.Errorf("update seats of table %s: invalid status %q", id, status)
 	}
-	s, err := encodeJSON(seats)
+	_, s, _, err := store.EncodeColumns(nil, seats, nil)
 	if err != nil {
 		return fmt.Errorf("update seats of table %s: %w", id, err)
 	}
@@ -303,7 +265,7 @@ func (db *DB) get(ctx context.Context, id string) (*store.Table, error) {
 	}
 	t.Seed, t.Status = uint64(seed), store.Status(status)
 	t.Created, t.Updated = t.Created.UTC(), t.Updated.UTC()
-	if err := decode(options, seats, result, &t.Options, &t.Seats, &t.Result); err != nil {
+	if err := store.DecodeColumns(options, seats, result, &t.Options, &t.Seats, &t.Result); err != nil {
 		return nil, err
 	}
 	// Moves are only appended, and each table row is committed with its moves, so the first
@@ -326,22 +288,6 @@ func (db *DB) get(ctx context.Context, id string) (*store.Table, error) {
 		return nil, fmt.Errorf("%d moves stored, the table counts %d", len(t.Moves), count)
 	}
 	return t, nil
-}
-
-// decode reads the JSON columns; a NULL result leaves *result nil.
-func decode(options, seats, result []byte, o *engine.Options, s *[]store.Seat, r **engine.Result) error {
-	if err := json.Unmarshal(options, o); err != nil {
-		return fmt.Errorf("decode options: %w", err)
-	}
-	if err := json.Unmarshal(seats, s); err != nil {
-		return fmt.Errorf("decode seats: %w", err)
-	}
-	if result != nil {
-		if err := json.Unmarshal(result, r); err != nil {
-			return fmt.Errorf("decode result: %w", err)
-		}
-	}
-	return nil
 }
 
 // List returns the summaries of the tables f selects, newest first.
@@ -386,7 +332,7 @@ func (db *DB) list(ctx context.Context, f store.Filter) ([]store.Summary, error)
 	_, err = pgx.ForEachRow(rows, []any{&s.ID, &s.Game, &options, &seats, &status, &s.Moves, &result, &s.Created, &s.Updated}, func() error {
 		sum := store.Summary{ID: s.ID, Game: s.Game, Status: store.Status(status), Moves: s.Moves,
 			Created: s.Created.UTC(), Updated: s.Updated.UTC()}
-		if err := decode(options, seats, result, &sum.Options, &sum.Seats, &sum.Result); err != nil {
+		if err := store.DecodeColumns(options, seats, result, &sum.Options, &sum.Seats, &sum.Result); err != nil {
 			return fmt.Errorf("table %s: %w", s.ID, err)
 		}
 		for i := range sum.Seats {

@@ -12,7 +12,6 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -175,10 +174,10 @@ func (db *DB) Close() error {
 
 // Create stores a new table.
 func (db *DB) Create(ctx context.Context, t *store.Table) error {
-	if err := checkNew(t); err != nil {
+	if err := t.CheckNew(); err != nil {
 		return fmt.Errorf("create table %s: %w", t.ID, err)
 	}
-	options, seats, result, err := encode(t.Options, t.Seats, t.Result)
+	options, seats, result, err := store.EncodeColumns(t.Options, t.Seats, t.Result)
 	if err != nil {
 		return fmt.Errorf("create table %s: %w", t.ID, err)
 	}
@@ -188,7 +187,7 @@ func (db *DB) Create(ctx context.Context, t *store.Table) error {
 			INSERT INTO tables (id, game, options, seats, seed, status, move_count, result, created, updated)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (id) DO NOTHING`,
-			t.ID, t.Game, options, seats, int64(t.Seed), string(t.Status), len(t.Moves), result,
+			t.ID, t.Game, options, seats, int64(t.Seed), string(t.Status), len(t.Moves), nullString(result),
 			now.UnixMilli(), now.UnixMilli())
 		if err != nil {
 			return err
@@ -205,44 +204,6 @@ func (db *DB) Create(ctx context.Context, t *store.Table) error {
 	}
 	t.Created, t.Updated = now, now
 	return nil
-}
-
-// checkNew reports what is wrong with a table to be created.
-func checkNew(t *store.Table) error {
-	if t.ID == "" {
-		return errors.New("empty table ID")
-	}
-	if !t.Status.Valid() {
-		return fmt.Errorf("invalid status %q", t.Status)
-	}
-	return nil
-}
-
-// encode returns the JSON columns of a table; a nil result is NULL.
-func encode(options engine.Options, seats []store.Seat, result *engine.Result) (o, s string, r sql.NullString, err error) {
-	if o, err = encodeJSON(options); err != nil {
-		return "", "", r, err
-	}
-	if s, err = encodeJSON(seats); err != nil {
-		return "", "", r, err
-	}
-	r, err = encodeResult(result)
-	return o, s, r, err
-}
-
-// encodeResult returns the JSON of result, NULL for a nil result.
-func encodeResult(result *engine.Result) (sql.NullString, error) {
-	if result == nil {
-		return sql.NullString{}, nil
-	}
-	s, err := encodeJSON(result)
-	return sql.NullString{String: s, Valid: err == nil}, err
-}
-
-// encodeJSON returns v as JSON text: the columns are TEXT, and STRICT tables refuse blobs there.
-func encodeJSON(v any) (string, error) {
-	b, err := json.Marshal(v)
-	return string(b), err
 }
 
 const insertMoveSQL = `INSERT INTO moves (table_id, idx, seat, action, text) VALUES (?, ?, ?, ?, ?)`
@@ -270,14 +231,14 @@ func (db *DB) Append(ctx context.Context, id string, at int, moves []engine.Move
 	if !status.Valid() {
 		return fmt.Errorf("append to table %s: invalid status %q", id, status)
 	}
-	r, err := encodeResult(result)
+	r, err := store.EncodeResult(result)
 	if err != nil {
 		return fmt.Errorf("append to table %s: %w", id, err)
 	}
 	err = inTx(ctx, db.write, func(tx *sql.Tx) error {
 		// The guard on move_count is what makes a stale writer fail instead of writing.
 		res, err := tx.StmtContext(ctx, db.appendMoves).ExecContext(ctx,
-			len(moves), string(status), r, store.Now().UnixMilli(), id, at)
+			len(moves), string(status), nullString(r), store.Now().UnixMilli(), id, at)
 		if err != nil {
 			return err
 		}
@@ -312,7 +273,7 @@ func (db *DB) UpdateSeats(ctx context.Context, id string, seats []store.Seat, st
 	if !status.Valid() {
 		return fmt.Errorf("update seats of table %s: invalid status %q", id, status)
 	}
-	s, err := encodeJSON(seats)
+	_, s, _, err := store.EncodeColumns(nil, seats, nil)
 	if err != nil {
 		return fmt.Errorf("update seats of table %s: %w", id, err)
 	}
@@ -359,7 +320,7 @@ func (db *DB) get(ctx context.Context, id string) (*store.Table, error) {
 	}
 	t.Seed, t.Status = uint64(seed), store.Status(status)
 	t.Created, t.Updated = fromMillis(created), fromMillis(updated)
-	if err := decode(options, seats, result, &t.Options, &t.Seats, &t.Result); err != nil {
+	if err := store.DecodeColumns(options, seats, result, &t.Options, &t.Seats, &t.Result); err != nil {
 		return nil, err
 	}
 	// Moves are only appended, and each table row is committed with its moves, so the first
@@ -389,20 +350,13 @@ func (db *DB) get(ctx context.Context, id string) (*store.Table, error) {
 
 func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
 
-// decode reads the JSON columns; a NULL result leaves *result nil.
-func decode(options, seats, result []byte, o *engine.Options, s *[]store.Seat, r **engine.Result) error {
-	if err := json.Unmarshal(options, o); err != nil {
-		return fmt.Errorf("decode options: %w", err)
+// nullString makes a nullable text column of s: the columns are TEXT, and STRICT tables refuse
+// blobs there.
+func nullString(s *string) sql.NullString {
+	if s == nil {
+		return sql.NullString{}
 	}
-	if err := json.Unmarshal(seats, s); err != nil {
-		return fmt.Errorf("decode seats: %w", err)
-	}
-	if result != nil {
-		if err := json.Unmarshal(result, r); err != nil {
-			return fmt.Errorf("decode result: %w", err)
-		}
-	}
-	return nil
+	return sql.NullString{String: *s, Valid: true}
 }
 
 // List returns the summaries of the tables f selects, newest first.
@@ -450,7 +404,7 @@ func (db *DB) list(ctx context.Context, f store.Filter) ([]store.Summary, error)
 		if err := rows.Scan(&s.ID, &s.Game, &options, &seats, &status, &s.Moves, &result, &created, &updated); err != nil {
 			return nil, err
 		}
-		if err := decode(options, seats, result, &s.Options, &s.Seats, &s.Result); err != nil {
+		if err := store.DecodeColumns(options, seats, result, &s.Options, &s.Seats, &s.Result); err != nil {
 			return nil, fmt.Errorf("table %s: %w", s.ID, err)
 		}
 		for i := range s.Seats {
