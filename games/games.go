@@ -10,12 +10,13 @@ import (
 	"deuce/bot"
 	"deuce/engine"
 	"deuce/games/centercourt"
+	"deuce/games/lmn"
 	"deuce/games/pencil"
 )
 
 // All lists every game, in the order deuce shows them.
 func All() []engine.Game {
-	return []engine.Game{centercourt.Game, pencil.Game}
+	return []engine.Game{centercourt.Game, pencil.Game, lmn.Game}
 }
 
 // Names lists the games' names.

@@ -1,0 +1,56 @@
+// Package lmn is Love Means Nothing, a tennis card game for two players or four in doubles,
+// played on the deuce engine. The rules are those of Love Means Nothing v0.8 by Ariel Seoane
+// (shared/rules/love-means-nothing.txt); every rule in it is implemented.
+//
+// Every player has his own 24-card deck. A card's defence half covers one or two of the six
+// zones of a half-court (BL BC BR at the back, FL FC FR at the net, read from the view of the
+// player in that half); its shot half places the ball on one zone of the opponent's half. At a
+// point the server takes 6 cards, the receiver 5; the rest of each deck is a reserve pile. The
+// receiver, then the server, lay out preparation cards face up, no two covering a common zone.
+// The server serves one card from hand or preparation area, without drawing. Each return covers
+// the ball with one defence card and places it with one card (a regular shot) or two with the
+// same placement (a special shot); against a special shot two defence cards make a safe return,
+// one leaves the player off balance: he draws one card less than he played, for the rest of the
+// rally. Only one card per turn comes from the hand. A turn ends by moving cards between hand and
+// preparation area, then drawing. A player who cannot cover the ball, or has no card to place a
+// shot with, loses the point. A point is a game; sets go to 6 games by 2; the match is one set,
+// best of 3 or best of 5 (package score, OnePoint games, advantage sets). In doubles (seats 0 and
+// 2 against 1 and 3, turn order 0 1 2 3) a player may instead pass: he discards a preparation
+// card and his partner returns the ball, the turn order going on from the partner.
+//
+// The 24 cards are reconstructed (the rules do not list them): deck.csv, embedded and read by
+// ParseDeck, holds a mirror-symmetric deck that fits every published fact, and can be replaced
+// by the real cards without code changes.
+//
+// Choices where the text is silent:
+//
+//   - Between points every player shuffles his whole deck (hand, preparation area, cards
+//     played and discarded) and the next point is dealt afresh: the setup describes the start
+//     of every point, as its 6 and 5 cards for server and receiver imply. A reserve pile is not
+//     reshuffled within a rally: a player draws what is left, and loses the point when he runs
+//     out of cards to play.
+//   - Preparation cards never overlap, at the setup and after every turn.
+//   - After the serve the server may move cards between hand and preparation area; he draws
+//     nothing.
+//   - Against a regular shot exactly one defence card is played. Defence cards are chosen before
+//     placement cards. Cards played stay on the court until the point ends.
+//   - A card moves at most once per end of turn (hand to preparation area or back), so a turn
+//     ends after finitely many moves. A player left holding no card has nothing to manage: his
+//     draw follows at once.
+//   - A player who can return the ball (or pass it) may not concede; one who cannot has the one
+//     move Concede.
+//   - Doubles: the server takes 6 cards, the others 5; the receiver, his partner, the server's
+//     partner and the server lay out preparation cards in that order; the serve goes round the
+//     turn order point by point, to the next player in the turn order. A passed ball cannot be
+//     passed back; a pass draws no card.
+//   - Hands and reserve piles are secret; everything on the table is public, including the hand
+//     cards everybody saw taken back from a preparation area. Every draw is a chance node whose
+//     outcomes are the cards left in the reserve pile, each of weight 1.
+//
+// Actions: Prep(c) = 100+c, Take(c) = 200+c, Serve(c) = 300+c, Defend(c) = 400+c, Aim(c) =
+// 500+c, Pass(c) = 600+c, Hit = 700, Done = 701, Concede = 702, Draw(c) = 1000+c, for the card
+// numbers c from 1 to 24 of the mover's own deck. A shot is built card by card (defend, then
+// aim) and played with Hit. Notation: "prep 13", "take 13", "serve 7", "defend 13", "aim 7",
+// "hit", "pass 13", "done", "concede", "draw 13", each optionally followed by the description
+// ActionString gives ("defend 13 BL+BC from hand").
+package lmn
