@@ -25,6 +25,7 @@ var layers = []struct {
 	{"bot", []string{"engine"}},
 	{"bot/*", []string{"engine", "bot"}},
 	{"sim", []string{"engine", "bot"}},
+	{"sim/chart", []string{"sim", "gonum.org/v1/plot"}},
 	{"match", []string{"engine", "bot"}},
 	{"store", []string{"engine"}},
 	{"store/storetest", []string{"engine", "store"}},
@@ -32,7 +33,7 @@ var layers = []struct {
 	{"store/postgres", []string{"engine", "store", "github.com/jackc/pgx/v5"}},
 	{"web", []string{"engine", "games", "games/*", "bot", "bot/*", "match", "store", "store/*", "github.com/coder/websocket", "golang.org/x/time/rate"}},
 	{"web/loadtest", []string{"github.com/coder/websocket"}},
-	{"cmd/deuce", []string{"engine", "games", "games/*", "bot", "bot/*", "sim", "store", "store/*", "web", "web/*"}},
+	{"cmd/deuce", []string{"engine", "games", "games/*", "bot", "bot/*", "sim", "sim/*", "store", "store/*", "web", "web/*"}},
 }
 
 func TestImportGraph(t *testing.T) {

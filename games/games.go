@@ -9,6 +9,7 @@ import (
 
 	"deuce/bot"
 	"deuce/engine"
+	"deuce/games/alakaslam"
 	"deuce/games/centercourt"
 	"deuce/games/lmn"
 	"deuce/games/pencil"
@@ -16,7 +17,7 @@ import (
 
 // All lists every game, in the order deuce shows them.
 func All() []engine.Game {
-	return []engine.Game{centercourt.Game, pencil.Game, lmn.Game}
+	return []engine.Game{centercourt.Game, pencil.Game, alakaslam.Game, lmn.Game}
 }
 
 // Names lists the games' names.

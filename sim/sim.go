@@ -1,14 +1,23 @@
-// Package sim plays many matches between bots, on all cores, and reports how they did.
+// Package sim plays many matches between bots, on all cores, and reports how they did: win
+// rates and ratings, and the balance of the game itself.
 //
-// Match i of a run is seeded by (run seed, i) alone, and results are folded in match order, so a
-// report never depends on the number of workers.
+// A run is a round robin. Every pairing of its players (or the pairings the run names) plays
+// Matches matches in every variant of the run. Match i plays configuration c = i mod C, where
+// C = variants × pairings, variant c / pairings and pairing c mod pairings, for the k-th time,
+// k = i / C counting from 0; the pairing's first player takes seat 0 (and seat 2 in doubles)
+// when k is even and the second player when k is odd, so each pairing plays both sides equally.
+//
+// Match i is seeded by (run seed, i) alone, and results are folded in match order into integer
+// counts, so a report never depends on the number of workers, and the tallies of the shards of
+// a run (contiguous blocks of match indices) merge into exactly the report one run gives. A run
+// keeps a bounded window of matches in flight and fixed-size counts, so its memory stays flat
+// however many matches it plays.
 package sim
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"runtime"
 	"sync"
@@ -23,113 +32,214 @@ type Player struct {
 	Bot  bot.Bot
 }
 
+// Variant is a named set of options a run plays.
+type Variant struct {
+	Name    string         `json:"name"`
+	Options engine.Options `json:"options"`
+}
+
+// Shard names one slice of a run: of Count contiguous blocks of match indices, the one
+// numbered Index (from 0). The zero Shard is the whole run.
+type Shard struct {
+	Index int `json:"index"`
+	Count int `json:"count"`
+}
+
 // Config describes a run.
 type Config struct {
-	Game    engine.Game
+	Game engine.Game
+	// Options are the options of every match when Variants is empty.
 	Options engine.Options
-	// Players are the two sides. In match i, side i%2 takes seat 0 (and, in four-seat games,
-	// seat 2), so each side plays first equally often.
+	// Variants are the option sets the run plays, each one in every pairing; breakdowns by
+	// variant compare them.
+	Variants []Variant
+	// Players are the entrants; their names must differ.
 	Players []Player
+	// Pairs lists the pairings as indices into Players; nil means every pair, in the order
+	// (0,1), (0,2), ..., (1,2), ...
+	Pairs [][2]int
+	// Matches is the number of matches each pairing plays in each variant.
 	Matches int
 	Seed    uint64
-	// Workers defaults to the number of CPUs.
+	// Shard, when set, plays one slice of the run.
+	Shard Shard
+	// Workers defaults to GOMAXPROCS.
 	Workers int
 	// MaxActions stops a runaway match with an error (default 1,000,000).
 	MaxActions int
-	// OnMatch, when set, receives every finished match in match order.
+	// OnMatch, when set, receives the record of every finished match in match order. Records
+	// are built only when it is set.
 	OnMatch func(i int, rec *engine.Record) error
-	// Progress, when set, is called in match order after each match is folded in.
+	// OnResult, when set, receives every match's result in match order, after it is folded in.
+	OnResult func(r MatchResult) error
+	// Progress, when set, is called in match order after each match is folded in, with the
+	// matches of the shard done so far (resumed ones included) and the shard's size.
 	Progress func(done, total int)
 }
 
-// Report summarises a run.
-type Report struct {
-	Game    string         `json:"game"`
-	Options engine.Options `json:"options"`
-	Seed    uint64         `json:"seed"`
-	Matches int            `json:"matches"`
-	Players []PlayerStats  `json:"players"`
-	Draws   int            `json:"draws"`
+// MatchResult is what one match contributes to a tally: the facts a results file keeps.
+type MatchResult struct {
+	// Index is the match's index in the run.
+	Index int `json:"i"`
+	// Variant and Pair are the indices of the match's variant and pairing.
+	Variant int `json:"variant"`
+	Pair    int `json:"pair"`
+	// Sides are the players (indices into the run's players) of side 0 (seat 0, and seat 2 in
+	// doubles) and side 1.
+	Sides [2]int `json:"sides"`
+	// Winner is the winning side, -1 for a draw.
+	Winner int `json:"winner"`
+	// Returns are the payoffs of seat 0 and seat 1.
+	Returns [2]float64 `json:"returns"`
 	// Actions is the match length in actions, chance outcomes included.
-	Actions Mean `json:"actions"`
-	// SeatOneWins counts matches won by whoever sat in seat 0.
-	SeatOneWins int `json:"seatOneWins"`
-}
-
-// PlayerStats is one side's results.
-type PlayerStats struct {
-	Name   string   `json:"name"`
-	Bot    string   `json:"bot"`
-	Wins   int      `json:"wins"`
-	Losses int      `json:"losses"`
-	Draws  int      `json:"draws"`
-	Win    Interval `json:"winRate"`
-	Return Mean     `json:"meanReturn"`
-}
-
-// Interval is a proportion with its 95% Wilson score interval.
-type Interval struct {
-	P  float64 `json:"p"`
-	Lo float64 `json:"lo"`
-	Hi float64 `json:"hi"`
-}
-
-// Mean is a sample mean with its 95% normal-approximation interval.
-type Mean struct {
-	Mean float64 `json:"mean"`
-	Lo   float64 `json:"lo"`
-	Hi   float64 `json:"hi"`
-}
-
-// result is what one match contributes to a report.
-type result struct {
-	i       int
-	rec     *engine.Record
-	returns [2]float64 // per side
-	winner  int        // side, -1 for a draw
-	first   int        // side in seat 0
-	actions int
-	err     error
+	Actions int `json:"actions"`
+	// Facts are the game's tennis facts, when it keeps them (engine.Tennis).
+	Facts *engine.TennisFacts `json:"facts,omitempty"`
 }
 
 // Run plays the matches of cfg and reports. It stops at the first error, or when ctx ends.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
-	if len(cfg.Players) != 2 {
-		return nil, fmt.Errorf("sim needs two players, got %d", len(cfg.Players))
+	t, err := NewTally(cfg)
+	if err != nil {
+		return nil, err
+	}
+	if err := Play(ctx, cfg, t); err != nil {
+		return nil, err
+	}
+	return t.Report(), nil
+}
+
+// runner is a run being played.
+type runner struct {
+	cfg     Config
+	spec    Spec
+	options []engine.Options // resolved, per variant
+}
+
+// newRunner checks cfg and resolves its options.
+func newRunner(cfg Config) (*runner, error) {
+	if len(cfg.Players) < 2 {
+		return nil, fmt.Errorf("sim needs at least two players, got %d", len(cfg.Players))
 	}
 	if cfg.Matches < 1 {
 		return nil, fmt.Errorf("sim needs at least one match, got %d", cfg.Matches)
 	}
-	opts, err := cfg.Game.Resolve(cfg.Options)
-	if err != nil {
+	if cfg.MaxActions <= 0 {
+		cfg.MaxActions = 1_000_000
+	}
+	r := &runner{cfg: cfg}
+	sp := &r.spec
+	sp.Version = specVersion
+	sp.Game = cfg.Game.Name
+	sp.Matches = cfg.Matches
+	sp.Seed = cfg.Seed
+	sp.MaxActions = cfg.MaxActions
+	names := map[string]bool{}
+	for _, p := range cfg.Players {
+		if p.Bot == nil {
+			return nil, fmt.Errorf("player %q has no bot", p.Name)
+		}
+		if names[p.Name] {
+			return nil, fmt.Errorf("two players are named %q", p.Name)
+		}
+		names[p.Name] = true
+		sp.Players = append(sp.Players, PlayerSpec{Name: p.Name, Bot: p.Bot.Name()})
+	}
+	variants := cfg.Variants
+	if len(variants) == 0 {
+		variants = []Variant{{Options: cfg.Options}}
+	}
+	for _, v := range variants {
+		opts, err := cfg.Game.Resolve(v.Options)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := cfg.Game.New(opts); err != nil {
+			return nil, fmt.Errorf("%s: %w", cfg.Game.Name, err)
+		}
+		r.options = append(r.options, opts)
+		sp.Variants = append(sp.Variants, Variant{Name: v.Name, Options: opts})
+	}
+	sp.Pairs = cfg.Pairs
+	if sp.Pairs == nil {
+		for a := range cfg.Players {
+			for b := a + 1; b < len(cfg.Players); b++ {
+				sp.Pairs = append(sp.Pairs, [2]int{a, b})
+			}
+		}
+	}
+	seen := map[[2]int]bool{}
+	for _, p := range sp.Pairs {
+		if p[0] < 0 || p[1] < 0 || p[0] >= len(cfg.Players) || p[1] >= len(cfg.Players) {
+			return nil, fmt.Errorf("pairing %v names no player (players 0 to %d)", p, len(cfg.Players)-1)
+		}
+		if p[0] == p[1] {
+			return nil, fmt.Errorf("pairing %v pairs a player with itself", p)
+		}
+		key := [2]int{min(p[0], p[1]), max(p[0], p[1])}
+		if seen[key] {
+			return nil, fmt.Errorf("pairing %v is listed twice", p)
+		}
+		seen[key] = true
+	}
+	if len(sp.Pairs) == 0 {
+		return nil, errors.New("sim needs at least one pairing")
+	}
+	sp.Shard = cfg.Shard
+	if sp.Shard.Count == 0 && sp.Shard.Index == 0 {
+		sp.Shard.Count = 1
+	}
+	if err := sp.Shard.check(sp.Total()); err != nil {
 		return nil, err
 	}
-	cfg.Options = opts
-	if _, err := cfg.Game.New(opts); err != nil {
-		return nil, fmt.Errorf("%s: %w", cfg.Game.Name, err)
+	return r, nil
+}
+
+func (s Shard) check(total int) error {
+	if s.Count < 1 || s.Index < 0 || s.Index >= s.Count {
+		return fmt.Errorf("shard %d/%d: want I/N with 0 <= I < N", s.Index, s.Count)
+	}
+	if s.Count > total {
+		return fmt.Errorf("shard %d/%d: the run has only %d matches", s.Index, s.Count, total)
+	}
+	return nil
+}
+
+// Play plays the matches of t's shard that t has not folded in yet, and folds them into t. cfg
+// must describe the run t tallies. It stops at the first error, or when ctx ends; t then holds
+// every match folded in so far, so a later Play can go on from there.
+func Play(ctx context.Context, cfg Config, t *Tally) error {
+	r, err := newRunner(cfg)
+	if err != nil {
+		return err
+	}
+	if err := r.spec.same(t.Spec); err != nil {
+		return err
+	}
+	from, to := t.Spec.Range()
+	first := t.Next
+	if first == to {
+		return nil
 	}
 	workers := cfg.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	workers = min(workers, cfg.Matches)
-	if cfg.MaxActions <= 0 {
-		cfg.MaxActions = 1_000_000
-	}
+	workers = min(workers, to-first)
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	next := make(chan int)
-	results := make(chan result, workers)
+	results := make(chan played, workers)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				r := playOne(ctx, cfg, i)
+				p := r.play(ctx, i)
 				select {
-				case results <- r:
+				case results <- p:
 				case <-ctx.Done():
 					return
 				}
@@ -141,7 +251,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	window := make(chan struct{}, 4*workers)
 	go func() {
 		defer close(next)
-		for i := range cfg.Matches {
+		for i := first; i < to; i++ {
 			select {
 			case window <- struct{}{}:
 			case <-ctx.Done():
@@ -159,75 +269,90 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		close(results)
 	}()
 
-	acc := newAccumulator(cfg)
-	pending := map[int]result{} // results that finished ahead of their turn
-	done := 0
-	for r := range results {
-		pending[r.i] = r
+	pending := map[int]played{} // matches that finished ahead of their turn
+	for p := range results {
+		pending[p.res.Index] = p
 		for {
-			r, ok := pending[done]
+			p, ok := pending[t.Next]
 			if !ok {
 				break
 			}
-			delete(pending, done)
-			if r.err != nil {
-				return nil, fmt.Errorf("match %d: %w", r.i, r.err)
+			delete(pending, t.Next)
+			if p.err != nil {
+				return fmt.Errorf("match %d: %w", p.res.Index, p.err)
 			}
 			if cfg.OnMatch != nil {
-				if err := cfg.OnMatch(r.i, r.rec); err != nil {
-					return nil, err
+				if err := cfg.OnMatch(p.res.Index, p.rec); err != nil {
+					return err
 				}
 			}
-			acc.add(r)
+			if err := t.Add(p.res); err != nil {
+				return err
+			}
+			if cfg.OnResult != nil {
+				if err := cfg.OnResult(p.res); err != nil {
+					return err
+				}
+			}
 			<-window
-			done++
 			if cfg.Progress != nil {
-				cfg.Progress(done, cfg.Matches)
+				cfg.Progress(t.Next-from, to-from)
 			}
 		}
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return err
 	}
-	if done != cfg.Matches {
-		return nil, errors.New("sim stopped early")
+	if t.Next != to {
+		return errors.New("sim stopped early")
 	}
-	return acc.report(), nil
+	return nil
 }
 
-// MatchSeed returns the seeds of match i of a run: one for chance, one per seat for its bot.
+// played is one finished match, or why it could not finish.
+type played struct {
+	res MatchResult
+	rec *engine.Record
+	err error
+}
+
+// matchRNG returns the random source of one stream of match i: 0 for chance, 1 + seat for the
+// bot in that seat.
 func matchRNG(seed uint64, i int, stream uint64) *rand.Rand {
 	return rand.New(rand.NewPCG(seed^0x9e3779b97f4a7c15*(stream+1), uint64(i)))
 }
 
-// SideOf returns the side (0 or 1) seat belongs to in match i.
-func SideOf(seat engine.Seat, i int) int {
-	return (int(seat) + i) % 2
-}
-
-func playOne(ctx context.Context, cfg Config, i int) result {
-	r := result{i: i, winner: -1, first: SideOf(0, i)}
-	s, err := cfg.Game.New(cfg.Options)
+func (r *runner) play(ctx context.Context, i int) played {
+	v, pair, sides := r.spec.Seating(i)
+	p := played{res: MatchResult{Index: i, Variant: v, Pair: pair, Sides: sides, Winner: -1}}
+	fail := func(err error) played {
+		p.err = err
+		return p
+	}
+	s, err := r.cfg.Game.New(r.options[v])
 	if err != nil {
-		r.err = err
-		return r
+		return fail(err)
 	}
 	n := s.NumSeats()
-	seats := make([]engine.SeatInfo, n)
 	rngs := make([]*rand.Rand, n)
 	for seat := range n {
-		p := cfg.Players[SideOf(engine.Seat(seat), i)]
-		seats[seat] = engine.SeatInfo{Name: p.Name, Bot: p.Bot.Name()}
-		rngs[seat] = matchRNG(cfg.Seed, i, uint64(seat)+1)
+		rngs[seat] = matchRNG(r.cfg.Seed, i, uint64(seat)+1)
 	}
-	rec := engine.NewRecord(cfg.Game, cfg.Options, seats)
-	rec.Seed = cfg.Seed
-	chance := matchRNG(cfg.Seed, i, 0)
+	if r.cfg.OnMatch != nil {
+		seats := make([]engine.SeatInfo, n)
+		for seat := range n {
+			pl := r.cfg.Players[sides[seat%2]]
+			seats[seat] = engine.SeatInfo{Name: pl.Name, Bot: pl.Bot.Name()}
+		}
+		p.rec = engine.NewRecord(r.cfg.Game, r.options[v], seats)
+		p.rec.Seed = r.cfg.Seed
+	}
+	chance := matchRNG(r.cfg.Seed, i, 0)
 	var cbuf []engine.ChanceOutcome
+	actions := 0
 	for to := s.ToMove(); to != engine.Nobody; to = s.ToMove() {
-		if r.actions >= cfg.MaxActions {
-			r.err = fmt.Errorf("not over after %d actions", r.actions)
-			return r
+		if actions >= r.cfg.MaxActions {
+			return fail(fmt.Errorf("not over after %d actions", actions))
 		}
 		var a engine.Action
 		if to == engine.Chance {
@@ -235,115 +360,37 @@ func playOne(ctx context.Context, cfg Config, i int) result {
 			a = engine.SampleChance(chance, cbuf)
 		} else {
 			if err := ctx.Err(); err != nil {
-				r.err = err
-				return r
+				return fail(err)
 			}
-			p := cfg.Players[SideOf(to, i)]
-			a, err = p.Bot.Choose(ctx, s, to, rngs[to])
+			pl := r.cfg.Players[sides[int(to)%2]]
+			a, err = pl.Bot.Choose(ctx, s, to, rngs[to])
 			if err != nil {
-				r.err = fmt.Errorf("%s (%s) in %v: %w", p.Name, p.Bot.Name(), to, err)
-				return r
+				return fail(fmt.Errorf("%s (%s) in %v: %w", pl.Name, pl.Bot.Name(), to, err))
 			}
 		}
-		if err := rec.Apply(s, a); err != nil {
-			r.err = fmt.Errorf("%v played %d: %w", to, a, err)
-			return r
+		if p.rec != nil {
+			err = p.rec.Apply(s, a)
+		} else {
+			err = s.Apply(a)
 		}
-		r.actions++
+		if err != nil {
+			return fail(fmt.Errorf("%v played %d: %w", to, a, err))
+		}
+		actions++
 	}
 	res := s.Result()
-	for seat, v := range res.Returns {
+	for seat, x := range res.Returns {
 		if seat < 2 {
-			r.returns[SideOf(engine.Seat(seat), i)] = v
+			p.res.Returns[seat] = x
 		}
 	}
-	if res.Winner != engine.Nobody {
-		r.winner = SideOf(res.Winner, i)
+	if res.Winner >= 0 {
+		p.res.Winner = int(res.Winner) % 2
 	}
-	if cfg.OnMatch != nil {
-		r.rec = rec
+	p.res.Actions = actions
+	if t, ok := s.(engine.Tennis); ok {
+		f := t.TennisFacts()
+		p.res.Facts = &f
 	}
-	return r
-}
-
-type accumulator struct {
-	cfg         Config
-	wins        [2]int
-	draws       int
-	seatOneWins int
-	ret         [2]moments
-	actions     moments
-}
-
-// moments accumulates a sample's count, sum and sum of squares.
-type moments struct {
-	n       int
-	sum, sq float64
-}
-
-func (m *moments) add(x float64) {
-	m.n++
-	m.sum += x
-	m.sq += x * x
-}
-
-func (m moments) mean() Mean {
-	if m.n == 0 {
-		return Mean{}
-	}
-	mu := m.sum / float64(m.n)
-	if m.n < 2 {
-		return Mean{Mean: mu, Lo: mu, Hi: mu}
-	}
-	v := (m.sq - float64(m.n)*mu*mu) / float64(m.n-1)
-	h := 1.96 * math.Sqrt(math.Max(v, 0)/float64(m.n))
-	return Mean{Mean: mu, Lo: mu - h, Hi: mu + h}
-}
-
-func newAccumulator(cfg Config) *accumulator { return &accumulator{cfg: cfg} }
-
-func (a *accumulator) add(r result) {
-	if r.winner < 0 {
-		a.draws++
-	} else {
-		a.wins[r.winner]++
-		if r.winner == r.first {
-			a.seatOneWins++
-		}
-	}
-	for side := range 2 {
-		a.ret[side].add(r.returns[side])
-	}
-	a.actions.add(float64(r.actions))
-}
-
-func (a *accumulator) report() *Report {
-	n := a.actions.n
-	rep := &Report{
-		Game: a.cfg.Game.Name, Options: a.cfg.Options, Seed: a.cfg.Seed, Matches: n,
-		Draws: a.draws, Actions: a.actions.mean(), SeatOneWins: a.seatOneWins,
-	}
-	for side, p := range a.cfg.Players {
-		rep.Players = append(rep.Players, PlayerStats{
-			Name: p.Name, Bot: p.Bot.Name(),
-			Wins: a.wins[side], Losses: a.wins[1-side], Draws: a.draws,
-			Win:    Wilson(a.wins[side], n),
-			Return: a.ret[side].mean(),
-		})
-	}
-	return rep
-}
-
-// Wilson returns the proportion k/n with its 95% Wilson score interval.
-func Wilson(k, n int) Interval {
-	if n == 0 {
-		return Interval{}
-	}
-	const z = 1.959963984540054
-	p := float64(k) / float64(n)
-	nn := float64(n)
-	den := 1 + z*z/nn
-	centre := (p + z*z/(2*nn)) / den
-	half := z * math.Sqrt(p*(1-p)/nn+z*z/(4*nn*nn)) / den
-	return Interval{P: p, Lo: math.Max(0, centre-half), Hi: math.Min(1, centre+half)}
+	return p
 }

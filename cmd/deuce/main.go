@@ -6,7 +6,7 @@
 //	deuce list                          the games and their variants
 //	deuce rules GAME                    a readable summary of a game's rules and options
 //	deuce play GAME [flags]             play in the terminal against a bot or a friend
-//	deuce sim GAME --bots A,B [flags]   play many bot matches and report win rates
+//	deuce sim GAME --bots A,B [flags]   round robins of bots: win rates, ratings, balance
 //	deuce replay FILE                   print a recorded match move by move
 //	deuce solve pencil [flags]          solve the bidding game exactly
 //	deuce bots [GAME]                   the bot levels each game offers
@@ -24,10 +24,12 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"syscall"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// A batch scheduler stops a job with SIGTERM: a simulation then keeps what it has played.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	if err != nil && !errors.Is(err, flag.ErrHelp) {

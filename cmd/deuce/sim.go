@@ -3,88 +3,512 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 
 	"deuce/engine"
 	"deuce/games"
 	"deuce/sim"
+	"deuce/sim/chart"
 )
 
-const simUsage = `GAME --bots A,B [flags]
+const simUsage = `GAME --bots A,B[,C...] [flags]
+       deuce sim merge [--json|--csv] [--plots DIR] FILE...
+       deuce sim --all-games --plots DIR [flags]
 
-Plays many matches between two bots, swapping seats every match, on all cores,
-and reports win rates with 95% confidence intervals and the mean match length.
+Plays a round robin between bots: every pair of --bots (or the --pairs given)
+plays --matches matches in each --variant, swapping seats from one of its
+matches to the next, on all cores. It reports win rates with 95% intervals per player and pairing,
+Bradley-Terry ratings on the Elo scale with bootstrap intervals, and the
+balance of the game: seat 1's advantage, match length, and for games that keep
+tennis facts points per game, hold rate, rally length and lead changes, broken
+down by variant and by the tags the game reports (surface, character).
+
 Match i is seeded by (--seed, i), so the report never depends on --workers.
+A large run splits into --shard I/N slices (contiguous blocks of matches), each
+writing --out FILE; deuce sim merge combines the files into the exact report of
+one run. --results FILE streams every match as a JSON line in match order, and
+--resume carries an interrupted run on from it.
 
-Example:
-  deuce sim centercourt --bots heuristic,random --matches 2000`
+CSV columns: ` + "kind,key,value,player_a,player_b,matches,wins_a,wins_b,draws,win_rate,win_lo,win_hi,seat_one_rate,seat_one_lo,seat_one_hi,hold_rate,hold_lo,hold_hi,service_points_won,points_per_match,points_per_game,rally_length,actions,actions_lo,actions_hi,lead_changes,elo,elo_lo,elo_hi" + `
+(one row per player, per pairing, for all matches, and per breakdown).
+
+Examples:
+  deuce sim centercourt --bots heuristic,random --matches 2000
+  deuce sim centercourt --bots random,heuristic --variant all --plots plots/
+  deuce sim centercourt --bots random,heuristic --variant set,tiebreak --vary server-refill=yes|no
+  deuce sim pencil --bots random,heuristic,equilibrium --matches 500 --csv
+  deuce sim centercourt --bots heuristic,random --matches 100000 --shard 0/4 --out s0.json
+  deuce sim merge s0.json s1.json s2.json s3.json --json`
+
+// simFlags are the flags of deuce sim.
+type simFlags struct {
+	bots, pairs, variant string
+	options, vary        multiFlag
+	matches, workers     int
+	seed                 uint64
+	recordDir            string
+	asJSON, asCSV        bool
+	plots                string
+	shard, out           string
+	results              string
+	resume, quiet        bool
+	allGames             bool
+}
+
+func (f *simFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.bots, "bots", "", "bot `levels`, comma-separated, at least two, or all (deuce bots GAME lists them)")
+	fs.StringVar(&f.pairs, "pairs", "", "play only these `pairings`, like random-heuristic,random-equilibrium (bots by level or by number from 1)")
+	fs.IntVar(&f.matches, "matches", 1000, "`number` of matches of each pairing in each variant")
+	fs.StringVar(&f.variant, "variant", "", "named `variants` of the game, comma-separated, or all (deuce rules GAME lists them)")
+	fs.Var(&f.options, "option", "a game option as `name=value` for every variant (repeatable, or comma-separated)")
+	fs.Var(&f.vary, "vary", "play every variant with each value of an option, as `name=v1|v2|...` (repeatable), for a breakdown by option")
+	fs.Uint64Var(&f.seed, "seed", 1, "run `seed`")
+	fs.IntVar(&f.workers, "workers", 0, "parallel `workers` (default: one per core)")
+	fs.StringVar(&f.recordDir, "record", "", "write every match record into this `directory`")
+	fs.BoolVar(&f.asJSON, "json", false, "print the report as JSON")
+	fs.BoolVar(&f.asCSV, "csv", false, "print the report as CSV")
+	fs.StringVar(&f.plots, "plots", "", "draw charts as SVG and PNG into this `directory`")
+	fs.StringVar(&f.shard, "shard", "", "play only slice `I/N` of the run (0 <= I < N), for deuce sim merge")
+	fs.StringVar(&f.out, "out", "", "write the run's tally to `file` for deuce sim merge")
+	fs.StringVar(&f.results, "results", "", "stream every match's result to `file` as JSON lines, in match order")
+	fs.BoolVar(&f.resume, "resume", false, "carry on the run in --results, skipping the matches it holds")
+	fs.BoolVar(&f.quiet, "quiet", false, "show no progress")
+	fs.BoolVar(&f.allGames, "all-games", false, "play every game's bots (those of --bots it has) and write a sample report per game into --plots")
+}
 
 func runSim(ctx context.Context, args []string, e *env) error {
+	if len(args) > 0 && args[0] == "merge" {
+		return runSimMerge(args[1:], e)
+	}
 	fs := newFlags(e, "sim", simUsage)
-	botsFlag := fs.String("bots", "", "two bot `levels`, comma-separated (deuce bots GAME lists them)")
-	matches := fs.Int("matches", 1000, "`number` of matches")
-	seed := fs.Uint64("seed", 1, "run `seed`")
-	workers := fs.Int("workers", 0, "parallel `workers` (default: one per core)")
-	recordDir := fs.String("record", "", "write every match record into this `directory`")
-	asJSON := fs.Bool("json", false, "print the report as JSON")
-	var of optionFlags
-	of.register(fs)
+	var f simFlags
+	f.register(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
+	}
+	if f.asJSON && f.asCSV {
+		return usagef("--json and --csv: choose one")
+	}
+	if f.matches < 1 {
+		return usagef("--matches must be at least 1 (got %d)", f.matches)
+	}
+	if f.workers < 0 {
+		return usagef("--workers must not be negative (got %d)", f.workers)
+	}
+	if f.resume && f.results == "" {
+		return usagef("--resume needs --results FILE, the file of the run to carry on")
+	}
+	shard, err := parseShard(f.shard)
+	if err != nil {
+		return err
+	}
+	if f.allGames {
+		return runAllGames(ctx, pos, &f, e)
 	}
 	g, err := oneGame(pos)
 	if err != nil {
 		return err
 	}
-	opts, err := of.resolve(g)
+	cfg, err := f.config(g, false)
 	if err != nil {
 		return err
 	}
-	names := strings.Split(*botsFlag, ",")
-	if *botsFlag == "" || len(names) != 2 {
-		return usagef("--bots takes two bot levels, like --bots heuristic,random; %s has: %s", g.Name, strings.Join(games.BotNames(g), ", "))
+	cfg.Shard = shard
+	rep, err := f.play(ctx, cfg, e)
+	if err != nil {
+		return err
 	}
-	if *matches < 1 {
-		return usagef("--matches must be at least 1 (got %d)", *matches)
+	return writeReport(rep, &f, e.stdout, e.stderr)
+}
+
+// parseShard reads --shard I/N; "" is the whole run.
+func parseShard(s string) (sim.Shard, error) {
+	if s == "" {
+		return sim.Shard{}, nil
 	}
-	if *workers < 0 {
-		return usagef("--workers must not be negative (got %d)", *workers)
+	is, ns, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(strings.TrimSpace(is))
+	n, err2 := strconv.Atoi(strings.TrimSpace(ns))
+	if !ok || err1 != nil || err2 != nil {
+		return sim.Shard{}, usagef("--shard %q: want I/N, like 0/4 for the first of four slices", s)
 	}
-	cfg := sim.Config{Game: g, Options: opts, Matches: *matches, Seed: *seed, Workers: *workers}
-	for i, name := range names {
-		b, err := games.NewBot(g, strings.TrimSpace(name))
+	if n < 1 || i < 0 || i >= n {
+		return sim.Shard{}, usagef("--shard %s: I must be 0 to N-1 and N at least 1 (for N=%d: 0/%d to %d/%d)", s, max(n, 1), max(n, 1), max(n, 1)-1, max(n, 1))
+	}
+	return sim.Shard{Index: i, Count: n}, nil
+}
+
+// config builds the run of g the flags describe. In lenient mode (every game at once), bot
+// levels the game lacks are left out.
+func (f *simFlags) config(g engine.Game, lenient bool) (sim.Config, error) {
+	cfg := sim.Config{Game: g, Matches: f.matches, Seed: f.seed, Workers: f.workers}
+	levels := games.BotNames(g)
+	var names []string
+	for _, n := range strings.Split(f.bots, ",") {
+		n = strings.ToLower(strings.TrimSpace(n))
+		switch {
+		case n == "":
+		case n == "all":
+			names = append(names, levels...)
+		case lenient && !slices.Contains(levels, n):
+		default:
+			names = append(names, n)
+		}
+	}
+	if len(names) < 2 {
+		if lenient {
+			return cfg, fmt.Errorf("%s offers fewer than two of the bots %s", g.Name, f.bots)
+		}
+		return cfg, usagef("--bots takes two bot levels or more, like --bots heuristic,random; %s has: %s", g.Name, strings.Join(levels, ", "))
+	}
+	// Players are named by their bots' levels, numbered where two play the same one.
+	count := map[string]int{}
+	for _, n := range names {
+		b, err := games.NewBot(g, n)
 		if err != nil {
-			return usageError{err.Error()}
+			return cfg, usageError{err.Error()}
 		}
-		label := b.Name()
-		if names[0] == names[1] {
-			label = fmt.Sprintf("%s #%d", label, i+1)
-		}
-		cfg.Players = append(cfg.Players, sim.Player{Name: label, Bot: b})
+		count[b.Name()]++
+		cfg.Players = append(cfg.Players, sim.Player{Name: b.Name(), Bot: b})
 	}
-	if *recordDir != "" {
-		if err := os.MkdirAll(*recordDir, 0o755); err != nil {
-			return fmt.Errorf("record directory: %w", err)
+	seen := map[string]int{}
+	for i, p := range cfg.Players {
+		if count[p.Name] > 1 {
+			seen[p.Name]++
+			cfg.Players[i].Name = fmt.Sprintf("%s #%d", p.Name, seen[p.Name])
 		}
-		dir := *recordDir
+	}
+	if f.pairs != "" {
+		pairs, err := parsePairs(f.pairs, cfg.Players)
+		if err != nil {
+			return cfg, err
+		}
+		cfg.Pairs = pairs
+	}
+	variants, err := f.variants(g)
+	if err != nil {
+		return cfg, err
+	}
+	cfg.Variants = variants
+	return cfg, nil
+}
+
+// variants resolves --variant and --option into the run's variants.
+func (f *simFlags) variants(g engine.Game) ([]sim.Variant, error) {
+	var names []string
+	for _, n := range strings.Split(f.variant, ",") {
+		switch n = strings.TrimSpace(n); {
+		case strings.EqualFold(n, "all"):
+			names = append(names, g.VariantNames()...)
+		case n != "" || len(names) == 0:
+			names = append(names, n)
+		}
+	}
+	if len(names) > 1 && names[0] == "" {
+		names = names[1:]
+	}
+	var out []sim.Variant
+	for _, name := range names {
+		of := optionFlags{variant: name, options: f.options}
+		opts, err := of.resolve(g)
+		if err != nil {
+			return nil, err
+		}
+		if i := slices.IndexFunc(g.Variants, func(x engine.Variant) bool { return strings.EqualFold(x.Name, name) }); i >= 0 {
+			name = g.Variants[i].Name
+		}
+		if slices.ContainsFunc(out, func(v sim.Variant) bool { return v.Name == name }) {
+			return nil, usagef("--variant names %s twice", name)
+		}
+		out = append(out, sim.Variant{Name: name, Options: opts})
+	}
+	for _, spec := range f.vary {
+		name, list, ok := strings.Cut(spec, "=")
+		name = strings.ToLower(strings.TrimSpace(name))
+		values := strings.Split(list, "|")
+		if !ok || name == "" || len(values) < 2 {
+			return nil, usagef("--vary %q: want name=v1|v2|..., two values or more", spec)
+		}
+		var crossed []sim.Variant
+		for _, v := range out {
+			for _, x := range values {
+				opts := v.Options.Clone()
+				opts[name] = strings.TrimSpace(x)
+				resolved, err := g.Resolve(opts)
+				if err != nil {
+					return nil, usageError{err.Error()}
+				}
+				if _, err := g.New(resolved); err != nil {
+					return nil, usagef("%s: %v", g.Name, err)
+				}
+				label := strings.TrimSpace(v.Name + " " + name + "=" + resolved[name])
+				crossed = append(crossed, sim.Variant{Name: label, Options: resolved})
+			}
+		}
+		out = crossed
+	}
+	return out, nil
+}
+
+// parsePairs reads --pairs: A-B pairs, each player named by label, bot level or number.
+func parsePairs(s string, players []sim.Player) ([][2]int, error) {
+	find := func(name string) int {
+		name = strings.TrimSpace(name)
+		if n, err := strconv.Atoi(name); err == nil && n >= 1 && n <= len(players) {
+			return n - 1
+		}
+		found := -1
+		for i, p := range players {
+			if strings.EqualFold(p.Name, name) || strings.EqualFold(p.Bot.Name(), name) {
+				if found >= 0 {
+					return -2 // ambiguous: two players play this level
+				}
+				found = i
+			}
+		}
+		return found
+	}
+	var pairs [][2]int
+	for _, part := range strings.Split(s, ",") {
+		var pair [2]int
+		ok := false
+		// Bot names may hold a dash: try every split.
+		for i := range len(part) {
+			if part[i] != '-' {
+				continue
+			}
+			a, b := find(part[:i]), find(part[i+1:])
+			if a >= 0 && b >= 0 {
+				pair, ok = [2]int{a, b}, true
+				break
+			}
+		}
+		if !ok {
+			return nil, usagef("--pairs %q: want A-B pairs of the --bots, by level or by number from 1 (1-2,1-3)", part)
+		}
+		if pair[0] == pair[1] {
+			return nil, usagef("--pairs %q pairs a bot with itself", part)
+		}
+		pairs = append(pairs, pair)
+	}
+	return pairs, nil
+}
+
+// play plays cfg with the flags' results file, records, progress and tally file.
+func (f *simFlags) play(ctx context.Context, cfg sim.Config, e *env) (*sim.Report, error) {
+	t, err := sim.NewTally(cfg)
+	if err != nil {
+		return nil, usageError{err.Error()}
+	}
+	if f.recordDir != "" {
+		if err := os.MkdirAll(f.recordDir, 0o755); err != nil {
+			return nil, fmt.Errorf("record directory: %w", err)
+		}
+		dir, name, seed := f.recordDir, cfg.Game.Name, cfg.Seed
 		cfg.OnMatch = func(i int, rec *engine.Record) error {
-			return writeRecordFile(filepath.Join(dir, fmt.Sprintf("%s-%d-%06d.json", g.Name, *seed, i)), rec)
+			return writeRecordFile(filepath.Join(dir, fmt.Sprintf("%s-%d-%06d.json", name, seed, i)), rec)
 		}
 	}
-	rep, err := sim.Run(ctx, cfg)
+	if f.results != "" {
+		var res *sim.Results
+		if f.resume {
+			res, err = sim.ResumeResults(f.results, t)
+		} else {
+			res, err = sim.CreateResults(f.results, t.Spec)
+		}
+		if err != nil {
+			return nil, err
+		}
+		defer res.Close()
+		cfg.OnResult = res.Write
+	}
+	if !f.quiet {
+		p := newProgress(e.stderr, cfg.Game.Name)
+		cfg.Progress = p.update
+		defer p.finish()
+	}
+	from, to := t.Spec.Range()
+	if t.Next > from {
+		fmt.Fprintf(e.stderr, "resuming: %d of %d matches are already in %s\n", t.Next-from, to-from, f.results)
+	}
+	if err := sim.Play(ctx, cfg, t); err != nil {
+		if ctx.Err() == nil {
+			return nil, err
+		}
+		if f.results != "" {
+			fmt.Fprintf(e.stderr, "\nstopped after %d of %d matches; carry on with the same command and --resume\n", t.Next-from, to-from)
+		}
+		return nil, fmt.Errorf("interrupted: %w", ctx.Err())
+	}
+	if f.out != "" {
+		if err := writeTallyFile(f.out, t); err != nil {
+			return nil, err
+		}
+	}
+	return t.Report(), nil
+}
+
+func writeTallyFile(path string, t *sim.Tally) error {
+	out, err := os.Create(path)
 	if err != nil {
 		return err
 	}
-	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
+	if err := sim.WriteTally(out, t); err != nil {
+		out.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return out.Close()
+}
+
+// writeReport prints rep as the flags ask and draws its charts.
+func writeReport(rep *sim.Report, f *simFlags, stdout, stderr io.Writer) error {
+	if f.plots != "" {
+		files, err := chart.Write(f.plots, rep)
+		if err != nil {
+			return fmt.Errorf("plots: %w", err)
+		}
+		fmt.Fprintf(stderr, "%d charts in %s\n", len(files), f.plots)
+	}
+	switch {
+	case f.asJSON:
+		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(rep)
+	case f.asCSV:
+		return rep.WriteCSV(stdout)
 	}
-	return rep.WriteText(e.stdout)
+	return rep.WriteText(stdout)
+}
+
+const mergeUsage = `[--json|--csv] [--plots DIR] [--out FILE] FILE...
+
+Combines the --out tallies (or --results files) of every shard of one run into
+the report one unsharded run gives, byte for byte.`
+
+func runSimMerge(args []string, e *env) error {
+	fs := newFlags(e, "sim merge", mergeUsage)
+	var f simFlags
+	fs.BoolVar(&f.asJSON, "json", false, "print the report as JSON")
+	fs.BoolVar(&f.asCSV, "csv", false, "print the report as CSV")
+	fs.StringVar(&f.plots, "plots", "", "draw charts as SVG and PNG into this `directory`")
+	fs.StringVar(&f.out, "out", "", "write the merged tally to `file`")
+	files, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if f.asJSON && f.asCSV {
+		return usagef("--json and --csv: choose one")
+	}
+	if len(files) == 0 {
+		return usagef("merge needs the files of the shards: deuce sim merge FILE...")
+	}
+	var tallies []*sim.Tally
+	for _, path := range files {
+		t, err := readTallyFile(path)
+		if err != nil {
+			return err
+		}
+		tallies = append(tallies, t)
+	}
+	t, err := sim.Merge(tallies...)
+	if err != nil {
+		if errors.Is(err, sim.ErrMismatch) {
+			return usagef("merge: %v", err)
+		}
+		return fmt.Errorf("merge: %w", err)
+	}
+	if f.out != "" {
+		if err := writeTallyFile(f.out, t); err != nil {
+			return err
+		}
+	}
+	return writeReport(t.Report(), &f, e.stdout, e.stderr)
+}
+
+func readTallyFile(path string) (*sim.Tally, error) {
+	in, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer in.Close()
+	t, err := sim.ReadTally(in)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return t, nil
+}
+
+// runAllGames plays every game in the catalogue and writes a report per game into
+// --plots/GAME: report.txt, report.json, report.csv and the charts.
+func runAllGames(ctx context.Context, pos []string, f *simFlags, e *env) error {
+	if len(pos) > 0 {
+		return usagef("--all-games plays every game: name none (got %s)", strings.Join(pos, " "))
+	}
+	if f.plots == "" {
+		return usagef("--all-games needs --plots DIR, the directory to write the reports into")
+	}
+	if f.results != "" || f.out != "" || f.shard != "" || f.recordDir != "" {
+		return usagef("--all-games writes its own files: drop --results, --out, --shard and --record")
+	}
+	if f.bots == "" {
+		f.bots = "all"
+	}
+	root := f.plots
+	for _, g := range games.All() {
+		cfg, err := f.config(g, true)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "%s: skipped: %v\n", g.Name, err)
+			continue
+		}
+		rep, err := f.play(ctx, cfg, e)
+		if err != nil {
+			return fmt.Errorf("%s: %w", g.Name, err)
+		}
+		dir := filepath.Join(root, g.Name)
+		files, err := chart.Write(dir, rep)
+		if err != nil {
+			return fmt.Errorf("%s plots: %w", g.Name, err)
+		}
+		for _, out := range []struct {
+			name  string
+			write func(io.Writer) error
+		}{
+			{"report.txt", rep.WriteText},
+			{"report.csv", rep.WriteCSV},
+			{"report.json", func(w io.Writer) error {
+				enc := json.NewEncoder(w)
+				enc.SetIndent("", "  ")
+				return enc.Encode(rep)
+			}},
+		} {
+			if err := writeFile(filepath.Join(dir, out.name), out.write); err != nil {
+				return err
+			}
+		}
+		fmt.Fprintf(e.stdout, "%s: %d matches, report and %d charts in %s\n", g.Name, rep.Matches, len(files), dir)
+	}
+	return nil
+}
+
+func writeFile(path string, write func(io.Writer) error) error {
+	out, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := write(out); err != nil {
+		out.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return out.Close()
 }
 
 func writeRecordFile(path string, rec *engine.Record) error {

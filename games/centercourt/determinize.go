@@ -8,9 +8,11 @@ import (
 
 // Determinize returns a state seat cannot tell from s: the cards seat has not seen (the draw
 // pile and the other hand) are dealt again at random, the other hand keeping its size. For a
-// spectator (or any other seat) both hands are dealt again. s is not changed.
+// spectator (or any other seat) both hands are dealt again. The match facts are left out: no
+// observation shows them and no decision depends on them. s is not changed.
 func (s *State) Determinize(seat engine.Seat, rng *rand.Rand) engine.State {
 	c := *s
+	c.facts = facts{}
 	// The unseen cards are whatever is in no place seat can see; computing them from the
 	// visible places makes the result depend on seat's observation only.
 	var unseen counts

@@ -23,7 +23,9 @@ import (
 // Expectations: "ok" (every action applied) or "illegal" (the last one failed, changing
 // nothing), then KEY=VALUE checks of the final state: phase, tomove, v, hand, opp, drawer,
 // draw, discard, table, reshuffles, point (winner of the last point), how (df or unret),
-// points (the game's points as "a-b"), legal (notation joined by ",", "_" for a space).
+// points (the game's points as "a-b"), legal (notation joined by ",", "_" for a space), and the
+// match facts: won (points won, "a-b"), served (service points won of served, "a/b-c/d"),
+// shots (points by shots struck, counts joined by ",").
 var rulesCases = []string{
 	// The return rule, including the rows the printed table gets wrong.
 	"v=4 hand=112355: return 5-5 -> ok v=5 hand=1123 table=55 phase=draw drawer=0",
@@ -84,6 +86,10 @@ var rulesCases = []string{
 	"second die=2 hand=1234566: die 2 -> ok point=1 how=df",
 	"second die=5 hand=1234566: die 5 -> ok point=1 how=df",
 	"second die=6 hand=1234566: die 1 -> ok phase=draw v=6 points=0-0",
+	// The match facts: a double fault is a point without a shot, an unreturned serve has one.
+	"second die=6 hand=1234566: die 6 -> ok won=0-1 served=0/1-0/0 shots=1",
+	"serve hand=34 opp=12: serve 3; draw 5; draw 5; draw 5; draw 5; draw 5; draw 6; draw 6; concede -> ok point=0 won=1-0 served=1/1-0/0 shots=0,1",
+	"serve hand=34 opp=33111222: serve 3; draw 2; draw 1; draw 1; draw 5; draw 5; draw 6; draw 6; return 3; draw 4; concede -> ok point=1 won=0-1 served=0/1-0/0 shots=0,0,1",
 	// A server without a card refills before serving.
 	"second die=6 hand=-: die 6 -> ok point=1 phase=draw drawer=0",
 	// Refill after a return; the other player returns next.
@@ -341,6 +347,18 @@ func describe(s *State, key string) string {
 	case "points":
 		p := s.score.PointsInGame()
 		return fmt.Sprintf("%d-%d", p[0], p[1])
+	case "won":
+		f := s.TennisFacts()
+		return fmt.Sprintf("%d-%d", f.PointsWon[0], f.PointsWon[1])
+	case "served":
+		f := s.TennisFacts()
+		return fmt.Sprintf("%d/%d-%d/%d", f.ServicePointsWon[0], f.ServicePoints[0], f.ServicePointsWon[1], f.ServicePoints[1])
+	case "shots":
+		var counts []string
+		for _, n := range s.TennisFacts().Shots {
+			counts = append(counts, strconv.Itoa(n))
+		}
+		return strings.Join(counts, ",")
 	case "legal":
 		var texts []string
 		for _, a := range s.Legal(nil) {

@@ -123,6 +123,8 @@ type State struct {
 	lastPlay   play
 	lastRoll   roll
 	lastPoint  pointEnd
+
+	facts facts // what the match has been like, for engine.TennisFacts
 }
 
 var (
@@ -290,6 +292,7 @@ func (s *State) apply(a engine.Action) {
 		s.hands[s.striker][w] -= int8(n)
 		s.table[w] += int8(n)
 		s.lastPlay = play{seat: s.striker, value: int8(w), count: int8(n)}
+		s.facts.rally++
 		s.volley = int8(w)
 		returner := s.striker
 		s.striker = 1 - returner
@@ -308,6 +311,7 @@ func (s *State) dealTarget() int {
 // serveIn puts serve w in play: the receiver must return it, once the server has refilled if
 // the match says so.
 func (s *State) serveIn(w int) {
+	s.facts.rally++
 	s.volley = int8(w)
 	s.serve = 0
 	s.striker = 1 - s.server
@@ -341,7 +345,9 @@ func (s *State) pointTo(winner int8, how int8) {
 	}
 	s.table = counts{}
 	s.volley, s.serve, s.second = 0, 0, false
+	server, games, tiebreak := s.score.Server(), s.score.GamesCompleted(), s.score.InTiebreak()
 	s.score.PointWon(int(winner))
+	s.facts.point(int(winner), server, !tiebreak && s.score.GamesCompleted() > games, s.score)
 	if s.score.Over() {
 		s.phase = phaseOver
 		return

@@ -575,3 +575,26 @@ func Example() {
 	// player 1 wins: ball at +2, both out of points
 	// "bid 7"
 }
+
+// TestTennisFacts counts the source's example tables as points: rounds won by the higher bid,
+// and the lead passing with the ball's side.
+func TestTennisFacts(t *testing.T) {
+	tests := []struct {
+		name string
+		rows []row
+		want engine.TennisFacts
+	}{
+		{"none", nil, engine.TennisFacts{}},
+		{"example one", example1, engine.TennisFacts{Points: 5, PointsWon: [2]int{2, 2}, LeadChanges: 1}},
+		{"example two", example2, engine.TennisFacts{Points: 10, PointsWon: [2]int{6, 4}, LeadChanges: 6}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := start(t, "")
+			checkRows(t, s, tt.rows)
+			if got := s.TennisFacts(); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("TennisFacts() = %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}

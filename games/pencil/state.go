@@ -15,6 +15,7 @@ var (
 	_ engine.Simultaneous = (*State)(nil)
 	_ engine.Determinizer = (*State)(nil)
 	_ engine.Narrator     = (*State)(nil)
+	_ engine.Tennis       = (*State)(nil)
 )
 
 // State is one match. It is plain data: Clone copies it, including the round history.
@@ -259,4 +260,35 @@ func position(p int) string {
 		return "+" + strconv.Itoa(p)
 	}
 	return strconv.Itoa(p)
+}
+
+// TennisFacts reports the rounds as points: a round is won by the higher bid (a tie is won by
+// nobody), and the lead is the ball's side, held by the player whose opponent's side it is on.
+// The game has no serve, no games and no rallies, so those counts stay zero.
+func (s *State) TennisFacts() engine.TennisFacts {
+	f := engine.TennisFacts{Points: len(s.rounds)}
+	ball, lead := 0, -1
+	for _, r := range s.rounds {
+		switch {
+		case r[0] > r[1]:
+			f.PointsWon[0]++
+		case r[1] > r[0]:
+			f.PointsWon[1]++
+		}
+		ball = push(ball, int(r[0]), int(r[1]), s.params.Jump)
+		l := -1
+		switch {
+		case ball > 0:
+			l = 0
+		case ball < 0:
+			l = 1
+		}
+		if l >= 0 {
+			if lead >= 0 && l != lead {
+				f.LeadChanges++
+			}
+			lead = l
+		}
+	}
+	return f
 }

@@ -1,0 +1,246 @@
+package main
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"deuce/sim"
+)
+
+func TestSimUsageErrors(t *testing.T) {
+	base := []string{"sim", "pencil", "--bots", "random,heuristic", "--matches", "10"}
+	tests := []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"shard past the end", []string{"--shard", "5/4"}, []string{"--shard 5/4", "0 to N-1"}},
+		{"shard not a fraction", []string{"--shard", "x"}, []string{"--shard \"x\"", "I/N"}},
+		{"shard of nothing", []string{"--shard", "0/0"}, []string{"N at least 1"}},
+		{"more shards than matches", []string{"--shard", "0/11"}, []string{"only 10 matches"}},
+		{"resume without a file", []string{"--resume"}, []string{"--resume needs --results"}},
+		{"two formats", []string{"--json", "--csv"}, []string{"choose one"}},
+		{"bad pairing", []string{"--pairs", "random-genius"}, []string{"random-genius", "A-B"}},
+		{"pairing with itself", []string{"--pairs", "1-1"}, []string{"itself"}},
+		{"variant twice", []string{"--variant", "standard,standard"}, []string{"twice"}},
+		{"unknown variant", []string{"--variant", "standard,doubles"}, []string{"doubles", "knockout"}},
+		{"vary one value", []string{"--vary", "fields=2"}, []string{"--vary", "two values"}},
+		{"vary a bad value", []string{"--vary", "fields=2|9"}, []string{"9", "fields"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := deuce(t, "", append(slices.Clone(base), tt.args...)...)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			if code := exitCode(err); code != 2 {
+				t.Errorf("exit code %d, want 2 (%v)", code, err)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not mention %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+// TestSimRoundRobin plays three bots in two variants and reads the report in every format.
+func TestSimRoundRobin(t *testing.T) {
+	args := []string{"sim", "pencil", "--bots", "random,heuristic,equilibrium", "--variant", "standard,knockout", "--option", "points=8", "--matches", "20"}
+	out, _, err := deuce(t, "", append(args, "--json")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep sim.Report
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Matches != 120 || len(rep.Players) != 3 || len(rep.Pairings) != 3 || len(rep.Breakdowns) != 2 {
+		t.Errorf("report of %d matches, %d players, %d pairings, %d breakdowns; want 120, 3, 3, 2",
+			rep.Matches, len(rep.Players), len(rep.Pairings), len(rep.Breakdowns))
+	}
+	for _, p := range rep.Players {
+		if p.Matches != 80 {
+			t.Errorf("%s played %d matches, want 80", p.Name, p.Matches)
+		}
+	}
+
+	out, _, err = deuce(t, "", append(args, "--csv")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(rows[0], sim.CSVColumns) || len(rows) != 1+3+3+1+2 {
+		t.Errorf("CSV header %v and %d rows, want %v and 10", rows[0], len(rows), sim.CSVColumns)
+	}
+
+	out, _, err = deuce(t, "", append(args, "--pairs", "random-heuristic,3-1")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"random vs heuristic", "equilibrium vs random", "by variant:", "rating"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text report lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "heuristic vs equilibrium") {
+		t.Errorf("--pairs left out heuristic-equilibrium, but the report has it:\n%s", out)
+	}
+}
+
+// TestSimVary crosses two variants with two values of an option: the report breaks the
+// matches down by variant and by each option.
+func TestSimVary(t *testing.T) {
+	out, _, err := deuce(t, "", "sim", "pencil", "--bots", "random,heuristic", "--variant", "standard,knockout", "--vary", "fields=1|3", "--matches", "10", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep sim.Report
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, b := range rep.Breakdowns {
+		got = append(got, b.Key+"="+b.Value)
+		if b.Key == "option fields" && b.Balance.Matches != 20 {
+			t.Errorf("%s=%s has %d matches, want 20", b.Key, b.Value, b.Balance.Matches)
+		}
+	}
+	want := []string{"variant=standard fields=1", "variant=standard fields=3", "variant=knockout fields=1", "variant=knockout fields=3",
+		"option fields=1", "option fields=3", "option scoring=winloss", "option scoring=knockout"}
+	if !slices.Equal(got, want) {
+		t.Errorf("breakdowns %q, want %q", got, want)
+	}
+}
+
+// TestSimShardsMerge splits a run into four shards and merges their files: the JSON is the
+// same as one run's, byte for byte. Shards of another run are refused.
+func TestSimShardsMerge(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"sim", "centercourt", "--variant", "tiebreak", "--bots", "random,heuristic,random", "--matches", "6", "--seed", "5"}
+	want, _, err := deuce(t, "", append(args, "--json")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []string
+	for _, shard := range []string{"0/4", "1/4", "2/4", "3/4"} {
+		file := filepath.Join(dir, "shard"+shard[:1]+".json")
+		if _, _, err := deuce(t, "", append(args, "--shard", shard, "--out", file)...); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, file)
+	}
+	got, _, err := deuce(t, "", append([]string{"sim", "merge", "--json"}, files...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != want {
+		t.Errorf("merged shards:\n%s\none run:\n%s", got, want)
+	}
+
+	other := filepath.Join(dir, "other.json")
+	if _, _, err := deuce(t, "", "sim", "centercourt", "--variant", "tiebreak", "--bots", "random,heuristic,random", "--matches", "6", "--seed", "6", "--shard", "3/4", "--out", other); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = deuce(t, "", append([]string{"sim", "merge"}, append(files[:3], other)...)...)
+	if err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), "seed") {
+		t.Errorf("merge of another run's shard: %v, want a usage error naming the seed", err)
+	}
+	_, _, err = deuce(t, "", append([]string{"sim", "merge"}, files[:3]...)...)
+	if err == nil || !strings.Contains(err.Error(), "missing shards: 3/4") {
+		t.Errorf("merge without a shard: %v", err)
+	}
+}
+
+// TestSimResume cuts a results file in the middle of a line, as a run killed mid-write leaves
+// it, and resumes: the report is the uninterrupted run's.
+func TestSimResume(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"sim", "centercourt", "--variant", "tiebreak", "--bots", "heuristic,random", "--matches", "30", "--json"}
+	full := filepath.Join(dir, "full.jsonl")
+	want, _, err := deuce(t, "", append(args, "--results", full)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(data, []byte("\n")); n != 31 {
+		t.Fatalf("results file has %d lines, want the spec and 30 matches", n)
+	}
+	cut := filepath.Join(dir, "cut.jsonl")
+	os.WriteFile(cut, data[:len(data)*2/5], 0o644)
+	got, stderr, err := deuce(t, "", append(args, "--results", cut, "--resume")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != want {
+		t.Errorf("resumed run:\n%s\nuninterrupted:\n%s", got, want)
+	}
+	if !strings.Contains(stderr, "resuming") {
+		t.Errorf("stderr %q does not say the run resumed", stderr)
+	}
+	if resumed, _ := os.ReadFile(cut); !bytes.Equal(resumed, data) {
+		t.Error("the resumed results file differs from the uninterrupted one")
+	}
+
+	_, _, err = deuce(t, "", "sim", "centercourt", "--variant", "tiebreak", "--bots", "heuristic,random", "--matches", "30", "--seed", "2", "--results", cut, "--resume")
+	if !errors.Is(err, sim.ErrMismatch) || !strings.Contains(err.Error(), "seed 2 here, 1 there") {
+		t.Errorf("resume with another seed: %v, want ErrMismatch naming the seeds", err)
+	}
+	_, _, err = deuce(t, "", append(args, "--results", cut)...)
+	if err == nil || !strings.Contains(err.Error(), "already holds results") {
+		t.Errorf("a new run over a results file: %v", err)
+	}
+}
+
+func TestSimPlots(t *testing.T) {
+	dir := t.TempDir()
+	_, stderr, err := deuce(t, "", "sim", "centercourt", "--variant", "tiebreak,set", "--bots", "random,heuristic", "--matches", "4", "--plots", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"win-rates", "ratings", "match-length", "rally-length", "variant-seat-one", "variant-hold-rate"} {
+		for _, ext := range []string{".svg", ".png"} {
+			if st, err := os.Stat(filepath.Join(dir, name+ext)); err != nil || st.Size() == 0 {
+				t.Errorf("%s%s: %v", name, ext, err)
+			}
+		}
+	}
+	if !strings.Contains(stderr, "charts in") {
+		t.Errorf("stderr %q", stderr)
+	}
+}
+
+func TestSimAllGames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays every game")
+	}
+	dir := t.TempDir()
+	out, _, err := deuce(t, "", "sim", "--all-games", "--bots", "random,random", "--matches", "2", "--plots", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range []string{"centercourt", "pencil"} {
+		for _, f := range []string{"report.txt", "report.json", "report.csv", "win-rates.png", "match-length.svg"} {
+			if _, err := os.Stat(filepath.Join(dir, g, f)); err != nil {
+				t.Errorf("%s/%s: %v", g, f, err)
+			}
+		}
+		if !strings.Contains(out, g+": ") {
+			t.Errorf("output does not list %s:\n%s", g, out)
+		}
+	}
+}

@@ -1,0 +1,95 @@
+// Package alakaslam is AlakaSLAM, a card game of wizards' tennis played on a grid of court
+// cards, for the deuce engine: singles, doubles and Canadian doubles, the eight characters and
+// every rule of the text (shared/rules/alakaslam.txt).
+//
+// The court is 4 rows by 3 columns in singles, 4 by 4 with a team on a side; two rows on each
+// side of the net. Team 0 (players 1 and 3) defends rows 0-1, team 1 (players 2 and 4) rows 2-3;
+// column 0 is the red side and the last column the blue side, the same for everyone. A turn is:
+// move (one free space, one more per Enchantment discarded; never diagonally), hit with 1 to 3
+// cards while standing on the ball (or decline and lose the point), move if not moved before,
+// draw 2. Card by card, each Hit card moves the ball one column toward its colour and its value
+// in rows toward the opponent; the ball must land on the court across the net (it may leave the
+// court in flight). One Enchantment at most per hit; the opponent's next hit must use exactly
+// its value in cards. A serve is struck from a back corner chosen by the server before moving
+// and must land across the net in another column. The first side to 3 points wins (package
+// score, FirstToPoints, the loser of each point serving the next). After a point the losers may
+// discard up to 3 and every hand is refilled or cut to 8. Hands start with a mulligan (discard
+// all, draw one fewer, as often as wished) and player 1 calls red or blue for the first serve.
+//
+// Characters: Æthermancer Austin (Hit-2s may go straight: a second "pick ... straight" action),
+// Kismetician Laurie (once per point: draw three, play one, ignore Enchantments), Mægister Rich
+// (his Enchant-2 forbids an Enchantment in the return; Enchantments still buy movement),
+// Meddlemagus Toots (once per point: any player, herself included, redraws the whole hand),
+// Morticimagician Josephias (instead of drawing, one card of his choice from the discards; once
+// per point for a team player in Canadian doubles), Shapeshifter Simon (copies another character
+// in play before each serve, automatically when only one is; one card fewer with a teammate),
+// Sorceress Sarissia (2 extra cards each point) and Witch Wendolyn (every draw phase: discard one,
+// then draw one more; as usual with no card).
+//
+// Doubles: no Enchant-1s, a 4th column, the serving team's second player one row forward and two
+// columns across from the server, the receivers mirrored; one free move per team; the player at
+// the ball plays 1-3 cards facedown, then the support, who sees only how many, plays 1-3
+// facedown; the support's Hit cards continue from where the first player's left the ball; each
+// Enchantment is aimed at an opponent (the player at the ball first; never both at the same);
+// each teammate draws 1. Canadian doubles: player 2 alone (singles rules, an Enchantment buys 2
+// spaces, its Enchantment aimed at one opponent) against players 1 and 3 (doubles rules; when
+// both enchant, player 2 chooses the one that takes effect), Enchant-1s kept.
+//
+// Facedown plays are hidden decisions: only the count is observed by others, Determinize deals
+// them again (at most one Enchantment each) for seats that cannot see them, and State implements
+// engine.Simultaneous (the seat to move only, since the support answers after seeing the count).
+//
+// Choices where the text is silent (also in Game.Rules):
+//
+//   - Options character1..character4: "choose" (default; set-up decisions in seat order, one card
+//     per character), "random" (a chance node over the characters left) or a name. Options
+//     points (1-7, default 3), first-server (call, 1, 2) and deck (standard, enchant-3).
+//   - Set-up order: characters, Simon's copy, the deal, mulligans seat by seat, then the call by
+//     player 1; revealed cards go to the discards; with no Hit card left to reveal, player 1's
+//     side serves.
+//   - The move is taken before the hit or after it, not both; players stay on their side; teammates
+//     never share a space; a lone Enchantment does not move the ball (a net ball).
+//   - Cards played stay on the table until the next shot or the end of the point; discards are
+//     public; the deck has no order (every draw is a chance node over the cards left).
+//   - Team play: teammates move one after the other (lower number first, "done" ends each);
+//     nobody at the ball loses the point; the serving team moves only after the serve; the
+//     support must play if it can; an Enchantment on the support binds its play; teammates take
+//     turns serving their team's serves and standing in the back corner when receiving.
+//   - After a point the losers discard first, then hands are refilled or cut (by choice) seat by
+//     seat to 8, 10 for Sarissia, 7 for Simon with a teammate.
+//   - Toots may use her ability at her decisions before picking cards or after her hit. Laurie's
+//     draw of three replaces her whole play, as support too, and is allowed while enchanted.
+//     Wendolyn's and Josephias's abilities apply to the end-of-turn draw only.
+//
+// Data: the deck counts are reconstructed (alakaslam-deck.csv, embedded, loaded by ParseDeck);
+// alakaslam-enchant3.csv is an invented variant with Enchant-3s. Every rule of the text is
+// implemented.
+//
+// Actions: pick card k = k (0-10: Hit-0 red, Hit-0 blue, ... Hit-3 blue, Enchant-1 to -3), Hit-2
+// straight = 16+k, take back 30, hit 31, done 33, draw three 34, keep 35, mulligan 36,
+// call red/blue 37/38, corner red/blue 39/40, draw 41 (Josephias), move forward/back/red/blue
+// 44-47, spend Enchantment 48+k, discard 64+k, take from the discards 80+k, Toots 96+seat, aim
+// 100+seat, accept 104+seat, Laurie plays 108+k, choose 120+c, copy 130+c, concede 190; chance: draw 200+k,
+// reveal 220+k, deal character 240+c. Notation: "move forward", "pick Hit-2 red" ("2r", "pick 2r
+// straight"), "hit", "take back", "concede", "done", "spend e2", "discard 0b", "take 3r",
+// "draw", "draw three", "play 2b", "toots player 2", "enchant player 4", "accept player 3",
+// "keep", "mulligan", "call red", "corner blue", "choose laurie", "copy rich", "draw Hit-2 red",
+// "reveal Enchant-1", "deal toots".
+//
+// Character against character: with the same bot on both sides, `deuce sim` reports how often
+// seat 1 won, which is character1's win rate against character2. The whole matrix:
+//
+//	for a in austin laurie rich toots josephias simon sarissia wendolyn; do
+//	  for b in austin laurie rich toots josephias simon sarissia wendolyn; do
+//	    [ $a = $b ] && continue
+//	    printf '%s %s ' $a $b
+//	    deuce sim alakaslam --bots heuristic,heuristic --matches 2000 \
+//	      --option character1=$a,character2=$b | grep '^seat 1 won'
+//	  done
+//	done
+//
+// State also implements engine.Tennis, reporting each player's character as a tag of its side,
+// so one run with dealt characters breaks the results down by character:
+//
+//	deuce sim alakaslam --bots heuristic,heuristic --matches 4000 --option character1=random,character2=random
+package alakaslam

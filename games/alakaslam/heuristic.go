@@ -1,0 +1,545 @@
+package alakaslam
+
+import (
+	"math/rand/v2"
+
+	"deuce/engine"
+)
+
+// charRank orders the characters from the one the heuristic likes best: for choosing a
+// character and for Simon's copy.
+var charRank = [...]int{Sarissia, Laurie, Josephias, Rich, Toots, Wendolyn, Austin, Simon}
+
+// Heuristic is a cheap, casual policy for the seat to move in s, a state already determinized
+// for that seat (it reads the other hands as sampled).
+//
+// To hit, it tries every legal set of cards it could still complete and plays the one whose
+// landing is in and farthest beyond the sampled opponents' reach (one free space plus their
+// Enchantments), spending few cards and keeping Enchantments; a support completes the shot
+// from where the (sampled) first player's cards leave the ball. With no shot that lands it
+// uses Laurie's draw or Toots's redraw on itself if it can, else declines. Not at the ball, it
+// walks there (discarding Enchantment-1s before Enchant-2s for extra spaces) when it can reach
+// it and declines when it cannot; in a team the teammate nearer the ball goes. After a hit it
+// uses its free move to step toward the middle of its half. It keeps Hit-3s and Enchant-2s,
+// discards Hit-0s first, calls the colour it has seen less of, and takes an Enchant-2 or Hit-3
+// from the discards with Josephias.
+func Heuristic(st engine.State, rng *rand.Rand) engine.Action {
+	var buf [64]engine.Action
+	legal := st.Legal(buf[:0])
+	s, ok := st.(*State)
+	if !ok || len(legal) <= 1 || s.ToMove() == engine.Chance {
+		if len(legal) == 0 {
+			return actConcede
+		}
+		return legal[rng.IntN(len(legal))]
+	}
+	seat := s.cur
+	has := func(a engine.Action) bool {
+		for _, x := range legal {
+			if x == a {
+				return true
+			}
+		}
+		return false
+	}
+	switch s.phase {
+	case phChar, phSimon:
+		base := chooseBase
+		if s.phase == phSimon {
+			base = copyBase
+		}
+		for _, c := range charRank {
+			if has(base + engine.Action(c)) {
+				return base + engine.Action(c)
+			}
+		}
+	case phDiscardDown, phWendolyn:
+		return discardBase + engine.Action(worstCard(&s.hands[seat]))
+	case phLoserDiscard:
+		for _, k := range []int{hitKind(0, red), hitKind(0, blue)} {
+			if has(discardBase + engine.Action(k)) {
+				return discardBase + engine.Action(k)
+			}
+		}
+		return actDone
+	case phMulligan:
+		h := &s.hands[seat]
+		if h.total() >= 6 && h.total()-h.enchants() < 2 {
+			return actMulligan
+		}
+		return actKeep
+	case phCall:
+		var seen [2]int
+		for k := range numHitKinds {
+			seen[color(k)] += int(s.hands[seat][k] + s.discard[k])
+		}
+		if seen[red] > seen[blue] {
+			return actCallBlue
+		}
+		return actCallRed
+	case phCorner:
+		return legal[rng.IntN(len(legal))]
+	case phDrawChoice:
+		for _, k := range []int{enchantKind(3), enchantKind(2), hitKind(3, red), hitKind(3, blue)} {
+			if has(takeBase + engine.Action(k)) {
+				return takeBase + engine.Action(k)
+			}
+		}
+		return actDrawNormal
+	case phTarget:
+		best, bestD := legal[0], 100
+		for _, a := range legal {
+			if d := dist(s.pos[a-targetBase], s.ball); d < bestD {
+				best, bestD = a, d
+			}
+		}
+		return best
+	case phEffect:
+		best, bestV := legal[0], 100
+		for _, a := range legal {
+			for _, e := range s.ench {
+				if e.seat == int8(a-effectBase) {
+					v := int(e.value)
+					if e.lock {
+						v += 10
+					}
+					if v < bestV {
+						best, bestV = a, v
+					}
+				}
+			}
+		}
+		return best
+	case phLauriePlay:
+		best, bestScore := legal[0], -1<<30
+		for _, a := range legal {
+			p := plan{n: 1}
+			p.cards[0] = pick{k: int8(a - lauriePlayBase)}
+			if sc := s.score1(seat, p); sc > bestScore {
+				best, bestScore = a, sc
+			}
+		}
+		return best
+	case phTurn, phPick:
+		return s.heuristicHit(seat, legal, has, rng)
+	case phTeamMove:
+		return s.heuristicTeamMove(seat, has)
+	case phAfter:
+		return s.heuristicAfter(seat, has)
+	}
+	return legal[rng.IntN(len(legal))]
+}
+
+// worstCard is the card the heuristic discards first: a Hit-0, then the lowest Hit, keeping
+// Enchantments.
+func worstCard(h *counts) int {
+	for k := range numHitKinds {
+		if h[k] > 0 {
+			return k
+		}
+	}
+	for k := numHitKinds; k < numKinds; k++ {
+		if h[k] > 0 {
+			return k
+		}
+	}
+	return 0
+}
+
+func dist(a, b pos) int {
+	d := int(a.r) - int(b.r)
+	if d < 0 {
+		d = -d
+	}
+	e := int(a.c) - int(b.c)
+	if e < 0 {
+		e = -e
+	}
+	return d + e
+}
+
+// reach is how far seat can move in its next turn: the free space plus its Enchantments.
+func (s *State) reach(seat int8) int {
+	mult := 1
+	if s.format == Canadian && s.partner(seat) < 0 {
+		mult = 2
+	}
+	return 1 + mult*s.hands[seat].enchants()
+}
+
+// plan is a set of cards for a hit.
+type plan struct {
+	cards [maxPicks]pick
+	n     int
+}
+
+// heuristicHit walks to the ball, then picks the cards of the best shot, one by one.
+func (s *State) heuristicHit(seat int8, legal []engine.Action, has func(engine.Action) bool, rng *rand.Rand) engine.Action {
+	if s.phase == phTurn && s.pos[seat] != s.ball {
+		if a, ok := s.stepToward(seat, s.ball, true, has); ok {
+			return a
+		}
+		return actConcede
+	}
+	best, score, ok := s.bestPlan(seat, rng)
+	n := int(s.npicks[seat])
+	if ok && score > -500 {
+		if best.n > n {
+			p := best.cards[n]
+			if p.straight {
+				return straightBase + engine.Action(p.k)
+			}
+			return pickBase + engine.Action(p.k)
+		}
+		if has(actHit) {
+			return actHit
+		}
+	}
+	switch {
+	case has(actLaurie):
+		return actLaurie
+	case s.canToots(seat) && s.hands[seat].total() > 0 && has(tootsBase+engine.Action(seat)):
+		return tootsBase + engine.Action(seat)
+	case has(actConcede):
+		if n > 0 {
+			return actUnpick // back out of a bad shot before declining
+		}
+		return actConcede
+	}
+	// A support must play: the least bad shot.
+	if ok && best.n > n {
+		p := best.cards[n]
+		if p.straight {
+			return straightBase + engine.Action(p.k)
+		}
+		return pickBase + engine.Action(p.k)
+	}
+	if has(actHit) {
+		return actHit
+	}
+	return legal[0]
+}
+
+// stepToward moves seat one space toward target if it can get there this turn; spend allows
+// discarding Enchantments for the spaces beyond the free one.
+func (s *State) stepToward(seat int8, target pos, spend bool, has func(engine.Action) bool) (engine.Action, bool) {
+	d := dist(s.pos[seat], target)
+	if d == 0 {
+		return 0, false
+	}
+	moves := int(s.earned[seat])
+	if s.free {
+		moves++
+	}
+	mult := 1
+	if s.format == Canadian && s.partner(seat) < 0 {
+		mult = 2
+	}
+	if !spend && moves == 0 {
+		return 0, false
+	}
+	if spend && d > moves+mult*s.hands[seat].enchants() {
+		return 0, false
+	}
+	if moves == 0 {
+		for v := 1; v <= maxEnchant; v++ {
+			if a := spendBase + engine.Action(enchantKind(v)); has(a) {
+				return a, true
+			}
+		}
+		return 0, false
+	}
+	for dir := range numDirs {
+		a := moveBase + engine.Action(dir)
+		if !has(a) {
+			continue
+		}
+		if to, _ := s.stepTarget(seat, dir); dist(to, target) < d {
+			return a, true
+		}
+	}
+	return 0, false
+}
+
+// heuristicTeamMove sends the teammate who can reach the ball most cheaply to it.
+func (s *State) heuristicTeamMove(seat int8, has func(engine.Action) bool) engine.Action {
+	mate := s.partner(seat)
+	cost := func(x int8) int {
+		d := dist(s.pos[x], s.ball)
+		if d > s.reach(x)+int(s.earned[x]) {
+			return 1000 + d
+		}
+		return d
+	}
+	if cost(seat) <= cost(mate) || s.stage > s.memberIndex(mate) {
+		if a, ok := s.stepToward(seat, s.ball, true, has); ok {
+			return a
+		}
+	}
+	return actDone
+}
+
+// heuristicAfter steps toward the middle of the player's half with the free move only.
+func (s *State) heuristicAfter(seat int8, has func(engine.Action) bool) engine.Action {
+	home := s.pos[seat]
+	home.c = (s.cols - 1) / 2
+	if s.cols == maxCols {
+		// Four columns: a lone player takes the nearer middle column, teammates one each.
+		p := s.partner(seat)
+		switch {
+		case p >= 0 && (s.pos[seat].c > s.pos[p].c || (s.pos[seat].c == s.pos[p].c && seat > p)):
+			home.c++
+		case p < 0 && s.pos[seat].c > home.c:
+			home.c++
+		}
+	}
+	if a, ok := s.stepToward(seat, home, false, has); ok && a < spendBase {
+		return a
+	}
+	return actDone
+}
+
+// bestPlan returns the best legal set of cards that extends seat's picks, its score, and
+// whether any exists. In a team the support, who cannot see the first player's facedown cards,
+// plays its most neutral cards (a lone Enchantment, else the smallest move), and the player at
+// the ball aims for the landing after that, averaged over several samples of the support's hand.
+func (s *State) bestPlan(seat int8, rng *rand.Rand) (plan, int, bool) {
+	var cur plan
+	cur.n = int(s.npicks[seat])
+	copy(cur.cards[:], s.picks[seat][:cur.n])
+	if seat == s.support && s.hitter >= 0 {
+		return s.neutralPlan(seat, cur)
+	}
+	var follow [supportSamples]effect
+	nfollow := 0
+	if seat == s.hitter && s.support >= 0 {
+		for i := range supportSamples {
+			d := s
+			if i > 0 {
+				d = s.Determinize(engine.Seat(seat), rng).(*State)
+			}
+			if d.canPlay(s.support) {
+				if p, _, ok := d.neutralPlan(s.support, plan{}); ok {
+					follow[nfollow] = d.effectOf(p)
+					nfollow++
+				}
+			}
+		}
+	}
+	// Many sets of cards do the same: rate each effect once, with its cheapest set.
+	type option struct {
+		p plan
+		e effect
+	}
+	var opts [64]option
+	n := 0
+	extra := []option(nil)
+	s.plans(seat, cur, func(p plan) {
+		e := s.effectOf(p)
+		for i := range n {
+			o := &opts[i]
+			if o.e.dr == e.dr && o.e.dc == e.dc && o.e.ench == e.ench {
+				if e.cost < o.e.cost {
+					o.p, o.e = p, e
+				}
+				return
+			}
+		}
+		if n < len(opts) {
+			opts[n] = option{p, e}
+			n++
+			return
+		}
+		extra = append(extra, option{p, e})
+	})
+	t := teamOf(seat)
+	best, bestScore, found := plan{}, -1<<30, false
+	for _, o := range append(opts[:n:n], extra...) {
+		e := o.e
+		b := shift(s.ball, t, e)
+		var sc int
+		if nfollow == 0 {
+			sc = s.landScore(t, b, int(e.ench))
+		} else {
+			for _, f := range follow[:nfollow] {
+				sc += s.landScore(t, shift(b, t, f), int(max(e.ench, f.ench)))
+			}
+			sc /= nfollow
+		}
+		// A little noise: two heuristics never settle into a rally that repeats for ever.
+		sc -= e.cost - rng.IntN(4)
+		if !found || sc > bestScore {
+			best, bestScore, found = o.p, sc, true
+		}
+	}
+	return best, bestScore, found
+}
+
+// neutralPlan is the set of cards extending cur that moves the ball least, then costs least.
+func (s *State) neutralPlan(seat int8, cur plan) (plan, int, bool) {
+	best, bestMove, bestCost, found := plan{}, 0, 0, false
+	s.plans(seat, cur, func(p plan) {
+		e := s.effectOf(p)
+		move := int(abs8(e.dr)) + int(abs8(e.dc))
+		if !found || move < bestMove || (move == bestMove && e.cost < bestCost) {
+			best, bestMove, bestCost, found = p, move, e.cost, true
+		}
+	})
+	return best, 0, found
+}
+
+func abs8(x int8) int8 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// supportSamples is how many deals of the support's hand the player at the ball weighs.
+const supportSamples = 4
+
+// plans calls f with every legal complete set of cards for seat that extends cur.
+func (s *State) plans(seat int8, cur plan, f func(plan)) {
+	lo, hi, enchOK := s.limits(seat)
+	h := s.hands[seat]
+	austin := s.ability[seat] == Austin
+	enchants := 0
+	for _, p := range cur.cards[:cur.n] {
+		if isEnchant(int(p.k)) {
+			enchants++
+		}
+	}
+	var rec func(p plan, from int, enchants int)
+	rec = func(p plan, from int, enchants int) {
+		if p.n >= int(lo) {
+			f(p)
+		}
+		if p.n >= int(hi) {
+			return
+		}
+		for k := from; k < numKinds; k++ {
+			if h[k] == 0 || (isEnchant(k) && (!enchOK || enchants > 0)) {
+				continue
+			}
+			h[k]--
+			variants := 1
+			if austin && isHit(k) && value(k) == 2 {
+				variants = 2
+			}
+			for v := range variants {
+				q := p
+				q.cards[q.n] = pick{k: int8(k), straight: v == 1}
+				q.n++
+				e := enchants
+				if isEnchant(k) {
+					e++
+				}
+				rec(q, k, e)
+			}
+			h[k]++
+		}
+	}
+	rec(cur, 0, enchants)
+}
+
+// effect is what a set of cards does: rows toward the other side, columns toward blue, the
+// Enchantment played, and what spending the cards costs the heuristic.
+type effect struct {
+	dr, dc, ench int8
+	cost         int
+}
+
+func (s *State) effectOf(p plan) effect {
+	var e effect
+	for _, pk := range p.cards[:p.n] {
+		k := int(pk.k)
+		e.cost += 3
+		if !isHit(k) {
+			e.ench = int8(value(k))
+			e.cost += 4
+			continue
+		}
+		e.dr += int8(value(k))
+		if value(k) == maxHitValue {
+			e.cost++
+		}
+		if !pk.straight {
+			if color(k) == red {
+				e.dc--
+			} else {
+				e.dc++
+			}
+		}
+	}
+	return e
+}
+
+// shift moves b by e for team t.
+func shift(b pos, t int8, e effect) pos {
+	b.r += forward(t) * e.dr
+	b.c += e.dc
+	return b
+}
+
+// moved1 moves b by cards played by team s.striking.
+func (s *State) moved1(b pos, cards []pick) pos {
+	var p plan
+	p.n = copy(p.cards[:], cards)
+	return shift(b, s.striking, s.effectOf(p))
+}
+
+// landScore rates a ball landing on b after a shot by team t with an Enchantment of value
+// ench: out of play is very bad; beyond every opponent's reach is best, then far from them.
+func (s *State) landScore(t int8, b pos, ench int) int {
+	switch {
+	case !onSide(1-t, b.r), b.c < 0, b.c >= s.cols, s.serving && b.c == s.serveCol:
+		return -1000
+	}
+	sc := 0
+	gap := 1 << 10
+	for _, o := range s.team[1-t][:s.teamSize[1-t]] {
+		gap = min(gap, dist(s.pos[o], b)-s.reach(o))
+		if ench > 0 && !s.canAnswer(o, b, ench) {
+			sc += 30 // an Enchantment the opponent cannot answer
+		}
+	}
+	if gap > 0 {
+		sc += 100
+	}
+	sc += 10 * (gap + 2)
+	if ench > 0 {
+		sc += 4
+	}
+	return sc
+}
+
+// canAnswer reports whether opponent o, its next hit bound to exactly ench cards, holds a set
+// of them that would land a ball at b back in play.
+func (s *State) canAnswer(o int8, b pos, ench int) bool {
+	if s.hands[o].total() < ench {
+		return false
+	}
+	c := *s
+	c.req[o] = int8(ench)
+	c.npicks[o] = 0
+	c.striking = teamOf(o)
+	c.serving = false
+	ok := false
+	c.plans(o, plan{}, func(p plan) {
+		if !ok {
+			_, how := c.landingFrom(b, p.cards[:p.n])
+			ok = how == howNone
+		}
+	})
+	return ok
+}
+
+// score1 rates the shot seat's plan p would make on its own (Laurie's single card).
+func (s *State) score1(seat int8, p plan) int {
+	start := s.ball
+	if seat == s.support && s.hitter >= 0 {
+		start = s.moved1(start, s.picks[s.hitter][:s.npicks[s.hitter]])
+	}
+	e := s.effectOf(p)
+	return s.landScore(teamOf(seat), shift(start, teamOf(seat), e), int(e.ench)) - e.cost
+}

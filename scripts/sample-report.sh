@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Writes a sample balance report of every game into DIR (default: sample-report): for each game,
+# DIR/GAME/report.txt, report.json, report.csv and its charts as SVG and PNG, from a round robin
+# of the quick bots in every variant. MATCHES (per pairing and variant, default 1000), BOTS
+# (default random,heuristic,equilibrium; a game plays those it has) and SEED override.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir=${1:-sample-report}
+go run ./cmd/deuce sim --all-games --variant all \
+	--bots "${BOTS:-random,heuristic,equilibrium}" \
+	--matches "${MATCHES:-1000}" --seed "${SEED:-1}" --plots "$dir"

@@ -1,0 +1,238 @@
+package sim
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+// A results file holds a run's matches as they finish: a first line {"spec": ...} naming the
+// run (or shard), then one MatchResult per line, in match order. An interrupted run resumes from
+// it, and Merge reads it like a tally.
+
+// header is the first line of a results file.
+type header struct {
+	Spec *Spec `json:"spec"`
+}
+
+// Results is a results file open for appending.
+type Results struct {
+	f *os.File
+	w *bufio.Writer
+}
+
+// CreateResults starts the results file of the run spec at path. It refuses to overwrite a
+// file that holds anything.
+func CreateResults(path string, spec Spec) (*Results, error) {
+	if st, err := os.Stat(path); err == nil && st.Size() > 0 {
+		return nil, fmt.Errorf("results file %s already holds results: resume it or choose another file", path)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	r := &Results{f: f, w: bufio.NewWriterSize(f, 1<<16)}
+	if err := r.line(header{Spec: &spec}); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return r, nil
+}
+
+// ResumeResults reads the results file at path into t, a tally of the same run with nothing
+// folded in yet, and returns the file open for the matches that follow. A torn last line (a
+// run killed while writing it) is cut off. A file of another run is refused with an error
+// matching ErrMismatch; a missing or empty file is started afresh.
+func ResumeResults(path string, t *Tally) (*Results, error) {
+	from, _ := t.Spec.Range()
+	if t.Next != from {
+		return nil, errors.New("resume needs an empty tally")
+	}
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if errors.Is(err, os.ErrNotExist) {
+		return CreateResults(path, t.Spec)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if st, err := f.Stat(); err == nil && st.Size() == 0 {
+		f.Close()
+		return CreateResults(path, t.Spec)
+	}
+	good, err := readResults(f, t, true)
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("resume from %s: %w", path, err)
+	}
+	if err := f.Truncate(good); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if _, err := f.Seek(good, io.SeekStart); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &Results{f: f, w: bufio.NewWriterSize(f, 1<<16)}, nil
+}
+
+// readResults folds the results read from r into t. With want set, the file's spec must be
+// t's; without, t must be empty and takes the file's spec. It returns the length of the file
+// up to the end of the last complete line; a last line without its newline, or that does not
+// decode, is torn and left out.
+func readResults(r io.Reader, t *Tally, want bool) (good int64, err error) {
+	br := bufio.NewReaderSize(r, 1<<16)
+	first := true
+	for {
+		line, err := br.ReadBytes('\n')
+		if len(line) > 0 && line[len(line)-1] == '\n' {
+			if first {
+				var h header
+				if json.Unmarshal(line, &h) != nil || h.Spec == nil {
+					return 0, fmt.Errorf("not a results file: the first line holds no run spec")
+				}
+				if want {
+					if err := t.Spec.same(*h.Spec); err != nil {
+						return 0, err
+					}
+				} else {
+					if h.Spec.Version != specVersion {
+						return 0, fmt.Errorf("%w: format version %d, want %d", ErrMismatch, h.Spec.Version, specVersion)
+					}
+					*t = *newTally(*h.Spec)
+					if err := t.check(); err != nil {
+						return 0, err
+					}
+				}
+				first = false
+			} else {
+				var m MatchResult
+				dec := json.NewDecoder(bytes.NewReader(line))
+				dec.DisallowUnknownFields()
+				if derr := dec.Decode(&m); derr != nil {
+					if _, perr := br.Peek(1); perr == io.EOF {
+						return good, nil // a torn last line, completed by garbage
+					}
+					return 0, fmt.Errorf("line for match %d: %w", t.Next, derr)
+				}
+				if err := t.Add(m); err != nil {
+					return 0, err
+				}
+			}
+			good += int64(len(line))
+		}
+		if err == io.EOF {
+			if first {
+				return 0, errors.New("not a results file: no run spec")
+			}
+			return good, nil
+		}
+		if err != nil {
+			return 0, err
+		}
+	}
+}
+
+// Write appends the result of the next match.
+func (r *Results) Write(m MatchResult) error { return r.line(m) }
+
+func (r *Results) line(v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b = append(b, '\n')
+	_, err = r.w.Write(b)
+	return err
+}
+
+// Flush writes buffered results to the file.
+func (r *Results) Flush() error { return r.w.Flush() }
+
+// Close flushes and closes the file.
+func (r *Results) Close() error {
+	err := r.w.Flush()
+	if cerr := r.f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// WriteTally writes t as JSON, for Merge.
+func WriteTally(w io.Writer, t *Tally) error {
+	b, err := json.Marshal(t)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// ReadTally reads a tally written by WriteTally, or the tally of a results file.
+func ReadTally(r io.Reader) (*Tally, error) {
+	br := bufio.NewReader(r)
+	peek, _ := br.Peek(1 << 12)
+	if nl := bytes.IndexByte(peek, '\n'); nl >= 0 {
+		var probe struct {
+			Spec *Spec  `json:"spec"`
+			All  *Group `json:"all"`
+		}
+		if json.Unmarshal(peek[:nl], &probe) == nil && probe.Spec != nil && probe.All == nil {
+			t := &Tally{}
+			if _, err := readResults(br, t, false); err != nil {
+				return nil, err
+			}
+			return t, nil
+		}
+	}
+	var t Tally
+	dec := json.NewDecoder(br)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&t); err != nil {
+		return nil, fmt.Errorf("not a tally or results file: %w", err)
+	}
+	if t.Spec.Version != specVersion {
+		return nil, fmt.Errorf("%w: format version %d, want %d", ErrMismatch, t.Spec.Version, specVersion)
+	}
+	if err := t.check(); err != nil {
+		return nil, err
+	}
+	return &t, nil
+}
+
+// check rejects a decoded tally whose shape does not fit its spec.
+func (t *Tally) check() error {
+	sp := t.Spec
+	if len(sp.Variants) == 0 || len(sp.Pairs) == 0 || sp.Matches < 1 {
+		return errors.New("tally of an empty run")
+	}
+	if err := sp.Shard.check(sp.Total()); err != nil {
+		return err
+	}
+	if len(t.Variants) != len(sp.Variants) || len(t.Pairs) != len(sp.Pairs) {
+		return errors.New("tally does not fit its run spec")
+	}
+	for _, p := range sp.Pairs {
+		if p[0] < 0 || p[1] < 0 || p[0] >= len(sp.Players) || p[1] >= len(sp.Players) {
+			return errors.New("tally pairs players it does not have")
+		}
+	}
+	from, to := sp.Range()
+	if t.Next < from || t.Next > to {
+		return errors.New("tally's next match is outside its shard")
+	}
+	if t.Tags == nil {
+		t.Tags = map[string]*TagTally{}
+	}
+	for i := range t.Pairs {
+		for k := range 2 {
+			if t.Pairs[i].Returns[k] == nil {
+				t.Pairs[i].Returns[k] = Values{}
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,385 @@
+// AlakaSLAM: the court of cards seen from the viewer's end (4 rows, 3 or 4 columns, the net
+// across the middle, red and blue sides), the players' tokens and the ball, the viewer's hand
+// as cards to click, and every legal move as a button with a preview of where the ball would
+// land. Spectators and replays watch from player 1's end.
+
+import { h, s, replace, plural, capitalize } from '../dom.js';
+import { moveButton, nameOf, SPECTATOR } from './common.js';
+
+const CELL = 84; // SVG units per court card
+const PAD = 30; // room for the side labels
+const TEAM_COLORS = ['#6741d9', '#e8590c'];
+const CARD_RED = '#d6336c';
+const CARD_BLUE = '#1c7ed6';
+const ENCHANT = '#7048e8';
+
+const STYLE = `
+.ak { display: grid; gap: .75rem; }
+.ak-top { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: baseline; }
+.ak-score { font-size: 1.15rem; font-weight: 700; font-variant-numeric: tabular-nums; }
+.ak-status { color: var(--muted); }
+.ak-main { display: grid; gap: .75rem; grid-template-columns: minmax(0, 26rem) minmax(0, 1fr); align-items: start; }
+@media (max-width: 760px) { .ak-main { grid-template-columns: minmax(0, 1fr); } }
+.ak-court { width: 100%; height: auto; display: block; touch-action: manipulation; }
+.ak-side { display: grid; gap: .6rem; }
+.ak-players { display: grid; gap: .35rem; }
+.ak-player { display: flex; flex-wrap: wrap; gap: .25rem .5rem; align-items: center; padding: .35rem .5rem; border-radius: 8px; background: var(--surface); border: 1px solid var(--line); }
+.ak-player.acting { border-color: var(--accent); box-shadow: 0 0 0 2px var(--accent-soft); }
+.ak-dot { width: 1.4rem; height: 1.4rem; border-radius: 50%; color: #fff; display: inline-grid; place-items: center; font-weight: 800; font-size: .8rem; flex: none; }
+.ak-tag { font-size: .75rem; padding: .05rem .4rem; border-radius: 4px; background: var(--surface-2); border: 1px solid var(--line); }
+.ak-tag.warn { background: var(--warn-soft); border-color: #f0c77a; color: var(--warn); font-weight: 700; }
+.ak-hand { display: flex; flex-wrap: wrap; gap: .35rem; }
+.ak-card { display: inline-grid; grid-template-rows: auto 1fr auto; place-items: center; width: 3.3rem; height: 4.6rem; padding: .15rem; border-radius: 8px; border: 2px solid var(--c); color: var(--c); background: linear-gradient(180deg, color-mix(in srgb, var(--c) 14%, white), white 60%); font-weight: 800; min-height: 0; line-height: 1.1; }
+.ak-card .ak-v { font-size: 1.6rem; }
+.ak-card .ak-k { font-size: .6rem; text-transform: uppercase; letter-spacing: .04em; }
+button.ak-card { cursor: pointer; }
+button.ak-card:hover:not(:disabled) { transform: translateY(-3px); }
+button.ak-card.dim { opacity: .55; cursor: default; }
+.ak-card.small { width: 2.1rem; height: 2.9rem; border-radius: 6px; }
+.ak-card.small .ak-v { font-size: 1rem; }
+.ak-card.small .ak-k { font-size: .5rem; }
+.ak-card.back { --c: var(--accent); background: repeating-linear-gradient(45deg, var(--accent) 0 5px, var(--accent-strong) 5px 10px); }
+.ak-info { font-size: .9rem; display: grid; gap: .25rem; }
+.ak-info strong { margin-right: .3rem; }
+.ak-preview { font-weight: 600; }
+.ak-preview.in { color: var(--accent-strong); }
+.ak-preview.bad { color: var(--danger); }
+`;
+
+export function create(root, ctx) {
+  if (!document.getElementById('ak-style')) {
+    document.head.append(h('style', { id: 'ak-style' }, STYLE));
+  }
+  return new AlakaView(root, ctx);
+}
+
+// scoreText is the score line of the status bar.
+export function scoreText(frame) {
+  return frame.view?.score || frame.result?.score || '';
+}
+
+// cardColor is the colour a card is drawn in.
+function cardColor(c) {
+  if (c.enchant) return ENCHANT;
+  return c.color === 'red' ? CARD_RED : CARD_BLUE;
+}
+
+// cardEl draws a card; with onclick it is a button.
+function cardEl(c, opts = {}) {
+  const label = c.enchant ? `Enchant-${c.value}` : `Hit-${c.value} ${c.color}`;
+  const kind = c.enchant ? 'enchant' : c.color;
+  const attrs = {
+    class: `ak-card${opts.small ? ' small' : ''}${opts.dim ? ' dim' : ''}`,
+    style: `--c:${cardColor(c)}`,
+    title: label + (c.straight ? ' (straight)' : ''),
+    'aria-label': label + (opts.note ? `, ${opts.note}` : ''),
+  };
+  const inner = [h('span', { class: 'ak-k' }, c.enchant ? 'ench' : 'hit'), h('span', { class: 'ak-v' }, String(c.value)),
+    h('span', { class: 'ak-k' }, c.straight ? 'straight' : c.enchant ? '✦' : kind)];
+  if (opts.onclick) {
+    return h('button', { ...attrs, type: 'button', onclick: opts.onclick, disabled: opts.disabled || undefined, 'data-focus-key': opts.key }, inner);
+  }
+  return h('span', attrs, inner);
+}
+
+// parseCard reads "Hit-2 red" or "Enchant-1" from move notation.
+function parseCard(text) {
+  let m = /Hit-(\d) (red|blue)/.exec(text);
+  if (m) return { value: Number(m[1]), color: m[2], enchant: false };
+  m = /Enchant-(\d)/.exec(text);
+  if (m) return { value: Number(m[1]), enchant: true };
+  return null;
+}
+
+// landing replays the engine's aim and distance: each Hit card moves the ball one column toward
+// its colour (unless sent straight) and its value in rows toward the other side.
+export function landing(v, cards) {
+  const fwd = v.striking === 0 ? 1 : -1;
+  let row = v.ball.row, col = v.ball.col;
+  for (const c of cards) {
+    if (c.enchant) continue;
+    row += fwd * c.value;
+    if (!c.straight) col += c.color === 'red' ? -1 : 1;
+  }
+  let result = 'in';
+  if ((v.striking === 0 && row < v.rows / 2) || (v.striking === 1 && row >= v.rows / 2)) result = 'into the net';
+  else if (row < 0 || row >= v.rows || col < 0 || col >= v.cols) result = 'out';
+  else if (v.serving && col === v.serveCol) result = 'serve not across';
+  return { row, col, result };
+}
+
+function cellName(c) {
+  return `row ${c.row + 1} col ${c.col + 1}`;
+}
+
+class AlakaView {
+  constructor(root, ctx) {
+    this.ctx = ctx;
+    this.hover = null; // the move whose landing is previewed on the court
+    this.els = {
+      score: h('div', { class: 'ak-score' }),
+      status: h('div', { class: 'ak-status', 'aria-live': 'polite' }),
+      court: s('svg', { class: 'ak-court', role: 'img', 'aria-label': 'The court' }),
+      players: h('div', { class: 'ak-players' }),
+      hand: h('div', { class: 'ak-handbox' }),
+      info: h('div', { class: 'ak-info' }),
+      preview: h('div', { class: 'ak-preview', 'aria-live': 'polite' }),
+      moves: h('div', { class: 'moves', role: 'group', 'aria-label': 'Your moves' }),
+    };
+    replace(root, h('div', { class: 'ak' },
+      h('div', { class: 'ak-top' }, this.els.score, this.els.status),
+      h('div', { class: 'ak-main' },
+        h('div', {}, this.els.court),
+        h('div', { class: 'ak-side' }, this.els.players, this.els.hand, this.els.info)),
+      ctx.readOnly ? null : h('div', {}, this.els.preview, this.els.moves)));
+  }
+
+  update(frame) {
+    this.frame = frame;
+    const v = frame.view;
+    this.name = (seat) => (seat === frame.seat ? 'you' : nameOf(this.ctx, frame, seat));
+    this.drawTop(frame, v);
+    this.drawCourt(frame, v);
+    this.drawPlayers(frame, v);
+    this.drawHand(frame, v);
+    this.drawInfo(v);
+    if (!this.ctx.readOnly) this.drawMoves(frame, v);
+  }
+
+  teamName(v, t) {
+    const seats = v.players.filter((p) => p.team === t).map((p) => p.seat);
+    if (seats.includes(this.frame.seat)) return seats.length === 1 ? 'You' : 'Your team';
+    return seats.map((x) => capitalize(this.name(x))).join(' & ');
+  }
+
+  drawTop(frame, v) {
+    replace(this.els.score, `${this.teamName(v, 0)} ${v.points[0]} – ${v.points[1]} ${this.teamName(v, 1)}`,
+      h('span', { class: 'muted small' }, ` · first to ${v.target} · ${v.format}`));
+    let status;
+    if (v.winner >= 0) status = `${this.teamName(v, v.winner)} won the match.`;
+    else if (v.toMove >= 0) status = `${capitalize(this.name(v.toMove))} to ${v.doing}.`;
+    else status = capitalize(v.doing) + '.';
+    replace(this.els.status, status);
+  }
+
+  // flip reports that the viewer defends the top half: the court is turned around for them.
+  flip(frame, v) {
+    const me = v.players[frame.seat];
+    return !!me && me.team === 1;
+  }
+
+  xy(frame, v, cell) {
+    const f = this.flip(frame, v);
+    const col = f ? v.cols - 1 - cell.col : cell.col;
+    const row = f ? cell.row : v.rows - 1 - cell.row;
+    return { x: PAD + col * CELL + CELL / 2, y: PAD + row * CELL + CELL / 2 };
+  }
+
+  drawCourt(frame, v) {
+    const f = this.flip(frame, v);
+    const W = PAD * 2 + v.cols * CELL, H = PAD * 2 + v.rows * CELL;
+    const svg = this.els.court;
+    svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+    const parts = [];
+    const myTeam = v.players[frame.seat]?.team ?? 0;
+    for (let r = 0; r < v.rows; r++) {
+      for (let c = 0; c < v.cols; c++) {
+        const p = this.xy(frame, v, { row: r, col: c });
+        const mine = (r < v.rows / 2 ? 0 : 1) === myTeam;
+        parts.push(s('rect', {
+          x: p.x - CELL / 2 + 2, y: p.y - CELL / 2 + 2, width: CELL - 4, height: CELL - 4, rx: 8,
+          fill: mine ? '#cfe8d6' : '#b9dcc4', stroke: '#fff', 'stroke-width': 2,
+        }));
+        parts.push(s('text', { x: p.x - CELL / 2 + 8, y: p.y - CELL / 2 + 16, 'font-size': 10, fill: '#5b6a62' }, `${r + 1}·${c + 1}`));
+      }
+    }
+    // The red and blue sides of the court.
+    const leftRed = !f;
+    parts.push(s('rect', { x: 4, y: PAD, width: 10, height: v.rows * CELL, rx: 4, fill: leftRed ? CARD_RED : CARD_BLUE }));
+    parts.push(s('rect', { x: W - 14, y: PAD, width: 10, height: v.rows * CELL, rx: 4, fill: leftRed ? CARD_BLUE : CARD_RED }));
+    parts.push(s('text', { x: PAD, y: 20, 'font-size': 13, 'font-weight': 700, fill: leftRed ? CARD_RED : CARD_BLUE }, leftRed ? '◀ red' : '◀ blue'));
+    parts.push(s('text', { x: W - PAD, y: 20, 'font-size': 13, 'font-weight': 700, 'text-anchor': 'end', fill: leftRed ? CARD_BLUE : CARD_RED }, leftRed ? 'blue ▶' : 'red ▶'));
+    // The net.
+    parts.push(s('line', { x1: PAD - 10, x2: W - PAD + 10, y1: PAD + (v.rows / 2) * CELL, y2: PAD + (v.rows / 2) * CELL, stroke: '#1b2420', 'stroke-width': 5, 'stroke-dasharray': '10 5' }));
+    parts.push(s('text', { x: W / 2, y: PAD + (v.rows / 2) * CELL - 6, 'font-size': 11, 'text-anchor': 'middle', fill: '#1b2420' }, 'NET'));
+    // The last shot's flight.
+    const sh = v.lastShot;
+    if (sh) {
+      const pts = [sh.from, sh.mid, sh.to].map((c) => this.xyFree(frame, v, c));
+      parts.push(s('polyline', {
+        points: pts.map((p) => `${p.x},${p.y}`).join(' '), fill: 'none',
+        stroke: sh.result === 'in' ? '#9fb31a' : '#b42318', 'stroke-width': 3, 'stroke-dasharray': '6 5', opacity: 0.8,
+      }));
+      if (sh.result !== 'in') {
+        const p = pts[2];
+        parts.push(s('text', { x: p.x, y: p.y + 4, 'text-anchor': 'middle', 'font-size': 14, 'font-weight': 800, fill: '#b42318' }, '✕'));
+      }
+    }
+    // The landing previewed: the cards picked, or the move under the pointer.
+    const aim = this.aimPreview(frame, v);
+    if (aim && v.ball) {
+      const a = this.xy(frame, v, v.ball), b = this.xyFree(frame, v, aim);
+      const ok = aim.result === 'in';
+      parts.push(s('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: ok ? '#2f7d4f' : '#b42318', 'stroke-width': 3, 'stroke-dasharray': '3 4' }));
+      parts.push(s('circle', { cx: b.x, cy: b.y, r: 11, fill: 'none', stroke: ok ? '#2f7d4f' : '#b42318', 'stroke-width': 3 }));
+    }
+    // Players.
+    for (const p of v.players) {
+      if (!p.at) continue;
+      const c = this.xy(frame, v, p.at);
+      const mates = v.players.filter((q) => q.at && q.at.row === p.at.row && q.at.col === p.at.col);
+      const dx = mates.length > 1 ? (mates.indexOf(p) === 0 ? -14 : 14) : 0;
+      const acting = v.toMove === p.seat;
+      parts.push(s('g', { transform: `translate(${c.x + dx - 12} ${c.y + 6})` },
+        acting ? s('circle', { r: 22, fill: 'none', stroke: '#d7ea3c', 'stroke-width': 5 }) : null,
+        s('circle', { r: 17, fill: TEAM_COLORS[p.team], stroke: p.seat === frame.seat ? '#1b2420' : '#fff', 'stroke-width': 3 }),
+        s('text', { y: 6, 'text-anchor': 'middle', 'font-size': 16, 'font-weight': 800, fill: '#fff' }, String(p.seat + 1)),
+        p.required ? s('text', { x: 14, y: -12, 'font-size': 12, 'font-weight': 800, fill: ENCHANT }, `✦${p.required}`) : null));
+    }
+    if (v.ball) {
+      const c = this.xy(frame, v, v.ball);
+      parts.push(s('g', { transform: `translate(${c.x + 20} ${c.y - 18})` },
+        s('circle', { r: 10, fill: '#d7ea3c', stroke: '#9fb31a', 'stroke-width': 2 }),
+        s('path', { d: 'M -6 -6 Q 0 0 -6 6 M 6 -6 Q 0 0 6 6', fill: 'none', stroke: '#fff', 'stroke-width': 1.5 })));
+    }
+    replace(svg, parts);
+    const bits = [];
+    if (v.ball) bits.push(`ball on ${cellName(v.ball)}`);
+    for (const p of v.players) if (p.at) bits.push(`${this.name(p.seat)} on ${cellName(p.at)}`);
+    svg.setAttribute('aria-label', `The court, ${v.rows} rows by ${v.cols} columns: ${bits.join(', ')}`);
+  }
+
+  // xyFree places a space that may lie off the court (a ball out of bounds).
+  xyFree(frame, v, cell) {
+    return this.xy(frame, v, cell);
+  }
+
+  // aimPreview is where the ball would land: with the move under the pointer added to the
+  // cards picked, or with the cards picked.
+  aimPreview(frame, v) {
+    if (!v.ball) return null;
+    if (this.hover && v.hitter === frame.seat && v.toMove === frame.seat) {
+      const c = parseCard(this.hover);
+      if (c && /^pick /.test(this.hover)) {
+        c.straight = / straight$/.test(this.hover);
+        return landing(v, [...(v.picked || []), c]);
+      }
+    }
+    return v.aim ? { ...v.aim.to, result: v.aim.result } : null;
+  }
+
+  drawPlayers(frame, v) {
+    replace(this.els.players, v.players.map((p) => {
+      const tags = [];
+      if (p.required) tags.push(h('span', { class: 'ak-tag warn' }, `enchanted: exactly ${p.required}${p.locked ? ', no Enchantment' : ''}`));
+      if (p.picked) tags.push(h('span', { class: 'ak-tag' }, p.pickedCards ? `picked ${p.pickedCards.map((c) => c.short).join(' ')}` : `${p.picked} facedown`));
+      if (p.used) tags.push(h('span', { class: 'ak-tag' }, `used ${p.used.join(', ')}`));
+      if (p.ability && p.ability !== p.character) tags.push(h('span', { class: 'ak-tag' }, `copying ${p.ability}`));
+      const hand = frame.views?.[p.seat]?.hand;
+      return h('div', { class: `ak-player${v.toMove === p.seat ? ' acting' : ''}` },
+        h('span', { class: 'ak-dot', style: `background:${TEAM_COLORS[p.team]}` }, String(p.seat + 1)),
+        h('strong', {}, capitalize(this.name(p.seat))),
+        h('span', { class: 'muted' }, p.name || 'no character yet'),
+        h('span', { class: 'muted small' }, plural(p.handSize, 'card')),
+        tags,
+        hand && p.seat !== frame.seat ? h('div', { class: 'ak-hand' }, hand.map((c) => cardEl(c, { small: true }))) : null);
+    }));
+  }
+
+  // cardMoves maps a card kind to the legal moves that use it, the pick first.
+  cardMoves(frame) {
+    const out = new Map();
+    for (const c of frame.legal || []) {
+      const card = parseCard(c.text);
+      if (!card || /^draw |^reveal /.test(c.text) || / straight$/.test(c.text)) continue;
+      const key = card.enchant ? `e${card.value}` : `${card.value}${card.color[0]}`;
+      if (!out.has(key)) out.set(key, c);
+    }
+    return out;
+  }
+
+  drawHand(frame, v) {
+    if (frame.seat === SPECTATOR || !v.hand) {
+      replace(this.els.hand);
+      return;
+    }
+    const moves = this.cardMoves(frame);
+    const cards = v.hand.map((c, i) => {
+      const m = moves.get(c.short);
+      return cardEl(c, {
+        key: `hand:${i}`,
+        dim: !m,
+        note: m ? m.text : 'no move with it now',
+        disabled: frame.busy || !m || this.ctx.readOnly,
+        onclick: () => { if (m) this.ctx.play?.(m); },
+      });
+    });
+    replace(this.els.hand,
+      h('div', { class: 'hand-label' }, h('strong', {}, 'Your hand'), ' ', h('span', { class: 'muted' }, plural(v.hand.length, 'card'))),
+      h('div', { class: 'ak-hand' }, cards),
+      v.picked?.length ? h('div', {}, h('span', { class: 'muted' }, 'Picked for the hit: '), h('span', { class: 'ak-hand' }, v.picked.map((c) => cardEl(c, { small: true })))) : null,
+      v.drawn?.length ? h('div', {}, h('span', { class: 'muted' }, 'Drawn with Laurie: '), h('span', { class: 'ak-hand' }, v.drawn.map((c) => cardEl(c, { small: true })))) : null);
+  }
+
+  drawInfo(v) {
+    const sh = v.lastShot;
+    const lp = v.lastPoint;
+    const discards = v.discards.reduce((a, c) => a + c.count, 0);
+    replace(this.els.info,
+      h('div', {}, h('strong', {}, 'Deck'), plural(v.drawPile, 'card'), ' · ', h('strong', {}, 'Discards'), plural(discards, 'card'),
+        v.reshuffles ? h('span', { class: 'muted' }, ` · reshuffled ${v.reshuffles}×`) : null),
+      v.table.length ? h('div', {}, h('strong', {}, 'On the table'), h('span', { class: 'ak-hand' }, v.table.flatMap((c) => Array.from({ length: c.count }, () => cardEl(c, { small: true }))))) : null,
+      sh ? h('div', {}, h('strong', {}, sh.serve ? 'Last serve' : 'Last shot'),
+        sh.plays.map((p) => `${this.name(p.seat)}: ${p.cards.map((c) => c.short + (c.straight ? '↑' : '')).join(' ')}${p.laurie ? ' (Laurie)' : ''}`).join('; '),
+        ` → ${cellName(sh.to)}, ${sh.result}`) : null,
+      lp ? h('div', {}, h('strong', {}, `Point ${lp.number}`), `${lp.how}, to ${this.teamName(v, lp.winner).toLowerCase()}`) : null,
+      v.call ? h('div', { class: 'muted' }, `Player 1 called ${v.call}${v.revealed ? `; revealed ${v.revealed}` : ''}`) : null);
+  }
+
+  // detail explains a move: where a pick or a step leads.
+  detail(frame, v, text) {
+    const c = parseCard(text);
+    if (c && /^pick /.test(text) && v.ball) {
+      c.straight = / straight$/.test(text);
+      if (v.support === frame.seat) return 'continues from where the first player\'s cards leave the ball';
+      const l = landing(v, [...(v.picked || []), c]);
+      return `ball to ${cellName(l)}: ${l.result}`;
+    }
+    let m = /^move (forward|back|red|blue)$/.exec(text);
+    if (m) {
+      const me = v.players[frame.seat];
+      if (!me?.at) return '';
+      const fwd = me.team === 0 ? 1 : -1;
+      const to = { row: me.at.row, col: me.at.col };
+      if (m[1] === 'forward') to.row += fwd;
+      if (m[1] === 'back') to.row -= fwd;
+      if (m[1] === 'red') to.col -= 1;
+      if (m[1] === 'blue') to.col += 1;
+      const onBall = v.ball && to.row === v.ball.row && to.col === v.ball.col;
+      return `to ${cellName(to)}${onBall ? ' (the ball)' : ''}`;
+    }
+    if (/^spend /.test(text)) return v.format === 'canadian' && v.players[frame.seat]?.team === 1 ? '+2 spaces' : '+1 space';
+    if (text === 'hit') return v.aim ? `ball to ${cellName(v.aim.to)}: ${v.aim.result}` : 'play the cards picked';
+    if (text === 'concede') return 'the other side wins the point';
+    if (text === 'draw three') return 'Laurie: draw 3, play 1';
+    m = /^toots player (\d)$/.exec(text);
+    if (m) return 'discard the hand, draw as many';
+    return '';
+  }
+
+  drawMoves(frame, v) {
+    const legal = frame.legal || [];
+    const aim = v.aim;
+    replace(this.els.preview, aim
+      ? h('span', { class: `ak-preview ${aim.result === 'in' ? 'in' : 'bad'}` }, `Your cards send the ball to ${cellName(aim.to)}: ${aim.result}.`)
+      : null);
+    replace(this.els.moves, legal.map((c, i) => {
+      const b = moveButton(this.ctx, frame, c, i, capitalize(c.text), this.detail(frame, v, c.text), c.text === 'concede' ? 'danger' : '');
+      b.addEventListener('pointerenter', () => { this.hover = c.text; this.drawCourt(frame, v); });
+      b.addEventListener('pointerleave', () => { this.hover = null; this.drawCourt(frame, v); });
+      b.addEventListener('focus', () => { this.hover = c.text; this.drawCourt(frame, v); });
+      b.addEventListener('blur', () => { this.hover = null; this.drawCourt(frame, v); });
+      return b;
+    }));
+  }
+}
