@@ -13,11 +13,12 @@ import (
 	"deuce/games/centercourt"
 	"deuce/games/lmn"
 	"deuce/games/pencil"
+	"deuce/games/worldwide"
 )
 
 // All lists every game, in the order deuce shows them.
 func All() []engine.Game {
-	return []engine.Game{centercourt.Game, pencil.Game, alakaslam.Game, lmn.Game}
+	return []engine.Game{centercourt.Game, pencil.Game, alakaslam.Game, lmn.Game, worldwide.Game}
 }
 
 // Names lists the games' names.

@@ -254,3 +254,16 @@ func TestMoveList(t *testing.T) {
 		}
 	}
 }
+
+func TestPlaySolo(t *testing.T) {
+	out, _, err := deuce(t, strings.Repeat("1\n", 3000), "play", "worldwide", "--variant", "solo", "--seed", "2", "--no-record")
+	if err != nil {
+		t.Fatalf("play: %v", err)
+	}
+	if !strings.Contains(out, "You play alone") || strings.Contains(out, "against the heuristic bot") {
+		t.Errorf("solo introduction wrong:\n%s", out[:min(len(out), 400)])
+	}
+	if !strings.Contains(out, "You win!") && !strings.Contains(out, "You lose.") {
+		t.Errorf("solo end names no result:\n%s", out[max(0, len(out)-800):])
+	}
+}

@@ -94,7 +94,10 @@ func runPlay(ctx context.Context, args []string, e *env) error {
 	}
 	p.rec.Seed = *seed
 	fmt.Fprintf(e.stdout, "%s, %s. Seed %d.\n", g.Title, opts, *seed)
-	if !hotseat {
+	switch {
+	case n == 1:
+		fmt.Fprintln(e.stdout, "You play alone, against the game's own opponent.")
+	case !hotseat:
 		fmt.Fprintf(e.stdout, "You are player %d against the %s bot.\n", me+1, opponent.Name())
 	}
 	playErr := p.play(ctx)
@@ -112,6 +115,10 @@ func runPlay(ctx context.Context, args []string, e *env) error {
 }
 
 var errQuit = errors.New("quit")
+
+// botMoveTimeout bounds a bot's thinking per move in the terminal, as the match runner's budget
+// does in the browser.
+const botMoveTimeout = 2 * time.Second
 
 type terminalMatch struct {
 	env     *env
@@ -146,7 +153,10 @@ func (p *terminalMatch) play(ctx context.Context) error {
 		case to == engine.Chance:
 			a = engine.SampleChance(p.chance, p.state.Chances(nil))
 		case p.players[to] != nil:
-			a, err = p.players[to].Choose(ctx, p.state, to, p.botRNG)
+			// A deadline marks live play: search bots then keep to their time caps.
+			bctx, cancel := context.WithTimeout(ctx, botMoveTimeout)
+			a, err = p.players[to].Choose(bctx, p.state, to, p.botRNG)
+			cancel()
 		default:
 			a, err = p.ask(to)
 		}
@@ -355,6 +365,10 @@ func (p *terminalMatch) finish() error {
 	fmt.Fprintln(w, p.state.Observe(engine.Spectator))
 	fmt.Fprintln(w)
 	switch {
+	case len(res.Returns) == 1 && res.Returns[0] > 0:
+		fmt.Fprintf(w, "You win! %s\n", res.Score)
+	case len(res.Returns) == 1:
+		fmt.Fprintf(w, "You lose. %s\n", res.Score)
 	case res.Winner == engine.Nobody:
 		fmt.Fprintf(w, "A draw. %s\n", res.Score)
 	case p.hotseat:

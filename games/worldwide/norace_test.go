@@ -1,0 +1,5 @@
+//go:build !race
+
+package worldwide
+
+const raceEnabled = false

@@ -1,0 +1,135 @@
+package worldwide
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"deuce/engine"
+)
+
+// Game is Worldwide Tennis for the deuce engine.
+var Game = engine.Game{
+	Name:    "worldwide",
+	Title:   "Worldwide Tennis",
+	Summary: "Card game of shots, stars and d20 rolls on four surfaces; a tiebreak or a full match, or solo against the automaton",
+	Rules:   rulesText,
+	Options: []engine.OptionSpec{
+		{Name: "mode", Default: "tiebreak", Values: []string{"tiebreak", "match"},
+			Help: "a tiebreak to 7 by 2, or a full match of two-point games and sets with a tiebreak at 6-6"},
+		{Name: "sets", Default: "3", Values: []string{"3", "5"},
+			Help: "full match: best of 3 or best of 5 sets"},
+		{Name: "surface", Default: "hard", Values: []string{"hard", "clay", "grass", "indoor"},
+			Help: "the court: it picks the surface malus of every card"},
+		{Name: "rules", Default: "basic", Values: []string{"basic", "advanced"},
+			Help: "basic: the initiation match (no stars won in rallies, no star bonus, no topspin or slice); advanced: stars, topspin and slice"},
+		{Name: "challenges", Default: "no", Values: []string{"no", "yes"},
+			Help: "optional rule 17: two Challenge tokens and the Ball-in token"},
+		{Name: "player-cards", Default: "no", Values: []string{"no", "yes"},
+			Help: "optional rule 18: each player chooses a player card (invented examples: the real cards are not public)"},
+		{Name: "solo", Default: "no", Values: []string{"no", "yes"},
+			Help: "one player against the automaton of rules 19-20"},
+	},
+	Variants: []engine.Variant{
+		{Name: "tiebreak", Summary: "a tiebreak to 7 on hard court, initiation rules", Options: engine.Options{"mode": "tiebreak", "rules": "basic", "surface": "hard"}},
+		{Name: "match", Summary: "a full match, best of 3 sets, advanced rules", Options: engine.Options{"mode": "match", "rules": "advanced"}},
+		{Name: "advanced", Summary: "a tiebreak with stars, topspin and slice", Options: engine.Options{"mode": "tiebreak", "rules": "advanced"}},
+		{Name: "solo", Summary: "one player against the automaton, a tiebreak, advanced rules", Options: engine.Options{"solo": "yes", "rules": "advanced"}},
+		{Name: "clay", Summary: "a tiebreak on clay, advanced rules", Options: engine.Options{"surface": "clay", "rules": "advanced"}},
+		{Name: "grass", Summary: "a tiebreak on grass, advanced rules", Options: engine.Options{"surface": "grass", "rules": "advanced"}},
+		{Name: "indoor", Summary: "a tiebreak indoors, advanced rules", Options: engine.Options{"surface": "indoor", "rules": "advanced"}},
+	},
+	New:       newGame,
+	Heuristic: Heuristic,
+}
+
+// Options configures a match, as Game.Options describes.
+type Options struct {
+	Match       bool   // full-match mode; false for the tiebreak mode
+	Sets        int    // full match: best of 3 or 5 (0 means 3)
+	Surface     string // "hard", "clay", "grass" or "indoor" ("" means hard)
+	Advanced    bool   // the advanced rules; false for the initiation match
+	Challenges  bool   // optional rule 17
+	PlayerCards bool   // optional rule 18
+	Solo        bool   // one player against the automaton
+}
+
+// New starts a match. Its first actions are the choice of player cards (when in play), the
+// draws of the starting hands and the toss.
+func New(o Options) (*State, error) {
+	cfg := config{match: o.Match, bestOf: 3, advanced: o.Advanced, challenges: o.Challenges,
+		playerCards: o.PlayerCards, solo: o.Solo, surface: hard}
+	switch o.Sets {
+	case 0, 3:
+	case 5:
+		cfg.bestOf = 5
+	default:
+		return nil, fmt.Errorf("sets %d: want 3 or 5", o.Sets)
+	}
+	if o.Surface != "" {
+		i := indexOf(surfaceNames[:], o.Surface)
+		if i < 0 {
+			return nil, fmt.Errorf("surface %q: want hard, clay, grass or indoor", o.Surface)
+		}
+		cfg.surface = int8(i)
+	}
+	return newState(cfg), nil
+}
+
+// newGame starts a match from resolved options; missing options take their defaults.
+func newGame(opts engine.Options) (engine.State, error) {
+	var o Options
+	for _, k := range slices.Sorted(maps.Keys(opts)) {
+		v := opts[k]
+		bad := func(want string) error { return fmt.Errorf("option %s=%q: want %s", k, v, want) }
+		switch k {
+		case "mode":
+			switch v {
+			case "tiebreak":
+			case "match":
+				o.Match = true
+			default:
+				return nil, bad("tiebreak or match")
+			}
+		case "sets":
+			switch v {
+			case "3":
+				o.Sets = 3
+			case "5":
+				o.Sets = 5
+			default:
+				return nil, bad("3 or 5")
+			}
+		case "surface":
+			o.Surface = v
+		case "rules":
+			switch v {
+			case "basic":
+			case "advanced":
+				o.Advanced = true
+			default:
+				return nil, bad("basic or advanced")
+			}
+		case "challenges", "player-cards", "solo":
+			var yes bool
+			switch v {
+			case "no":
+			case "yes":
+				yes = true
+			default:
+				return nil, bad("yes or no")
+			}
+			switch k {
+			case "challenges":
+				o.Challenges = yes
+			case "player-cards":
+				o.PlayerCards = yes
+			default:
+				o.Solo = yes
+			}
+		default:
+			return nil, fmt.Errorf("unknown option %q", k)
+		}
+	}
+	return New(o)
+}
