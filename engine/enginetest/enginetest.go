@@ -19,9 +19,11 @@
 package enginetest
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -33,8 +35,8 @@ import (
 
 // Config tunes Run. The zero value is a sensible default.
 type Config struct {
-	// Matches is the number of random matches per variant (default 300, a tenth of it with
-	// -short).
+	// Matches is the number of random matches per variant (default 300). With -short or the
+	// race detector a quarter of them are played (at least one).
 	Matches int
 	// Seed is the base seed (default 1).
 	Seed uint64
@@ -53,9 +55,9 @@ type Config struct {
 func (c Config) withDefaults() Config {
 	if c.Matches <= 0 {
 		c.Matches = 300
-		if testing.Short() {
-			c.Matches = 30
-		}
+	}
+	if testing.Short() || raceEnabled {
+		c.Matches = max(1, c.Matches/4)
 	}
 	if c.Seed == 0 {
 		c.Seed = 1
@@ -96,7 +98,7 @@ func Run(t *testing.T, g engine.Game, cfg Config) {
 // violation found (the first few of each kind, then a count).
 func CheckVariant(g engine.Game, opts engine.Options, cfg Config) []Violation {
 	cfg = cfg.withDefaults()
-	r := &reporter{seen: map[string]int{}, groups: map[string]string{}}
+	r := &reporter{seen: map[string]int{}, groups: map[string]uint64{}}
 	for i := range cfg.Matches {
 		checkMatch(r, g, opts, cfg.Seed+uint64(i), cfg, i%10 == 0)
 	}
@@ -121,12 +123,17 @@ func Fuzz(f *testing.F, g engine.Game, cfg Config) {
 	if len(variants) == 0 {
 		variants = []engine.Variant{{Name: "default", Options: engine.Options{}}}
 	}
+	// The seed corpus runs as a plain test too: with -short or the race detector it holds the
+	// default variant only (fuzzing still reaches every variant through the variant byte).
 	for i := range variants {
+		if i > 0 && (testing.Short() || raceEnabled) {
+			break
+		}
 		f.Add(uint64(i)+1, uint8(i))
 	}
 	f.Fuzz(func(t *testing.T, seed uint64, variant uint8) {
 		v := variants[int(variant)%len(variants)]
-		r := &reporter{seen: map[string]int{}, groups: map[string]string{}}
+		r := &reporter{seen: map[string]int{}, groups: map[string]uint64{}}
 		checkMatch(r, g, v.Options, seed, cfg, true)
 		for _, violation := range r.violations() {
 			t.Errorf("variant %s: %v", v.Name, violation)
@@ -149,7 +156,7 @@ type reporter struct {
 	// groups maps a seat's observation (and the seat to move) to the determinization drawn
 	// with a fixed seed from the first state that showed it: every later state showing the same
 	// must determinize to the same.
-	groups map[string]string
+	groups map[string]uint64
 }
 
 const maxGroups = 50_000
@@ -245,12 +252,11 @@ func playChecked(r *reporter, g engine.Game, opts engine.Options, seed uint64, c
 		}
 		a := Sample(s, rng, nil, nil)
 		before := s.Clone()
-		beforeSnap := snapshot(s)
 		if err := rec.Apply(s, a); err != nil {
 			r.errorf("apply", "%s: legal action %d (%s) failed: %v", ctx, a, before.ActionString(a), err)
 			return nil, nil
 		}
-		if snapshot(s) == beforeSnap {
+		if reflect.DeepEqual(before, s) {
 			r.errorf("apply", "%s: action %d (%s) changed nothing", ctx, a, before.ActionString(a))
 		}
 		if cfg.Invariant != nil {
@@ -348,9 +354,9 @@ func checkStep(r *reporter, s engine.State, ctx string, deep bool, drng *rand.Ra
 		r.errorf("notation", "%s: ParseAction of garbage returned %v, want an ErrIllegal error", ctx, err)
 	}
 	checkObservations(r, s, ctx)
-	checkIllegal(r, s, legal, ctx)
+	checkIllegal(r, s, snap, legal, ctx)
 	if deep {
-		checkApplyAll(r, s, legal, ctx)
+		checkApplyAll(r, s, snap, legal, ctx)
 		checkDeterminize(r, s, ctx, drng)
 	}
 	if snapshot(s) != snap {
@@ -396,7 +402,7 @@ func seatsAndSpectator(s engine.State) []engine.Seat {
 
 // checkIllegal tries actions that are not legal: gaps in the legal list, numbers just outside
 // it, negative and extreme values.
-func checkIllegal(r *reporter, s engine.State, legal []engine.Action, ctx string) {
+func checkIllegal(r *reporter, s engine.State, snap uint64, legal []engine.Action, ctx string) {
 	candidates := []engine.Action{-1, legal[0] - 1, legal[len(legal)-1] + 1, legal[len(legal)-1] + 1000, math.MaxInt32, math.MinInt32}
 	for i := 1; i < len(legal) && i < 50; i++ {
 		if legal[i] > legal[i-1]+1 {
@@ -421,16 +427,16 @@ func checkIllegal(r *reporter, s engine.State, legal []engine.Action, ctx string
 			r.errorf("illegal", "%s: Apply(%d) of an unlisted action returned %v, want an ErrIllegal error", ctx, a, err)
 			continue
 		}
-		if snapshot(c) != snapshot(s) {
+		if snapshot(c) != snap {
 			r.errorf("illegal", "%s: refused Apply(%d) changed the state", ctx, a)
 		}
 	}
 }
 
 // checkApplyAll applies every legal action to its own clone and checks clone independence
-// and that narration tells no seat more than its observation after the action.
-func checkApplyAll(r *reporter, s engine.State, legal []engine.Action, ctx string) {
-	snap := snapshot(s)
+// (against snap, the snapshot of s) and that narration tells no seat more than its observation
+// after the action.
+func checkApplyAll(r *reporter, s engine.State, snap uint64, legal []engine.Action, ctx string) {
 	seats := seatsAndSpectator(s)
 	// For each seat: observation after the action -> narration of the action.
 	told := make([]map[string]string, len(seats))
@@ -447,10 +453,6 @@ func checkApplyAll(r *reporter, s engine.State, legal []engine.Action, ctx strin
 			r.errorf("apply", "%s: legal action %d (%s) failed on a clone: %v", ctx, a, s.ActionString(a), err)
 			continue
 		}
-		if snapshot(s) != snap {
-			r.errorf("clone", "%s: applying %s to a clone changed the original", ctx, s.ActionString(a))
-			return
-		}
 		for i, seat := range seats {
 			if narrations[i] == "" {
 				r.errorf("narrate", "%s: Narrate(%s, %v) is empty", ctx, s.ActionString(a), seat)
@@ -461,6 +463,9 @@ func checkApplyAll(r *reporter, s engine.State, legal []engine.Action, ctx strin
 			}
 			told[i][obs] = narrations[i]
 		}
+	}
+	if snapshot(s) != snap {
+		r.errorf("clone", "%s: applying legal actions to clones changed the original", ctx)
 	}
 }
 
@@ -504,10 +509,95 @@ func checkDeterminize(r *reporter, s engine.State, ctx string, drng *rand.Rand) 
 	}
 }
 
-// snapshot renders a state's whole value, slices and maps included, so that a change is seen
-// even when the game's own Clone shares memory with the original.
-func snapshot(s engine.State) string {
-	return fmt.Sprintf("%#v", reflect.Indirect(reflect.ValueOf(s)).Interface())
+// snapshot fingerprints a state's whole value, the contents of its slices, maps and pointers
+// included, so that a change is seen even when the game's own Clone shares memory with the
+// original.
+func snapshot(s engine.State) uint64 {
+	f := fingerprinter{seen: map[uintptr]bool{}}
+	f.h.SetSeed(fingerprintSeed)
+	f.value(reflect.ValueOf(s))
+	return f.h.Sum64()
+}
+
+var fingerprintSeed = maphash.MakeSeed()
+
+type fingerprinter struct {
+	h    maphash.Hash
+	buf  [8]byte
+	seen map[uintptr]bool // pointers already followed, against cycles
+}
+
+func (f *fingerprinter) uint(x uint64) {
+	binary.LittleEndian.PutUint64(f.buf[:], x)
+	f.h.Write(f.buf[:])
+}
+
+func (f *fingerprinter) value(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Invalid:
+		f.uint(0)
+	case reflect.Bool:
+		if v.Bool() {
+			f.uint(1)
+		} else {
+			f.uint(0)
+		}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		f.uint(uint64(v.Int()))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		f.uint(v.Uint())
+	case reflect.Float32, reflect.Float64:
+		f.uint(math.Float64bits(v.Float()))
+	case reflect.Complex64, reflect.Complex128:
+		c := v.Complex()
+		f.uint(math.Float64bits(real(c)))
+		f.uint(math.Float64bits(imag(c)))
+	case reflect.String:
+		f.uint(uint64(v.Len()))
+		f.h.WriteString(v.String())
+	case reflect.Array:
+		for i := range v.Len() {
+			f.value(v.Index(i))
+		}
+	case reflect.Slice:
+		f.uint(uint64(v.Len()))
+		for i := range v.Len() {
+			f.value(v.Index(i))
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			f.value(v.Field(i))
+		}
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			f.uint(0)
+			return
+		}
+		if v.Kind() == reflect.Pointer {
+			if f.seen[v.Pointer()] {
+				f.uint(2)
+				return
+			}
+			f.seen[v.Pointer()] = true
+		}
+		f.uint(1)
+		f.value(v.Elem())
+	case reflect.Map:
+		// Maps are hashed by content in an order-independent way: the sum of each entry's hash.
+		f.uint(uint64(v.Len()))
+		var sum uint64
+		for it := v.MapRange(); it.Next(); {
+			e := fingerprinter{seen: map[uintptr]bool{}}
+			e.h.SetSeed(fingerprintSeed)
+			e.value(it.Key())
+			e.value(it.Value())
+			sum += e.h.Sum64()
+		}
+		f.uint(sum)
+	default:
+		// Channels and functions have no content a game may keep: their identity stands in.
+		f.uint(uint64(v.Pointer()))
+	}
 }
 
 func observationJSON(s engine.State, seat engine.Seat) string {
