@@ -9,3 +9,11 @@ dir=${1:-sample-report}
 go run ./cmd/deuce sim --all-games --variant all \
 	--bots "${BOTS:-random,heuristic,equilibrium}" \
 	--matches "${MATCHES:-1000}" --seed "${SEED:-1}" --plots "$dir"
+
+# Character balance in AlakaSLAM: equal bots, characters dealt at random, so that a character's
+# win rate measures the character rather than which bot picked it.
+mkdir -p "$dir/alakaslam-characters"
+go run ./cmd/deuce sim alakaslam --bots heuristic,heuristic \
+	--option character1=random,character2=random \
+	--matches "${MATCHES:-1000}" --seed "${SEED:-1}" --plots "$dir/alakaslam-characters" \
+	> "$dir/alakaslam-characters/report.txt"
