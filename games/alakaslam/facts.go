@@ -44,8 +44,9 @@ func (f *facts) point(winner, server int8, p [2]int) {
 }
 
 // TennisFacts reports the match's points, serves won, rally lengths (the serve and every return
-// that landed in), lead changes, and each player's character as a tag of its side, so that a
-// simulation breaks its results down by character.
+// that landed in), lead changes, each player's character as a tag of its side, and in singles
+// the matchup of characters, so that a simulation breaks its results down by character and by
+// character against character.
 func (s *State) TennisFacts() engine.TennisFacts {
 	f := &s.facts
 	t := engine.TennisFacts{Points: s.score.PointsPlayed(), LeadChanges: int(f.leadChanges)}
@@ -66,6 +67,11 @@ func (s *State) TennisFacts() engine.TennisFacts {
 		if c := s.chars[seat]; c >= 0 {
 			t.Tags = append(t.Tags, engine.Tag{Key: "character", Value: charKeys[c], Side: int(teamOf(seat))})
 		}
+	}
+	// In singles the pairing of characters is a tag of the match, the first named for seat 1:
+	// its breakdown's seat-one win rate is that character's win rate against the other.
+	if s.nseats == 2 && s.chars[0] >= 0 && s.chars[1] >= 0 {
+		t.Tags = append(t.Tags, engine.Tag{Key: "matchup", Value: charKeys[s.chars[0]] + " vs " + charKeys[s.chars[1]], Side: engine.BothSides})
 	}
 	return t
 }
