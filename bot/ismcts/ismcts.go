@@ -1,0 +1,352 @@
+// Package ismcts is information-set Monte Carlo tree search over the engine contract alone: a
+// bot for any deuce game, with hidden cards, chance and simultaneous secret decisions, that never
+// reads what its seat may not know.
+//
+// # One iteration
+//
+// An iteration samples a full state the searching seat cannot tell from the real one
+// (engine.Determinize for that seat: hidden hands are redealt, a pending secret choice of another
+// seat is redrawn), then walks it down the tree: chance nodes are sampled by their weights
+// (engine.SampleChance) and never stored; a decision with one legal action is played without a
+// node; at every other decision the node of the seat to move chooses by UCB1. The first decision
+// whose node does not exist yet gets one (one new node per iteration), chooses its action at
+// once, and the iteration continues with a playout to the end of the match: uniformly random, or
+// Options.Playout (a game's heuristic, which may read the determinized state: that state is the
+// searcher's own imagination). The match's returns, one per seat, are backed up along the path:
+// each node's edges add the return of the node's own seat, so every seat maximises its own
+// return, and each node keeps the whole return vector.
+//
+// # Tree keying
+//
+// A node is an information set of the seat to move, not a game state. Its key is a hash of
+// (seat, that seat's observations at its own earlier decisions on the path and the actions it
+// took there, the JSON encoding of its current observation). By the engine contract an
+// observation is exactly what a seat may know, and equal JSON means equal information, so the
+// key is a function of what the seat to move knows: two paths it cannot tell apart reach the
+// same node, and no node's statistics are split by anything its seat does not know. (The
+// history makes the key perfect-recall even where a game's observation forgets, and keeps the
+// tree acyclic.) A seat's key depends on nothing another seat did in secret: the nodes of a seat
+// that bids second in a simultaneous round are shared by every secret bid the first bidder may
+// have made, so the search plays simultaneous decisions as simultaneous, without peeking, and
+// the searching seat's own choices depend on its observation alone, since everything else it
+// sees comes from engine.Determinize for its seat. Nodes of other seats are keyed by their own
+// observations in each determinization (their sampled hands included): the multiple-observer
+// form of ISMCTS, in one tree. Playouts and the prior read whole determinized states, so the
+// imagined opponents play them as if they saw every hand; the search does not model what the
+// others infer about the searching seat's hand from its play.
+//
+// Because an action can be legal in some determinizations of a node and not in others, every
+// edge counts its availability (the visits to its node in which it was legal), and UCB1 uses
+// that count in place of the parent's visits. Untried actions are tried first: the prior's
+// choice when it is untried, otherwise one at random. With Options.Prior and Options.Bias set,
+// an edge's score also gets a progressive bias: Bias times the fraction of its availabilities in
+// which the prior chose it, divided by one more than its visits, so a game's heuristic guides
+// the search until the returns outweigh it.
+//
+// # Budgets and parallel search
+//
+// Options.Iterations makes a search reproducible: the same state, options and seed give the
+// same move, on any machine and under any scheduling. The search runs Options.Trees independent
+// trees (root parallelism), tree i seeded from the caller's rng and i, each doing its fixed share
+// of the iterations; Options.Workers goroutines share the trees, and the trees' root statistics
+// are merged in tree order: visits are summed per root action and the most visited action is
+// played, the lowest action number winning ties. The worker count therefore never changes the
+// move. Options.Time caps the thinking time; with an iteration budget as well, the cap applies
+// only when the caller's ctx carries a deadline (live play), so that simulations and tests,
+// which set none, stay reproducible. A deadline on ctx always ends the search a little before
+// it, and the best move so far is played.
+//
+// Options.Depth optionally ends playouts after that many actions with a return of 0 for every
+// seat: an estimate that knows nothing, for games whose matches are too long to play out.
+//
+// Memory is bounded: a tree holds at most one node per iteration and at most Options.MaxNodes;
+// once full, iterations only play out. Node, edge and hash storage is preallocated per tree and
+// reused by later searches of the same Bot.
+package ismcts
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"time"
+
+	"deuce/bot"
+	"deuce/engine"
+)
+
+// Policy chooses an action for the seat to move in s, a full (determinized) state whose every
+// field it may read. A game's Heuristic is one.
+type Policy func(s engine.State, rng *rand.Rand) engine.Action
+
+// Defaults for the zero fields of Options.
+const (
+	DefaultIterations  = 1000
+	DefaultExploration = 0.7
+	DefaultMaxNodes    = 1 << 18
+)
+
+// Options configures a search. The zero value is a working search: 1000 iterations, random
+// playouts, one tree.
+type Options struct {
+	// Name is the bot's level as people pick it (default "ismcts").
+	Name string
+	// Iterations is the total number of iterations over all trees; 0 with Time set means no
+	// limit but the time. With neither set the search runs DefaultIterations.
+	Iterations int
+	// Time caps the thinking time per move. With Iterations also set it applies only when ctx
+	// has a deadline (live play); with Iterations 0 it always applies.
+	Time time.Duration
+	// Exploration is UCB1's constant c, in units of the game's returns (±1 for a win or a loss):
+	// an edge scores mean + c·sqrt(ln(availability)/visits). Default DefaultExploration.
+	Exploration float64
+	// Playout chooses the actions of playouts; nil plays uniformly at random.
+	Playout Policy
+	// Prior, with Bias > 0, is the policy whose choices bias the selection (progressive bias);
+	// it also picks which untried action a node tries first.
+	Prior Policy
+	// Bias is the weight of the prior's choice in an edge's score, in units of returns.
+	Bias float64
+	// Determinizations is the number of playouts per iteration (default 1). Each playout after
+	// the first starts from a fresh determinization, for the searching seat, of the state where
+	// the iteration left the tree, and the returns are averaged: less noise per iteration for
+	// proportionally more time.
+	Determinizations int
+	// Depth, when positive, ends a playout after that many actions (chance outcomes included)
+	// with a return of 0 for every seat.
+	Depth int
+	// Trees is the number of independent trees whose root statistics are merged (default 1).
+	Trees int
+	// Workers is the number of goroutines searching the trees (default: Trees, at most
+	// GOMAXPROCS). It changes the speed, never the move.
+	Workers int
+	// MaxNodes bounds the nodes of one tree (default DefaultMaxNodes).
+	MaxNodes int
+}
+
+func (o Options) withDefaults() Options {
+	if o.Name == "" {
+		o.Name = "ismcts"
+	}
+	if o.Iterations <= 0 {
+		o.Iterations = 0
+		if o.Time <= 0 {
+			o.Iterations = DefaultIterations
+		}
+	}
+	if o.Exploration <= 0 {
+		o.Exploration = DefaultExploration
+	}
+	if o.Determinizations < 1 {
+		o.Determinizations = 1
+	}
+	if o.Trees < 1 {
+		o.Trees = 1
+	}
+	if o.Iterations > 0 {
+		o.Trees = min(o.Trees, o.Iterations) // every tree does at least one iteration
+	}
+	if o.Workers < 1 {
+		o.Workers = min(o.Trees, runtime.GOMAXPROCS(0))
+	}
+	o.Workers = min(o.Workers, o.Trees)
+	if o.MaxNodes < 1 {
+		o.MaxNodes = DefaultMaxNodes
+	}
+	if o.Prior == nil {
+		o.Bias = 0
+	}
+	return o
+}
+
+// Bot is an ISMCTS player. It is safe for concurrent use: each search has its own trees.
+type Bot struct {
+	opts  Options
+	trees sync.Pool // *tree, reused between searches
+}
+
+var _ bot.Bot = (*Bot)(nil)
+
+// New returns a bot searching with opts (zero fields take their defaults).
+func New(opts Options) *Bot {
+	return &Bot{opts: opts.withDefaults()}
+}
+
+// Name returns the bot's level.
+func (b *Bot) Name() string { return b.opts.Name }
+
+// Options returns the bot's options, defaults filled in.
+func (b *Bot) Options() Options { return b.opts }
+
+// Choose searches s for seat and returns the most visited root action.
+func (b *Bot) Choose(ctx context.Context, s engine.State, seat engine.Seat, rng *rand.Rand) (engine.Action, error) {
+	an, err := b.Search(ctx, s, seat, rng)
+	return an.Action, err
+}
+
+// Analysis is the result of one search.
+type Analysis struct {
+	// Action is the move chosen.
+	Action engine.Action
+	// Iterations counts the iterations run, over all trees.
+	Iterations int
+	// Nodes counts the nodes created, over all trees.
+	Nodes int
+	// Moves lists the root's legal actions in ascending order with their merged statistics.
+	Moves []MoveStats
+}
+
+// MoveStats are one root action's statistics, summed over the trees.
+type MoveStats struct {
+	Action engine.Action
+	// Visits counts the iterations that chose the action at the root.
+	Visits int
+	// Value is the searching seat's mean return after the action (0 when unvisited).
+	Value float64
+}
+
+// Search runs one search of s for seat, which must be s.ToMove(). It reads s only through
+// engine.Determinize for seat, Legal and ToMove, and does not change it. A single legal action
+// is returned at once, with no iterations. The search ends early, with the best move so far,
+// when ctx is cancelled or its deadline nears; an error is returned only when ctx ended before
+// any iteration ran, or when the game breaks its contract.
+func (b *Bot) Search(ctx context.Context, s engine.State, seat engine.Seat, rng *rand.Rand) (Analysis, error) {
+	if to := s.ToMove(); to != seat {
+		return Analysis{}, fmt.Errorf("bot asked to move for %v, but %v is to move", seat, to)
+	}
+	if err := ctx.Err(); err != nil {
+		return Analysis{}, err
+	}
+	legal := s.Legal(nil)
+	if len(legal) == 1 {
+		return Analysis{Action: legal[0], Moves: []MoveStats{{Action: legal[0]}}}, nil
+	}
+	start := time.Now()
+	stopAt, timed := b.stopTime(ctx, start)
+	seed := rng.Uint64()
+
+	o := b.opts
+	trees := make([]*tree, o.Trees)
+	for i := range trees {
+		quota := 0
+		if o.Iterations > 0 {
+			quota = o.Iterations / o.Trees
+			if i < o.Iterations%o.Trees {
+				quota++
+			}
+		}
+		t, _ := b.trees.Get().(*tree)
+		if t == nil {
+			t = &tree{}
+		}
+		t.reset(&o, s, seat, treeSeed(seed, i), quota)
+		trees[i] = t
+	}
+	defer func() {
+		for _, t := range trees {
+			t.root = nil
+			b.trees.Put(t)
+		}
+	}()
+
+	var wg sync.WaitGroup
+	for w := range o.Workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var mine []*tree
+			for i := w; i < len(trees); i += o.Workers {
+				mine = append(mine, trees[i])
+			}
+			work(ctx, mine, timed, stopAt)
+		}()
+	}
+	wg.Wait()
+
+	an := Analysis{Moves: make([]MoveStats, len(legal))}
+	sums := make([]float64, len(legal))
+	for _, t := range trees {
+		if t.err != nil {
+			return Analysis{}, t.err
+		}
+		an.Iterations += t.done
+		an.Nodes += len(t.nodes)
+		t.rootStats(legal, an.Moves, sums)
+	}
+	best := -1
+	for i := range an.Moves {
+		m := &an.Moves[i]
+		m.Action = legal[i]
+		if m.Visits > 0 {
+			m.Value = sums[i] / float64(m.Visits)
+		}
+		if best < 0 || m.Visits > an.Moves[best].Visits {
+			best = i
+		}
+	}
+	if an.Iterations == 0 {
+		if err := ctx.Err(); err != nil {
+			return Analysis{}, err
+		}
+		return Analysis{}, errors.New("ismcts: no time to search")
+	}
+	an.Action = an.Moves[best].Action
+	return an, nil
+}
+
+// stopTime returns when the search must stop, if a clock applies at all.
+func (b *Bot) stopTime(ctx context.Context, start time.Time) (time.Time, bool) {
+	var stop time.Time
+	timed := false
+	if d, ok := ctx.Deadline(); ok {
+		// Leave a twentieth of the time left (at most 50ms) to merge and reply.
+		stop = d.Add(-min(50*time.Millisecond, d.Sub(start)/20))
+		timed = true
+	}
+	if b.opts.Time > 0 && (timed || b.opts.Iterations == 0) {
+		if capAt := start.Add(b.opts.Time); !timed || capAt.Before(stop) {
+			stop = capAt
+		}
+		timed = true
+	}
+	return stop, timed
+}
+
+// batch is the number of iterations a worker runs on one tree before it looks at the clock
+// and turns to its next tree.
+const batch = 16
+
+// work runs the trees round-robin, a batch at a time, until each has done its quota or the
+// time is up.
+func work(ctx context.Context, trees []*tree, timed bool, stopAt time.Time) {
+	for {
+		busy := false
+		for _, t := range trees {
+			if t.err != nil || (t.quota > 0 && t.done >= t.quota) {
+				continue
+			}
+			busy = true
+			n := batch
+			if t.quota > 0 {
+				n = min(n, t.quota-t.done)
+			}
+			for range n {
+				if err := t.iterate(); err != nil {
+					t.err = err
+					break
+				}
+				t.done++
+			}
+		}
+		if !busy || ctx.Err() != nil || timed && !time.Now().Before(stopAt) {
+			return
+		}
+	}
+}
+
+// treeSeed derives tree i's seed from the search's seed (splitmix64 of the pair).
+func treeSeed(seed uint64, i int) uint64 {
+	return mix(seed, uint64(i)+1)
+}

@@ -1,0 +1,485 @@
+package ismcts
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/bits"
+	"math/rand/v2"
+
+	"deuce/engine"
+)
+
+// node is an information set of the seat to move. Its edges, one per action seen legal there,
+// lie in tree.edges[first:first+count] in ascending order of action; its return sums, one per
+// seat, in tree.rets[index*seats:].
+type node struct {
+	key    uint64
+	seat   int32
+	first  int32
+	count  int32
+	visits int32
+}
+
+// edge is one action of a node.
+type edge struct {
+	action engine.Action
+	visits int32   // iterations that chose it
+	avail  int32   // visits to the node in which it was legal
+	prior  int32   // of those, visits in which the prior chose it
+	sum    float64 // the node's seat's returns after choosing it
+}
+
+// step is one choice on an iteration's path.
+type step struct{ node, edge int32 }
+
+// tree is one tree of a search, with its own random stream. Its storage is kept for the next
+// search.
+type tree struct {
+	opts  Options
+	root  engine.State
+	seat  engine.Seat
+	seats int
+	pcg   *rand.PCG
+	rng   *rand.Rand
+	quota int // iterations to run; 0 for as many as time allows
+	done  int
+	limit int // nodes at most
+	err   error
+	// rootObs is the hash of the searching seat's observation at the root, which every
+	// determinization shares.
+	rootObs uint64
+
+	nodes []node
+	edges []edge
+	rets  []float64
+	table []int32 // open addressing on node keys: node index+1, 0 for an empty slot
+
+	// Per-iteration scratch.
+	path    []step
+	hist    []uint64 // per seat: its own observations and actions so far on the path
+	ret     []float64
+	buf     []engine.Action
+	cbuf    []engine.ChanceOutcome
+	idx     []int32
+	untried []int32
+	hash    fnv64
+	enc     *json.Encoder
+}
+
+// reset prepares t for a search of root for seat.
+func (t *tree) reset(o *Options, root engine.State, seat engine.Seat, seed uint64, quota int) {
+	t.opts = *o
+	t.root, t.seat, t.seats = root, seat, root.NumSeats()
+	if t.pcg == nil {
+		t.pcg = rand.NewPCG(seed, 0)
+		t.rng = rand.New(t.pcg)
+	} else {
+		t.pcg.Seed(seed, 0)
+	}
+	t.quota, t.done, t.err = quota, 0, nil
+	t.limit = o.MaxNodes
+	if quota > 0 {
+		t.limit = min(t.limit, quota)
+	}
+	// Storage for the whole budget up front, or for a good start when only time limits the
+	// search; it grows by doubling beyond that.
+	want := min(t.limit, initialNodes)
+	if cap(t.nodes) < want {
+		t.nodes = make([]node, 0, want)
+		t.rets = make([]float64, 0, want*t.seats)
+		t.edges = make([]edge, 0, 4*want)
+	}
+	t.nodes, t.edges, t.rets = t.nodes[:0], t.edges[:0], t.rets[:0]
+	if size := tableSize(want); len(t.table) < size {
+		t.table = make([]int32, size)
+	} else {
+		clear(t.table)
+	}
+	t.hist = resize(t.hist, t.seats)
+	t.ret = resize(t.ret, t.seats)
+	if t.enc == nil {
+		t.enc = json.NewEncoder(&t.hash)
+		t.enc.SetEscapeHTML(false)
+	}
+	t.rootObs = t.observe(root, seat)
+}
+
+// initialNodes is the most nodes a tree allocates for before it needs them.
+const initialNodes = 1 << 14
+
+// tableSize is the hash table's size for n nodes: a power of two, at least twice n.
+func tableSize(n int) int {
+	size := 64
+	for size < 2*n {
+		size *= 2
+	}
+	return size
+}
+
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// iterate runs one iteration: determinize, descend the tree, play out, back up.
+func (t *tree) iterate() error {
+	s := engine.Determinize(t.root, t.seat, t.rng)
+	t.path = t.path[:0]
+	clear(t.hist)
+	clear(t.ret)
+	if err := t.descend(s); err != nil {
+		return err
+	}
+	d := t.opts.Determinizations
+	if d == 1 || s.ToMove() == engine.Nobody {
+		if err := t.playout(s); err != nil {
+			return err
+		}
+	} else {
+		leaf := s.Clone()
+		if err := t.playout(s); err != nil {
+			return err
+		}
+		for range d - 1 {
+			if err := t.playout(engine.Determinize(leaf, t.seat, t.rng)); err != nil {
+				return err
+			}
+		}
+		for i := range t.ret {
+			t.ret[i] /= float64(d)
+		}
+	}
+	t.backup()
+	return nil
+}
+
+// descend walks s down the tree, choosing at every node on the way, until the match ends, the
+// iteration reaches a decision after the node it added, or the tree is full.
+func (t *tree) descend(s engine.State) error {
+	expanded := false
+	for {
+		to := s.ToMove()
+		switch {
+		case to == engine.Nobody:
+			return nil
+		case to == engine.Chance:
+			t.cbuf = s.Chances(t.cbuf)
+			if err := apply(s, engine.SampleChance(t.rng, t.cbuf)); err != nil {
+				return err
+			}
+			continue
+		}
+		t.buf = s.Legal(t.buf)
+		legal := t.buf
+		switch len(legal) {
+		case 0:
+			return fmt.Errorf("ismcts: %v to move has no legal action", to)
+		case 1:
+			if err := apply(s, legal[0]); err != nil {
+				return err
+			}
+			continue
+		}
+		if expanded {
+			return nil
+		}
+		var obs uint64
+		if len(t.path) == 0 {
+			obs = t.rootObs // the first decision is the searching seat's, at the root
+		} else {
+			obs = t.observe(s, to)
+		}
+		key := mix(mix(t.hist[to], uint64(to)+1), obs)
+		ni := t.lookup(key)
+		if ni < 0 {
+			if len(t.nodes) >= t.limit {
+				return nil
+			}
+			ni = t.add(key, to, legal)
+			expanded = true
+		}
+		a, ei := t.choose(ni, s, legal)
+		t.path = append(t.path, step{ni, ei})
+		t.hist[to] = mix(mix(t.hist[to], obs), uint64(a))
+		if err := apply(s, a); err != nil {
+			return err
+		}
+	}
+}
+
+// choose picks the action of node ni in s: an untried legal action first (the prior's choice
+// if it is one), otherwise the best UCB1 score with availability counts and progressive bias,
+// the lowest action winning ties. It returns the action and its edge.
+func (t *tree) choose(ni int32, s engine.State, legal []engine.Action) (engine.Action, int32) {
+	idx := t.align(ni, legal)
+	prior, hasPrior := engine.Action(0), t.opts.Prior != nil
+	if hasPrior {
+		prior = t.opts.Prior(s, t.rng)
+	}
+	untried := t.untried[:0]
+	priorUntried := -1
+	for i, ei := range idx {
+		e := &t.edges[ei]
+		e.avail++
+		if hasPrior && legal[i] == prior {
+			e.prior++
+		}
+		if e.visits == 0 {
+			if hasPrior && legal[i] == prior {
+				priorUntried = i
+			}
+			untried = append(untried, int32(i))
+		}
+	}
+	t.untried = untried
+	if len(untried) > 0 {
+		i := priorUntried
+		if i < 0 {
+			i = int(untried[t.rng.IntN(len(untried))])
+		}
+		return legal[i], idx[i]
+	}
+	c, bias := t.opts.Exploration, t.opts.Bias
+	best, bestScore := 0, math.Inf(-1)
+	for i, ei := range idx {
+		e := &t.edges[ei]
+		n := float64(e.visits)
+		score := e.sum/n + c*math.Sqrt(math.Log(float64(e.avail))/n)
+		if bias > 0 {
+			score += bias * float64(e.prior) / float64(e.avail) / (n + 1)
+		}
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	return legal[best], idx[best]
+}
+
+// align returns the edge of node ni for each action of legal, adding edges for actions the
+// node has not seen legal before.
+func (t *tree) align(ni int32, legal []engine.Action) []int32 {
+	for {
+		n := t.nodes[ni]
+		es := t.edges[n.first : n.first+n.count]
+		idx := t.idx[:0]
+		j := 0
+		for _, a := range legal {
+			for j < len(es) && es[j].action < a {
+				j++
+			}
+			if j == len(es) || es[j].action != a {
+				break
+			}
+			idx = append(idx, n.first+int32(j))
+		}
+		t.idx = idx
+		if len(idx) == len(legal) {
+			return idx
+		}
+		t.widen(ni, legal)
+	}
+}
+
+// widen moves node ni's edges to the end of the edge store, merged with the actions of legal.
+// The old span is left unused: availability that varies by determinization is rare.
+func (t *tree) widen(ni int32, legal []engine.Action) {
+	n := &t.nodes[ni]
+	first := int32(len(t.edges))
+	i, j := n.first, 0
+	end := n.first + n.count
+	for i < end || j < len(legal) {
+		switch {
+		case j == len(legal) || i < end && t.edges[i].action < legal[j]:
+			t.edges = append(t.edges, t.edges[i])
+			i++
+		case i == end || legal[j] < t.edges[i].action:
+			t.edges = append(t.edges, edge{action: legal[j]})
+			j++
+		default:
+			t.edges = append(t.edges, t.edges[i])
+			i++
+			j++
+		}
+	}
+	n.first, n.count = first, int32(len(t.edges))-first
+}
+
+// add creates the node of key for seat with an edge per legal action, and returns its index.
+func (t *tree) add(key uint64, seat engine.Seat, legal []engine.Action) int32 {
+	ni := int32(len(t.nodes))
+	t.nodes = append(t.nodes, node{key: key, seat: int32(seat), first: int32(len(t.edges)), count: int32(len(legal))})
+	for _, a := range legal {
+		t.edges = append(t.edges, edge{action: a})
+	}
+	for range t.seats {
+		t.rets = append(t.rets, 0)
+	}
+	if 2*len(t.nodes) > len(t.table) {
+		t.rehash(2 * len(t.table))
+	}
+	t.insert(ni)
+	return ni
+}
+
+// lookup returns the index of the node of key, or -1.
+func (t *tree) lookup(key uint64) int32 {
+	mask := uint64(len(t.table) - 1)
+	for p := key & mask; ; p = (p + 1) & mask {
+		v := t.table[p]
+		if v == 0 {
+			return -1
+		}
+		if t.nodes[v-1].key == key {
+			return v - 1
+		}
+	}
+}
+
+func (t *tree) insert(ni int32) {
+	mask := uint64(len(t.table) - 1)
+	p := t.nodes[ni].key & mask
+	for t.table[p] != 0 {
+		p = (p + 1) & mask
+	}
+	t.table[p] = ni + 1
+}
+
+func (t *tree) rehash(size int) {
+	t.table = make([]int32, size)
+	for i := range t.nodes {
+		t.insert(int32(i))
+	}
+}
+
+// playout plays s to the end (or to the depth cap) and adds the returns to t.ret.
+func (t *tree) playout(s engine.State) error {
+	policy := t.opts.Playout
+	for n := 0; ; n++ {
+		to := s.ToMove()
+		if to == engine.Nobody {
+			for i, r := range s.Result().Returns {
+				if i < len(t.ret) {
+					t.ret[i] += r
+				}
+			}
+			return nil
+		}
+		if t.opts.Depth > 0 && n >= t.opts.Depth {
+			return nil
+		}
+		if to == engine.Chance {
+			t.cbuf = s.Chances(t.cbuf)
+			if err := apply(s, engine.SampleChance(t.rng, t.cbuf)); err != nil {
+				return err
+			}
+			continue
+		}
+		t.buf = s.Legal(t.buf)
+		legal := t.buf
+		var a engine.Action
+		switch {
+		case len(legal) == 0:
+			return fmt.Errorf("ismcts: %v to move has no legal action", to)
+		case len(legal) == 1:
+			a = legal[0]
+		case policy != nil:
+			a = policy(s, t.rng)
+		default:
+			a = legal[t.rng.IntN(len(legal))]
+		}
+		if s.Apply(a) != nil {
+			// The policy chose an illegal action (the state is unchanged): play a random one.
+			t.buf = s.Legal(t.buf)
+			if err := apply(s, t.buf[t.rng.IntN(len(t.buf))]); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// backup adds the iteration's returns to every node and edge on its path.
+func (t *tree) backup() {
+	for _, st := range t.path {
+		n := &t.nodes[st.node]
+		n.visits++
+		e := &t.edges[st.edge]
+		e.visits++
+		e.sum += t.ret[n.seat]
+		rets := t.rets[int(st.node)*t.seats:][:t.seats]
+		for i, r := range t.ret {
+			rets[i] += r
+		}
+	}
+}
+
+// rootStats adds the root node's statistics for each action of legal to moves and sums.
+func (t *tree) rootStats(legal []engine.Action, moves []MoveStats, sums []float64) {
+	if len(t.nodes) == 0 {
+		return
+	}
+	n := t.nodes[0]
+	es := t.edges[n.first : n.first+n.count]
+	j := 0
+	for i, a := range legal {
+		for j < len(es) && es[j].action < a {
+			j++
+		}
+		if j < len(es) && es[j].action == a {
+			moves[i].Visits += int(es[j].visits)
+			sums[i] += es[j].sum
+		}
+	}
+}
+
+// observe hashes the JSON encoding of seat's observation of s (its text form if it does not
+// encode).
+func (t *tree) observe(s engine.State, seat engine.Seat) uint64 {
+	o := s.Observe(seat)
+	t.hash = fnvOffset
+	if err := t.enc.Encode(o); err != nil {
+		t.hash = fnvOffset
+		t.hash.Write([]byte(o.String()))
+	}
+	return uint64(t.hash)
+}
+
+// apply plays a, which the game listed as legal, and reports a game that refuses it.
+func apply(s engine.State, a engine.Action) error {
+	if err := s.Apply(a); err != nil {
+		return fmt.Errorf("ismcts: the game refused its own legal action %d: %w", a, err)
+	}
+	return nil
+}
+
+// fnv64 is the FNV-1a hash as an io.Writer.
+type fnv64 uint64
+
+const (
+	fnvOffset fnv64 = 14695981039346656037
+	fnvPrime  fnv64 = 1099511628211
+)
+
+func (h *fnv64) Write(p []byte) (int, error) {
+	x := *h
+	for _, c := range p {
+		x ^= fnv64(c)
+		x *= fnvPrime
+	}
+	*h = x
+	return len(p), nil
+}
+
+// mix hashes the pair (h, v): a step of the keys' running hashes, and the trees' seeds.
+func mix(h, v uint64) uint64 {
+	return splitmix(bits.RotateLeft64(h, 17) ^ splitmix(v))
+}
+
+func splitmix(z uint64) uint64 {
+	z += 0x9e3779b97f4a7c15
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}

@@ -1,0 +1,78 @@
+package games_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"deuce/bot/ismcts"
+	"deuce/games"
+	"deuce/games/pencil"
+)
+
+// TestBots checks that every listed level of every game makes a bot under the same name (a
+// stored match restarts its bots by name), and that the search levels are budgeted by
+// iterations, with the time caps live play relies on.
+func TestBots(t *testing.T) {
+	for _, g := range games.All() {
+		names := games.BotNames(g)
+		for _, want := range []string{"random", "easy", "medium", "hard"} {
+			if !slices.Contains(names, want) {
+				t.Errorf("%s bots %v lack %s", g.Name, names, want)
+			}
+		}
+		if g.Heuristic != nil && !slices.Contains(names, "heuristic") {
+			t.Errorf("%s bots %v lack heuristic", g.Name, names)
+		}
+		for _, info := range games.Bots(g) {
+			b, err := games.NewBot(g, strings.ToUpper(info.Name))
+			if err != nil {
+				t.Errorf("%s %s: %v", g.Name, info.Name, err)
+				continue
+			}
+			if b.Name() != info.Name {
+				t.Errorf("%s %s: bot named %q", g.Name, info.Name, b.Name())
+			}
+			if s, ok := b.(*ismcts.Bot); ok {
+				o := s.Options()
+				if o.Iterations < 1 || o.Time <= 0 || o.Time > time.Second {
+					t.Errorf("%s %s: %d iterations, time cap %v; want an iteration budget and a cap of at most 1s", g.Name, info.Name, o.Iterations, o.Time)
+				}
+				if !strings.Contains(info.Summary, "iterations") {
+					t.Errorf("%s %s: summary %q does not give the budget", g.Name, info.Name, info.Summary)
+				}
+			}
+		}
+		if _, err := games.NewBot(g, "genius"); err == nil || !strings.Contains(err.Error(), "hard") {
+			t.Errorf("%s genius: error %v, want one listing the levels", g.Name, err)
+		}
+	}
+}
+
+// TestSearchLevelsReproducible plays a move of each search level twice with the same seed.
+func TestSearchLevelsReproducible(t *testing.T) {
+	s, _, err := pencil.Game.Start(map[string]string{"points": "12"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, level := range []string{"medium", "hard"} {
+		b, err := games.NewBot(pencil.Game, level)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var moves [2]int32
+		for i := range moves {
+			a, err := b.Choose(context.Background(), s, 0, rand.New(rand.NewPCG(5, 5)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			moves[i] = int32(a)
+		}
+		if moves[0] != moves[1] {
+			t.Errorf("%s: bids %d and %d with the same seed", level, moves[0], moves[1])
+		}
+	}
+}
