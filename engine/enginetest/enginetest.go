@@ -630,3 +630,85 @@ func checkReproducible(r *reporter, g engine.Game, opts engine.Options, seed uin
 		r.errorf("replay", "seed %d: the record replays to a different final state", seed)
 	}
 }
+
+// RandomState returns a state of g reached from seed: a random variant, then up to maxActions
+// random actions (chance sampled by weight), stopping early at the end of the match.
+func RandomState(g engine.Game, seed uint64, maxActions int) (engine.State, error) {
+	rng := rand.New(rand.NewPCG(seed, 0xf022))
+	variants := g.Variants
+	if len(variants) == 0 {
+		variants = []engine.Variant{{Name: "default", Options: engine.Options{}}}
+	}
+	s, _, err := g.Start(variants[rng.IntN(len(variants))].Options)
+	if err != nil {
+		return nil, err
+	}
+	for n := rng.IntN(maxActions + 1); n > 0 && s.ToMove() != engine.Nobody; n-- {
+		if err := s.Apply(Sample(s, rng, nil, nil)); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// FuzzParse checks ParseAction on any text in random states of g (see RandomState, with up to
+// maxActions actions): it never panics or changes the state, refuses with an ErrIllegal error,
+// and returns only legal actions. seeds are notation strings for the seed corpus.
+func FuzzParse(f *testing.F, g engine.Game, maxActions int, seeds ...string) {
+	f.Helper()
+	for i, text := range seeds {
+		f.Add(uint64(i+1), text)
+	}
+	f.Fuzz(func(t *testing.T, seed uint64, text string) {
+		s, err := RandomState(g, seed, maxActions)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := snapshot(s)
+		a, err := s.ParseAction(text)
+		if snapshot(s) != before {
+			t.Fatalf("ParseAction(%q) changed the state", text)
+		}
+		if err != nil {
+			if !errors.Is(err, engine.ErrIllegal) {
+				t.Fatalf("ParseAction(%q): %v is not an ErrIllegal error", text, err)
+			}
+			return
+		}
+		if !slices.Contains(s.Legal(nil), a) {
+			t.Fatalf("ParseAction(%q) = %d, which is not legal", text, a)
+		}
+	})
+}
+
+// FuzzApply checks Apply with any number in random states of g (see RandomState): a legal
+// action applies, anything else is refused with an ErrIllegal error and changes nothing, and
+// cfg.Invariant holds afterwards. seeds are action numbers for the seed corpus.
+func FuzzApply(f *testing.F, g engine.Game, cfg Config, maxActions int, seeds ...int32) {
+	f.Helper()
+	for i, a := range seeds {
+		f.Add(uint64(i+1), a)
+	}
+	f.Fuzz(func(t *testing.T, seed uint64, a int32) {
+		s, err := RandomState(g, seed, maxActions)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := snapshot(s)
+		legal := slices.Contains(s.Legal(nil), engine.Action(a))
+		err = s.Apply(engine.Action(a))
+		switch {
+		case legal && err != nil:
+			t.Fatalf("legal Apply(%d): %v", a, err)
+		case !legal && !errors.Is(err, engine.ErrIllegal):
+			t.Fatalf("Apply(%d) of an unlisted action = %v, want an ErrIllegal error", a, err)
+		case !legal && snapshot(s) != before:
+			t.Fatalf("refused Apply(%d) changed the state", a)
+		}
+		if cfg.Invariant != nil {
+			if err := cfg.Invariant(s); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}

@@ -207,3 +207,10 @@ func TestRandomMatchIsReproducible(t *testing.T) {
 }
 
 func FuzzToy(f *testing.F) { enginetest.Fuzz(f, toyGame(""), enginetest.Config{}) }
+
+func FuzzToyParse(f *testing.F) { enginetest.FuzzParse(f, toyGame(""), 10, "take 1", "deal 2", "x") }
+
+func FuzzToyApply(f *testing.F) {
+	enginetest.FuzzApply(f, toyGame(""), enginetest.Config{}, 10, -1, 0, 1, 2, 3, 1<<30)
+}
+

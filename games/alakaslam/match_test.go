@@ -345,59 +345,11 @@ func TestParseShortForms(t *testing.T) {
 }
 
 func FuzzParseAction(f *testing.F) {
-	for _, s := range []string{"pick 2r", "2r straight", "move forward", "hit", "concede", "draw Hit-2 red", "e2", "toots player 2", "choose laurie", "take back"} {
-		f.Add(uint64(1), s)
-	}
-	f.Fuzz(func(t *testing.T, seed uint64, text string) {
-		s := fuzzState(t, seed)
-		before := *s
-		a, err := s.ParseAction(text)
-		if *s != before {
-			t.Fatal("ParseAction changed the state")
-		}
-		if err != nil {
-			if !errors.Is(err, engine.ErrIllegal) {
-				t.Fatalf("ParseAction(%q): %v is not ErrIllegal", text, err)
-			}
-			return
-		}
-		if !slices.Contains(s.Legal(nil), a) {
-			t.Fatalf("ParseAction(%q) = %d, not legal", text, a)
-		}
-	})
+	enginetest.FuzzParse(f, Game, 600, "pick 2r", "2r straight", "move forward", "hit", "concede", "draw Hit-2 red", "e2", "toots player 2", "choose laurie", "take back")
 }
 
 func FuzzApply(f *testing.F) {
-	for _, a := range []int32{-1, 0, 4, 31, 44, 100, 203, math.MaxInt32, math.MinInt32} {
-		f.Add(uint64(2), a)
-	}
-	f.Fuzz(func(t *testing.T, seed uint64, a int32) {
-		s := fuzzState(t, seed)
-		before := *s
-		legal := slices.Contains(s.Legal(nil), engine.Action(a))
-		err := s.Apply(engine.Action(a))
-		switch {
-		case legal && err != nil:
-			t.Fatalf("legal Apply(%d): %v", a, err)
-		case !legal && !errors.Is(err, engine.ErrIllegal):
-			t.Fatalf("Apply(%d) = %v, want ErrIllegal", a, err)
-		case !legal && *s != before:
-			t.Fatalf("refused Apply(%d) changed the state", a)
-		}
-		if err := invariant(s); err != nil {
-			t.Fatal(err)
-		}
-	})
-}
-
-// fuzzState plays a random number of random actions of a random variant from seed.
-func fuzzState(t testing.TB, seed uint64) *State {
-	rng := rand.New(rand.NewPCG(seed, 11))
-	s := newMatch(t, Game.Variants[rng.IntN(len(Game.Variants))].Options)
-	for n := rng.IntN(600); n > 0 && s.ToMove() != engine.Nobody; n-- {
-		step(t, s, rng, randomPolicy)
-	}
-	return s
+	enginetest.FuzzApply(f, Game, enginetest.Config{Invariant: invariant}, 600, -1, 0, 4, 31, 44, 100, 203, math.MaxInt32, math.MinInt32)
 }
 
 func TestDeterminize(t *testing.T) {

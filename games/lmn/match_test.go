@@ -314,60 +314,12 @@ func TestNotationRoundTrip(t *testing.T) {
 }
 
 func FuzzParseAction(f *testing.F) {
-	for _, s := range []string{"prep 13", "take 4", "serve 7 to FR from hand", "defend 13", "aim 7", "hit", "done", "done, draw 2",
-		"pass 3", "concede", "draw 13", "defend", "aim 99", "hit regular shot to BL, draw 2", "x", ""} {
-		f.Add(uint64(1), s)
-	}
-	f.Fuzz(func(t *testing.T, seed uint64, text string) {
-		s := fuzzState(t, seed)
-		before := *s
-		a, err := s.ParseAction(text)
-		if *s != before {
-			t.Fatal("ParseAction changed the state")
-		}
-		if err != nil {
-			if !errors.Is(err, engine.ErrIllegal) {
-				t.Fatalf("ParseAction(%q): %v is not ErrIllegal", text, err)
-			}
-			return
-		}
-		if !slices.Contains(s.Legal(nil), a) {
-			t.Fatalf("ParseAction(%q) = %d, not legal", text, a)
-		}
-	})
+	enginetest.FuzzParse(f, Game, 600, "prep 13", "take 4", "serve 7 to FR from hand", "defend 13", "aim 7", "hit", "done", "done, draw 2",
+		"pass 3", "concede", "draw 13", "defend", "aim 99", "hit regular shot to BL, draw 2", "x", "")
 }
 
 func FuzzApply(f *testing.F) {
-	for _, a := range []int32{-1, 0, 105, 213, 307, 413, 507, 603, 700, 701, 702, 1013, math.MaxInt32, math.MinInt32} {
-		f.Add(uint64(2), a)
-	}
-	f.Fuzz(func(t *testing.T, seed uint64, a int32) {
-		s := fuzzState(t, seed)
-		before := *s
-		legal := slices.Contains(s.Legal(nil), engine.Action(a))
-		err := s.Apply(engine.Action(a))
-		switch {
-		case legal && err != nil:
-			t.Fatalf("legal Apply(%d): %v", a, err)
-		case !legal && !errors.Is(err, engine.ErrIllegal):
-			t.Fatalf("Apply(%d) = %v, want ErrIllegal", a, err)
-		case !legal && *s != before:
-			t.Fatalf("refused Apply(%d) changed the state", a)
-		}
-		if err := invariant(s); err != nil {
-			t.Fatal(err)
-		}
-	})
-}
-
-// fuzzState plays a random number of random actions of a random variant from seed.
-func fuzzState(t testing.TB, seed uint64) *State {
-	rng := rand.New(rand.NewPCG(seed, 11))
-	s := newMatch(t, Game.Variants[rng.IntN(len(Game.Variants))].Name)
-	for n := rng.IntN(600); n > 0 && s.ToMove() != engine.Nobody; n-- {
-		step(t, s, rng, randomPolicy)
-	}
-	return s
+	enginetest.FuzzApply(f, Game, enginetest.Config{Invariant: invariant}, 600, -1, 0, 105, 213, 307, 413, 507, 603, 700, 701, 702, 1013, math.MaxInt32, math.MinInt32)
 }
 
 func TestDeterminize(t *testing.T) {
