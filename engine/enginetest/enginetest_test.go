@@ -213,4 +213,3 @@ func FuzzToyParse(f *testing.F) { enginetest.FuzzParse(f, toyGame(""), 10, "take
 func FuzzToyApply(f *testing.F) {
 	enginetest.FuzzApply(f, toyGame(""), enginetest.Config{}, 10, -1, 0, 1, 2, 3, 1<<30)
 }
-
