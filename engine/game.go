@@ -32,6 +32,12 @@ type Game struct {
 	// the caller has already determinized for that seat (so reading any field is fair). It is
 	// cheap enough to drive playouts.
 	Heuristic func(s State, rng *rand.Rand) Action
+	// Horizon, when positive, tells search bots how many points ahead are worth playing out: a
+	// playout may stop once that many points have been played after the position searched, each
+	// side scoring the share of them it won, instead of playing on to the end of the match. It
+	// suits games whose points hardly depend on each other (hands dealt afresh each point), and
+	// needs states that implement Points. Zero plays every playout to the end.
+	Horizon int
 }
 
 // OptionSpec describes one option of a game.

@@ -17,6 +17,15 @@ type Tennis interface {
 	TennisFacts() TennisFacts
 }
 
+// Points is implemented by games scored in points. A search bot uses it to cut its playouts
+// short (Game.Horizon): it stops a playout once enough points have been played and credits each
+// side with the points it won meanwhile.
+type Points interface {
+	// PointsWon returns the points each side has won so far in the match, sides as in
+	// TennisFacts: seat i plays for side i%2.
+	PointsWon() [2]int
+}
+
 // BothSides is the Side of a Tag that describes the whole match, such as its surface.
 const BothSides = -1
 

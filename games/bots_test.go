@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"deuce/bot/ismcts"
+	"deuce/engine"
 	"deuce/games"
 	"deuce/games/pencil"
 )
@@ -44,10 +45,60 @@ func TestBots(t *testing.T) {
 				if !strings.Contains(info.Summary, "iterations") {
 					t.Errorf("%s %s: summary %q does not give the budget", g.Name, info.Name, info.Summary)
 				}
+				if o.Horizon != g.Horizon {
+					t.Errorf("%s %s: horizon %d, want the game's %d", g.Name, info.Name, o.Horizon, g.Horizon)
+				}
 			}
 		}
 		if _, err := games.NewBot(g, "genius"); err == nil || !strings.Contains(err.Error(), "hard") {
 			t.Errorf("%s genius: error %v, want one listing the levels", g.Name, err)
+		}
+	}
+}
+
+// TestHorizons checks that a game that asks search bots to look a few points ahead counts its
+// points (engine.Points), without which the horizon would be ignored, and counts them right: a
+// point at a time, as many as its tennis facts count.
+func TestHorizons(t *testing.T) {
+	for _, g := range games.All() {
+		if g.Horizon <= 0 {
+			continue
+		}
+		opts, _ := g.Variant("")
+		s, _, err := g.Start(opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(1, 2))
+		prev := [2]int{}
+		for s.ToMove() != engine.Nobody {
+			p, ok := s.(engine.Points)
+			if !ok {
+				t.Fatalf("%s has horizon %d but its state %T does not count points", g.Name, g.Horizon, s)
+			}
+			w := p.PointsWon()
+			if d := w[0] + w[1] - prev[0] - prev[1]; d < 0 || d > 1 || w[0] < prev[0] || w[1] < prev[1] {
+				t.Fatalf("%s: points won went from %v to %v in one action", g.Name, prev, w)
+			}
+			prev = w
+			var a engine.Action
+			if s.ToMove() == engine.Chance {
+				a = engine.SampleChance(rng, s.Chances(nil))
+			} else {
+				a = g.Heuristic(s, rng)
+			}
+			if err := s.Apply(a); err != nil {
+				t.Fatalf("%s: %v", g.Name, err)
+			}
+		}
+		w := s.(engine.Points).PointsWon()
+		if w[0]+w[1] == 0 {
+			t.Errorf("%s: a whole match and no point counted", g.Name)
+		}
+		if tn, ok := s.(engine.Tennis); ok {
+			if f := tn.TennisFacts(); f.PointsWon != w {
+				t.Errorf("%s: PointsWon %v, tennis facts %v", g.Name, w, f.PointsWon)
+			}
 		}
 	}
 }

@@ -64,8 +64,12 @@ func Bots(g engine.Game) []BotInfo {
 		if g.Heuristic == nil {
 			summary = strings.TrimSuffix(summary, " guided by the heuristic")
 		}
-		bots = append(bots, BotInfo{l.name, fmt.Sprintf("%s: %d iterations a move (%s), at most %v a move in live play",
-			summary, l.iterations, plural(l.trees, "tree"), l.time)})
+		ahead := ""
+		if g.Horizon > 0 {
+			ahead = fmt.Sprintf(", playouts %s ahead", plural(g.Horizon, "point"))
+		}
+		bots = append(bots, BotInfo{l.name, fmt.Sprintf("%s: %d iterations a move (%s%s), at most %v a move in live play",
+			summary, l.iterations, plural(l.trees, "tree"), ahead, l.time)})
 	}
 	if g.Name == pencil.Game.Name {
 		bots = append(bots, BotInfo{"equilibrium", "plays the exact optimal mixed strategy of the solved game"})
@@ -90,7 +94,7 @@ type searchLevel struct {
 var (
 	searchLevels = []searchLevel{
 		{"medium", "information-set Monte Carlo tree search guided by the heuristic", 250, 1, 250 * time.Millisecond},
-		{"hard", "the same search, eight times longer", 2000, 2, time.Second},
+		{"hard", "the same search, four times longer", 1000, 2, time.Second},
 	}
 	// easySearch is the easy level of a game without a heuristic.
 	easySearch = searchLevel{"easy", "", 200, 1, 100 * time.Millisecond}
@@ -115,6 +119,7 @@ func (l searchLevel) bot(g engine.Game) bot.Bot {
 	return ismcts.New(ismcts.Options{
 		Name: l.name, Iterations: l.iterations, Trees: l.trees, Time: l.time,
 		Exploration: searchExploration, Playout: g.Heuristic, Prior: g.Heuristic, Bias: searchBias,
+		Horizon: g.Horizon,
 	})
 }
 

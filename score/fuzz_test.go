@@ -94,6 +94,9 @@ func checkStep(t *testing.T, prev, m score.Match) {
 	if got, want := m.PointsPlayed(), prev.PointsPlayed()+1; got != want {
 		t.Fatalf("%v: PointsPlayed() = %d, want %d", m, got, want)
 	}
+	if a, b := prev.PointsWon(), m.PointsWon(); b[0]+b[1] != m.PointsPlayed() || b[0] < a[0] || b[1] < a[1] {
+		t.Fatalf("%v: PointsWon() went from %v to %v with %d points played", m, a, b, m.PointsPlayed())
+	}
 	if d := m.GamesCompleted() - prev.GamesCompleted(); d != 0 && d != 1 {
 		t.Fatalf("%v: GamesCompleted() went from %d to %d", m, prev.GamesCompleted(), m.GamesCompleted())
 	}

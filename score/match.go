@@ -31,10 +31,11 @@ type Match struct {
 	points [2]int
 	// server serves the game in play; in a tiebreak it served the tiebreak's first point.
 	server int
-	games  int  // games completed in the match, a tiebreak counting as one
-	played int  // points played in the match
-	ends   bool // the last point played sent the players to change ends
-	winner int  // the winning side plus one; 0 while the match is in play
+	games  int    // games completed in the match, a tiebreak counting as one
+	played int    // points played in the match
+	won    [2]int // points each side won in the match
+	ends   bool   // the last point played sent the players to change ends
+	winner int    // the winning side plus one; 0 while the match is in play
 }
 
 // NewMatch starts a match of format f in which side firstServer serves first. It returns an
@@ -67,6 +68,7 @@ func (m *Match) PointWon(side int) {
 	}
 	m.ends = false
 	m.played++
+	m.won[side]++
 	switch m.format.Kind {
 	case FirstToPoints:
 		m.points[side]++
@@ -272,6 +274,9 @@ func (m Match) GamesCompleted() int { return m.games }
 
 // PointsPlayed returns the number of points played in the match.
 func (m Match) PointsPlayed() int { return m.played }
+
+// PointsWon returns the number of points each side won in the match.
+func (m Match) PointsWon() [2]int { return m.won }
 
 // ServiceTurn returns the number of service turns completed in the set in play before the
 // turn in play. A game is one turn; in a tiebreak, the first point is one turn and each later

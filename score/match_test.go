@@ -480,6 +480,9 @@ func TestFirstToPoints(t *testing.T) {
 	if got, want := m.Winner(), 1; got != want {
 		t.Errorf("Winner() = %d, want %d", got, want)
 	}
+	if got, want := m.PointsWon(), [2]int{2, 3}; got != want {
+		t.Errorf("PointsWon() = %v, want %v", got, want)
+	}
 	if got := m.Sets(); got != nil {
 		t.Errorf("Sets() = %v, want nil", got)
 	}

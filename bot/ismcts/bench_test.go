@@ -12,9 +12,9 @@ import (
 	"deuce/games"
 )
 
-// BenchmarkIterations measures iterations per second of a heuristic-guided search from a state
-// two decisions into a match of each game's default variant, on one core and on all of them
-// (one tree per core).
+// BenchmarkIterations measures iterations per second of a search set up as the catalogue's
+// levels are (heuristic playouts and prior, the game's horizon) from a state two decisions into
+// a match of each game's default variant, on one core and on all of them (one tree per core).
 func BenchmarkIterations(b *testing.B) {
 	const iterations = 2000
 	for _, g := range games.All() {
@@ -23,7 +23,7 @@ func BenchmarkIterations(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/cores=%d", g.Name, cores), func(b *testing.B) {
 				bot := ismcts.New(ismcts.Options{
 					Iterations: iterations * cores, Trees: cores, Workers: cores,
-					Playout: g.Heuristic, Prior: g.Heuristic, Bias: 0.5,
+					Playout: g.Heuristic, Prior: g.Heuristic, Bias: 10, Horizon: g.Horizon,
 				})
 				rng := rand.New(rand.NewPCG(1, 2))
 				ctx := context.Background()

@@ -56,6 +56,12 @@
 // which set none, stay reproducible. A deadline on ctx always ends the search a little before
 // it, and the best move so far is played.
 //
+// Options.Horizon optionally ends playouts after the next few points of tennis (engine.Points),
+// scoring the points each side won: for games whose points hardly depend on each other, the
+// points ahead say almost all a playout to the end of the match would, for a fraction of its
+// cost. The window counts from the position searched, not from where an iteration leaves the
+// tree, so that every iteration estimates the same thing.
+//
 // Options.Depth optionally ends playouts after that many actions with a return of 0 for every
 // seat: an estimate that knows nothing, for games whose matches are too long to play out.
 //
@@ -117,6 +123,11 @@ type Options struct {
 	// Depth, when positive, ends a playout after that many actions (chance outcomes included)
 	// with a return of 0 for every seat.
 	Depth int
+	// Horizon, when positive and the game's states implement engine.Points, ends a playout once
+	// that many points have been played since the position searched; each seat's return is then
+	// its side's points won minus the other side's, over the points played (a playout in which
+	// the match ends first returns the match's result). Game.Horizon gives a game's value.
+	Horizon int
 	// Trees is the number of independent trees whose root statistics are merged (default 1).
 	Trees int
 	// Workers is the number of goroutines searching the trees (default: Trees, at most

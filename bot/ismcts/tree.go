@@ -1,8 +1,10 @@
 package ismcts
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"hash/maphash"
 	"math"
 	"math/bits"
 	"math/rand/v2"
@@ -49,6 +51,10 @@ type tree struct {
 	// rootObs is the hash of the searching seat's observation at the root, which every
 	// determinization shares.
 	rootObs uint64
+	// horizon is Options.Horizon where the game counts points, else 0; rootWon is the points
+	// won at the root.
+	horizon int
+	rootWon [2]int
 
 	nodes []node
 	edges []edge
@@ -63,7 +69,7 @@ type tree struct {
 	cbuf    []engine.ChanceOutcome
 	idx     []int32
 	untried []int32
-	hash    fnv64
+	obsBuf  bytes.Buffer
 	enc     *json.Encoder
 }
 
@@ -99,10 +105,14 @@ func (t *tree) reset(o *Options, root engine.State, seat engine.Seat, seed uint6
 	t.hist = resize(t.hist, t.seats)
 	t.ret = resize(t.ret, t.seats)
 	if t.enc == nil {
-		t.enc = json.NewEncoder(&t.hash)
+		t.enc = json.NewEncoder(&t.obsBuf)
 		t.enc.SetEscapeHTML(false)
 	}
 	t.rootObs = t.observe(root, seat)
+	t.horizon = 0
+	if p, ok := root.(engine.Points); ok && o.Horizon > 0 {
+		t.horizon, t.rootWon = o.Horizon, p.PointsWon()
+	}
 }
 
 // initialNodes is the most nodes a tree allocates for before it needs them.
@@ -162,6 +172,11 @@ func (t *tree) descend(s engine.State) error {
 	expanded := false
 	for {
 		to := s.ToMove()
+		if t.horizon > 0 && to != engine.Nobody {
+			if _, played := t.pointsSince(s); played >= t.horizon {
+				return nil // the playout scores the points at once
+			}
+		}
 		switch {
 		case to == engine.Nobody:
 			return nil
@@ -367,6 +382,9 @@ func (t *tree) playout(s engine.State) error {
 			}
 			return nil
 		}
+		if t.horizon > 0 && t.pointsScored(s) {
+			return nil
+		}
 		if t.opts.Depth > 0 && n >= t.opts.Depth {
 			return nil
 		}
@@ -398,6 +416,28 @@ func (t *tree) playout(s engine.State) error {
 			}
 		}
 	}
+}
+
+// pointsSince returns the points each side has won in s since the root, and their sum.
+func (t *tree) pointsSince(s engine.State) (won [2]int, played int) {
+	w := s.(engine.Points).PointsWon()
+	won = [2]int{w[0] - t.rootWon[0], w[1] - t.rootWon[1]}
+	return won, won[0] + won[1]
+}
+
+// pointsScored reports whether the points played since the root have reached the horizon, and
+// if so adds each seat's return over them to t.ret: its side's points won minus the other
+// side's, over the points played.
+func (t *tree) pointsScored(s engine.State) bool {
+	won, played := t.pointsSince(s)
+	if played < t.horizon {
+		return false
+	}
+	for i := range t.ret {
+		side := i % 2
+		t.ret[i] += float64(won[side]-won[1-side]) / float64(played)
+	}
+	return true
 }
 
 // backup adds the iteration's returns to every node and edge on its path.
@@ -438,13 +478,17 @@ func (t *tree) rootStats(legal []engine.Action, moves []MoveStats, sums []float6
 // encode).
 func (t *tree) observe(s engine.State, seat engine.Seat) uint64 {
 	o := s.Observe(seat)
-	t.hash = fnvOffset
+	t.obsBuf.Reset()
 	if err := t.enc.Encode(o); err != nil {
-		t.hash = fnvOffset
-		t.hash.Write([]byte(o.String()))
+		t.obsBuf.Reset()
+		t.obsBuf.WriteString(o.String())
 	}
-	return uint64(t.hash)
+	return maphash.Bytes(keySeed, t.obsBuf.Bytes())
 }
+
+// keySeed seeds the hash of observations. Only the equality of keys matters to a search, never
+// their values, so a seed drawn once per process leaves every search reproducible.
+var keySeed = maphash.MakeSeed()
 
 // apply plays a, which the game listed as legal, and reports a game that refuses it.
 func apply(s engine.State, a engine.Action) error {
@@ -452,24 +496,6 @@ func apply(s engine.State, a engine.Action) error {
 		return fmt.Errorf("ismcts: the game refused its own legal action %d: %w", a, err)
 	}
 	return nil
-}
-
-// fnv64 is the FNV-1a hash as an io.Writer.
-type fnv64 uint64
-
-const (
-	fnvOffset fnv64 = 14695981039346656037
-	fnvPrime  fnv64 = 1099511628211
-)
-
-func (h *fnv64) Write(p []byte) (int, error) {
-	x := *h
-	for _, c := range p {
-		x ^= fnv64(c)
-		x *= fnvPrime
-	}
-	*h = x
-	return len(p), nil
 }
 
 // mix hashes the pair (h, v): a step of the keys' running hashes, and the trees' seeds.

@@ -25,6 +25,9 @@ var Game = engine.Game{
 	},
 	New:       newGame,
 	Heuristic: Heuristic,
+	// Search playouts look one point ahead: the hands carry over, but the point in play decides
+	// almost all a move can change (measured in the search's strength table).
+	Horizon: 1,
 }
 
 func options() []engine.OptionSpec {

@@ -731,6 +731,11 @@ func (s *State) Clone() engine.State {
 	return &c
 }
 
+// PointsWon returns the points each side has won so far (engine.Points).
+func (s *State) PointsWon() [2]int { return s.score.PointsWon() }
+
+var _ engine.Points = (*State)(nil)
+
 // Result reports the returns and the score; in team play every seat of the winning team gets
 // +1 and Winner is its first seat.
 func (s *State) Result() engine.Result {

@@ -43,6 +43,9 @@ var Game = engine.Game{
 	},
 	New:       newGame,
 	Heuristic: Heuristic,
+	// Search playouts look two points ahead: the hand carries over from point to point, so a
+	// move is judged by the point in play and the next.
+	Horizon: 2,
 }
 
 // formats maps the format option to the tennis score kept.

@@ -373,6 +373,11 @@ func (s *State) Clone() engine.State {
 	return &c
 }
 
+// PointsWon returns the points each side has won so far (engine.Points).
+func (s *State) PointsWon() [2]int { return s.score.PointsWon() }
+
+var _ engine.Points = (*State)(nil)
+
 // Result reports the returns and the tennis score.
 func (s *State) Result() engine.Result {
 	r := engine.Result{Winner: engine.Nobody, Score: s.score.String()}

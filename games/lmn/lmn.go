@@ -45,6 +45,9 @@ var Game = engine.Game{
 	},
 	New:       newGame,
 	Heuristic: Heuristic,
+	// Search playouts look one point ahead: the decks are dealt afresh every point, so a move
+	// changes nothing beyond the point in play.
+	Horizon: 1,
 }
 
 // bestOf maps the format option to the number of sets.

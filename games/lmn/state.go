@@ -522,6 +522,11 @@ func (s *State) Clone() engine.State {
 	return &c
 }
 
+// PointsWon returns the points each side has won so far (engine.Points).
+func (s *State) PointsWon() [2]int { return s.score.PointsWon() }
+
+var _ engine.Points = (*State)(nil)
+
 // Result reports the returns and the tennis score. In doubles every seat of the winning team
 // gets +1, and Winner is the team's first seat.
 func (s *State) Result() engine.Result {

@@ -438,6 +438,11 @@ func (s *State) Clone() engine.State {
 	return &c
 }
 
+// PointsWon returns the points each side has won so far (engine.Points).
+func (s *State) PointsWon() [2]int { return s.score.PointsWon() }
+
+var _ engine.Points = (*State)(nil)
+
 // Result reports the returns and the tennis score. In solo play the one seat's return is +1
 // when the person beats the automaton, -1 otherwise, and Winner is Nobody when the automaton
 // wins.

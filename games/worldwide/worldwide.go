@@ -41,6 +41,9 @@ var Game = engine.Game{
 	},
 	New:       newGame,
 	Heuristic: Heuristic,
+	// Search playouts look one point ahead: the hand carries over, but the point in play decides
+	// almost all a move can change.
+	Horizon: 1,
 }
 
 // Options configures a match, as Game.Options describes.
