@@ -192,7 +192,7 @@ func (f *simFlags) config(g engine.Game, lenient bool) (sim.Config, error) {
 		if err != nil {
 			return cfg, err
 		}
-		cfg.Pairs = pairs
+		cfg.Players, cfg.Pairs = playing(cfg.Players, pairs)
 	}
 	variants, err := f.variants(g)
 	if err != nil {
@@ -257,6 +257,31 @@ func (f *simFlags) variants(g engine.Game) ([]sim.Variant, error) {
 		out = crossed
 	}
 	return out, nil
+}
+
+// playing keeps the players some pairing names, in their order, and renumbers the pairings:
+// a bot of --bots that --pairs leaves out would only add an empty row and a rating with no match
+// behind it to the report.
+func playing(players []sim.Player, pairs [][2]int) ([]sim.Player, [][2]int) {
+	index := make([]int, len(players))
+	for i := range index {
+		index[i] = -1
+	}
+	for _, p := range pairs {
+		index[p[0]], index[p[1]] = 0, 0
+	}
+	var kept []sim.Player
+	for i, p := range players {
+		if index[i] == 0 {
+			index[i] = len(kept)
+			kept = append(kept, p)
+		}
+	}
+	renumbered := make([][2]int, len(pairs))
+	for k, p := range pairs {
+		renumbered[k] = [2]int{index[p[0]], index[p[1]]}
+	}
+	return kept, renumbered
 }
 
 // parsePairs reads --pairs: A-B pairs, each player named by label, bot level or number.

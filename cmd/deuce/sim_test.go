@@ -97,6 +97,26 @@ func TestSimRoundRobin(t *testing.T) {
 	if strings.Contains(out, "heuristic vs equilibrium") {
 		t.Errorf("--pairs left out heuristic-equilibrium, but the report has it:\n%s", out)
 	}
+
+	// A bot no pairing names is left out of the report, and the others keep their pairings.
+	out, _, err = deuce(t, "", append(args, "--pairs", "equilibrium-random", "--json")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep = sim.Report{}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, p := range rep.Players {
+		names = append(names, p.Name)
+	}
+	if want := []string{"random", "equilibrium"}; !slices.Equal(names, want) {
+		t.Errorf("players %v, want %v", names, want)
+	}
+	if len(rep.Pairings) != 1 || rep.Pairings[0].Players != [2]string{"equilibrium", "random"} {
+		t.Errorf("pairings %+v, want equilibrium vs random", rep.Pairings)
+	}
 }
 
 // TestSimVary crosses two variants with two values of an option: the report breaks the
