@@ -83,7 +83,11 @@ func Bots(g engine.Game) []BotInfo {
 // The budget is a number of iterations, so that simulations, which set no deadline, are
 // reproducible: the same seed gives the same moves. Live play (the match runner, the terminal)
 // sets a deadline on each move, and then the time cap bounds the move as well: hard never thinks
-// more than a second a move, whatever the game and the machine.
+// more than a second a move, whatever the game and the machine. The search plays out the
+// game's horizon of points (engine.Game.Horizon) where it sets one.
+//
+// Measured with deuce sim over 1000 matches (README, "Bots"), hard at 1000 iterations beats the
+// heuristic in 66% (Worldwide) to 95% (AlakaSLAM) of matches, and spends about 0.1 s a move.
 type searchLevel struct {
 	name, summary string
 	iterations    int
@@ -93,8 +97,8 @@ type searchLevel struct {
 
 var (
 	searchLevels = []searchLevel{
-		{"medium", "information-set Monte Carlo tree search guided by the heuristic", 250, 1, 250 * time.Millisecond},
-		{"hard", "the same search, four times longer", 1000, 2, time.Second},
+		{"medium", "information-set Monte Carlo tree search guided by the heuristic", 60, 1, 250 * time.Millisecond},
+		{"hard", "the same search, about seventeen times longer", 1000, 2, time.Second},
 	}
 	// easySearch is the easy level of a game without a heuristic.
 	easySearch = searchLevel{"easy", "", 200, 1, 100 * time.Millisecond}
