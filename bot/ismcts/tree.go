@@ -181,8 +181,7 @@ func (t *tree) descend(s engine.State) error {
 		case to == engine.Nobody:
 			return nil
 		case to == engine.Chance:
-			t.cbuf = s.Chances(t.cbuf)
-			if err := apply(s, engine.SampleChance(t.rng, t.cbuf)); err != nil {
+			if err := t.chance(s); err != nil {
 				return err
 			}
 			continue
@@ -389,8 +388,7 @@ func (t *tree) playout(s engine.State) error {
 			return nil
 		}
 		if to == engine.Chance {
-			t.cbuf = s.Chances(t.cbuf)
-			if err := apply(s, engine.SampleChance(t.rng, t.cbuf)); err != nil {
+			if err := t.chance(s); err != nil {
 				return err
 			}
 			continue
@@ -489,6 +487,12 @@ func (t *tree) observe(s engine.State, seat engine.Seat) uint64 {
 // keySeed seeds the hash of observations. Only the equality of keys matters to a search, never
 // their values, so a seed drawn once per process leaves every search reproducible.
 var keySeed = maphash.MakeSeed()
+
+// chance plays an outcome of the chance node s is at, sampled by its weights.
+func (t *tree) chance(s engine.State) error {
+	t.cbuf = s.Chances(t.cbuf)
+	return apply(s, engine.SampleChance(t.rng, t.cbuf))
+}
 
 // apply plays a, which the game listed as legal, and reports a game that refuses it.
 func apply(s engine.State, a engine.Action) error {
