@@ -119,3 +119,10 @@ func BenchmarkAppend(b *testing.B) {
 		}
 	}
 }
+
+func TestPlayers(t *testing.T) {
+	dbURL := databaseURL(t)
+	storetest.RunPlayers(t, func(t *testing.T) store.Store {
+		return open(t, newSchema(t, dbURL))
+	})
+}

@@ -22,6 +22,7 @@ import (
 
 	"deuce/engine"
 	"deuce/store"
+	"deuce/store/sqlstore"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
 )
@@ -30,7 +31,8 @@ var _ store.Store = (*DB)(nil)
 
 // DB is a store in a SQLite file.
 type DB struct {
-	path string
+	*sqlstore.DB // accounts, ratings, chat and seeks: store.Players
+	path         string
 	// write has a single connection: SQLite allows one writer at a time, and waiting for the
 	// pool is cheaper and fairer than retrying on SQLITE_BUSY.
 	write *sql.DB
@@ -78,6 +80,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	n := max(4, runtime.GOMAXPROCS(0))
 	db.read.SetMaxOpenConns(n)
 	db.read.SetMaxIdleConns(n)
+	db.DB = sqlstore.New(db.read, db.write, dialect)
 	return db, nil
 }
 
@@ -127,6 +130,8 @@ CREATE TABLE moves (
 	PRIMARY KEY (table_id, idx)
 ) STRICT, WITHOUT ROWID;
 `,
+	migrationReserved2,
+	migrationPlayers3,
 }
 
 // migrate brings the schema up to the latest version.

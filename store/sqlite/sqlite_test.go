@@ -167,3 +167,9 @@ func BenchmarkAppend(b *testing.B) {
 		}
 	}
 }
+
+func TestPlayers(t *testing.T) {
+	storetest.RunPlayers(t, func(t *testing.T) store.Store {
+		return open(t, filepath.Join(t.TempDir(), "deuce.db"))
+	})
+}
