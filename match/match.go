@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"deuce/bot"
+	"deuce/clock"
 	"deuce/engine"
 )
 
@@ -39,6 +40,11 @@ type Config struct {
 	// BotBudget bounds a bot's thinking time per move (default 2s).
 	BotBudget time.Duration
 	Persist   Persister
+	// Clock is the table's clock (nil: untimed); Time its time source (default the system's);
+	// SaveClock persists it after every change.
+	Clock     *clock.Clock
+	Time      Time
+	SaveClock func(ctx context.Context, c clock.Saved) error
 }
 
 // Update is what one subscriber is sent after every change: its seat's view of the match.
@@ -62,6 +68,8 @@ type Update struct {
 	// Played counts the moves this seat has made, a secret choice held for its turn included,
 	// so a client knows when its own move has been taken.
 	Played int `json:"played"`
+	// Clock is the table's clocks, absent when untimed.
+	Clock *ClockView `json:"clock,omitempty"`
 }
 
 // Choice is one legal move with its notation.
@@ -106,6 +114,11 @@ type Match struct {
 	pendingSince []int
 	// played counts each seat's moves, held secret choices included.
 	played []int
+	// final is the result of a match ended outside its rules (time), nil otherwise.
+	final *engine.Result
+	// alarm fires when the first running clock may run out; clockErr is the last failed save.
+	alarm    <-chan time.Time
+	clockErr error
 }
 
 // Subscription receives updates for one seat.
@@ -125,6 +138,9 @@ func New(cfg Config) (*Match, error) {
 	}
 	if cfg.BotBudget <= 0 {
 		cfg.BotBudget = 2 * time.Second
+	}
+	if cfg.Time == nil {
+		cfg.Time = systemTime{}
 	}
 	m := &Match{cfg: cfg, cmds: make(chan func()), subs: map[*Subscription]struct{}{}, done: make(chan struct{}), held: map[engine.Seat]engine.Action{}}
 	var logs [][]string
@@ -155,6 +171,9 @@ func New(cfg Config) (*Match, error) {
 		m.pendingSince[i] = -1
 	}
 	m.track()
+	if r := cfg.Record.Result; r != nil && r.Over && s.ToMove() != engine.Nobody {
+		m.final = r // ended on time
+	}
 	return m, nil
 }
 
@@ -194,19 +213,25 @@ func (m *Match) narrate(logs [][]string, s engine.State, a engine.Action) {
 func (m *Match) Run(ctx context.Context) error {
 	defer close(m.done)
 	defer m.closeSubs()
-	m.advance(ctx)
+	if !m.checkFlag(ctx) {
+		m.advance(ctx)
+	}
 	for {
 		if m.runErr != nil {
 			return m.runErr
 		}
-		if m.state.ToMove() == engine.Nobody && !m.thinking {
+		if m.over() && !m.thinking {
 			return nil
 		}
 		select {
 		case <-ctx.Done():
+			// The clocks are saved as they stand, for a restart to resume them.
+			m.saveClock(m.cfg.Time.Now())
 			return ctx.Err()
 		case cmd := <-m.cmds:
 			cmd()
+		case <-m.alarm:
+			m.onAlarm(ctx)
 		}
 	}
 }
@@ -275,7 +300,7 @@ func (m *Match) SubmitText(ctx context.Context, seat engine.Seat, seq int, text 
 func (m *Match) turnOf(seat engine.Seat) (engine.State, error) {
 	to := m.state.ToMove()
 	switch {
-	case to == engine.Nobody:
+	case m.over():
 		return nil, ErrOver
 	case seat < 0 || int(seat) >= m.n || m.cfg.Bots[seat] != nil:
 		return nil, fmt.Errorf("%w: %v is not a person's seat", ErrNotYourTurn, seat)
@@ -297,6 +322,9 @@ func (m *Match) turnOf(seat engine.Seat) (engine.State, error) {
 }
 
 func (m *Match) submit(ctx context.Context, seat engine.Seat, seq int, a engine.Action) error {
+	if m.checkFlag(ctx) {
+		return fmt.Errorf("%w: out of time", ErrOver)
+	}
 	turn, err := m.turnOf(seat)
 	if err != nil {
 		return err
@@ -421,7 +449,7 @@ func (m *Match) startBot(ctx context.Context, seat engine.Seat) {
 		cancel()
 		post := func() {
 			m.thinking = false
-			if m.seq != seq {
+			if m.seq != seq || m.checkFlag(ctx) || m.over() {
 				return
 			}
 			if err == nil {
@@ -490,6 +518,7 @@ func (m *Match) closeSubs() {
 
 // broadcast sends every subscriber its own view.
 func (m *Match) broadcast() {
+	m.runClock()
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	views := map[engine.Seat]Update{}
@@ -517,6 +546,11 @@ func (m *Match) update(seat engine.Seat) Update {
 	}
 	if seat >= 0 && int(seat) < m.n {
 		u.Played = m.played[seat]
+	}
+	u.Clock = m.clockView()
+	if m.final != nil {
+		u.ToMove, u.Pending, u.Result = engine.Nobody, nil, *m.final
+		return u
 	}
 	if _, held := m.held[seat]; held {
 		u.Pending = slices.DeleteFunc(slices.Clone(u.Pending), func(x engine.Seat) bool { return x == seat })
