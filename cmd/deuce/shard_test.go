@@ -124,4 +124,3 @@ func TestAutoShardEnvironment(t *testing.T) {
 		})
 	}
 }
-
