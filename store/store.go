@@ -84,6 +84,9 @@ type Seat struct {
 	TokenHash string `json:"tokenHash,omitempty"`
 	// Claimed reports that a person has taken the seat.
 	Claimed bool `json:"claimed"`
+	// Account is the name of the account holding the seat, for a seat held by an account
+	// instead of a token (TokenHash is then empty).
+	Account string `json:"account,omitempty"`
 }
 
 // Record returns the engine record of the table: what replays the match.

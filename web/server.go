@@ -52,6 +52,12 @@ type Server struct {
 
 	// claimMu serialises seat claims, so two people joining at once never lose a claim.
 	claimMu sync.Mutex
+
+	// accounts, chat and the time source: see players.go.
+	accounts      *accounts
+	chat          *chatHub
+	time          match.Time
+	secureCookies bool
 }
 
 // liveTable is a running match and the table it plays.
@@ -73,6 +79,10 @@ type Config struct {
 	// bursts of 30).
 	MessageRate  float64
 	MessageBurst int
+	// Time is the clocks' time source (default the system clock); SecureCookies marks session
+	// cookies Secure even when the server itself is not served over TLS (behind a proxy).
+	Time          match.Time
+	SecureCookies bool
 }
 
 // NewServer returns a server over cfg.Store. Call Resume to restart unfinished tables, and
@@ -93,7 +103,8 @@ func NewServer(cfg Config) *Server {
 		store: cfg.Store, log: log, botDelay: cfg.BotDelay,
 		msgRate: rate.Limit(cfg.MessageRate), msgBurst: cfg.MessageBurst,
 		ctx: ctx, cancel: cancel,
-		live: map[string]*liveTable{},
+		live:     map[string]*liveTable{},
+		accounts: newAccounts(cfg.Store), chat: newChatHub(), time: timeOrSystem(cfg.Time), secureCookies: cfg.SecureCookies,
 	}
 }
 
@@ -139,10 +150,14 @@ func (s *Server) start(t *store.Table) (*liveTable, error) {
 		}
 	}
 	rec := t.Record()
-	m, err := match.New(match.Config{
+	cfg := match.Config{
 		Game: g, Record: rec, Bots: bots, Seed: t.Seed, BotDelay: s.botDelay,
 		Persist: persister{s: s, id: t.ID},
-	})
+	}
+	if err := s.matchClock(s.ctx, t, &cfg); err != nil {
+		return nil, err
+	}
+	m, err := match.New(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -194,6 +209,9 @@ func (p persister) Append(ctx context.Context, at int, moves []engine.Move, resu
 	// A move must be saved even while the server shuts down, or a person's move would be lost.
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
+	if result != nil && p.s.accounts != nil {
+		return p.s.finish(ctx, p.id, at, moves, result)
+	}
 	if err := p.s.store.Append(ctx, p.id, at, moves, status, result); err != nil {
 		return err
 	}
@@ -212,6 +230,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.apiReplay)
 	mux.HandleFunc("POST /api/tables/{id}/rematch", s.apiRematch)
 	mux.HandleFunc("GET /ws/tables/{id}", s.serveSocket)
+	s.playerRoutes(mux)
 	mux.Handle("GET /", s.pages())
 	return s.logRequests(mux)
 }
