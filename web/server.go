@@ -322,6 +322,9 @@ type Main struct {
 	// MessageRate and MessageBurst: see Config.
 	MessageRate  float64
 	MessageBurst int
+	// Time and SecureCookies: see Config.
+	Time          match.Time
+	SecureCookies bool
 
 	srv      *Server
 	httpSrv  *http.Server
@@ -330,7 +333,8 @@ type Main struct {
 
 // Open starts listening and resumes unfinished tables. The server runs until Close.
 func (m *Main) Open(ctx context.Context) error {
-	m.srv = NewServer(Config{Store: m.Store, Log: m.Log, BotDelay: m.BotDelay, MessageRate: m.MessageRate, MessageBurst: m.MessageBurst})
+	m.srv = NewServer(Config{Store: m.Store, Log: m.Log, BotDelay: m.BotDelay, MessageRate: m.MessageRate, MessageBurst: m.MessageBurst,
+		Time: m.Time, SecureCookies: m.SecureCookies})
 	if err := m.srv.Resume(ctx); err != nil {
 		m.srv.Close()
 		return err
