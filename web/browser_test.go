@@ -30,6 +30,21 @@ const (
 // It needs Debian's chromium and `npm ci` in web/e2e. Without them the test is skipped, except
 // in CI (CI=true), where it fails so that a missing install step cannot pass unnoticed.
 func TestBrowser(t *testing.T) {
+	skipWithoutBrowser(t)
+	ctx, cancel := context.WithTimeout(context.Background(), browserTimeout)
+	defer cancel()
+	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "deuce.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	runBrowser(ctx, t, &web.Main{Addr: "127.0.0.1:0", Store: st}, browserScript)
+}
+
+// skipWithoutBrowser skips a browser test when Chromium, node or playwright is missing, except
+// in CI (CI=true), where it fails so that a missing install step cannot pass unnoticed.
+func skipWithoutBrowser(t *testing.T) {
+	t.Helper()
 	var missing []string
 	if _, err := os.Stat(chromiumPath); err != nil {
 		missing = append(missing, chromiumPath+" (apt-get install chromium)")
@@ -37,8 +52,7 @@ func TestBrowser(t *testing.T) {
 	if _, err := os.Stat(playwrightPath); err != nil {
 		missing = append(missing, "web/"+playwrightPath+" (npm ci in web/e2e)")
 	}
-	node, err := exec.LookPath("node")
-	if err != nil {
+	if _, err := exec.LookPath("node"); err != nil {
 		missing = append(missing, "node (apt-get install nodejs)")
 	}
 	if len(missing) > 0 {
@@ -47,15 +61,12 @@ func TestBrowser(t *testing.T) {
 		}
 		t.Skipf("browser test skipped: install chromium and run npm ci in web/e2e (missing %s)", strings.Join(missing, ", "))
 	}
+}
 
-	ctx, cancel := context.WithTimeout(context.Background(), browserTimeout)
-	defer cancel()
-	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "deuce.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	m := &web.Main{Addr: "127.0.0.1:0", Store: st}
+// runBrowser opens m and runs a script of e2e/ against it, with screenshots going to
+// $DEUCE_SCREENSHOTS (or a temporary directory); it closes m when the script is done.
+func runBrowser(ctx context.Context, t *testing.T, m *web.Main, script string) {
+	t.Helper()
 	if err := m.Open(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -68,6 +79,7 @@ func TestBrowser(t *testing.T) {
 	}()
 
 	out := os.Getenv("DEUCE_SCREENSHOTS")
+	var err error
 	if out == "" {
 		out = t.TempDir()
 	} else if out, err = filepath.Abs(out); err != nil {
@@ -75,7 +87,8 @@ func TestBrowser(t *testing.T) {
 	}
 
 	start := time.Now()
-	cmd := exec.CommandContext(ctx, node, browserScript, m.URL(), out)
+	node, _ := exec.LookPath("node")
+	cmd := exec.CommandContext(ctx, node, script, m.URL(), out)
 	cmd.WaitDelay = 10 * time.Second
 	pr, pw := io.Pipe()
 	cmd.Stdout, cmd.Stderr = pw, pw
@@ -91,7 +104,7 @@ func TestBrowser(t *testing.T) {
 	pw.Close()
 	<-done
 	if ctx.Err() != nil {
-		t.Fatalf("browser test did not finish within %v", browserTimeout)
+		t.Fatalf("browser test did not finish in time")
 	}
 	if err != nil {
 		t.Fatalf("browser test failed (%v); screenshots and console errors in %s", err, out)

@@ -35,6 +35,16 @@ func (s *Server) playerRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/seeks/{id}/accept", s.apiAcceptSeek)
 	mux.HandleFunc("DELETE /api/seeks/{id}", s.apiDeleteSeek)
 	mux.HandleFunc("POST /api/tables/{id}/claim-time", s.apiClaimTime)
+	mux.HandleFunc("GET /u/{name}", uiPage("profile.html"))
+	mux.HandleFunc("GET /leaderboard", uiPage("leaderboard.html"))
+}
+
+// uiPage serves one of the embedded pages.
+func uiPage(name string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-cache")
+		http.ServeFileFS(w, r, ui, "ui/"+name)
+	}
 }
 
 // now is the server's time: the system clock, or the fake one of tests.

@@ -99,6 +99,9 @@ export class TableSocket {
         if (msg.result && msg.result.over) this.finished = true;
         this.handlers.onUpdate?.(msg);
         break;
+      case 'chat':
+        this.handlers.onChat?.(msg);
+        break;
       case 'error':
         if (msg.code === 'bad_token') this.finished = 'refused';
         this.handlers.onError?.(msg);
