@@ -3,6 +3,7 @@ package enginetest
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -94,6 +95,35 @@ func (c Cases[S, P]) State(t testing.TB, text string) P {
 		}
 	}
 	return s
+}
+
+// Unparsable checks that ParseAction refuses text in the state setup describes ("SETUP" or
+// "SETUP: ACTIONS") with an ErrIllegal error, changing nothing.
+func (c Cases[S, P]) Unparsable(t *testing.T, setup, text string) {
+	t.Helper()
+	s := c.State(t, setup)
+	before := *s
+	a, err := s.ParseAction(text)
+	if !errors.Is(err, engine.ErrIllegal) {
+		t.Errorf("ParseAction(%q) = %d, %v; want an ErrIllegal error", text, a, err)
+	}
+	if *s != before {
+		t.Errorf("ParseAction(%q) changed the state", text)
+	}
+}
+
+// Choice checks that choose (a game's heuristic, with a fixed random source) picks the legal
+// action written want in the state setup describes ("SETUP" or "SETUP: ACTIONS").
+func (c Cases[S, P]) Choice(t *testing.T, setup string, choose func(engine.State, *rand.Rand) engine.Action, want string) {
+	t.Helper()
+	s := c.State(t, setup)
+	a := choose(s, rand.New(rand.NewPCG(1, 1)))
+	if got := s.ActionString(a); got != want {
+		t.Errorf("%s: got %s, want %s", setup, got, want)
+	}
+	if !slices.Contains(s.Legal(nil), a) {
+		t.Errorf("%s: %s is not legal", setup, s.ActionString(a))
+	}
 }
 
 // Check runs one rules case and returns why it cannot be read (an ErrUnreadable error) or does

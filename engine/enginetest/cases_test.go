@@ -202,3 +202,35 @@ func TestCasesState(t *testing.T) {
 		t.Errorf("State = %+v, want 3 stones", *s)
 	}
 }
+
+func TestPerftCountsPaths(t *testing.T) {
+	// From 3 stones: take 1 or 2; then 2 ways or 1; a match that ends counts once.
+	enginetest.CheckPerft(t, &pile{stones: 3}, []int{2, 3, 3})
+}
+
+func TestPlayerPlaysToTheEnd(t *testing.T) {
+	g := engine.Game{Name: "pile", Title: "Pile", New: func(engine.Options) (engine.State, error) { return &pile{stones: 9}, nil }}
+	var steps int
+	p := enginetest.Player[pile, *pile]{
+		Game: g,
+		Step: func(before, s *pile) error {
+			steps++
+			if s.stones >= before.stones {
+				return errors.New("no stone taken")
+			}
+			return nil
+		},
+	}
+	s := p.Play(t, nil, 1, enginetest.RandomPolicy[*pile])
+	if s.stones != 0 || steps == 0 || steps > 9 {
+		t.Errorf("played %d steps to %d stones", steps, s.stones)
+	}
+	a, b := p.Record(t, nil, 5, enginetest.RandomPolicy[*pile]), p.Record(t, nil, 5, enginetest.RandomPolicy[*pile])
+	if fmt.Sprint(a.Moves) != fmt.Sprint(b.Moves) || a.Result == nil {
+		t.Errorf("the same seed recorded %v and %v", a.Moves, b.Moves)
+	}
+	states := enginetest.States[*pile](t, g, []engine.Options{nil, nil}, 2, 2)
+	if len(states) < 4 {
+		t.Errorf("%d states", len(states))
+	}
+}

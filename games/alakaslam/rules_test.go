@@ -231,27 +231,12 @@ func TestAimAndDistance(t *testing.T) {
 					if want == "in" {
 						line += fmt.Sprintf(" ball=r%dc%d", tr, tc)
 					}
-					t.Run(line, func(t *testing.T) { runCase(t, line) })
+					t.Run(line, func(t *testing.T) { rules.Case(t, line) })
 				}
 			}
 		}
 	}
 }
-
-// runCase runs one rules case.
-func runCase(t *testing.T, line string) {
-	t.Helper()
-	rules.Case(t, line)
-}
-
-// setup returns the state "SETUP" or "SETUP: ACTIONS" describes.
-func setup(t testing.TB, text string) *State {
-	t.Helper()
-	return rules.State(t, text)
-}
-
-// applyText applies a notation or "#N" action.
-func applyText(s *State, text string) error { return enginetest.ApplyText(s, text) }
 
 // parseCards reads "2r,0b,e1" ("-" for none).
 func parseCards(w *enginetest.Words, text string) counts {

@@ -138,22 +138,10 @@ func TestReturnCounts(t *testing.T) {
 				fmt.Sprintf("v=%d hand=%s: %s -> illegal", v, short, ret),
 				fmt.Sprintf("v=%d hand=%s: #%d -> illegal", v, short, Return(w)),
 			} {
-				t.Run(line, func(t *testing.T) { runCase(t, line) })
+				t.Run(line, func(t *testing.T) { rules.Case(t, line) })
 			}
 		}
 	}
-}
-
-// runCase runs one rules case.
-func runCase(t *testing.T, line string) {
-	t.Helper()
-	rules.Case(t, line)
-}
-
-// setup returns the state "SETUP" or "SETUP: ACTIONS" describes.
-func setup(t testing.TB, text string) *State {
-	t.Helper()
-	return rules.State(t, text)
 }
 
 // setupWords builds the state a rules case describes.

@@ -197,21 +197,6 @@ var rules = enginetest.Cases[State, *State]{Setup: setupWords, Describe: describ
 
 func TestRules(t *testing.T) { rules.Run(t, rulesCases) }
 
-// runCase runs one rules case.
-func runCase(t *testing.T, line string) {
-	t.Helper()
-	rules.Case(t, line)
-}
-
-// setup returns the state "SETUP" or "SETUP: ACTIONS" describes.
-func setup(t testing.TB, text string) *State {
-	t.Helper()
-	return rules.State(t, text)
-}
-
-// applyText applies a notation or "#N" action.
-func applyText(s *State, text string) error { return enginetest.ApplyText(s, text) }
-
 // setupWords builds the state a rules case describes.
 func setupWords(w *enginetest.Words) *State {
 	doubles := w.Has("doubles")
