@@ -200,16 +200,36 @@ type automaton struct {
 	redrawn bool    // a defence card already proved unplayable for this shot
 }
 
+// Rules levels (option rules): the initiation match of rule 14, the basic rules of rules 8-13
+// with the stars that card icons give, and the advanced rules of rules 15-16.
+const (
+	initiation int8 = iota
+	basic
+	advanced
+)
+
+var levelNames = [...]string{"initiation", "basic", "advanced"}
+
 // config holds a match's options.
 type config struct {
 	match       bool // full-match mode; false for the tiebreak mode
 	bestOf      int8
 	surface     int8
-	advanced    bool
+	level       int8 // initiation, basic or advanced
 	challenges  bool
+	rallyOnly   bool // challenges apply to rally shots only, not to serves
+	secondAny   bool // the second serve may use the card of the first
 	playerCards bool
 	solo        bool
 }
+
+// advanced reports whether the advanced rules are in play: the star bonus (rule 15), topspin
+// and slice (rule 16).
+func (c config) advanced() bool { return c.level == advanced }
+
+// starGains reports whether validated cards give the stars of their icons: the basic and the
+// advanced rules, not the initiation match (rule 14).
+func (c config) starGains() bool { return c.level >= basic }
 
 // State is one match of Worldwide Tennis. It is plain data (fixed arrays and integers, no
 // pointers), so a value copy is a deep copy.
@@ -339,7 +359,7 @@ func (s *State) Legal(buf []engine.Action) []engine.Action {
 		buf = append(buf, actParity, actParity+1)
 	case phServeCard:
 		for id := firstServ; id <= numCards; id++ {
-			if int8(id) != s.faulted {
+			if int8(id) != s.faulted || s.cfg.secondAny {
 				buf = append(buf, actCard+engine.Action(id))
 			}
 		}
@@ -526,7 +546,7 @@ func (s *State) TennisFacts() engine.TennisFacts {
 		LeadChanges: int(s.leadChanges),
 		Tags: []engine.Tag{
 			{Key: "surface", Value: surfaceNames[s.cfg.surface], Side: engine.BothSides},
-			{Key: "rules", Value: map[bool]string{true: "advanced", false: "basic"}[s.cfg.advanced], Side: engine.BothSides},
+			{Key: "rules", Value: levelNames[s.cfg.level], Side: engine.BothSides},
 		},
 	}
 	if s.cfg.solo {
