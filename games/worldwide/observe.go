@@ -259,7 +259,12 @@ func (s *State) cardView(n int, owner int8) CardView {
 // ballAt returns the half and zone of the ball in a rally, side -1 when none is in play.
 func (s *State) ballAt() (int, zone) {
 	switch s.phase {
-	case phMove, phShot, phRollChoice, phStars, phShotRoll, phChallenge, phBallIn, phTarget, phAutoDraw, phAutoParity:
+	case phChallenge, phBallIn:
+		if s.serving() {
+			return -1, 0 // a serve called out: no ball in play yet
+		}
+		return int(s.actor), s.ball
+	case phMove, phShot, phRollChoice, phStars, phShotRoll, phTarget, phAutoDraw, phAutoParity:
 		return int(s.actor), s.ball
 	case phPosition, phPosDiscard:
 		return int(1 - s.actor), s.ball

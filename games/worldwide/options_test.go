@@ -161,3 +161,22 @@ func TestSecondServe(t *testing.T) {
 		t.Error("second-serve=same was accepted")
 	}
 }
+
+// TestServeChallengeView checks what a player sees of a serve called out: no ball in play, the
+// narration of the roll and of the accepted call.
+func TestServeChallengeView(t *testing.T) {
+	s := serveState(t, Options{Challenges: true})
+	exPlay(t, s, "serve 13")
+	a, _ := s.ParseAction("d20 12")
+	if got := engine.Narrate(s, a, engine.Spectator); !strings.HasSuffix(got, "12, needing 13: out by a hair (a challenge is possible)") {
+		t.Errorf("roll narrated %q", got)
+	}
+	exPlay(t, s, "d20 12")
+	if o := s.observe(0); o.BallSide != -1 || o.Phase != "challenge" {
+		t.Errorf("observation: ball side %d, phase %q; want no ball, the challenge", o.BallSide, o.Phase)
+	}
+	a, _ = s.ParseAction("accept the call")
+	if got := engine.Narrate(s, a, engine.Spectator); !strings.HasSuffix(got, "accepts the call: fault") {
+		t.Errorf("accepted call narrated %q", got)
+	}
+}
