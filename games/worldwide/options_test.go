@@ -180,3 +180,31 @@ func TestServeChallengeView(t *testing.T) {
 		t.Errorf("accepted call narrated %q", got)
 	}
 }
+
+// TestNewGameOptions checks that newGame, which callers outside the engine's validation may
+// reach, refuses unknown options and values with the values it wants.
+func TestNewGameOptions(t *testing.T) {
+	for opts, want := range map[string]string{
+		"rules=expert":     `option rules="expert": want advanced, basic or initiation`,
+		"challenges=maybe": `option challenges="maybe": want no, rally or yes`,
+		"sets=4":           `option sets="4": want 3 or 5`,
+		"colour=red":       `unknown option "colour"`,
+		"surface=sand":     `surface "sand": want hard, clay, grass or indoor`,
+	} {
+		k, v, _ := strings.Cut(opts, "=")
+		_, err := newGame(engine.Options{k: v})
+		if err == nil || err.Error() != want {
+			t.Errorf("%s: error %v, want %q", opts, err, want)
+		}
+	}
+	st, err := newGame(engine.Options{"mode": "match", "sets": "5", "rules": "basic", "challenges": "rally",
+		"second-serve": "any", "player-cards": "yes", "solo": "no", "surface": "grass"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := st.(*State).cfg
+	if !c.match || c.bestOf != 5 || c.level != basic || !c.challenges || !c.rallyOnly || !c.secondAny || !c.playerCards ||
+		c.solo || c.surface != grass {
+		t.Errorf("configuration %+v", c)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"deuce/engine"
 )
@@ -98,76 +99,41 @@ func New(o Options) (*State, error) {
 	return newState(cfg), nil
 }
 
+// optionValues maps each option's values (the surface aside, which New checks) to what they
+// set in Options; nil sets nothing.
+var optionValues = map[string]map[string]func(*Options){
+	"mode": {"tiebreak": nil, "match": func(o *Options) { o.Match = true }},
+	"sets": {"3": func(o *Options) { o.Sets = 3 }, "5": func(o *Options) { o.Sets = 5 }},
+	"rules": {"initiation": nil, "basic": func(o *Options) { o.Basic = true },
+		"advanced": func(o *Options) { o.Advanced = true }},
+	"challenges": {"no": nil, "yes": func(o *Options) { o.Challenges = true },
+		"rally": func(o *Options) { o.Challenges, o.RallyChallengesOnly = true, true }},
+	"second-serve": {"other": nil, "any": func(o *Options) { o.SecondServeAny = true }},
+	"player-cards": {"no": nil, "yes": func(o *Options) { o.PlayerCards = true }},
+	"solo":         {"no": nil, "yes": func(o *Options) { o.Solo = true }},
+}
+
 // newGame starts a match from resolved options; missing options take their defaults.
 func newGame(opts engine.Options) (engine.State, error) {
 	var o Options
 	for _, k := range slices.Sorted(maps.Keys(opts)) {
 		v := opts[k]
-		bad := func(want string) error { return fmt.Errorf("option %s=%q: want %s", k, v, want) }
-		switch k {
-		case "mode":
-			switch v {
-			case "tiebreak":
-			case "match":
-				o.Match = true
-			default:
-				return nil, bad("tiebreak or match")
-			}
-		case "sets":
-			switch v {
-			case "3":
-				o.Sets = 3
-			case "5":
-				o.Sets = 5
-			default:
-				return nil, bad("3 or 5")
-			}
-		case "surface":
+		if k == "surface" {
 			o.Surface = v
-		case "rules":
-			switch v {
-			case "initiation":
-			case "basic":
-				o.Basic = true
-			case "advanced":
-				o.Advanced = true
-			default:
-				return nil, bad("initiation, basic or advanced")
-			}
-		case "challenges":
-			switch v {
-			case "no":
-			case "yes":
-				o.Challenges = true
-			case "rally":
-				o.Challenges, o.RallyChallengesOnly = true, true
-			default:
-				return nil, bad("no, yes or rally")
-			}
-		case "second-serve":
-			switch v {
-			case "other":
-			case "any":
-				o.SecondServeAny = true
-			default:
-				return nil, bad("other or any")
-			}
-		case "player-cards", "solo":
-			var yes bool
-			switch v {
-			case "no":
-			case "yes":
-				yes = true
-			default:
-				return nil, bad("yes or no")
-			}
-			if k == "player-cards" {
-				o.PlayerCards = yes
-			} else {
-				o.Solo = yes
-			}
-		default:
+			continue
+		}
+		values, ok := optionValues[k]
+		if !ok {
 			return nil, fmt.Errorf("unknown option %q", k)
+		}
+		set, ok := values[v]
+		if !ok {
+			want := slices.Sorted(maps.Keys(values))
+			return nil, fmt.Errorf("option %s=%q: want %s or %s", k, v, strings.Join(want[:len(want)-1], ", "),
+				want[len(want)-1])
+		}
+		if set != nil {
+			set(&o)
 		}
 	}
 	return New(o)
