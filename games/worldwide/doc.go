@@ -180,7 +180,7 @@
 // 12, then 7 for two stars, and the roll of 9 that wins the point; rule 18's Winner-on-18-20
 // attack of difficulty 4 rolled anyway, a 2 being a fault; rule 20b's automaton serve of 10
 // sliced to 12 and missed on a 10; rule 20c's volley pile when both players are at the net;
-// rule 20e's Winner #37 winning without a roll. With the recalibrated data the text is right in
+// rule 20e's Winner #37 winning without a roll; rule 20g's three costly moves adding 3. With the recalibrated data the text is right in
 // every one of them.
 //
 // Randomness: every shuffle is a chance node whose outcomes are the cards still unseen (no deck

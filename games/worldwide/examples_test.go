@@ -366,3 +366,24 @@ func TestExampleAutomatonWinner(t *testing.T) {
 		exPoint(t, s, 0, howFault)
 	})
 }
+
+// Rule 20g: « si votre adversaire a, dans l'échange, effectué 3 déplacements qui auraient
+// nécessité une défausse, la difficulté de ses coups à venir dans cet échange est augmentée de
+// 3 ». The person sends the automaton from one side of the baseline to the other three times;
+// its backhand down the line #22 (3) against the person's attack #29 (malus 4) then needs 10.
+func TestExampleAutomatonMoves(t *testing.T) {
+	s := exStart(t, Options{Solo: true}, nil, []int{15, 3, 29, 2, 14, 5}, 0)
+	exPlay(t, s, "serve 4", "d20 12", "stay") // to the automaton's forehand, a free move
+	exPlay(t, s, "draw #4")                   // to the person's backhand
+	exInt(t, "penalty after a free move", int(s.auto.penalty), 0)
+	exPlay(t, s, "play #15", "stay") // to the automaton's backhand: forehand to backhand
+	exInt(t, "penalty after one move across", int(s.auto.penalty), 1)
+	exPlay(t, s, "draw #16")                      // to the person's forehand
+	exPlay(t, s, "discard #2", "play #3", "stay") // to the automaton's forehand
+	exInt(t, "penalty after two moves across", int(s.auto.penalty), 2)
+	exPlay(t, s, "draw #9")                                        // to the person's backhand
+	exPlay(t, s, "discard #14", "play #29", "to backhand", "stay") // the attack, without a roll
+	exInt(t, "penalty after three moves across", int(s.auto.penalty), 3)
+	exPlay(t, s, "draw #22")
+	exInt(t, "#22's need", int(s.need), 3+4+3)
+}
