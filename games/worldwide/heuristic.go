@@ -131,7 +131,7 @@ func (s *State) replyChance(side int8, last int, z, from, at zone, e effect) flo
 	}
 	sd := &s.sides[side]
 	x := shotCtx{side: side, pos: pos, oppPos: at, last: last, nszl: z == zV,
-		slice: s.cfg.advanced() && e == slice && pos != zV, stars: int(sd.stars)}
+		slice: s.cfg.advanced && e == slice && pos != zV, stars: int(sd.stars)}
 	if !s.human(side) {
 		return s.autoReplyChance(x, move)
 	}
@@ -147,7 +147,7 @@ func (s *State) replyChance(side int8, last int, z, from, at zone, e effect) flo
 		p := 1.0
 		if !noRollIn(x, c) {
 			n := 0
-			if s.cfg.advanced() {
+			if s.cfg.advanced {
 				n = min(3, x.stars)
 			}
 			p = chanceOf(s.needIn(x, c, n))
@@ -266,7 +266,7 @@ func (s *State) hShot() engine.Action {
 			v = worth
 		} else {
 			most := 0
-			if s.cfg.advanced() {
+			if s.cfg.advanced {
 				most = min(3, x.stars-k.cost)
 			}
 			_, v = s.bestStars(x, c, worth, most)
@@ -321,7 +321,7 @@ func (s *State) serveValue(c int, second bool) (float64, effect) {
 	}
 	best, bestE := -1.0, noEffect
 	for e := noEffect; e <= slice; e++ {
-		if e != noEffect && !s.cfg.advanced() {
+		if e != noEffect && !s.cfg.advanced {
 			break
 		}
 		need := s.serveNeed(s.actor, c, e, 0)

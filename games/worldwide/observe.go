@@ -280,7 +280,7 @@ func (s *State) observe(seat engine.Seat) *Observation {
 		seat = engine.Spectator
 	}
 	o := &Observation{
-		Seat: int(seat), Solo: s.cfg.solo, Mode: "tiebreak", Surface: surfaceNames[s.cfg.surface], Rules: levelNames[s.cfg.level],
+		Seat: int(seat), Solo: s.cfg.solo, Mode: "tiebreak", Surface: surfaceNames[s.cfg.surface], Rules: levelNames[s.cfg.level()],
 		Challenges: s.cfg.challenges, PlayerCards: s.cfg.playerCards,
 		RallyChallenges: s.cfg.challenges && s.cfg.rallyOnly, SecondServeAny: s.cfg.secondAny,
 		Score: s.score.String(), Tennis: s.score.View(), PointsPlayed: s.score.PointsPlayed(),
@@ -398,7 +398,7 @@ func (s *State) sideView(i int8) SideView {
 	if sd.reshuffles > 0 {
 		v.DeckFrom = sd.origin.ids()
 	}
-	if s.cfg.advanced() && sd.topspin {
+	if s.cfg.advanced && sd.topspin {
 		v.Effects = append(v.Effects, "topspin")
 	}
 	if s.sliceOn(i) {

@@ -28,8 +28,8 @@ func TestRulesLevels(t *testing.T) {
 				t.Errorf("resolved rules = %q", resolved["rules"])
 			}
 			s := st.(*State)
-			if s.cfg.starGains() != tc.gains || s.cfg.advanced() != tc.advance {
-				t.Errorf("star gains %v, advanced %v; want %v, %v", s.cfg.starGains(), s.cfg.advanced(), tc.gains, tc.advance)
+			if s.cfg.starGains != tc.gains || s.cfg.advanced != tc.advance {
+				t.Errorf("star gains %v, advanced %v; want %v, %v", s.cfg.starGains, s.cfg.advanced, tc.gains, tc.advance)
 			}
 			if o := s.observe(0); o.Rules != tc.rules {
 				t.Errorf("observation's rules = %q", o.Rules)
@@ -203,7 +203,7 @@ func TestNewGameOptions(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := st.(*State).cfg
-	if !c.match || c.bestOf != 5 || c.level != basic || !c.challenges || !c.rallyOnly || !c.secondAny || !c.playerCards ||
+	if !c.match || c.bestOf != 5 || c.level() != basic || !c.challenges || !c.rallyOnly || !c.secondAny || !c.playerCards ||
 		c.solo || c.surface != grass {
 		t.Errorf("configuration %+v", c)
 	}

@@ -212,7 +212,7 @@ func (s *State) beginServe() {
 		s.card = int8(data.autoSecond)
 	}
 	s.log(newShot(s.server, s.card, resPending))
-	if s.cfg.advanced() {
+	if s.cfg.advanced {
 		s.phase = phAutoSpin
 		return
 	}
@@ -264,7 +264,7 @@ func (s *State) serveRolled(f int) {
 	e.set(fTarget, int8(s.serveDir))
 	s.last, s.lastBy = s.card, s.server
 	s.ball = s.serveDir
-	if s.cfg.advanced() {
+	if s.cfg.advanced {
 		recv := &s.sides[1-s.server]
 		recv.topspin, recv.slice = effect(s.spin) == topspin, effect(s.spin) == slice
 	}
@@ -457,7 +457,7 @@ func (s *State) whyNotIn(x shotCtx, c int) string {
 // (rule 16).
 func (s *State) sliceOn(side int8) bool {
 	sd := &s.sides[side]
-	return s.cfg.advanced() && sd.slice && sd.pos != zV
+	return s.cfg.advanced && sd.slice && sd.pos != zV
 }
 
 // noRoll reports whether side's card c is validated without a roll.
@@ -543,7 +543,7 @@ func (s *State) playCard(c int) {
 
 // toStars offers stars before the roll (advanced rules), or rolls.
 func (s *State) toStars() {
-	if s.cfg.advanced() && s.sides[s.actor].stars > 0 {
+	if s.cfg.advanced && s.sides[s.actor].stars > 0 {
 		s.phase = phStars
 		return
 	}
@@ -613,7 +613,7 @@ func (s *State) shotGood(f int) {
 	k := &data.cards[c]
 	e := s.current()
 	e.set(fResult, resGood)
-	if s.cfg.starGains() && s.human(s.actor) {
+	if s.cfg.starGains && s.human(s.actor) {
 		sd.stars = min(sd.starCap, sd.stars+int8(k.stars))
 	}
 	if k.kind == kWinner || (f > 0 && s.winnerOnHit(s.actor, c, f)) {
@@ -623,7 +623,7 @@ func (s *State) shotGood(f int) {
 	}
 	sd.validated += int16(k.diff)
 	s.last, s.lastBy = int8(c), s.actor
-	if s.cfg.advanced() {
+	if s.cfg.advanced {
 		opp.topspin, opp.slice = k.effect == topspin, k.effect == slice
 	}
 	if k.targets.count() == 1 {
@@ -897,7 +897,7 @@ func (s *State) apply(a engine.Action) {
 	case phServeCard:
 		s.card = int8(a - actCard)
 		s.log(newShot(s.actor, s.card, resPending))
-		if s.cfg.advanced() {
+		if s.cfg.advanced {
 			s.phase = phServeSpin
 			return
 		}

@@ -212,10 +212,13 @@ var levelNames = [...]string{"initiation", "basic", "advanced"}
 
 // config holds a match's options.
 type config struct {
-	match       bool // full-match mode; false for the tiebreak mode
-	bestOf      int8
-	surface     int8
-	level       int8 // initiation, basic or advanced
+	match    bool // full-match mode; false for the tiebreak mode
+	bestOf   int8
+	surface  int8
+	advanced bool // the advanced rules: the star bonus (rule 15), topspin and slice (rule 16)
+	// starGains: validated cards give the stars of their icons, in the basic and the advanced
+	// rules, not in the initiation match (rule 14).
+	starGains   bool
 	challenges  bool
 	rallyOnly   bool // challenges apply to rally shots only, not to serves
 	secondAny   bool // the second serve may use the card of the first
@@ -223,13 +226,16 @@ type config struct {
 	solo        bool
 }
 
-// advanced reports whether the advanced rules are in play: the star bonus (rule 15), topspin
-// and slice (rule 16).
-func (c config) advanced() bool { return c.level == advanced }
-
-// starGains reports whether validated cards give the stars of their icons: the basic and the
-// advanced rules, not the initiation match (rule 14).
-func (c config) starGains() bool { return c.level >= basic }
+// level is the rules level: initiation, basic or advanced.
+func (c config) level() int8 {
+	switch {
+	case c.advanced:
+		return advanced
+	case c.starGains:
+		return basic
+	}
+	return initiation
+}
 
 // State is one match of Worldwide Tennis. It is plain data (fixed arrays and integers, no
 // pointers), so a value copy is a deep copy.
@@ -546,7 +552,7 @@ func (s *State) TennisFacts() engine.TennisFacts {
 		LeadChanges: int(s.leadChanges),
 		Tags: []engine.Tag{
 			{Key: "surface", Value: surfaceNames[s.cfg.surface], Side: engine.BothSides},
-			{Key: "rules", Value: levelNames[s.cfg.level], Side: engine.BothSides},
+			{Key: "rules", Value: levelNames[s.cfg.level()], Side: engine.BothSides},
 		},
 	}
 	if s.cfg.solo {

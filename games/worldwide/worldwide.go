@@ -76,12 +76,8 @@ type Options struct {
 func New(o Options) (*State, error) {
 	cfg := config{match: o.Match, bestOf: 3, challenges: o.Challenges, rallyOnly: o.RallyChallengesOnly,
 		secondAny: o.SecondServeAny, playerCards: o.PlayerCards, solo: o.Solo, surface: hard}
-	switch {
-	case o.Advanced:
-		cfg.level = advanced
-	case o.Basic:
-		cfg.level = basic
-	}
+	cfg.advanced = o.Advanced
+	cfg.starGains = o.Advanced || o.Basic
 	switch o.Sets {
 	case 0, 3:
 	case 5:
