@@ -128,10 +128,10 @@ Choices made where the rules are silent or ambiguous:
     serve's challenge won replays the point; challenges=rally keeps them to rally shots. A
     replayed point scores nothing but its cards are drawn and discarded as usual.
   - The net icon only matters to the automaton.
-  - Solo: another unplayable card (a drop volley when you are at the net)
-    is discarded and another drawn, and if nothing playable is left you win the point; a topspin
-    makes its rush to the net cost it +1; it picks the side of a deciding point by the d20's
-    parity; with the basic rules it rolls no d6.
+  - Solo: another unplayable card (a drop volley when you are at the net) is discarded and
+    another drawn, and if nothing playable is left you win the point; a topspin makes its rush
+    to the net cost it +1; it picks the side of a deciding point by the d20's parity; below the
+    advanced rules it rolls no d6.
 
 Reconstructed data. The text establishes only the counts of each card type, the solo piles,
 #37 Winner, the serves of difficulty 4, 10 and 13 (ACE 18-20 on the 13, slice +2 on the 10), and
