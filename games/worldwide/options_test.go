@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"deuce/engine"
+	"deuce/engine/enginetest"
 )
 
 // TestRulesLevels checks the three levels of option rules: stars won from card icons in the
@@ -206,5 +207,23 @@ func TestNewGameOptions(t *testing.T) {
 	if !c.match || c.bestOf != 5 || c.level() != basic || !c.challenges || !c.rallyOnly || !c.secondAny || !c.playerCards ||
 		c.solo || c.surface != grass {
 		t.Errorf("configuration %+v", c)
+	}
+}
+
+// TestOptionsConformance runs the conformance kit on the option values no variant names:
+// challenged serves, challenges on rally shots only, any second serve, the basic rules.
+func TestOptionsConformance(t *testing.T) {
+	for _, opts := range []engine.Options{
+		{"rules": "advanced", "challenges": "yes", "surface": "clay"},
+		{"rules": "basic", "challenges": "rally", "solo": "yes"},
+		{"rules": "initiation", "challenges": "yes", "second-serve": "any", "player-cards": "yes"},
+		{"rules": "basic", "second-serve": "any", "surface": "grass"},
+	} {
+		t.Run(opts.String(), func(t *testing.T) {
+			t.Parallel()
+			for _, v := range enginetest.CheckVariant(Game, opts, enginetest.Config{Matches: 40, DeepEvery: 5}) {
+				t.Error(v)
+			}
+		})
 	}
 }
