@@ -46,15 +46,15 @@
 //     star slots and 4 stars, the five serve cards always available, the 6 starting-hand cards in
 //     hand and 6 cards drawn (chance nodes, seat 1 first), a hand limit of 12. A toss (a chance
 //     node) decides the first server. The face-down token is read as an empty slot: a player
-//     holds at most five stars, and a gain beyond that is lost. The argument: 7f lays out 5 tokens,
-//     « 4 jetons faces visibles et 1 jeton face cachée », and the box holds 12 tokens for two
-//     players (rule 3), so tokens are not spent into a common pool and taken back from it: paying
-//     a star turns a token face down, winning one turns a face-down token face up, and a token
-//     laid face down at the start is a star to be won, not one held. Rule 18 counts a player
-//     card's stars the same way, « faces visibles et faces cachées », which would make no sense if
-//     a face-down token were worth a star. Concentration's « gagnez 2 Étoiles » and the card
-//     icons then fill empty slots (the other reading, a face-down token as a fifth star kept
-//     aside, has no text that says when it could be used).
+//     holds at most five stars, and a gain beyond that is lost. The argument: 7f lays out « 5
+//     jetons Étoile : 4 jetons faces visibles et 1 jeton face cachée », so a token has a face for
+//     a star one holds and a face for one one does not; a fifth star held would be laid face up
+//     like the four others, and a token laid face down at the start is a star still to be won.
+//     Paying a star turns a token face down, winning one turns a face-down token face up, so the
+//     tokens in front of a player are its capacity. Rule 18 sets a player card's stars the same
+//     way, « faces visibles et faces cachées »: the face-down count is what the card changes
+//     besides the stars held, which only a capacity explains. The other reading, a face-down
+//     token as a fifth star kept aside, has no text that says when it could be used.
 //   - 8 Serve. Server in the neutral zone, receiver in the zone the score names. The server
 //     chooses a serve card and rolls the d20: at least the difficulty is in, and within the
 //     card's ACE range an ACE wins the point; below is a fault. After a fault, a second serve

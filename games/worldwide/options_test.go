@@ -227,3 +227,17 @@ func TestOptionsConformance(t *testing.T) {
 		})
 	}
 }
+
+// TestHeuristicServeChallenge checks the heuristic's challenges: it accepts a first serve's
+// call, which leaves a second serve, and challenges a second serve's, which is a double fault.
+func TestHeuristicServeChallenge(t *testing.T) {
+	s := serveState(t, Options{Challenges: true})
+	exPlay(t, s, "serve 13", "d20 12")
+	if a := Heuristic(s, nil); a != actAccept {
+		t.Errorf("first serve one short: %s, want accept the call", s.ActionString(a))
+	}
+	exPlay(t, s, "accept the call", "serve 10", "d20 9")
+	if a := Heuristic(s, nil); a != actChallenge {
+		t.Errorf("second serve one short: %s, want challenge", s.ActionString(a))
+	}
+}
