@@ -42,14 +42,14 @@ func options() []engine.OptionSpec {
 			Help: fmt.Sprintf("player %d's character: chosen at the table (choose), dealt at random (random), or the one named", seat),
 		})
 	}
-	return append(specs,
+	return append(append(specs,
 		engine.OptionSpec{Name: "points", Default: "3", Values: []string{"1", "2", "3", "4", "5", "6", "7"},
 			Help: "points that win the match (the rules say 3)"},
 		engine.OptionSpec{Name: "first-server", Default: "call", Values: []string{"call", "1", "2"},
 			Help: "who serves first: decided by player 1's call of red or blue (call), or player 1 or player 2"},
 		engine.OptionSpec{Name: "deck", Default: "standard", Values: []string{"standard", "enchant-3"},
 			Help: "the reconstructed 52-card deck, or an invented one with two Enchant-3s"},
-	)
+	), ruleOptions()...)
 }
 
 // Character option values besides a character.
@@ -71,6 +71,9 @@ type Options struct {
 	FirstServer int
 	// Deck is the deck played; the zero Deck means StandardDeck().
 	Deck Deck
+	// Toots is TootsTurn or TootsMoves, TeamMove TeamTogether or TeamOneByOne, Played
+	// PlayedNextShot or PlayedAfterHit; "" means the first of each (the default).
+	Toots, TeamMove, Played string
 }
 
 // CharacterIndex returns the character named by its option value ("laurie") or full name.
@@ -137,7 +140,9 @@ func newGame(opts engine.Options) (engine.State, error) {
 			}
 			o.Deck = d
 		default:
-			return nil, fmt.Errorf("unknown option %q", k)
+			if !setRuleOption(&o, k, v) {
+				return nil, fmt.Errorf("unknown option %q", k)
+			}
 		}
 	}
 	return New(o)
@@ -155,6 +160,9 @@ func New(o Options) (*State, error) {
 	if o.Deck.Size() == 0 {
 		o.Deck = StandardDeck()
 	}
+	if err := checkRuleOptions(o); err != nil {
+		return nil, err
+	}
 	s := &State{format: int8(o.Format), deckName: o.Deck.Name, lSeat: -1, hitter: -1, support: -1,
 		called: -1, revealed: -1, ench: [2]enchant{noEnchant, noEnchant}, ball: noPos}
 	switch o.Format {
@@ -171,6 +179,7 @@ func New(o Options) (*State, error) {
 		s.teamSize = [2]int8{2, 1}
 		s.team = [2][2]int8{{0, 2}, {1, -1}}
 	}
+	s.applyRuleOptions(o)
 	s.total = o.Deck.counts
 	if o.Format == Doubles {
 		s.total[enchantKind(1)] = 0 // doubles removes every Enchant-1
