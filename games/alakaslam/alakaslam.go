@@ -302,20 +302,34 @@ Choices made where the rules are silent:
     reveal, player 1's side serves. Option first-server: "call" (default), "1" or "2".
   - The move is taken either before the hit or after it, not both: a player who moved (or
     discarded an Enchantment to move) before hitting does not move after.
-  - Players stay on their side of the net; teammates never share a space.
-  - Cards played stay on the table (the last shot) until the next shot is played or the point
-    ends, then go to the discards; the discards are public.
+  - Players stay on their side of the net; teammates never end a movement on one space.
+  - Played cards (option played). By default (next-shot) the cards of a shot stay on the table
+    until the next shot is played or the point ends, then go to the discards: the text plays an
+    Enchantment "on the ball" and places it "in front of" the opponent it binds, so a shot's
+    cards lie on the table while the return is to come, and Josephias cannot take back a card
+    he has just played. played=after-hit discards them once the shot is resolved, before the
+    draw phase. The discards are public.
   - A hit with no Hit card (a lone Enchantment) does not move the ball: it is a net ball.
-  - In team play the team moves one teammate after the other (player with the lower number
-    first), each ending with "done"; nobody at the ball loses the point. On the serve the
-    serving team moves only after the serve. The support must play 1 to 3 cards if it can (it
+  - Team movement (option team-move): "Both teammates move simultaneously". By default
+    (together) the team plans its movement openly, one teammate after the other (the lower
+    number first, each ending with "done"), and it takes effect for both at once: a teammate may
+    pass through or end on the space the other leaves. Teammates never end a movement on one
+    space (the player at the ball and the Support must be told apart): a teammate ends on the
+    other's space only if the other plans after it and can still move off, which it then must;
+    it steps onto it only with a move left to step off (or such a teammate to come). one-by-one:
+    the teammates move one after the other on the court and never share a space. Nobody at the
+    ball loses the point. On the serve the serving team moves only after the serve. The support must play 1 to 3 cards if it can (it
     plays nothing when no legal play is left). An Enchantment on the support binds its own play.
   - Serving order within a team: the teammates take turns serving their team's serves, player
     with the lower number first; the receiving team's back-corner player alternates likewise.
   - After a point the losers discard (up to 3 each), then every player refills to the hand size
     (8; 10 for Sarissia; 7 for a Simon with a teammate) or discards down to it by choice.
   - Laurie's ability replaces her whole play (also as support); she may use it while enchanted.
-    Toots may use hers at any of her decisions before she picks cards or after her hit.
+  - Toots (option toots): "on your turn". By default (turn) she may use her ability at any of her
+    decisions in her team's turn before she picks her cards, a team serve included (as server
+    or support), and after her hit even if she moved before it. moves: only at her movement
+    decisions (before a singles serve but not a team serve; after her hit only if she did not
+    move before it).
   - Wendolyn and Josephias abilities act in the end-of-turn draw only (not the refill).
   - Options: points (1-7, default 3) and deck ("standard" or "enchant-3": two Enchant-3s,
     invented, replacing an Enchant-1 and an Enchant-2).

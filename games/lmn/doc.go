@@ -23,6 +23,12 @@
 // ParseDeck, holds a mirror-symmetric deck that fits every published fact, and can be replaced
 // by the real cards without code changes.
 //
+// Every worked example of the text is replayed by a test (examples_test.go): the table of
+// rallying shots (cards played and drawn, the off-balance hand a card smaller for the rest of
+// the rally, all the cards of a shot from the preparation area), the deal of 6 and 5 cards and
+// the serve without a draw, the doubles pass of player C, and the set to six games by two. None
+// contradicts the engine.
+//
 // Choices where the text is silent:
 //
 //   - Between points every player shuffles his whole deck (hand, preparation area, cards
