@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -13,6 +14,7 @@ import (
 
 	"deuce/engine"
 	"deuce/games"
+	"deuce/games/pencil"
 	"deuce/store"
 )
 
@@ -84,12 +86,14 @@ type seatInvite struct {
 	Invite string `json:"invite,omitempty"`
 }
 
-const maxBody = 16 << 10
-
 func (s *Server) apiCreateTable(w http.ResponseWriter, r *http.Request) {
 	var req createRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+	if err := decodeBody(r, &req); err != nil {
+		badBody(w, err)
+		return
+	}
+	addr := clientAddr(r)
+	if !s.creates.allow(w, addr) {
 		return
 	}
 	t, tokens, err := s.newTable(req)
@@ -97,18 +101,99 @@ func (s *Server) apiCreateTable(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
+	release, ok := s.reserveOrRefuse(w, addr, botOnly(t.Seats))
+	if !ok {
+		return
+	}
+	defer release()
 	if err := s.store.Create(r.Context(), t); err != nil {
 		s.log.Error("create table", "err", err)
 		writeError(w, http.StatusInternalServerError, "could not save the table")
 		return
 	}
-	if _, err := s.start(t); err != nil {
+	if _, err := s.start(t, addr); err != nil {
 		s.log.Error("start table", "table", t.ID, "err", err)
 		writeError(w, http.StatusInternalServerError, "could not start the table")
 		return
 	}
 	s.log.Info("table created", "table", t.ID, "game", t.Game, "options", t.Options.String())
 	writeJSON(w, http.StatusCreated, s.invites(t, tokens))
+}
+
+// reserveOrRefuse is reserve that answers the refusal itself.
+func (s *Server) reserveOrRefuse(w http.ResponseWriter, addr string, bots bool) (release func(), ok bool) {
+	release, status, msg := s.reserve(addr, bots)
+	switch status {
+	case 0:
+		return release, true
+	case http.StatusServiceUnavailable:
+		serverFull(w, msg)
+	default:
+		w.Header().Set("Retry-After", "60")
+		writeError(w, status, msg)
+	}
+	return nil, false
+}
+
+// reserve holds a place for a new table of addr while it is created, or says why there is
+// none: the status to answer (429 for the address's own cap, 503 when the server is full) and
+// a message. release gives the place back once the table runs (or failed to start).
+func (s *Server) reserve(addr string, bots bool) (release func(), status int, msg string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	total, mine, botTables := s.reserved, 0, s.reservedBots
+	for _, lt := range s.live {
+		total++
+		if addr != "" && lt.owner == addr {
+			mine++
+		}
+		if lt.botOnly {
+			botTables++
+		}
+	}
+	mine += s.reservedBy[addr]
+	switch {
+	case total >= s.limits.LiveTables:
+		return nil, http.StatusServiceUnavailable, fmt.Sprintf("the server is full (%d tables are being played): try again in a minute", total)
+	case mine >= s.limits.TablesPerAddress:
+		return nil, http.StatusTooManyRequests, fmt.Sprintf("you already have %d unfinished tables, the most one address may have: finish, resign or leave one first", mine)
+	case bots && botTables >= s.limits.BotTables:
+		return nil, http.StatusServiceUnavailable, fmt.Sprintf("the server already plays %d tables between bots only, the most it takes: try again in a minute, or take a seat yourself", botTables)
+	}
+	s.reserved++
+	s.reservedBy[addr]++
+	if bots {
+		s.reservedBots++
+	}
+	return func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.reserved--
+		if s.reservedBy[addr]--; s.reservedBy[addr] <= 0 {
+			delete(s.reservedBy, addr)
+		}
+		if bots {
+			s.reservedBots--
+		}
+	}, 0, ""
+}
+
+// checkBotCost refuses a bot whose work at these options would exceed the server's limits: the
+// pencil equilibrium bot solves the whole game on its first move, and the solve grows with
+// about the fifth power of the points.
+func (s *Server) checkBotCost(g engine.Game, opts engine.Options, level string) error {
+	if g.Name != pencil.Game.Name || level != "equilibrium" {
+		return nil
+	}
+	p, err := pencil.ParamsFromOptions(opts)
+	if err != nil {
+		return err
+	}
+	if most := max(p.Points1, p.Points2); most > s.limits.EquilibriumPoints {
+		return fmt.Errorf("the equilibrium bot plays games of at most %d points a player on this server (limit --equilibrium-max-points), and this one starts with %d: lower the points or choose another bot",
+			s.limits.EquilibriumPoints, most)
+	}
+	return nil
 }
 
 // newTable validates a create request and builds the table with fresh seat tokens.
@@ -144,6 +229,9 @@ func (s *Server) newTable(req createRequest) (*store.Table, []string, error) {
 		if sr.Bot != "" {
 			b, err := games.NewBot(g, sr.Bot)
 			if err != nil {
+				return nil, nil, fmt.Errorf("seat %d: %w", i+1, err)
+			}
+			if err := s.checkBotCost(g, resolved, b.Name()); err != nil {
 				return nil, nil, fmt.Errorf("seat %d: %w", i+1, err)
 			}
 			seat.Bot = b.Name()
@@ -355,8 +443,11 @@ func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Token string `json:"token"`
 	}
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+	if err := decodeBody(r, &req); err != nil {
+		badBody(w, err)
+		return
+	}
+	if !s.rematches.allow(w, clientAddr(r)) {
 		return
 	}
 	t, ok := s.loadTable(w, r)
@@ -379,6 +470,11 @@ func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
 		seat.Claimed = false
 		nt.Seats = append(nt.Seats, seat)
 	}
+	release, ok := s.reserveOrRefuse(w, clientAddr(r), botOnly(nt.Seats))
+	if !ok {
+		return
+	}
+	defer release()
 	err := s.store.Create(r.Context(), nt)
 	switch {
 	case errors.Is(err, store.ErrExists):
@@ -389,7 +485,7 @@ func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusInternalServerError, "could not save the rematch")
 		return
 	}
-	if _, err := s.start(nt); err != nil {
+	if _, err := s.start(nt, clientAddr(r)); err != nil {
 		s.log.Error("start rematch", "table", nt.ID, "err", err)
 		writeError(w, http.StatusInternalServerError, "could not start the rematch")
 		return
@@ -397,14 +493,27 @@ func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, map[string]string{"id": nt.ID})
 }
 
-func decodeBody(w http.ResponseWriter, r *http.Request, v any) error {
-	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+// decodeBody decodes a JSON body (the guard has capped its size); unknown fields and anything
+// after the value are refused.
+func decodeBody(r *http.Request, v any) error {
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return fmt.Errorf("bad request body: %w", err)
 	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return errors.New("bad request body: one JSON object expected, more follows it")
+	}
 	return nil
+}
+
+// badBody answers a body decodeBody refused: 413 when it was too large, 400 otherwise.
+func badBody(w http.ResponseWriter, err error) {
+	if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
+		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is larger than the %d bytes this server takes", mbe.Limit))
+		return
+	}
+	writeError(w, http.StatusBadRequest, err.Error())
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

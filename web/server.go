@@ -28,8 +28,10 @@ import (
 	"deuce/bot"
 	"deuce/engine"
 	"deuce/games"
+	"deuce/games/pencil"
 	"deuce/match"
 	"deuce/store"
+	"deuce/timesource"
 )
 
 // Server holds the live tables and serves HTTP.
@@ -41,14 +43,23 @@ type Server struct {
 	// msgRate and msgBurst limit each connection's messages.
 	msgRate  rate.Limit
 	msgBurst int
+	limits   Limits
+	clock    timesource.Clock
+	// Per-address token buckets.
+	creates, connects, rematches *buckets
 
 	// ctx bounds every live match; cancel stops them all.
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 
-	mu   sync.Mutex // guards live and each liveTable's open
+	mu   sync.Mutex // guards live, conns and the mutable fields of each liveTable
 	live map[string]*liveTable
+	// conns counts the open websocket connections of each address.
+	conns map[string]int
+	// reserved counts tables being created (reservedBy per address, reservedBots bot-only).
+	reserved, reservedBots int
+	reservedBy             map[string]int
 
 	// claimMu serialises seat claims, so two people joining at once never lose a claim.
 	claimMu sync.Mutex
@@ -61,6 +72,14 @@ type liveTable struct {
 	m    *match.Match
 	// open is true while a person seat is unclaimed; guarded by Server.mu.
 	open bool
+	// owner is the address that created the table ("" for a table resumed after a restart).
+	owner string
+	// botOnly tables have no person seat.
+	botOnly bool
+	// spectators counts the spectators connected; guarded by Server.mu.
+	spectators int
+	// cancel stops the match and any work its bots do.
+	cancel context.CancelFunc
 }
 
 // Config configures a Server.
@@ -73,6 +92,10 @@ type Config struct {
 	// bursts of 30).
 	MessageRate  float64
 	MessageBurst int
+	// Limits bound what clients may do; zero fields take DefaultLimits.
+	Limits Limits
+	// Clock tells the time of the limits and the table lifecycle (default the system clock).
+	Clock timesource.Clock
 }
 
 // NewServer returns a server over cfg.Store. Call Resume to restart unfinished tables, and
@@ -88,12 +111,23 @@ func NewServer(cfg Config) *Server {
 	if cfg.MessageBurst <= 0 {
 		cfg.MessageBurst = defaultMsgBurst
 	}
+	if cfg.Clock == nil {
+		cfg.Clock = timesource.System{}
+	}
+	lim := cfg.Limits.withDefaults()
+	pencil.SetCacheBytes(lim.SolveCacheBytes)
 	ctx, cancel := context.WithCancel(context.Background())
+	now := cfg.Clock.Now
 	return &Server{
 		store: cfg.Store, log: log, botDelay: cfg.BotDelay,
 		msgRate: rate.Limit(cfg.MessageRate), msgBurst: cfg.MessageBurst,
-		ctx: ctx, cancel: cancel,
-		live: map[string]*liveTable{},
+		limits: lim, clock: cfg.Clock,
+		creates:   newBuckets("new tables", lim.CreatesPerMinute, lim.CreateBurst, now),
+		connects:  newBuckets("connections", lim.ConnectsPerMinute, lim.ConnectBurst, now),
+		rematches: newBuckets("rematches", lim.RematchesPerMinute, lim.RematchBurst, now),
+		ctx:       ctx, cancel: cancel,
+		live:  map[string]*liveTable{},
+		conns: map[string]int{}, reservedBy: map[string]int{},
 	}
 }
 
@@ -108,7 +142,7 @@ func (s *Server) Resume(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("load table %s: %w", id, err)
 		}
-		if _, err := s.start(t); err != nil {
+		if _, err := s.start(t, ""); err != nil {
 			// One broken table must not keep the others down.
 			s.log.Error("resume table", "table", id, "err", err)
 			continue
@@ -124,8 +158,8 @@ func (s *Server) Close() {
 	s.wg.Wait()
 }
 
-// start runs a table's match.
-func (s *Server) start(t *store.Table) (*liveTable, error) {
+// start runs a table's match; owner is the address that created it.
+func (s *Server) start(t *store.Table, owner string) (*liveTable, error) {
 	g, err := games.Lookup(t.Game)
 	if err != nil {
 		return nil, err
@@ -134,6 +168,9 @@ func (s *Server) start(t *store.Table) (*liveTable, error) {
 	for i, seat := range t.Seats {
 		if seat.Bot != "" {
 			if bots[i], err = games.NewBot(g, seat.Bot); err != nil {
+				return nil, err
+			}
+			if err := s.checkBotCost(g, t.Options, seat.Bot); err != nil {
 				return nil, err
 			}
 		}
@@ -146,14 +183,16 @@ func (s *Server) start(t *store.Table) (*liveTable, error) {
 	if err != nil {
 		return nil, err
 	}
-	lt := &liveTable{id: t.ID, game: g, m: m, open: t.Status == store.Open}
+	ctx, cancel := context.WithCancel(s.ctx)
+	lt := &liveTable{id: t.ID, game: g, m: m, open: t.Status == store.Open, owner: owner, botOnly: botOnly(t.Seats), cancel: cancel}
 	s.mu.Lock()
 	s.live[t.ID] = lt
 	s.mu.Unlock()
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
-		err := m.Run(s.ctx)
+		defer cancel()
+		err := m.Run(ctx)
 		s.mu.Lock()
 		delete(s.live, t.ID)
 		s.mu.Unlock()
@@ -166,6 +205,16 @@ func (s *Server) start(t *store.Table) (*liveTable, error) {
 		}
 	}()
 	return lt, nil
+}
+
+// botOnly reports whether no person plays at a table.
+func botOnly(seats []store.Seat) bool {
+	for _, seat := range seats {
+		if seat.Bot == "" {
+			return false
+		}
+	}
+	return true
 }
 
 // table returns the live table id, or nil when it is not running.
@@ -213,7 +262,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/tables/{id}/rematch", s.apiRematch)
 	mux.HandleFunc("GET /ws/tables/{id}", s.serveSocket)
 	mux.Handle("GET /", s.pages())
-	return s.logRequests(mux)
+	return s.logRequests(s.guard(mux))
 }
 
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
@@ -303,6 +352,9 @@ type Main struct {
 	// MessageRate and MessageBurst: see Config.
 	MessageRate  float64
 	MessageBurst int
+	// Limits and Clock: see Config.
+	Limits Limits
+	Clock  timesource.Clock
 
 	srv      *Server
 	httpSrv  *http.Server
@@ -311,7 +363,7 @@ type Main struct {
 
 // Open starts listening and resumes unfinished tables. The server runs until Close.
 func (m *Main) Open(ctx context.Context) error {
-	m.srv = NewServer(Config{Store: m.Store, Log: m.Log, BotDelay: m.BotDelay, MessageRate: m.MessageRate, MessageBurst: m.MessageBurst})
+	m.srv = NewServer(Config{Store: m.Store, Log: m.Log, BotDelay: m.BotDelay, MessageRate: m.MessageRate, MessageBurst: m.MessageBurst, Limits: m.Limits, Clock: m.Clock})
 	if err := m.srv.Resume(ctx); err != nil {
 		m.srv.Close()
 		return err
@@ -322,7 +374,13 @@ func (m *Main) Open(ctx context.Context) error {
 		return err
 	}
 	m.listener = ln
-	m.httpSrv = &http.Server{Handler: m.srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	lim := m.srv.limits
+	m.httpSrv = &http.Server{
+		Handler:           m.srv.Handler(),
+		ReadHeaderTimeout: lim.ReadHeaderTimeout, ReadTimeout: lim.ReadTimeout,
+		WriteTimeout: lim.WriteTimeout, IdleTimeout: lim.IdleTimeout,
+		MaxHeaderBytes: 16 << 10,
+	}
 	go func() {
 		if err := m.httpSrv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			m.srv.log.Error("serve", "err", err)

@@ -71,13 +71,65 @@ const (
 	codeOver        = "over"
 	codeRateLimited = "rate_limited"
 	codeServer      = "server_error"
+	codeFull        = "full"
 )
 
+// openConn counts a new connection of addr, or reports false when addr has its most.
+func (s *Server) openConn(addr string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.conns[addr] >= s.limits.ConnsPerAddress {
+		return false
+	}
+	s.conns[addr]++
+	return true
+}
+
+func (s *Server) closeConn(addr string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.conns[addr]--; s.conns[addr] <= 0 {
+		delete(s.conns, addr)
+	}
+}
+
+// addSpectator counts a spectator of lt, or reports false when the table has its most.
+func (s *Server) addSpectator(lt *liveTable) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if lt.spectators >= s.limits.SpectatorsPerTable {
+		return false
+	}
+	lt.spectators++
+	return true
+}
+
+func (s *Server) removeSpectator(lt *liveTable) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	lt.spectators--
+}
+
 func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
+	addr := clientAddr(r)
+	if !s.connects.allow(w, addr) {
+		return
+	}
 	t, ok := s.loadTable(w, r)
 	if !ok {
 		return
 	}
+	if !s.openConn(addr) {
+		w.Header().Set("Retry-After", "60")
+		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("your address has %d connections open, the most it may: close some tables first", s.limits.ConnsPerAddress))
+		return
+	}
+	defer s.closeConn(addr)
+	// The server's read and write timeouts are for plain requests: a websocket lives as long
+	// as its table, with its own deadlines on every message.
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Time{})
+	_ = rc.SetWriteDeadline(time.Time{})
 	c, err := websocket.Accept(w, r, nil)
 	if err != nil {
 		return // Accept has answered the request
@@ -114,6 +166,14 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 		s.send(ctx, c, updateMsg{Type: "update", Update: u})
 		c.Close(websocket.StatusNormalClosure, "the match is over")
 		return
+	}
+	if seat == engine.Spectator {
+		if !s.addSpectator(lt) {
+			s.send(ctx, c, errorMsg{Type: "error", Code: codeFull, Error: fmt.Sprintf("this table has %d spectators, the most it takes: try again later", s.limits.SpectatorsPerTable)})
+			c.Close(websocket.StatusTryAgainLater, "too many spectators")
+			return
+		}
+		defer s.removeSpectator(lt)
 	}
 	sub, err := lt.m.Subscribe(ctx, seat)
 	if err != nil {
