@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -278,8 +279,11 @@ type tableSummary struct {
 	Status  store.Status   `json:"status"`
 	Moves   int            `json:"moves"`
 	Result  *engine.Result `json:"result,omitempty"`
-	Created time.Time      `json:"created"`
-	Updated time.Time      `json:"updated"`
+	// Ended says why the table ended other than by being played out: resigned, claimed,
+	// expired, time limit or unplayable.
+	Ended   string    `json:"ended,omitempty"`
+	Created time.Time `json:"created"`
+	Updated time.Time `json:"updated"`
 }
 
 type seatPublic struct {
@@ -289,7 +293,7 @@ type seatPublic struct {
 }
 
 func summarize(sum store.Summary) tableSummary {
-	ts := tableSummary{ID: sum.ID, Game: sum.Game, Title: sum.Game, Options: sum.Options, Status: sum.Status, Moves: sum.Moves, Result: sum.Result, Created: sum.Created, Updated: sum.Updated}
+	ts := tableSummary{ID: sum.ID, Game: sum.Game, Title: sum.Game, Options: sum.Options, Status: sum.Status, Moves: sum.Moves, Result: sum.Result, Ended: sum.Ended, Created: sum.Created, Updated: sum.Updated}
 	if g, err := games.Lookup(sum.Game); err == nil {
 		ts.Title = g.Title
 	}
@@ -301,15 +305,13 @@ func summarize(sum store.Summary) tableSummary {
 
 // summaryOf summarises a whole table as the store's List would.
 func summaryOf(t *store.Table) store.Summary {
-	return store.Summary{ID: t.ID, Game: t.Game, Options: t.Options, Seats: t.Seats, Status: t.Status, Moves: len(t.Moves), Result: t.Result, Created: t.Created, Updated: t.Updated}
+	return store.Summary{ID: t.ID, Game: t.Game, Options: t.Options, Seats: t.Seats, Status: t.Status, Moves: len(t.Moves), Result: t.Result, Ended: t.Ended, Created: t.Created, Updated: t.Updated}
 }
 
 func (s *Server) apiListTables(w http.ResponseWriter, r *http.Request) {
-	f := store.Filter{Status: store.Status(r.URL.Query().Get("status")), Limit: 100}
-	switch f.Status {
-	case "", store.Open, store.Live, store.Finished, store.Abandoned:
-	default:
-		writeError(w, http.StatusBadRequest, fmt.Sprintf("status %q: want open, live, finished or abandoned", f.Status))
+	f, err := listFilter(r.URL.Query(), s.clock.Now().Add(-s.limits.ActiveWithin))
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	list, err := s.store.List(r.Context(), f)
@@ -323,6 +325,32 @@ func (s *Server) apiListTables(w http.ResponseWriter, r *http.Request) {
 		out = append(out, summarize(sum))
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// listFilter reads the query of GET /api/tables: status is open, live (the tables with a change
+// since activeSince: "Live now"), finished, abandoned, or ended (finished and abandoned: the
+// history); empty lists every table.
+func listFilter(q url.Values, activeSince time.Time) (store.Filter, error) {
+	for k := range q {
+		if k != "status" {
+			return store.Filter{}, fmt.Errorf("unknown parameter %q: the only one is status", k)
+		}
+	}
+	if len(q["status"]) > 1 {
+		return store.Filter{}, errors.New("give status once")
+	}
+	f := store.Filter{Limit: 100}
+	switch st := store.Status(q.Get("status")); st {
+	case "", store.Open, store.Finished, store.Abandoned:
+		f.Status = st
+	case store.Live:
+		f.Status, f.UpdatedSince = st, activeSince
+	case "ended":
+		f.Ended = true
+	default:
+		return store.Filter{}, fmt.Errorf("status %.40q: want open, live, finished, abandoned or ended", st)
+	}
+	return f, nil
 }
 
 func (s *Server) loadTable(w http.ResponseWriter, r *http.Request) (*store.Table, bool) {

@@ -241,3 +241,5 @@ func TestSlowHeadersAreCut(t *testing.T) {
 		t.Fatal("the server kept a connection with unfinished headers open")
 	}
 }
+
+func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }

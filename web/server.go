@@ -61,8 +61,10 @@ type Server struct {
 	reserved, reservedBots int
 	reservedBy             map[string]int
 
-	// claimMu serialises seat claims, so two people joining at once never lose a claim.
+	// claimMu serialises seat changes, so two people joining at once never lose a claim.
 	claimMu sync.Mutex
+	// sweepMu serialises sweeps.
+	sweepMu sync.Mutex
 }
 
 // liveTable is a running match and the table it plays.
@@ -80,6 +82,19 @@ type liveTable struct {
 	spectators int
 	// cancel stops the match and any work its bots do.
 	cancel context.CancelFunc
+	// created is when the table was created (bot-only tables end BotTableTime after it).
+	created time.Time
+
+	// Presence, guarded by Server.mu. person[i] reports a seat played by a person; present[i]
+	// counts its open connections; goneSince[i] is when its person left (zero while there, or
+	// for a seat never claimed); announced[i] that its abandonment has been announced.
+	person     []bool
+	present    []int
+	goneSince  []time.Time
+	announced  []bool
+	lastActive time.Time
+	// watchers are the connections to signal when presence changes.
+	watchers map[chan struct{}]struct{}
 }
 
 // Config configures a Server.
@@ -118,7 +133,7 @@ func NewServer(cfg Config) *Server {
 	pencil.SetCacheBytes(lim.SolveCacheBytes)
 	ctx, cancel := context.WithCancel(context.Background())
 	now := cfg.Clock.Now
-	return &Server{
+	s := &Server{
 		store: cfg.Store, log: log, botDelay: cfg.BotDelay,
 		msgRate: rate.Limit(cfg.MessageRate), msgBurst: cfg.MessageBurst,
 		limits: lim, clock: cfg.Clock,
@@ -129,6 +144,9 @@ func NewServer(cfg Config) *Server {
 		live:  map[string]*liveTable{},
 		conns: map[string]int{}, reservedBy: map[string]int{},
 	}
+	s.wg.Add(1)
+	go s.janitor()
+	return s
 }
 
 // Resume restarts every unfinished table in the store, exactly where it stopped.
@@ -143,8 +161,11 @@ func (s *Server) Resume(ctx context.Context) error {
 			return fmt.Errorf("load table %s: %w", id, err)
 		}
 		if _, err := s.start(t, ""); err != nil {
-			// One broken table must not keep the others down.
-			s.log.Error("resume table", "table", id, "err", err)
+			// One broken table must not keep the others down, nor fail again at every restart.
+			s.log.Error("resume table: ending it as unplayable", "table", id, "err", err)
+			if err := s.store.End(ctx, id, len(t.Moves), store.Abandoned, store.EndUnplayable, nil); err != nil {
+				s.log.Error("end unplayable table", "table", id, "err", err)
+			}
 			continue
 		}
 		s.log.Info("resumed table", "table", id, "game", t.Game, "moves", len(t.Moves))
@@ -184,7 +205,22 @@ func (s *Server) start(t *store.Table, owner string) (*liveTable, error) {
 		return nil, err
 	}
 	ctx, cancel := context.WithCancel(s.ctx)
-	lt := &liveTable{id: t.ID, game: g, m: m, open: t.Status == store.Open, owner: owner, botOnly: botOnly(t.Seats), cancel: cancel}
+	now := s.clock.Now()
+	lt := &liveTable{
+		id: t.ID, game: g, m: m, open: t.Status == store.Open, owner: owner, botOnly: botOnly(t.Seats), cancel: cancel,
+		created: t.Created, lastActive: now, watchers: map[chan struct{}]struct{}{},
+		person: make([]bool, len(t.Seats)), present: make([]int, len(t.Seats)),
+		goneSince: make([]time.Time, len(t.Seats)), announced: make([]bool, len(t.Seats)),
+	}
+	if lt.created.IsZero() || lt.created.After(now) {
+		lt.created = now
+	}
+	for i, seat := range t.Seats {
+		lt.person[i] = seat.Bot == ""
+		if lt.person[i] && seat.Claimed {
+			lt.goneSince[i] = now // resumed: away until they reconnect
+		}
+	}
 	s.mu.Lock()
 	s.live[t.ID] = lt
 	s.mu.Unlock()
@@ -241,13 +277,17 @@ func (p persister) Append(ctx context.Context, at int, moves []engine.Move, resu
 		status = store.Finished
 	}
 	// A move must be saved even while the server shuts down, or a person's move would be lost.
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), saveTimeout)
 	defer cancel()
 	if err := p.s.store.Append(ctx, p.id, at, moves, status, result); err != nil {
 		return err
 	}
+	p.s.touch(p.id)
 	return nil
 }
+
+// saveTimeout bounds one write to the store.
+const saveTimeout = 10 * time.Second
 
 // Handler returns the HTTP handler with every route.
 func (s *Server) Handler() http.Handler {
@@ -388,6 +428,10 @@ func (m *Main) Open(ctx context.Context) error {
 	}()
 	return nil
 }
+
+// Sweep ends the tables whose time is up now (see Server.Sweep); a janitor does it every few
+// seconds, tests call it after moving their clock.
+func (m *Main) Sweep(ctx context.Context) { m.srv.Sweep(ctx) }
 
 // URL is the server's base address, like http://127.0.0.1:41234.
 func (m *Main) URL() string {

@@ -149,6 +149,13 @@ type message struct {
 	Result  engine.Result `json:"result"`
 	Code    string        `json:"code"`
 	Error   string        `json:"error"`
+	Ended   string        `json:"ended"`
+	// Seats of a presence message.
+	Seats []struct {
+		Person    bool `json:"person"`
+		Connected bool `json:"connected"`
+		Abandoned bool `json:"abandoned"`
+	} `json:"seats"`
 }
 
 // client is a websocket connection to a table.
