@@ -22,6 +22,7 @@ var layers = []struct {
 	{"score", nil},
 	{"rating", nil},
 	{"clock", nil},
+	{"timesource", nil},
 	{"games/*", []string{"engine", "score"}},
 	{"games", []string{"engine", "games/*", "bot", "bot/*"}},
 	{"bot", []string{"engine"}},
@@ -34,7 +35,7 @@ var layers = []struct {
 	{"store/sqlstore", []string{"engine", "rating", "store"}},
 	{"store/sqlite", []string{"engine", "store", "store/sqlstore", "modernc.org/sqlite"}},
 	{"store/postgres", []string{"engine", "store", "store/sqlstore", "github.com/jackc/pgx/v5"}},
-	{"web", []string{"engine", "games", "games/*", "bot", "bot/*", "match", "store", "store/*", "github.com/coder/websocket", "golang.org/x/time/rate"}},
+	{"web", []string{"engine", "games", "games/*", "bot", "bot/*", "match", "store", "store/*", "clock", "rating", "timesource", "github.com/coder/websocket", "golang.org/x/time/rate", "golang.org/x/crypto"}},
 	{"web/loadtest", []string{"github.com/coder/websocket"}},
 	{"cmd/deuce", []string{"engine", "games", "games/*", "bot", "bot/*", "sim", "sim/*", "store", "store/*", "web", "web/*"}},
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"deuce/clock"
@@ -132,37 +133,30 @@ func (m *Match) onAlarm(ctx context.Context) {
 	}
 }
 
-// endOnTime ends the match: seat ran out of time and loses.
+// endOnTime ends the match: seat ran out of time and its side loses. The end is saved like a
+// last move, through the Persister.
 func (m *Match) endOnTime(ctx context.Context, seat engine.Seat) {
-	res := m.state.Result()
-	res.Over = true
-	res.Returns = make([]float64, m.n)
-	for i := range res.Returns {
-		res.Returns[i] = 1 / float64(m.n-1)
+	save := func(ctx context.Context, at int, result *engine.Result) error {
+		if result != nil && m.cfg.Record != nil && int(seat) < len(m.cfg.Record.Seats) {
+			if name := m.cfg.Record.Seats[seat].Name; name != "" {
+				result.Score = strings.TrimPrefix(result.Score+", "+name+" lost on time", ", ")
+			}
+		}
+		if m.cfg.SaveEnd != nil {
+			return m.cfg.SaveEnd(ctx, EndedOnTime, at, result)
+		}
+		return m.cfg.Persist.Append(ctx, at, nil, result)
 	}
-	res.Returns[seat] = -1
-	res.Winner = engine.Seat((int(seat) + 1) % m.n)
-	if res.Score != "" {
-		res.Score += ", "
+	if err := m.endNow(ctx, EndedOnTime, seat, save); err != nil && !errors.Is(err, ErrOver) {
+		m.runErr = fmt.Errorf("save the end of the match: %w", err)
 	}
-	res.Score += fmt.Sprintf("seat %d lost on time", seat+1)
-	m.end(ctx, res)
 }
 
-// end finishes the match with a result the rules did not reach (time, resignation): it is saved
-// like a last move, then every subscriber is told.
-func (m *Match) end(ctx context.Context, res engine.Result) {
-	if err := m.cfg.Persist.Append(ctx, m.seq, nil, &res); err != nil {
-		m.runErr = fmt.Errorf("save the end of the match: %w", err)
-		return
-	}
-	m.final = &res
-	m.held = map[engine.Seat]engine.Action{}
-	m.broadcast()
-}
+// EndedOnTime is Update.Ended of a match lost on time (store.EndTime on the server).
+const EndedOnTime = "time"
 
 // over reports whether the match has ended, by its rules or otherwise.
-func (m *Match) over() bool { return m.final != nil || m.state.ToMove() == engine.Nobody }
+func (m *Match) over() bool { return m.ended != "" || m.state.ToMove() == engine.Nobody }
 
 // ClaimTime lets seat claim the win of a correspondence match whose opponent has overstayed
 // its turn. It returns ErrNoClaim when no opponent is out of time.

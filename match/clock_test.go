@@ -13,56 +13,8 @@ import (
 	"deuce/engine"
 	"deuce/games/centercourt"
 	"deuce/match"
+	"deuce/timesource"
 )
-
-// fakeTime is a match.Time that moves only when advanced.
-type fakeTime struct {
-	mu      sync.Mutex
-	now     time.Time
-	waiters []fakeWaiter
-}
-
-type fakeWaiter struct {
-	at time.Time
-	c  chan time.Time
-}
-
-func newFakeTime() *fakeTime {
-	return &fakeTime{now: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
-}
-
-func (f *fakeTime) Now() time.Time {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.now
-}
-
-func (f *fakeTime) After(d time.Duration) <-chan time.Time {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	c := make(chan time.Time, 1)
-	if d <= 0 {
-		c <- f.now
-		return c
-	}
-	f.waiters = append(f.waiters, fakeWaiter{f.now.Add(d), c})
-	return c
-}
-
-func (f *fakeTime) Advance(d time.Duration) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.now = f.now.Add(d)
-	kept := f.waiters[:0]
-	for _, w := range f.waiters {
-		if !w.at.After(f.now) {
-			w.c <- f.now
-		} else {
-			kept = append(kept, w)
-		}
-	}
-	f.waiters = kept
-}
 
 func (p *memory) final() *engine.Result {
 	p.mu.Lock()
@@ -91,7 +43,7 @@ func (s *savedClocks) get() clock.Saved {
 }
 
 // timed starts a Center Court tiebreak between two people with clock k.
-func timed(t *testing.T, p *memory, k *clock.Clock, ft *fakeTime, saved *savedClocks, bots []bot.Bot) (*match.Match, context.CancelFunc, engine.Options) {
+func timed(t *testing.T, p *memory, k *clock.Clock, ft *timesource.Fake, saved *savedClocks, bots []bot.Bot) (*match.Match, context.CancelFunc, engine.Options) {
 	t.Helper()
 	g := centercourt.Game
 	opts, _ := g.Variant("tiebreak")
@@ -128,7 +80,7 @@ func oneMinute() clock.Control {
 }
 
 func TestClockTimeout(t *testing.T) {
-	ft, p, saved := newFakeTime(), &memory{}, &savedClocks{}
+	ft, p, saved := timesource.NewFake(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)), &memory{}, &savedClocks{}
 	m, _, _ := timed(t, p, clock.New(oneMinute(), 2), ft, saved, nil)
 	sub, err := m.Subscribe(context.Background(), 0)
 	if err != nil {
@@ -171,7 +123,7 @@ func TestClockTimeout(t *testing.T) {
 }
 
 func TestClockIncrement(t *testing.T) {
-	ft, p, saved := newFakeTime(), &memory{}, &savedClocks{}
+	ft, p, saved := timesource.NewFake(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)), &memory{}, &savedClocks{}
 	m, _, _ := timed(t, p, clock.New(oneMinute(), 2), ft, saved, nil)
 	sub, _ := m.Subscribe(context.Background(), 0)
 	u := untilToMove(t, sub, 0)
@@ -193,7 +145,7 @@ func TestClockIncrement(t *testing.T) {
 // TestClockRestartMidMove stops the server in the middle of a move, keeps it down an hour, and
 // resumes: both clocks hold exactly what they had, and the mover's runs on.
 func TestClockRestartMidMove(t *testing.T) {
-	ft, p, saved := newFakeTime(), &memory{}, &savedClocks{}
+	ft, p, saved := timesource.NewFake(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)), &memory{}, &savedClocks{}
 	m, cancel, opts := timed(t, p, clock.New(oneMinute(), 2), ft, saved, nil)
 	sub, _ := m.Subscribe(context.Background(), 0)
 	u := untilToMove(t, sub, 0)
@@ -262,7 +214,7 @@ func (b slowBot) Choose(ctx context.Context, s engine.State, _ engine.Seat, _ *r
 }
 
 func TestClockBotThinkingCounts(t *testing.T) {
-	ft, p, saved := newFakeTime(), &memory{}, &savedClocks{}
+	ft, p, saved := timesource.NewFake(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)), &memory{}, &savedClocks{}
 	b := slowBot{thinking: make(chan struct{}), release: make(chan struct{})}
 	// The bot plays seat 0, which moves first; its budget is far above the fake time spent.
 	m, _, _ := timed(t, p, clock.New(oneMinute(), 2), ft, saved, []bot.Bot{b, nil})
@@ -278,7 +230,7 @@ func TestClockBotThinkingCounts(t *testing.T) {
 
 func TestCorrespondenceClaim(t *testing.T) {
 	day := 24 * time.Hour
-	ft, p, saved := newFakeTime(), &memory{}, &savedClocks{}
+	ft, p, saved := timesource.NewFake(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)), &memory{}, &savedClocks{}
 	m, _, _ := timed(t, p, clock.New(clock.Control{Kind: clock.Correspondence, PerMove: 2 * day}, 2), ft, saved, nil)
 	sub, _ := m.Subscribe(context.Background(), engine.Spectator)
 	u := untilToMove(t, sub, 0)

@@ -45,6 +45,9 @@ type Config struct {
 	Clock     *clock.Clock
 	Time      Time
 	SaveClock func(ctx context.Context, c clock.Saved) error
+	// SaveEnd persists the end of a match lost on time (why is EndedOnTime; the result is nil
+	// for no winner); by default the result is appended through Persist with no move.
+	SaveEnd func(ctx context.Context, why string, at int, result *engine.Result) error
 }
 
 // Update is what one subscriber is sent after every change: its seat's view of the match.
@@ -70,6 +73,9 @@ type Update struct {
 	Played int `json:"played"`
 	// Clock is the table's clocks, absent when untimed.
 	Clock *ClockView `json:"clock,omitempty"`
+	// Ended says why a match ended before it was played out (see End): "resigned",
+	// "claimed", "expired", ...; empty otherwise.
+	Ended string `json:"ended,omitempty"`
 }
 
 // Choice is one legal move with its notation.
@@ -114,8 +120,9 @@ type Match struct {
 	pendingSince []int
 	// played counts each seat's moves, held secret choices included.
 	played []int
-	// final is the result of a match ended outside its rules (time), nil otherwise.
-	final *engine.Result
+	// ended and endResult are set when the match was ended before its end (see End).
+	ended     string
+	endResult *engine.Result
 	// alarm fires when the first running clock may run out; clockErr is the last failed save.
 	alarm    <-chan time.Time
 	clockErr error
@@ -172,7 +179,7 @@ func New(cfg Config) (*Match, error) {
 	}
 	m.track()
 	if r := cfg.Record.Result; r != nil && r.Over && s.ToMove() != engine.Nobody {
-		m.final = r // ended on time
+		m.ended, m.endResult = "ended", r // ended before it was played out
 	}
 	return m, nil
 }
@@ -407,24 +414,28 @@ func (m *Match) advance(ctx context.Context) {
 				m.runErr = err
 				return
 			}
+		case m.heldFor(to):
+			// Applied while still held, so that it is not counted twice in played. (A seat
+			// handed to a bot keeps the secret choice its person made.)
+			if err := m.apply(ctx, m.held[to]); err != nil {
+				m.runErr = err
+				return
+			}
+			delete(m.held, to)
 		case m.cfg.Bots[to] != nil:
 			m.broadcast()
 			m.startBot(ctx, to)
 			return
 		default:
-			a, ok := m.held[to]
-			if !ok {
-				m.broadcast()
-				return
-			}
-			// Applied while still held, so that it is not counted twice in played.
-			if err := m.apply(ctx, a); err != nil {
-				m.runErr = err
-				return
-			}
-			delete(m.held, to)
+			m.broadcast()
+			return
 		}
 	}
+}
+
+func (m *Match) heldFor(seat engine.Seat) bool {
+	_, ok := m.held[seat]
+	return ok
 }
 
 // startBot lets the bot of seat think on its own goroutine about a copy of the state, and posts
@@ -467,6 +478,62 @@ func (m *Match) startBot(ctx context.Context, seat engine.Seat) {
 		case <-ctx.Done():
 		}
 	}()
+}
+
+// End stops the match before it is played out, for the reason why (a word the server records:
+// "resigned", "claimed", "expired"...). When loser is a seat, its side loses: in every game
+// deuce plays the two sides alternate round the table, so the seats of loser's parity lose
+// and the others win. With engine.Nobody nobody wins and there is no result (an abandoned
+// table). save persists the end, given the number of moves played (no move can come between)
+// and the result; only once it has succeeded are the subscribers told, and Run returns.
+func (m *Match) End(ctx context.Context, why string, loser engine.Seat, save func(ctx context.Context, at int, result *engine.Result) error) error {
+	var err error
+	derr := m.do(ctx, func() { err = m.endNow(ctx, why, loser, save) })
+	if derr != nil {
+		return derr
+	}
+	return err
+}
+
+// endNow is End on the match's goroutine.
+func (m *Match) endNow(ctx context.Context, why string, loser engine.Seat, save func(ctx context.Context, at int, result *engine.Result) error) error {
+	if m.state.ToMove() == engine.Nobody || m.ended != "" {
+		return ErrOver
+	}
+	res := m.state.Result()
+	res.Over, res.Returns, res.Winner = true, nil, engine.Nobody
+	var saved *engine.Result
+	if loser >= 0 && int(loser) < m.n {
+		res.Returns = make([]float64, m.n)
+		for seat := range m.n {
+			if seat%2 == int(loser)%2 {
+				res.Returns[seat] = -1
+			} else {
+				res.Returns[seat] = 1
+				if res.Winner == engine.Nobody {
+					res.Winner = engine.Seat(seat)
+				}
+			}
+		}
+		saved = &res
+	}
+	if err := save(ctx, m.seq, saved); err != nil {
+		return err
+	}
+	m.ended, m.endResult = why, &res
+	m.broadcast()
+	return nil
+}
+
+// SetBot hands seat to b from now on (a person who left), and lets it play if it is to move.
+func (m *Match) SetBot(ctx context.Context, seat engine.Seat, b bot.Bot) error {
+	return m.do(ctx, func() {
+		if seat < 0 || int(seat) >= m.n || m.ended != "" {
+			return
+		}
+		m.cfg.Bots[seat] = b
+		m.advance(ctx)
+	})
 }
 
 // Subscribe returns a subscription for seat (engine.Spectator for the public view) that
@@ -548,8 +615,8 @@ func (m *Match) update(seat engine.Seat) Update {
 		u.Played = m.played[seat]
 	}
 	u.Clock = m.clockView()
-	if m.final != nil {
-		u.ToMove, u.Pending, u.Result = engine.Nobody, nil, *m.final
+	if m.ended != "" {
+		u.Ended, u.Result, u.ToMove, u.Pending = m.ended, *m.endResult, engine.Nobody, nil
 		return u
 	}
 	if _, held := m.held[seat]; held {

@@ -50,12 +50,13 @@ type Players interface {
 	// PlayerTables returns the tables an account plays or played, newest first, at most limit.
 	PlayerTables(ctx context.Context, account int64, limit int) ([]PlayerTable, error)
 
-	// Finish appends the last moves of a table with its result, as Store.Append does, and in
-	// the same transaction applies the rating change of a rated table: rate gets the seats'
-	// current ratings (rating.New for a seat without one) and returns the new ones; only seats
-	// held by an account are written. A table is rated at most once: finishing it again only
-	// appends. rate may be nil for an unrated table.
-	Finish(ctx context.Context, tableID string, at int, moves []engine.Move, result *engine.Result, rate RateFunc) error
+	// Finish appends the last moves of a table (none when it ended early) with its status,
+	// why it ended early (Table.Ended, "" when played out) and its result, as Store.Append and
+	// Store.End do, and in the same transaction applies the rating change of a rated table with
+	// a result: rate gets the seats' current ratings (rating.New for a seat without one) and
+	// returns the new ones; only seats held by an account are written. A table is rated at most
+	// once. rate may be nil for an unrated table.
+	Finish(ctx context.Context, tableID string, at int, moves []engine.Move, status Status, ended string, result *engine.Result, rate RateFunc) error
 	// Ratings returns an account's rating in every game it has played rated, by game name.
 	Ratings(ctx context.Context, account int64) ([]GameRating, error)
 	// RatingHistory returns an account's ratings in a game after each rated match, oldest first.

@@ -7,7 +7,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -156,15 +155,6 @@ func newAccounts(st store.Store) *accounts {
 	return &accounts{p: p, byName: newLimiter(5, 5), byAddr: newLimiter(20, 20)}
 }
 
-// clientAddr is the address a request came from, without its port.
-func clientAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}
-
 // accountOf returns the signed-in account of a request: a session cookie from a browser or a
 // bot token in "Authorization: Bearer"; nil for a guest.
 func (s *Server) accountOf(r *http.Request) *store.Account {
@@ -266,8 +256,8 @@ func (s *Server) apiSignUp(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req credentials
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+	if err := decodeBody(r, &req); err != nil {
+		badBody(w, err)
 		return
 	}
 	if err := checkName(req.Name); err != nil {
@@ -312,8 +302,8 @@ func (s *Server) apiSignIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req credentials
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+	if err := decodeBody(r, &req); err != nil {
+		badBody(w, err)
 		return
 	}
 	if len(req.Name) > 40 || len(req.Password) > maxPassword || len(req.Seats) > maxGuestSeats {
@@ -409,8 +399,8 @@ func (s *Server) apiChangePassword(w http.ResponseWriter, r *http.Request) {
 		Old string `json:"old"`
 		New string `json:"new"`
 	}
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+	if err := decodeBody(r, &req); err != nil {
+		badBody(w, err)
 		return
 	}
 	if err := checkNewPassword(req.New); err != nil {

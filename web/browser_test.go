@@ -38,7 +38,10 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	runBrowser(ctx, t, &web.Main{Addr: "127.0.0.1:0", Store: st}, browserScript)
+	// A player who leaves is abandoned after a second, so that the browser sees the claim.
+	lim := web.DefaultLimits()
+	lim.AbandonAfter = time.Second
+	runBrowser(ctx, t, &web.Main{Addr: "127.0.0.1:0", Store: st, Limits: lim}, browserScript)
 }
 
 // skipWithoutBrowser skips a browser test when Chromium, node or playwright is missing, except

@@ -48,7 +48,7 @@ func uiPage(name string) http.HandlerFunc {
 }
 
 // now is the server's time: the system clock, or the fake one of tests.
-func (s *Server) now() time.Time { return s.time.Now() }
+func (s *Server) now() time.Time { return s.clock.Now() }
 
 // botAnchors are the fixed ratings of the bot levels: a bot's rating never moves, so beating
 // or losing to it places a person on one scale. hard at 1700 means a person rated 1700 wins
@@ -173,19 +173,40 @@ func (s *Server) matchClock(ctx context.Context, t *store.Table, cfg *match.Conf
 	if err != nil {
 		return fmt.Errorf("clock of table %s: %w", t.ID, err)
 	}
-	cfg.Clock, cfg.Time, cfg.SaveClock = k, s.time, s.clockSaver(t.ID)
+	cfg.Clock, cfg.Time, cfg.SaveClock, cfg.SaveEnd = k, s.clock, s.clockSaver(t.ID), s.saveEnd(t.ID)
 	return nil
 }
 
 // finish saves a table's last moves with its result and, in the same transaction, the rating
 // change of a rated table. A resignation or an abandonment is a result like any other: the
 // seat that gave up has the lower return, and loses.
-func (s *Server) finish(ctx context.Context, id string, at int, moves []engine.Move, result *engine.Result) error {
+func (s *Server) finish(ctx context.Context, id string, at int, moves []engine.Move, status store.Status, why string, result *engine.Result) error {
 	t, err := s.store.Get(ctx, id)
 	if err != nil {
 		return err
 	}
-	return s.accounts.p.Finish(ctx, id, at, moves, result, rateFunc(t, result))
+	var rate store.RateFunc
+	if result != nil {
+		rate = rateFunc(t, result)
+	}
+	return s.accounts.p.Finish(ctx, id, at, moves, status, why, result, rate)
+}
+
+// saveEnd returns how a table's early end (resignation, a claim, time) is saved: Finished with
+// its result, Abandoned without one, rated in the same transaction where the table is rated.
+func (s *Server) saveEnd(id string) func(ctx context.Context, why string, at int, result *engine.Result) error {
+	return func(ctx context.Context, why string, at int, result *engine.Result) error {
+		status := store.Abandoned
+		if result != nil {
+			status = store.Finished
+		}
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), saveTimeout)
+		defer cancel()
+		if s.accounts != nil {
+			return s.finish(ctx, id, at, nil, status, why, result)
+		}
+		return s.store.End(ctx, id, at, status, why, result)
+	}
 }
 
 // rateFunc returns the Glicko-2 update of a two-seat table's result; a bot seat plays at its
@@ -228,8 +249,8 @@ func (s *Server) apiClaimTime(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Token string `json:"token"`
 	}
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+	if err := decodeBody(r, &req); err != nil {
+		badBody(w, err)
 		return
 	}
 	t, ok := s.loadTable(w, r)
@@ -289,18 +310,6 @@ func gameTitle(name string) string {
 	}
 	return name
 }
-
-func timeOrSystem(t match.Time) match.Time {
-	if t == nil {
-		return systemTime{}
-	}
-	return t
-}
-
-type systemTime struct{}
-
-func (systemTime) Now() time.Time                         { return time.Now() }
-func (systemTime) After(d time.Duration) <-chan time.Time { return time.After(d) }
 
 // seatsAsMe lists which seats of a create request the creator takes as their account.
 func seatsAsMe(seats []seatRequest) []bool {

@@ -11,7 +11,6 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -22,61 +21,16 @@ import (
 	"deuce/rating"
 	"deuce/store"
 	"deuce/store/sqlite"
+	"deuce/timesource"
 	"deuce/web"
 )
-
-// fakeTime is the server's clock in these tests: it moves only when advanced.
-type fakeTime struct {
-	mu      sync.Mutex
-	now     time.Time
-	waiters []fakeWaiter
-}
-
-type fakeWaiter struct {
-	at time.Time
-	c  chan time.Time
-}
-
-func (f *fakeTime) Now() time.Time {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.now
-}
-
-func (f *fakeTime) After(d time.Duration) <-chan time.Time {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	c := make(chan time.Time, 1)
-	f.waiters = append(f.waiters, fakeWaiter{f.now.Add(d), c})
-	f.fire()
-	return c
-}
-
-func (f *fakeTime) Advance(d time.Duration) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.now = f.now.Add(d)
-	f.fire()
-}
-
-func (f *fakeTime) fire() {
-	kept := f.waiters[:0]
-	for _, w := range f.waiters {
-		if !w.at.After(f.now) {
-			w.c <- f.now
-		} else {
-			kept = append(kept, w)
-		}
-	}
-	f.waiters = kept
-}
 
 // accountServer is a server with a fake clock.
 type accountServer struct {
 	t    *testing.T
 	url  string
 	db   *sqlite.DB
-	time *fakeTime
+	time *timesource.Fake
 }
 
 func startAccounts(t *testing.T) *accountServer {
@@ -86,8 +40,8 @@ func startAccounts(t *testing.T) *accountServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ft := &fakeTime{now: time.Date(2026, 5, 1, 18, 0, 0, 0, time.UTC)}
-	m := &web.Main{Addr: "127.0.0.1:0", Store: db, MessageRate: 1000, MessageBurst: 100, Time: ft}
+	ft := timesource.NewFake(time.Date(2026, 5, 1, 18, 0, 0, 0, time.UTC))
+	m := &web.Main{Addr: "127.0.0.1:0", Store: db, MessageRate: 1000, MessageBurst: 100, Clock: ft}
 	if err := m.Open(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -592,7 +546,7 @@ func TestQuickPairAndBotTokens(t *testing.T) {
 	if m := w.until(isType("welcome")); m.Seat != 0 {
 		t.Errorf("the bot program sits at %d, want 0", m.Seat)
 	}
-	ann.must(http.StatusOK, "DELETE", "/api/account/bot-tokens", nil, nil)
+	ann.must(http.StatusOK, "DELETE", "/api/account/bot-tokens", map[string]any{}, nil)
 	if prog.name() != "" {
 		t.Error("a revoked bot token still plays")
 	}

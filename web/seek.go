@@ -174,8 +174,8 @@ func (s *Server) apiPostSeek(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req seekRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+	if err := decodeBody(r, &req); err != nil {
+		badBody(w, err)
 		return
 	}
 	sk, err := s.check(r.Context(), req, a)
@@ -212,7 +212,7 @@ func fits(sk *store.Seek, a *store.Account, r rating.Rating) error {
 
 // accept makes the table of seek sk between its author and a, and marks the seek taken. The
 // author sits first.
-func (s *Server) accept(ctx context.Context, sk *store.Seek, a *store.Account) (string, int, error) {
+func (s *Server) accept(ctx context.Context, sk *store.Seek, a *store.Account, addr string) (string, int, error) {
 	r, err := s.ratingIn(ctx, a.ID, sk.Game)
 	if err != nil {
 		return "", http.StatusInternalServerError, err
@@ -247,7 +247,7 @@ func (s *Server) accept(ctx context.Context, sk *store.Seek, a *store.Account) (
 	if err := s.createTable(ctx, t, info); err != nil {
 		return "", http.StatusInternalServerError, err
 	}
-	if _, err := s.start(t); err != nil {
+	if _, err := s.start(t, addr); err != nil {
 		return "", http.StatusInternalServerError, err
 	}
 	s.log.Info("seek accepted", "seek", sk.ID, "table", t.ID, "game", t.Game)
@@ -264,7 +264,7 @@ func (s *Server) apiAcceptSeek(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "this seek is no longer open")
 		return
 	}
-	id, status, err := s.accept(r.Context(), sk, a)
+	id, status, err := s.accept(r.Context(), sk, a, clientAddr(r))
 	if err != nil {
 		s.seekError(w, status, err)
 		return
@@ -297,8 +297,8 @@ func (s *Server) apiQuickPair(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req seekRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+	if err := decodeBody(r, &req); err != nil {
+		badBody(w, err)
 		return
 	}
 	mine, err := s.check(r.Context(), req, a)
@@ -320,7 +320,7 @@ func (s *Server) apiQuickPair(w http.ResponseWriter, r *http.Request) {
 		if mine.MinRating > 0 && sk.Rating < mine.MinRating || mine.MaxRating > 0 && sk.Rating > mine.MaxRating {
 			continue
 		}
-		id, status, err := s.accept(r.Context(), sk, a)
+		id, status, err := s.accept(r.Context(), sk, a, clientAddr(r))
 		if status == http.StatusForbidden || status == http.StatusConflict {
 			continue
 		}

@@ -12,9 +12,6 @@ var _ store.Players = (*DB)(nil)
 // dialect is how store/sqlstore speaks to SQLite.
 var dialect = sqlstore.Dialect{TableTime: func(t time.Time) any { return t.UnixMilli() }}
 
-// migrationReserved2 is the place of the table lifecycle's migration, version 2.
-const migrationReserved2 = `SELECT 1;`
-
 // migrationPlayers3 adds accounts, sessions, ratings, table settings, chat and seeks (version 3).
 const migrationPlayers3 = `
 CREATE TABLE accounts (

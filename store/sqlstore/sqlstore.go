@@ -358,14 +358,13 @@ func (db *DB) PlayerTables(ctx context.Context, account int64, limit int) ([]sto
 }
 
 // Finish appends a table's last moves with its result and rates it, in one transaction.
-func (db *DB) Finish(ctx context.Context, tableID string, at int, moves []engine.Move, result *engine.Result, rate store.RateFunc) error {
+func (db *DB) Finish(ctx context.Context, tableID string, at int, moves []engine.Move, status store.Status, ended string, result *engine.Result, rate store.RateFunc) error {
+	if err := store.CheckEnd(status, ended); err != nil {
+		return fmt.Errorf("finish table %s: %w", tableID, err)
+	}
 	r, err := store.EncodeResult(result)
 	if err != nil {
 		return fmt.Errorf("finish table %s: %w", tableID, err)
-	}
-	status := store.Finished
-	if result == nil || !result.Over {
-		return fmt.Errorf("finish table %s: no final result", tableID)
 	}
 	var res sql.NullString
 	if r != nil {
@@ -374,9 +373,9 @@ func (db *DB) Finish(ctx context.Context, tableID string, at int, moves []engine
 	now := store.Now()
 	err = db.inTx(ctx, func(tx *sql.Tx) error {
 		upd, err := tx.ExecContext(ctx, db.q(`
-			UPDATE tables SET move_count = move_count + ?, status = ?, result = ?, updated = ?
+			UPDATE tables SET move_count = move_count + ?, status = ?, ended = ?, result = ?, updated = ?
 			WHERE id = ? AND move_count = ?`),
-			len(moves), string(status), res, db.d.TableTime(now), tableID, at)
+			len(moves), string(status), ended, res, db.d.TableTime(now), tableID, at)
 		if err != nil {
 			return err
 		}
@@ -398,7 +397,7 @@ func (db *DB) Finish(ctx context.Context, tableID string, at int, moves []engine
 				return err
 			}
 		}
-		if rate == nil {
+		if rate == nil || result == nil {
 			return nil
 		}
 		return db.rate(ctx, tx, tableID, now, rate)

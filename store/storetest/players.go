@@ -212,7 +212,7 @@ func testFinishRated(t *testing.T, s store.Store, p store.Players) {
 	ctx := context.Background()
 	ann, bob := newAccount(t, p, "ann"), newAccount(t, p, "bob")
 	newRatedTable(t, s, p, "t1", true, ann.ID, bob.ID)
-	if err := p.Finish(ctx, "t1", 0, Moves(0, 3), final, winner(t)); err != nil {
+	if err := p.Finish(ctx, "t1", 0, Moves(0, 3), store.Finished, "", final, winner(t)); err != nil {
 		t.Fatal(err)
 	}
 	tab, err := s.Get(ctx, "t1")
@@ -230,22 +230,28 @@ func testFinishRated(t *testing.T, s store.Store, p store.Players) {
 			t.Errorf("RatingHistory of seat %d = %+v, %v", seat, h, err)
 		}
 	}
+	if tab.Ended != "" {
+		t.Errorf("Ended = %q for a match played out", tab.Ended)
+	}
 	// Finishing again (a retried save) appends nothing new and rates nothing twice.
-	if err := p.Finish(ctx, "t1", 3, nil, final, winner(t)); err != nil {
+	if err := p.Finish(ctx, "t1", 3, nil, store.Finished, "", final, winner(t)); err != nil {
 		t.Fatal(err)
 	}
 	if rs, _ := p.Ratings(ctx, ann.ID); len(rs) != 1 || rs[0].Games != 1 {
 		t.Errorf("a second Finish rated again: %+v", rs)
 	}
-	if err := p.Finish(ctx, "t1", 1, Moves(1, 1), final, winner(t)); !errors.Is(err, store.ErrConflict) {
+	if err := p.Finish(ctx, "t1", 1, Moves(1, 1), store.Finished, "", final, winner(t)); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("Finish at a stale index: %v, want ErrConflict", err)
 	}
-	if err := p.Finish(ctx, "nope", 0, nil, final, nil); !errors.Is(err, store.ErrNotFound) {
+	if err := p.Finish(ctx, "t1", 3, nil, store.Live, "", final, nil); err == nil {
+		t.Error("Finish accepted a live status")
+	}
+	if err := p.Finish(ctx, "nope", 0, nil, store.Finished, "", final, nil); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("Finish of no table: %v, want ErrNotFound", err)
 	}
 	// A casual table's result changes no rating.
 	newRatedTable(t, s, p, "t2", false, ann.ID, bob.ID)
-	if err := p.Finish(ctx, "t2", 0, Moves(0, 1), final, winner(t)); err != nil {
+	if err := p.Finish(ctx, "t2", 0, Moves(0, 1), store.Finished, "", final, winner(t)); err != nil {
 		t.Fatal(err)
 	}
 	if rs, _ := p.Ratings(ctx, ann.ID); len(rs) != 1 || rs[0].Games != 1 {
@@ -254,12 +260,15 @@ func testFinishRated(t *testing.T, s store.Store, p store.Players) {
 	// Against a bot (no account), only the person is rated, from the anchor the function gives.
 	newRatedTable(t, s, p, "t3", true, 0, bob.ID)
 	anchor := rating.Rating{Rating: 1700, RD: 50, Volatility: 0.06}
-	err = p.Finish(ctx, "t3", 0, nil, final, func(cur []rating.Rating) ([]rating.Rating, error) {
+	err = p.Finish(ctx, "t3", 0, nil, store.Finished, store.EndResigned, final, func(cur []rating.Rating) ([]rating.Rating, error) {
 		b, err := rating.Update(cur[1], []rating.Result{{Opponent: anchor, Score: 0}}, 0)
 		return []rating.Rating{anchor, b}, err
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if tab, _ := s.Get(ctx, "t3"); tab.Ended != store.EndResigned {
+		t.Errorf("Ended = %q, want resigned", tab.Ended)
 	}
 	if h, _ := p.RatingHistory(ctx, bob.ID, "centercourt", 10); len(h) != 2 || h[1].TableID != "t3" || h[1].Rating.Rating >= h[0].Rating.Rating {
 		t.Errorf("bob's history after losing to the bot: %+v", h)
@@ -280,7 +289,7 @@ func testFinishRollsBack(t *testing.T, s store.Store, p store.Players) {
 	ann, bob := newAccount(t, p, "ann"), newAccount(t, p, "bob")
 	newRatedTable(t, s, p, "t1", true, ann.ID, bob.ID)
 	boom := errors.New("boom")
-	err := p.Finish(ctx, "t1", 0, Moves(0, 2), final, func([]rating.Rating) ([]rating.Rating, error) { return nil, boom })
+	err := p.Finish(ctx, "t1", 0, Moves(0, 2), store.Finished, "", final, func([]rating.Rating) ([]rating.Rating, error) { return nil, boom })
 	if !errors.Is(err, boom) {
 		t.Fatalf("Finish err = %v, want boom", err)
 	}
@@ -303,7 +312,7 @@ func testLeaderboard(t *testing.T, s store.Store, p store.Players) {
 	}
 	set := func(id string, a, b int64, rate store.RateFunc) {
 		newRatedTable(t, s, p, id, true, a, b)
-		if err := p.Finish(ctx, id, 0, nil, final, rate); err != nil {
+		if err := p.Finish(ctx, id, 0, nil, store.Finished, "", final, rate); err != nil {
 			t.Fatal(err)
 		}
 	}

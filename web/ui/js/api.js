@@ -33,6 +33,7 @@ async function request(method, path, body) {
 
 export const getJSON = (path) => request('GET', path);
 export const postJSON = (path, body) => request('POST', path, body);
+export const deleteJSON = (path) => request('DELETE', path, {});
 
 export const api = {
   games: () => getJSON('/api/games'),

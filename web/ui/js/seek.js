@@ -3,7 +3,7 @@
 // accepts it, then the page goes to the table.
 
 import { h, replace, $ } from './dom.js';
-import { api, getJSON, postJSON } from './api.js';
+import { api, getJSON, postJSON, deleteJSON } from './api.js';
 import { whoami } from './account.js';
 
 const POLL = 2000; // ms
@@ -87,7 +87,7 @@ async function refresh() {
         s.minRating || s.maxRating ? ` · ${s.minRating || 0}-${s.maxRating || '∞'}` : '')),
     s.mine
       ? h('button', { class: 'small', onclick: () => act(async () => {
-        await fetch(`/api/seeks/${encodeURIComponent(s.id)}`, { method: 'DELETE' });
+        await deleteJSON(`/api/seeks/${encodeURIComponent(s.id)}`);
         waiting.delete(s.id);
         refresh();
       }) }, 'Withdraw')
