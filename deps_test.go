@@ -23,6 +23,7 @@ var layers = []struct {
 	{"rating", nil},
 	{"clock", nil},
 	{"timesource", nil},
+	{"examples/*", []string{"github.com/coder/websocket"}},
 	{"games/*", []string{"engine", "score"}},
 	{"games", []string{"engine", "games/*", "bot", "bot/*"}},
 	{"bot", []string{"engine"}},
