@@ -152,10 +152,10 @@ func pair(ctx context.Context, c config) (string, error) {
 
 // message is the part of the server's messages the bot reads.
 type message struct {
-	Type   string `json:"type"`
-	Seat   int    `json:"seat"`
-	Seq    int    `json:"seq"`
-	Legal  []struct {
+	Type  string `json:"type"`
+	Seat  int    `json:"seat"`
+	Seq   int    `json:"seq"`
+	Legal []struct {
 		Action int    `json:"action"`
 		Text   string `json:"text"`
 	} `json:"legal"`
