@@ -59,7 +59,7 @@ func (s *Server) presence(lt *liveTable) presenceMsg {
 		if p.Person && !p.Connected && !lt.goneSince[i].IsZero() {
 			away := now.Sub(lt.goneSince[i])
 			p.Away = away.Truncate(time.Second).Seconds()
-			p.Abandoned = away >= s.limits.AbandonAfter
+			p.Abandoned = away >= s.limits.AbandonAfter && !lt.correspondence
 		}
 		msg.Seats = append(msg.Seats, p)
 	}
@@ -131,7 +131,7 @@ func (s *Server) Sweep(ctx context.Context) {
 		case lt.botOnly && now.Sub(lt.created) >= s.limits.BotTableTime:
 			ends = append(ends, ending{lt, store.EndTimeLimit})
 			continue
-		case !lt.botOnly && len(lt.watchers) == 0 && now.Sub(lt.lastActive) >= s.limits.ExpireAfter:
+		case !lt.botOnly && !lt.correspondence && len(lt.watchers) == 0 && now.Sub(lt.lastActive) >= s.limits.ExpireAfter:
 			ends = append(ends, ending{lt, store.EndExpired})
 			continue
 		}

@@ -333,3 +333,8 @@ func (s *Server) createTable(ctx context.Context, t *store.Table, info *store.Ta
 	}
 	return s.accounts.p.SetTableInfo(ctx, *info)
 }
+
+// isCorrespondence reports whether a table's clock gives days per move.
+func isCorrespondence(k *clock.Clock) bool {
+	return k != nil && k.Control().Kind == clock.Correspondence
+}

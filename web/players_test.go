@@ -605,3 +605,59 @@ func TestRatedAgainstBot(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// TestCorrespondenceClaim: a correspondence table survives its players' absence (no expiry, no
+// abandonment claim); once a player overstays the turn the opponent claims the win, rated.
+func TestCorrespondenceClaim(t *testing.T) {
+	s := startAccounts(t)
+	ann, bob := s.signUp("ann"), s.signUp("bob")
+	var sk struct {
+		ID string `json:"id"`
+	}
+	ann.must(http.StatusCreated, "POST", "/api/seeks", map[string]any{"game": "centercourt", "variant": "tiebreak", "clock": "2d", "rated": true}, &sk)
+	var acc struct {
+		Table string `json:"table"`
+	}
+	bob.must(http.StatusCreated, "POST", "/api/seeks/"+sk.ID+"/accept", map[string]any{}, &acc)
+	a, b := ann.dial(acc.Table, ""), bob.dial(acc.Table, "")
+	u := a.until(isType("update"))
+	b.until(isType("update"))
+	if u.Clock == nil || u.Clock.Control != "2d" {
+		t.Fatalf("clock %+v, want 2d", u.Clock)
+	}
+	late := u.ToMove
+	a.c.CloseNow()
+	b.c.CloseNow()
+	// A day away from the table, in steps the janitor sweeps (it and the clock's alarm wait
+	// on the fake clock): nothing ends, nobody may claim.
+	for range 24 * 12 {
+		if !s.time.WaitForWaiters(2, 10*time.Second) {
+			t.Fatal("the janitor does not wait on the clock")
+		}
+		s.time.Advance(5 * time.Minute)
+	}
+	claimer := map[engine.Seat]*person{0: bob, 1: ann}[late]
+	claimer.must(http.StatusConflict, "POST", "/api/tables/"+acc.Table+"/claim-time", map[string]any{}, nil)
+	var tab struct {
+		Status string `json:"status"`
+	}
+	claimer.must(http.StatusOK, "GET", "/api/tables/"+acc.Table, nil, &tab)
+	if tab.Status != "live" && tab.Status != "open" {
+		t.Fatalf("after a day away the table is %s, want it still playing", tab.Status)
+	}
+	s.time.Advance(25 * time.Hour)
+	map[engine.Seat]*person{0: ann, 1: bob}[late].must(http.StatusConflict, "POST", "/api/tables/"+acc.Table+"/claim-time", map[string]any{}, nil)
+	claimer.must(http.StatusOK, "POST", "/api/tables/"+acc.Table+"/claim-time", map[string]any{}, nil)
+	claimer.must(http.StatusOK, "GET", "/api/tables/"+acc.Table, nil, &tab)
+	if tab.Status != "finished" {
+		t.Errorf("after the claim the table is %s, want finished", tab.Status)
+	}
+	got, err := s.db.Get(context.Background(), acc.Table)
+	if err != nil || got.Ended != store.EndTime || got.Result == nil || got.Result.Winner == late {
+		t.Errorf("stored table: ended %q, result %+v, %v; want a win on time against seat %d", got.Ended, got.Result, err, late)
+	}
+	a2, _ := s.db.AccountByName(context.Background(), "ann")
+	if rs, _ := s.db.Ratings(context.Background(), a2.ID); len(rs) != 1 {
+		t.Errorf("ann's ratings after the claim: %+v, want one rated match", rs)
+	}
+}

@@ -83,6 +83,9 @@ type liveTable struct {
 	owner string
 	// botOnly tables have no person seat.
 	botOnly bool
+	// correspondence tables are played over days: their players are away most of the time, so
+	// absence neither expires the table nor lets anyone claim it (the clock's claim does).
+	correspondence bool
 	// spectators counts the spectators connected; guarded by Server.mu.
 	spectators int
 	// cancel stops the match and any work its bots do.
@@ -222,7 +225,8 @@ func (s *Server) start(t *store.Table, owner string) (*liveTable, error) {
 	lt := &liveTable{
 		id: t.ID, game: g, m: m, open: t.Status == store.Open, owner: owner, botOnly: botOnly(t.Seats), cancel: cancel,
 		created: t.Created, lastActive: now, watchers: map[chan struct{}]struct{}{},
-		person: make([]bool, len(t.Seats)), present: make([]int, len(t.Seats)),
+		correspondence: isCorrespondence(cfg.Clock),
+		person:         make([]bool, len(t.Seats)), present: make([]int, len(t.Seats)),
 		goneSince: make([]time.Time, len(t.Seats)), announced: make([]bool, len(t.Seats)),
 	}
 	if lt.created.IsZero() || lt.created.After(now) {
