@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"deuce/engine"
@@ -65,8 +66,8 @@ type Players interface {
 	// provisional first, at most limit.
 	Leaderboard(ctx context.Context, game string, limit int) ([]Leader, error)
 
-	// AddChat stores a chat line and sets its ID; Chat returns a room's last limit lines,
-	// oldest first.
+	// AddChat stores a chat line and sets its ID; a room holds at most MaxChatLines, then
+	// AddChat returns ErrFull. Chat returns a room's last limit lines, oldest first.
 	AddChat(ctx context.Context, m *ChatMessage) error
 	Chat(ctx context.Context, tableID, room string, limit int) ([]ChatMessage, error)
 
@@ -81,6 +82,12 @@ type Players interface {
 	// DeleteSeek withdraws an account's seek: ErrNotFound when it has no such open seek.
 	DeleteSeek(ctx context.Context, id string, account int64) error
 }
+
+// MaxChatLines is the most lines a table's chat room keeps.
+const MaxChatLines = 1000
+
+// ErrFull is returned by AddChat for a room that holds MaxChatLines.
+var ErrFull = errors.New("the chat room is full")
 
 // Account is a person (or a person's program) with a name and a password.
 type Account struct {

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"errors"
 	"encoding/json"
 	"strings"
 	"sync"
@@ -172,7 +173,9 @@ func (s *Server) handleChat(ctx context.Context, c *chatConn, data []byte) *erro
 		return &errorMsg{Type: "error", Code: codeRateLimited, Error: "you are chatting too fast: wait a moment"}
 	}
 	line := &store.ChatMessage{TableID: c.table, Room: c.room, Name: c.name, Text: text, At: store.Now()}
-	if err := s.accounts.p.AddChat(ctx, line); err != nil {
+	if err := s.accounts.p.AddChat(ctx, line); errors.Is(err, store.ErrFull) {
+		return &errorMsg{Type: "error", Code: codeBadMessage, Error: "this table's chat is full"}
+	} else if err != nil {
 		s.log.Error("chat", "table", c.table, "err", err)
 		return &errorMsg{Type: "error", Code: codeServer, Error: "the line could not be saved; try again"}
 	}

@@ -163,9 +163,16 @@ func oneRow(res sql.Result) error {
 
 // CreateSession stores a session.
 func (db *DB) CreateSession(ctx context.Context, s store.Session) error {
-	_, err := db.write.ExecContext(ctx, db.q(`
-		INSERT INTO sessions (token_hash, account_id, kind, created, expires) VALUES (?, ?, ?, ?, ?)`),
-		s.TokenHash, s.Account, string(s.Kind), ms(s.Created), ms(s.Expires))
+	err := db.inTx(ctx, func(tx *sql.Tx) error {
+		// The account's expired sessions go as a new one comes, so they do not pile up.
+		if _, err := tx.ExecContext(ctx, db.q(`DELETE FROM sessions WHERE account_id = ? AND expires <= ?`), s.Account, ms(s.Created)); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, db.q(`
+			INSERT INTO sessions (token_hash, account_id, kind, created, expires) VALUES (?, ?, ?, ?, ?)`),
+			s.TokenHash, s.Account, string(s.Kind), ms(s.Created), ms(s.Expires))
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("create session: %w", err)
 	}
@@ -545,8 +552,13 @@ func (db *DB) Leaderboard(ctx context.Context, game string, limit int) ([]store.
 // AddChat stores a chat line.
 func (db *DB) AddChat(ctx context.Context, m *store.ChatMessage) error {
 	err := db.write.QueryRowContext(ctx, db.q(`
-		INSERT INTO chat (table_id, room, name, text, at) VALUES (?, ?, ?, ?, ?) RETURNING id`),
-		m.TableID, m.Room, m.Name, m.Text, ms(m.At)).Scan(&m.ID)
+		INSERT INTO chat (table_id, room, name, text, at)
+		SELECT ?, ?, ?, ?, ? WHERE (SELECT count(*) FROM chat WHERE table_id = ? AND room = ?) < ?
+		RETURNING id`),
+		m.TableID, m.Room, m.Name, m.Text, ms(m.At), m.TableID, m.Room, store.MaxChatLines).Scan(&m.ID)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = store.ErrFull
+	}
 	if err != nil {
 		return fmt.Errorf("add chat to table %s: %w", m.TableID, err)
 	}
@@ -579,6 +591,10 @@ func (db *DB) Chat(ctx context.Context, tableID, room string, limit int) ([]stor
 // CreateSeek stores a seek.
 func (db *DB) CreateSeek(ctx context.Context, s *store.Seek) error {
 	now := store.Now()
+	// Seeks nobody took in a day are gone for good.
+	if _, err := db.write.ExecContext(ctx, db.q(`DELETE FROM seeks WHERE table_id = '' AND created < ?`), ms(now.Add(-24*time.Hour))); err != nil {
+		return fmt.Errorf("create seek: %w", err)
+	}
 	_, err := db.write.ExecContext(ctx, db.q(`
 		INSERT INTO seeks (id, account_id, name, game, variant, clock, rated, min_rating, max_rating, rating, created, table_id)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '')`),

@@ -374,6 +374,17 @@ func testChat(t *testing.T, s store.Store, p store.Players) {
 	if err := p.AddChat(ctx, &store.ChatMessage{TableID: "t1", Room: "lobby", Name: "x", Text: "x", At: at}); err == nil {
 		t.Error("AddChat accepted an unknown room")
 	}
+	for i := 4; i < store.MaxChatLines; i++ {
+		if err := p.AddChat(ctx, &store.ChatMessage{TableID: "t1", Room: "players", Name: "ann", Text: "x", At: at}); err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+	}
+	if err := p.AddChat(ctx, &store.ChatMessage{TableID: "t1", Room: "players", Name: "ann", Text: "one too many", At: at}); !errors.Is(err, store.ErrFull) {
+		t.Errorf("line %d: %v, want ErrFull", store.MaxChatLines+1, err)
+	}
+	if err := p.AddChat(ctx, &store.ChatMessage{TableID: "t1", Room: "spectators", Name: "x", Text: "the other room has space", At: at}); err != nil {
+		t.Errorf("the spectators' room: %v", err)
+	}
 }
 
 func testSeeks(t *testing.T, s store.Store, p store.Players) {
