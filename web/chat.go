@@ -2,8 +2,8 @@ package web
 
 import (
 	"context"
-	"errors"
 	"encoding/json"
+	"errors"
 	"strings"
 	"sync"
 	"time"

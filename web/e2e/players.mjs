@@ -162,6 +162,18 @@ async function main() {
     await shot(ann, 'profile.png');
     log(`ann's profile shows ${shown}`);
 
+    // "Play a bot" stays one click away: a rated 5+3 match against the random bot.
+    await ann.goto(`${base}/`);
+    await ann.locator('#seek-clock').selectOption('5+3');
+    await ann.locator('#seek-bot').selectOption('random');
+    await ann.locator('#seek-play-bot').click();
+    await ann.waitForURL(/\/t\/[a-z0-9]+$/);
+    await ann.waitForFunction(() => document.body.dataset.seq !== undefined);
+    check((await ann.locator('#players li.me').textContent()).includes('ann'), 'ann plays as herself against the bot');
+    await ann.locator('#clocks .clock').first().waitFor();
+    check((await ann.locator('#clocks').textContent()).includes('5+3'), 'the bot table has its clock');
+    log('ann plays the random bot, rated, at 5+3');
+
     if (problems.length) throw new Error(`the pages reported errors:\n  ${problems.join('\n  ')}`);
     log(`all checks passed in ${((Date.now() - started) / 1000).toFixed(1)}s`);
   } catch (err) {

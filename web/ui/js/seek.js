@@ -19,6 +19,8 @@ const el = {
   min: $('#seek-min'),
   max: $('#seek-max'),
   quick: $('#seek-quick'),
+  bot: $('#seek-bot'),
+  playBot: $('#seek-play-bot'),
   error: $('#seek-error'),
   list: $('#seeks'),
 };
@@ -34,6 +36,10 @@ function twoSeatVariants(g) {
 function fillVariants() {
   const g = games.find((x) => x.name === el.game.value);
   replace(el.variant, (g ? twoSeatVariants(g) : []).map((v) => h('option', { value: v.name }, v.name)));
+  const keep = el.bot.value;
+  replace(el.bot, (g ? g.bots : []).map((b) => h('option', { value: b.name ?? b.Name }, `the ${b.name ?? b.Name} bot`)));
+  if ([...el.bot.options].some((o) => o.value === keep)) el.bot.value = keep;
+  else if ([...el.bot.options].some((o) => o.value === 'hard')) el.bot.value = 'hard';
 }
 
 function request() {
@@ -124,6 +130,16 @@ async function start() {
       refresh();
     });
   });
+  // A match against a bot, with the form's clock, rated if ticked: the bots' ratings are fixed,
+  // so a rated match against one places you on the scale.
+  el.playBot.addEventListener('click', () => act(async () => {
+    const req = request();
+    const t = await postJSON('/api/tables', {
+      game: req.game, variant: req.variant, rated: req.rated, clock: req.clock,
+      seats: [{ me: true }, { bot: el.bot.value }],
+    });
+    go(t.id);
+  }));
   el.quick.addEventListener('click', () => act(async () => {
     const r = await postJSON('/api/seeks/quick', request());
     if (r.table) return go(r.table);
