@@ -30,7 +30,7 @@ var layers = []struct {
 	{"bot/*", []string{"engine", "bot"}},
 	{"sim", []string{"engine", "bot"}},
 	{"sim/chart", []string{"sim", "gonum.org/v1/plot"}},
-	{"match", []string{"engine", "bot", "clock"}},
+	{"match", []string{"engine", "bot", "clock", "timesource"}},
 	{"store", []string{"engine", "rating"}},
 	{"store/storetest", []string{"engine", "rating", "store"}},
 	{"store/sqlstore", []string{"engine", "rating", "store"}},

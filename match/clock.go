@@ -12,21 +12,6 @@ import (
 	"deuce/engine"
 )
 
-// Time is the time source of a match's clock: the system clock in production (its readings
-// carry the monotonic clock, so a change of the wall clock gives or takes nobody time), a fake
-// one in tests.
-type Time interface {
-	Now() time.Time
-	// After returns a channel that receives once d has passed.
-	After(d time.Duration) <-chan time.Time
-}
-
-// systemTime is the machine's clock.
-type systemTime struct{}
-
-func (systemTime) Now() time.Time                         { return time.Now() }
-func (systemTime) After(d time.Duration) <-chan time.Time { return time.After(d) }
-
 // Errors of the clock.
 var (
 	// ErrNoClaim is returned by ClaimTime when the opponent still has time (or the table has no

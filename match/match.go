@@ -16,6 +16,7 @@ import (
 	"deuce/bot"
 	"deuce/clock"
 	"deuce/engine"
+	"deuce/timesource"
 )
 
 // Persister stores the moves of a match. Append is called with the index of the first new move
@@ -40,10 +41,11 @@ type Config struct {
 	// BotBudget bounds a bot's thinking time per move (default 2s).
 	BotBudget time.Duration
 	Persist   Persister
-	// Clock is the table's clock (nil: untimed); Time its time source (default the system's);
-	// SaveClock persists it after every change.
+	// Clock is the table's clock (nil: untimed); Time its time source (default the system's,
+	// whose readings carry the monotonic clock, so a change of the wall clock gives or takes
+	// nobody time); SaveClock persists it after every change.
 	Clock     *clock.Clock
-	Time      Time
+	Time      timesource.Clock
 	SaveClock func(ctx context.Context, c clock.Saved) error
 	// SaveEnd persists the end of a match lost on time (why is EndedOnTime; the result is nil
 	// for no winner); by default the result is appended through Persist with no move.
@@ -147,7 +149,7 @@ func New(cfg Config) (*Match, error) {
 		cfg.BotBudget = 2 * time.Second
 	}
 	if cfg.Time == nil {
-		cfg.Time = systemTime{}
+		cfg.Time = timesource.System{}
 	}
 	m := &Match{cfg: cfg, cmds: make(chan func()), subs: map[*Subscription]struct{}{}, done: make(chan struct{}), held: map[engine.Seat]engine.Action{}}
 	var logs [][]string

@@ -282,8 +282,7 @@ func (s *Server) apiSignUp(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusConflict, fmt.Sprintf("the name %s is taken: choose another", req.Name))
 		return
 	case err != nil:
-		s.log.Error("create account", "err", err)
-		writeError(w, http.StatusInternalServerError, "could not create the account")
+		s.fail(w, "create the account", err)
 		return
 	}
 	if err := s.startSession(w, r, a); err != nil {
@@ -315,8 +314,7 @@ func (s *Server) apiSignIn(w http.ResponseWriter, r *http.Request) {
 	}
 	a, err := s.accounts.p.AccountByName(r.Context(), req.Name)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
-		s.log.Error("sign in", "err", err)
-		writeError(w, http.StatusInternalServerError, "could not sign in")
+		s.fail(w, "sign in", err)
 		return
 	}
 	// An unknown name costs a hash too, so timing does not tell which names exist.
@@ -329,8 +327,7 @@ func (s *Server) apiSignIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := s.startSession(w, r, a); err != nil {
-		s.log.Error("start session", "err", err)
-		writeError(w, http.StatusInternalServerError, "could not sign in")
+		s.fail(w, "sign in", err)
 		return
 	}
 	kept := s.keepGuestSeats(r.Context(), a, req.Seats)
@@ -365,8 +362,7 @@ func (s *Server) keepGuestSeats(ctx context.Context, a *store.Account, seats []g
 func (s *Server) apiSignOut(w http.ResponseWriter, r *http.Request) {
 	if c, err := r.Cookie(sessionCookie); err == nil && s.accounts != nil {
 		if err := s.accounts.p.DeleteSession(r.Context(), hashToken(c.Value)); err != nil {
-			s.log.Error("sign out", "err", err)
-			writeError(w, http.StatusInternalServerError, "could not sign out")
+			s.fail(w, "sign out", err)
 			return
 		}
 	}
@@ -381,8 +377,7 @@ func (s *Server) apiSignOutEverywhere(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := s.accounts.p.DeleteSessions(r.Context(), a.ID, store.WebSession, ""); err != nil {
-		s.log.Error("sign out everywhere", "err", err)
-		writeError(w, http.StatusInternalServerError, "could not sign out")
+		s.fail(w, "sign out", err)
 		return
 	}
 	http.SetCookie(w, s.cookie(r, "", -1))
@@ -422,8 +417,7 @@ func (s *Server) apiChangePassword(w http.ResponseWriter, r *http.Request) {
 		keep = hashToken(c.Value)
 	}
 	if err := s.accounts.p.SetPassword(r.Context(), a.ID, hashPassword(req.New)); err != nil {
-		s.log.Error("change password", "err", err)
-		writeError(w, http.StatusInternalServerError, "could not change the password")
+		s.fail(w, "change the password", err)
 		return
 	}
 	if err := s.accounts.p.DeleteSessions(r.Context(), a.ID, store.WebSession, keep); err != nil {
@@ -451,8 +445,7 @@ func (s *Server) apiBotToken(w http.ResponseWriter, r *http.Request) {
 	now := s.now()
 	n, err := s.accounts.p.Sessions(r.Context(), a.ID, store.BotToken, now)
 	if err != nil {
-		s.log.Error("bot tokens", "err", err)
-		writeError(w, http.StatusInternalServerError, "could not create the token")
+		s.fail(w, "create the token", err)
 		return
 	}
 	if n >= maxBotTokens {
@@ -464,8 +457,7 @@ func (s *Server) apiBotToken(w http.ResponseWriter, r *http.Request) {
 		TokenHash: hashToken(token), Account: a.ID, Kind: store.BotToken, Created: now, Expires: now.Add(botTokenLife),
 	})
 	if err != nil {
-		s.log.Error("bot tokens", "err", err)
-		writeError(w, http.StatusInternalServerError, "could not create the token")
+		s.fail(w, "create the token", err)
 		return
 	}
 	writeJSON(w, http.StatusCreated, map[string]string{"token": token})
@@ -478,8 +470,7 @@ func (s *Server) apiRevokeBotTokens(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := s.accounts.p.DeleteSessions(r.Context(), a.ID, store.BotToken, ""); err != nil {
-		s.log.Error("revoke bot tokens", "err", err)
-		writeError(w, http.StatusInternalServerError, "could not revoke the tokens")
+		s.fail(w, "revoke the tokens", err)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})

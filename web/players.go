@@ -338,3 +338,9 @@ func (s *Server) createTable(ctx context.Context, t *store.Table, info *store.Ta
 func isCorrespondence(k *clock.Clock) bool {
 	return k != nil && k.Control().Kind == clock.Correspondence
 }
+
+// fail logs an unexpected error and answers 500: "could not " and what.
+func (s *Server) fail(w http.ResponseWriter, what string, err error) {
+	s.log.Error("could not "+what, "err", err)
+	writeError(w, http.StatusInternalServerError, "could not "+what)
+}

@@ -80,23 +80,20 @@ func (s *Server) apiUser(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		s.log.Error("profile", "err", err)
-		writeError(w, http.StatusInternalServerError, "could not load the profile")
+		s.fail(w, "load the profile", err)
 		return
 	}
 	p := profile{Name: a.Name, Created: a.Created, Ratings: []ratingInfo{}, Recent: []recentMatch{}, ByGame: []tally{}, ByOpponent: []tally{}}
 	ratings, err := s.accounts.p.Ratings(ctx, a.ID)
 	if err != nil {
-		s.log.Error("profile", "err", err)
-		writeError(w, http.StatusInternalServerError, "could not load the profile")
+		s.fail(w, "load the profile", err)
 		return
 	}
 	for _, gr := range ratings {
 		ri := ratingInfo{Game: gr.Game, Title: gameTitle(gr.Game), Rating: gr.Rating.Rating, RD: gr.RD, Provisional: gr.Provisional(), Games: gr.Games, History: []ratingPoint{}}
 		hist, err := s.accounts.p.RatingHistory(ctx, a.ID, gr.Game, profileHistory)
 		if err != nil {
-			s.log.Error("profile", "err", err)
-			writeError(w, http.StatusInternalServerError, "could not load the profile")
+			s.fail(w, "load the profile", err)
 			return
 		}
 		for _, h := range hist {
@@ -106,8 +103,7 @@ func (s *Server) apiUser(w http.ResponseWriter, r *http.Request) {
 	}
 	tables, err := s.accounts.p.PlayerTables(ctx, a.ID, profileTables)
 	if err != nil {
-		s.log.Error("profile", "err", err)
-		writeError(w, http.StatusInternalServerError, "could not load the profile")
+		s.fail(w, "load the profile", err)
 		return
 	}
 	byGame, byOpp := map[string]*tally{}, map[string]*tally{}
@@ -209,8 +205,7 @@ func (s *Server) apiLeaderboard(w http.ResponseWriter, r *http.Request) {
 	if s.accounts != nil {
 		list, err := s.accounts.p.Leaderboard(r.Context(), g.Name, leaderboardLen)
 		if err != nil {
-			s.log.Error("leaderboard", "err", err)
-			writeError(w, http.StatusInternalServerError, "could not load the leaderboard")
+			s.fail(w, "load the leaderboard", err)
 			return
 		}
 		for i, l := range list {

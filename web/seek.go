@@ -123,8 +123,7 @@ func (s *Server) apiSeeks(w http.ResponseWriter, r *http.Request) {
 	me := s.accountOf(r)
 	list, err := s.openSeeks(r.Context())
 	if err != nil {
-		s.log.Error("list seeks", "err", err)
-		writeError(w, http.StatusInternalServerError, "could not list the seeks")
+		s.fail(w, "list the seeks", err)
 		return
 	}
 	out := make([]seekInfo, 0, len(list))
@@ -168,19 +167,28 @@ func (s *Server) postSeek(ctx context.Context, sk *store.Seek) (int, error) {
 	return http.StatusCreated, nil
 }
 
-func (s *Server) apiPostSeek(w http.ResponseWriter, r *http.Request) {
+// seekOf reads the seek a signed-in request describes, or answers why not and returns nil.
+func (s *Server) seekOf(w http.ResponseWriter, r *http.Request) (*store.Account, *store.Seek) {
 	a := s.signedIn(w, r)
 	if a == nil {
-		return
+		return nil, nil
 	}
 	var req seekRequest
 	if err := decodeBody(r, &req); err != nil {
 		badBody(w, err)
-		return
+		return nil, nil
 	}
 	sk, err := s.check(r.Context(), req, a)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
+		return nil, nil
+	}
+	return a, sk
+}
+
+func (s *Server) apiPostSeek(w http.ResponseWriter, r *http.Request) {
+	a, sk := s.seekOf(w, r)
+	if sk == nil {
 		return
 	}
 	if status, err := s.postSeek(r.Context(), sk); err != nil {
@@ -292,18 +300,8 @@ func (s *Server) apiDeleteSeek(w http.ResponseWriter, r *http.Request) {
 // each player within the other's range), or posts the request as a seek when there is none.
 // The answer has "table" when paired, "seek" when waiting.
 func (s *Server) apiQuickPair(w http.ResponseWriter, r *http.Request) {
-	a := s.signedIn(w, r)
-	if a == nil {
-		return
-	}
-	var req seekRequest
-	if err := decodeBody(r, &req); err != nil {
-		badBody(w, err)
-		return
-	}
-	mine, err := s.check(r.Context(), req, a)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+	a, mine := s.seekOf(w, r)
+	if mine == nil {
 		return
 	}
 	list, err := s.openSeeks(r.Context())
