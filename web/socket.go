@@ -160,13 +160,6 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 	if err := s.send(ctx, c, welcomeMsg{Type: "welcome", Table: summarize(summaryOf(t)), Seat: seat}); err != nil {
 		return
 	}
-	chat := s.chat.join(t, seat, spectatorName(acct))
-	defer s.chat.leave(chat)
-	for _, m := range s.chatHistory(ctx, chat) {
-		if err := s.send(ctx, c, m); err != nil {
-			return
-		}
-	}
 	lt := s.table(t.ID)
 	if lt == nil {
 		// Finished (or not runnable): one final view, then the connection closes.
@@ -193,6 +186,13 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		defer s.removeSpectator(lt)
+	}
+	chat := s.chat.join(t, seat, spectatorName(acct))
+	defer s.chat.leave(chat)
+	for _, m := range s.chatHistory(ctx, chat) {
+		if err := s.send(ctx, c, m); err != nil {
+			return
+		}
 	}
 	sub, err := lt.m.Subscribe(ctx, seat)
 	if err != nil {
