@@ -661,3 +661,82 @@ func TestCorrespondenceClaim(t *testing.T) {
 		t.Errorf("ann's ratings after the claim: %+v, want one rated match", rs)
 	}
 }
+
+// TestResignIsARatedLoss: resigning a rated match against a bot lowers the rating as a loss.
+func TestResignIsARatedLoss(t *testing.T) {
+	s := startAccounts(t)
+	ann := s.signUp("ann")
+	var c created
+	ann.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "centercourt", "variant": "tiebreak", "rated": true,
+		"seats": []map[string]any{{"me": true}, {"bot": "hard"}}}, &c)
+	w := ann.dial(c.ID, "")
+	w.until(isType("update"))
+	w.send(map[string]any{"type": "resign"})
+	end := w.until(func(m pmsg) bool { return m.Type == "update" && m.Result.Over })
+	if end.Result.Winner != 1 {
+		t.Fatalf("result after resigning %+v, want the bot to win", end.Result)
+	}
+	want, _ := rating.Update(rating.New(), []rating.Result{{Opponent: rating.Rating{Rating: 1700, RD: 60, Volatility: 0.06}, Score: 0}}, 0)
+	a, _ := s.db.AccountByName(context.Background(), "ann")
+	rs, err := s.db.Ratings(context.Background(), a.ID)
+	if err != nil || len(rs) != 1 || math.Abs(rs[0].Rating.Rating-want.Rating) > 1e-6 {
+		t.Errorf("ratings after resigning: %+v, %v; want %v", rs, err, want)
+	}
+	if got, _ := s.db.Get(context.Background(), c.ID); got.Ended != store.EndResigned {
+		t.Errorf("Ended = %q, want resigned", got.Ended)
+	}
+}
+
+// TestRestartResumesClocks stops the server in the middle of a move and starts it again an
+// hour later: both clocks show exactly what they had.
+func TestRestartResumesClocks(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "deuce.db")
+	ft := timesource.NewFake(time.Date(2026, 5, 1, 18, 0, 0, 0, time.UTC))
+	open := func() (*web.Main, *sqlite.DB) {
+		db, err := sqlite.Open(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := &web.Main{Addr: "127.0.0.1:0", Store: db, MessageRate: 1000, MessageBurst: 100, Clock: ft}
+		if err := m.Open(ctx); err != nil {
+			t.Fatal(err)
+		}
+		return m, db
+	}
+	m, db := open()
+	s := &accountServer{t: t, url: m.URL(), db: db, time: ft}
+	ann, bob := s.signUp("ann"), s.signUp("bob")
+	id := seekTable(t, ann, bob)
+	a, b := ann.dial(id, ""), bob.dial(id, "")
+	u := a.until(isType("update"))
+	ub := b.until(isType("update"))
+	conn := a
+	if u.ToMove == 1 {
+		u, conn = ub, b
+	}
+	ft.Advance(7 * time.Second)
+	conn.send(map[string]any{"type": "move", "seq": u.Seq, "action": u.Legal[0].Action})
+	u = a.until(func(m pmsg) bool { return m.Type == "update" && m.Seq > u.Seq })
+	ft.Advance(4 * time.Second) // the next mover thinks 4 s, then the server stops
+	before := []int64{u.Clock.Left[0], u.Clock.Left[1]}
+	for _, seat := range u.Clock.Running {
+		before[seat] -= 4000
+	}
+	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := m.Close(cctx); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	ft.Advance(time.Hour)
+	m, db = open()
+	defer func() { m.Close(context.Background()); db.Close() }()
+	s.url, s.db = m.URL(), db
+	got := s.person().dial(id, "")
+	v := got.until(isType("update"))
+	if v.Clock == nil || v.Clock.Left[0] != before[0] || v.Clock.Left[1] != before[1] {
+		t.Errorf("after the restart the clocks show %+v, want %v", v.Clock, before)
+	}
+}
