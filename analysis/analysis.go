@@ -111,6 +111,8 @@ type Options struct {
 	// MaxPencilPoints bounds the bidding game's starting points (default
 	// DefaultMaxPencilPoints); a larger game is refused rather than solved for minutes.
 	MaxPencilPoints int
+	// MaxDecisions, when positive, refuses (ErrTooLarge) a match with more decisions.
+	MaxDecisions int
 	// Progress, when set, is called after each decision with the number done and the total,
 	// from one goroutine at a time.
 	Progress func(done, total int)
@@ -247,6 +249,9 @@ func Analyse(ctx context.Context, rec *engine.Record, opts Options) (*Report, er
 	})
 	if err != nil {
 		return nil, err
+	}
+	if opts.MaxDecisions > 0 && len(steps) > opts.MaxDecisions {
+		return nil, fmt.Errorf("%w: %d decisions, at most %d analysed", ErrTooLarge, len(steps), opts.MaxDecisions)
 	}
 	r := &Report{
 		Game: g.Name, Title: g.Title,

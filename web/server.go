@@ -52,6 +52,8 @@ type Server struct {
 
 	// claimMu serialises seat claims, so two people joining at once never lose a claim.
 	claimMu sync.Mutex
+
+	analyser *analyser // background match analysis (analysis.go)
 }
 
 // liveTable is a running match and the table it plays.
@@ -73,6 +75,10 @@ type Config struct {
 	// bursts of 30).
 	MessageRate  float64
 	MessageBurst int
+	// AnalysisIterations is the search budget per decision of a match analysis (default
+	// analysis.DefaultIterations); AnalysisDuty the share of one core it may use (default 0.5).
+	AnalysisIterations int
+	AnalysisDuty       float64
 }
 
 // NewServer returns a server over cfg.Store. Call Resume to restart unfinished tables, and
@@ -89,12 +95,14 @@ func NewServer(cfg Config) *Server {
 		cfg.MessageBurst = defaultMsgBurst
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Server{
+	s := &Server{
 		store: cfg.Store, log: log, botDelay: cfg.BotDelay,
 		msgRate: rate.Limit(cfg.MessageRate), msgBurst: cfg.MessageBurst,
 		ctx: ctx, cancel: cancel,
 		live: map[string]*liveTable{},
 	}
+	s.analyser = newAnalyser(s, cfg.AnalysisIterations, cfg.AnalysisDuty)
+	return s
 }
 
 // Resume restarts every unfinished table in the store, exactly where it stopped.
@@ -211,6 +219,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/tables/{id}/record", s.apiRecord)
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.apiReplay)
 	mux.HandleFunc("POST /api/tables/{id}/rematch", s.apiRematch)
+	mux.HandleFunc("GET /api/tables/{id}/analysis", s.apiAnalysis)
+	mux.HandleFunc("POST /api/tables/{id}/analysis", s.apiAnalyse)
 	mux.HandleFunc("GET /ws/tables/{id}", s.serveSocket)
 	mux.Handle("GET /", s.pages())
 	return s.logRequests(mux)
@@ -303,6 +313,9 @@ type Main struct {
 	// MessageRate and MessageBurst: see Config.
 	MessageRate  float64
 	MessageBurst int
+	// AnalysisIterations and AnalysisDuty: see Config.
+	AnalysisIterations int
+	AnalysisDuty       float64
 
 	srv      *Server
 	httpSrv  *http.Server
@@ -311,7 +324,8 @@ type Main struct {
 
 // Open starts listening and resumes unfinished tables. The server runs until Close.
 func (m *Main) Open(ctx context.Context) error {
-	m.srv = NewServer(Config{Store: m.Store, Log: m.Log, BotDelay: m.BotDelay, MessageRate: m.MessageRate, MessageBurst: m.MessageBurst})
+	m.srv = NewServer(Config{Store: m.Store, Log: m.Log, BotDelay: m.BotDelay, MessageRate: m.MessageRate, MessageBurst: m.MessageBurst,
+		AnalysisIterations: m.AnalysisIterations, AnalysisDuty: m.AnalysisDuty})
 	if err := m.srv.Resume(ctx); err != nil {
 		m.srv.Close()
 		return err

@@ -76,6 +76,7 @@ CREATE TABLE moves (
 	PRIMARY KEY (table_id, idx)
 );
 `,
+	analysisMigration,
 }
 
 // migrationLock is the advisory lock that keeps two servers starting at once from migrating

@@ -127,6 +127,7 @@ CREATE TABLE moves (
 	PRIMARY KEY (table_id, idx)
 ) STRICT, WITHOUT ROWID;
 `,
+	analysisMigration,
 }
 
 // migrate brings the schema up to the latest version.

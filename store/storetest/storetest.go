@@ -39,6 +39,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Unfinished", testUnfinished},
 		{"LargeTable", testLargeTable},
 		{"Strings", testStrings},
+		{"Analysis", testAnalysis},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
