@@ -36,8 +36,9 @@
 //	mistake     loss ≥ 0.20   (about 10 points)
 //	blunder     loss ≥ 0.40   (about 20 points)
 //
-// An estimated loss is marked only when it also exceeds its interval's half-width, so that
-// search noise alone never marks a move. A seat's accuracy is the percentage of its unforced
+// An estimated loss is marked by its point estimate, like an exact one; when its interval
+// reaches down to no loss at all (loss ≤ half-width) the decision is also flagged Uncertain:
+// the search visited the move played too rarely to be sure. A seat's accuracy is the percentage of its unforced
 // decisions that are not marked; its average loss is the mean loss over them.
 //
 // # Curve
@@ -176,6 +177,8 @@ type Decision struct {
 	// Interval is the half-width of the approximate 95% interval on Loss; 0 when exact.
 	Interval float64 `json:"interval"`
 	Mark     Mark    `json:"mark,omitempty"`
+	// Uncertain reports an estimated loss whose interval includes 0.
+	Uncertain bool `json:"uncertain,omitempty"`
 	// Forced reports that the move was the only legal one.
 	Forced bool `json:"forced,omitempty"`
 	// Strategy is the optimal mixed strategy (bidding game) or the search's visits per move
@@ -269,7 +272,7 @@ func Analyse(ctx context.Context, rec *engine.Record, opts Options) (*Report, er
 		if err != nil {
 			return nil, fmt.Errorf("solve %v: %w", g.Name, err)
 		}
-		r.Method, r.Budget = MethodSolver, "exact: the solved game's values and optimal strategies"
+		r.Method, r.Budget = MethodSolver, "the solved game's values and optimal strategies"
 		judge = func(st step, a engine.Action, _ uint64) (Decision, error) { return judgeBid(sol, st, a) }
 	} else {
 		searcher, err := newSearcher(g, opts)
@@ -277,7 +280,7 @@ func Analyse(ctx context.Context, rec *engine.Record, opts Options) (*Report, er
 			return nil, err
 		}
 		r.Method = MethodSearch
-		r.Budget = fmt.Sprintf("information-set search from the seat's information: %d iterations a decision, %d trees, the hard bot's settings; intervals are approximate 95%%", opts.Iterations, opts.Trees)
+		r.Budget = fmt.Sprintf("information-set search from the seat's information, the hard bot's settings, %d iterations a decision in %s; intervals are approximate 95%%", opts.Iterations, plural(opts.Trees, "tree"))
 		judge = func(st step, a engine.Action, seed uint64) (Decision, error) {
 			return searcher.judge(ctx, st, a, seed)
 		}
@@ -409,7 +412,7 @@ func judgeBid(sol *pencil.Solution, st step, a engine.Action) (Decision, error) 
 	}
 	sortChoices(d.Strategy)
 	if !d.Forced {
-		d.Mark = markOf(d.Loss, 0)
+		d.Mark = markOf(d.Loss)
 	}
 	return d, nil
 }
@@ -423,11 +426,8 @@ func positionValue(sol *pencil.Solution, s *pencil.State) float64 {
 	return sol.Value(s.Points(0), s.Points(1), s.Ball())
 }
 
-// markOf marks a loss; an estimate is marked only when the loss exceeds its interval.
-func markOf(loss, interval float64) Mark {
-	if loss <= interval {
-		return Good
-	}
+// markOf marks a loss.
+func markOf(loss float64) Mark {
 	switch {
 	case loss >= BlunderLoss:
 		return Blunder
@@ -502,14 +502,23 @@ func (sr *searcher) judge(ctx context.Context, st step, a engine.Action, seed ui
 		// loss is bounded by the whole range.
 		d.PlayedValue = best.Value - sr.span
 		d.Loss, d.Interval = sr.span, sr.span
+		d.Mark, d.Uncertain = markOf(d.Loss), true
 		return d, nil
 	}
 	d.Loss = max(0, best.Value-played.Value)
 	if best.Action != a {
 		d.Interval = 1.96 * sr.span / 2 * math.Sqrt(1/float64(best.Visits)+1/float64(played.Visits))
 	}
-	d.Mark = markOf(d.Loss, d.Interval)
+	d.Mark = markOf(d.Loss)
+	d.Uncertain = d.Loss > 0 && d.Loss <= d.Interval
 	return d, nil
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func sortChoices(c []Choice) {

@@ -279,7 +279,7 @@ func TestCardAnalysis(t *testing.T) {
 	}
 	var unforced [2]int
 	for _, d := range r1.Decisions {
-		if d.Loss < 0 || (!d.Forced && d.Iterations != 60) || (d.Mark != Good && d.Loss <= d.Interval) {
+		if d.Loss < 0 || (!d.Forced && d.Iterations != 60) || d.Mark != markOf(d.Loss) || d.Uncertain != (d.Loss > 0 && d.Loss <= d.Interval) {
 			t.Errorf("decision %+v", d)
 		}
 		if !d.Forced {
@@ -306,16 +306,15 @@ func TestCancel(t *testing.T) {
 
 func TestMarks(t *testing.T) {
 	tests := []struct {
-		loss, interval float64
-		want           Mark
+		loss float64
+		want Mark
 	}{
-		{0, 0, Good}, {0.099, 0, Good}, {0.1, 0, Inaccuracy}, {0.2, 0, Mistake}, {0.4, 0, Blunder},
-		{0.5, 0.6, Good}, {0.25, 0.1, Mistake},
+		{0, Good}, {0.099, Good}, {0.1, Inaccuracy}, {0.199, Inaccuracy}, {0.2, Mistake}, {0.4, Blunder}, {2, Blunder},
 	}
 	for _, tc := range tests {
-		t.Run(fmt.Sprint(tc.loss, "±", tc.interval), func(t *testing.T) {
-			if got := markOf(tc.loss, tc.interval); got != tc.want {
-				t.Errorf("markOf(%v, %v) = %q, want %q", tc.loss, tc.interval, got, tc.want)
+		t.Run(fmt.Sprint(tc.loss), func(t *testing.T) {
+			if got := markOf(tc.loss); got != tc.want {
+				t.Errorf("markOf(%v) = %q, want %q", tc.loss, got, tc.want)
 			}
 		})
 	}

@@ -44,6 +44,9 @@ func (r *Report) WriteText(w io.Writer, all bool) error {
 		}
 		if d.Mark != Good {
 			b.WriteString("  " + strings.ToUpper(string(d.Mark)))
+			if d.Uncertain {
+				b.WriteString(" (uncertain)")
+			}
 		}
 		b.WriteString("\n")
 	}

@@ -5,6 +5,7 @@ import { h, $, replace, isTyping } from './dom.js';
 import { api } from './api.js';
 import { viewFor } from './games/index.js';
 import { SPECTATOR } from './games/common.js';
+import { mountAnalysis, analysisShown } from './analysis.js';
 
 const AUTOPLAY_EVERY = 700; // ms per move
 
@@ -57,6 +58,7 @@ async function start() {
   el.slider.max = String(state.moves.length);
   // Games without chance moves have nothing to skip.
   el.skip.closest('label').hidden = !state.moves.some((m) => m.seat < 0);
+  mountAnalysis({ id, seats: t.seats, moves: state.moves.length, root: $('#analysis'), go: (at) => { stopAutoplay(); go(at); } });
   const start = Number(new URLSearchParams(location.hash.slice(1)).get('at'));
   await go(Number.isInteger(start) && start >= 0 && start <= state.moves.length ? start : 0);
 }
@@ -119,6 +121,7 @@ function show(f) {
   replace(el.log, f.log.map((line, i) => h('li', {
     class: `${state.moves[i]?.seat < 0 ? 'minor' : ''}${i === f.log.length - 1 ? ' current' : ''}`,
   }, line)));
+  analysisShown(f.at, el.log);
   el.log.scrollTop = el.log.scrollHeight;
   history.replaceState(null, '', `#at=${f.at}`);
 }

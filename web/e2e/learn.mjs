@@ -1,0 +1,43 @@
+// Drives the pages that help people understand the games, in headless Chromium: the replay's
+// analysis (chart, marked moves), hints, tutorials and the newcomer's table. Any console error
+// fails the run.
+//
+//   node learn.mjs <server base URL> <output directory>
+//
+// `go test ./web -run TestBrowserLearn` starts a server and runs this script.
+
+import { session, check, log, finishedTable } from './lib.mjs';
+
+async function analysisOf(ctx, { game, variant, options, name }) {
+  const bots = [{ bot: 'heuristic', name: 'Ann' }, { bot: 'random', name: 'Bob' }];
+  const id = await finishedTable(ctx, { game, variant, options, seats: bots });
+  const page = await ctx.page(`${game} analysis`);
+  await page.goto(`${ctx.base}/r/${id}`);
+  await page.waitForFunction(() => document.body.dataset.at === '0');
+  await page.getByRole('button', { name: 'Analyse' }).click();
+  await page.waitForFunction(() => ['queued', 'running', 'done'].includes(document.body.dataset.analysis));
+  await page.waitForFunction(() => document.body.dataset.analysis === 'done', null, { timeout: 120_000 });
+  check(await page.locator('.an-chart .an-line').count() === 1, 'the chart draws the curve');
+  const rows = await page.locator('.an-seats tbody tr').allTextContents();
+  check(rows.length === 2 && rows[0].includes('Ann') && rows[1].includes('Bob') && rows.every((r) => /\d+%/.test(r)), `the accuracy table names both players (${rows})`);
+  const dots = page.locator('.an-dot');
+  check(await dots.count() > 0, 'the random player has marked moves on the chart');
+  check(await dots.count() === await page.locator('.an-marks li').count(), 'the chart and the list mark the same moves');
+  const move = Number(await page.locator('.an-move').first().getAttribute('data-move'));
+  await page.locator('.an-move').first().click();
+  await page.waitForFunction((m) => document.body.dataset.at === String(m), move);
+  await page.locator('#forward').click();
+  await page.waitForFunction((m) => Number(document.body.dataset.at) > m, move);
+  check(await page.locator('#log li[class*="mark-"]').count() > 0, 'the log marks the move just played');
+  log(`${game}: analysis shows ${await dots.count()} marked moves`);
+  await ctx.shot(page, name);
+  // The analysis is stored: a reload shows it at once, with no button.
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.analysis === 'done');
+  await page.close();
+}
+
+await session(async (ctx) => {
+  await analysisOf(ctx, { game: 'pencil', variant: 'standard', options: { points: '20' }, name: 'analysis-pencil.png' });
+  await analysisOf(ctx, { game: 'centercourt', variant: 'tiebreak', name: 'analysis-centercourt.png' });
+});
