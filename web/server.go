@@ -53,7 +53,8 @@ type Server struct {
 	// claimMu serialises seat claims, so two people joining at once never lose a claim.
 	claimMu sync.Mutex
 
-	analyser *analyser // background match analysis (analysis.go)
+	analyser *analyser     // background match analysis (analysis.go)
+	hints    chan struct{} // the one hint searched at a time (hint.go)
 }
 
 // liveTable is a running match and the table it plays.
@@ -102,6 +103,7 @@ func NewServer(cfg Config) *Server {
 		live: map[string]*liveTable{},
 	}
 	s.analyser = newAnalyser(s, cfg.AnalysisIterations, cfg.AnalysisDuty)
+	s.hints = make(chan struct{}, 1)
 	return s
 }
 
@@ -221,6 +223,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/tables/{id}/rematch", s.apiRematch)
 	mux.HandleFunc("GET /api/tables/{id}/analysis", s.apiAnalysis)
 	mux.HandleFunc("POST /api/tables/{id}/analysis", s.apiAnalyse)
+	mux.HandleFunc("POST /api/tables/{id}/hint", s.apiHint)
 	mux.HandleFunc("GET /ws/tables/{id}", s.serveSocket)
 	mux.Handle("GET /", s.pages())
 	return s.logRequests(mux)

@@ -37,7 +37,36 @@ async function analysisOf(ctx, { game, variant, options, name }) {
   await page.close();
 }
 
+// hints asks for a hint on the player's turn at a table against a bot, and checks that a table
+// with two people offers none.
+async function hints(ctx, { game, variant, options, want, name }) {
+  const t = await ctx.api('POST', '/api/tables', { game, variant, options, seats: [{ name: 'Ann' }, { bot: 'heuristic' }] });
+  const page = await ctx.page(`${game} hint`);
+  await page.goto(`${ctx.base}${t.seats[0].invite}`);
+  await page.waitForFunction(() => document.body.dataset.state === 'mine', null, { timeout: 30_000 });
+  const ask = page.locator('#hint-ask');
+  await ask.click();
+  const text = await page.locator('#hint-text').textContent();
+  check(want.test(text), `the hint explains itself (${text})`);
+  check(await page.locator('.hint-moves li').count() > 0, 'the hint lists moves');
+  log(`${game} hint: ${text}`);
+  await ctx.shot(page, name);
+  await page.close();
+}
+
+async function noHintAgainstPeople(ctx) {
+  const t = await ctx.api('POST', '/api/tables', { game: 'pencil', seats: [{ name: 'Ann' }, { name: 'Bob' }] });
+  const page = await ctx.page('people hint');
+  await page.goto(`${ctx.base}${t.seats[0].invite}`);
+  await page.waitForFunction(() => document.body.dataset.seq !== undefined);
+  check(await page.locator('#hint').isHidden(), 'no hint panel at a table with another person');
+  await page.close();
+}
+
 await session(async (ctx) => {
+  await hints(ctx, { game: 'pencil', variant: 'standard', options: { points: '20' }, want: /Optimal play here/, name: 'hint-pencil.png' });
+  await hints(ctx, { game: 'centercourt', variant: 'tiebreak', want: /hard bot would play .* won about \d+%/, name: 'hint-centercourt.png' });
+  await noHintAgainstPeople(ctx);
   await analysisOf(ctx, { game: 'pencil', variant: 'standard', options: { points: '20' }, name: 'analysis-pencil.png' });
   await analysisOf(ctx, { game: 'centercourt', variant: 'tiebreak', name: 'analysis-centercourt.png' });
 });

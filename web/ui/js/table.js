@@ -8,6 +8,7 @@ import { rememberSeat, seatsAt, seatLink } from './seats.js';
 import { viewFor } from './games/index.js';
 import { SPECTATOR } from './games/common.js';
 import { copyButton } from './copy.js';
+import { mountHint, hintUpdate } from './hint.js';
 
 const id = decodeURIComponent(location.pathname.split('/')[2] || '');
 const fragment = new URLSearchParams(location.hash.slice(1));
@@ -113,6 +114,7 @@ function showTable() {
     state.seat === SPECTATOR ? h('p', { class: 'muted small' }, 'You are watching: hands stay hidden.') : null,
     held.map((s) => h('p', {}, h('a', { href: seatLink(id, s.seat, s.token) }, `Play as seat ${s.seat + 1}`))));
   loadRules(t.game);
+  mountHint({ id, token, table: t, seat: state.seat, root: $('#hint') });
 }
 
 async function loadRules(game) {
@@ -159,6 +161,7 @@ function render() {
   const mod = viewFor(state.viewGame);
   el.score.textContent = named(mod.scoreText ? mod.scoreText(f) : (f.view?.score || f.result?.score || ''));
   showTurn(f);
+  hintUpdate(state.update.seq, f.legal.length > 0, !!state.update.result?.over);
 }
 
 function nameOf(seat) {
