@@ -36,6 +36,7 @@ func (s *Server) pages() http.Handler {
 	mux.Handle("GET /static/", static)
 	mux.HandleFunc("GET /t/{id}", page("table.html"))
 	mux.HandleFunc("GET /r/{id}", page("replay.html"))
+	mux.HandleFunc("GET /learn/{game}", page("learn.html"))
 	mux.HandleFunc("GET /{$}", page("index.html"))
 	mux.HandleFunc("GET /", func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/api/") || strings.HasPrefix(r.URL.Path, "/ws/") {

@@ -224,6 +224,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/tables/{id}/analysis", s.apiAnalysis)
 	mux.HandleFunc("POST /api/tables/{id}/analysis", s.apiAnalyse)
 	mux.HandleFunc("POST /api/tables/{id}/hint", s.apiHint)
+	mux.HandleFunc("GET /api/tutorials", s.apiTutorials)
+	mux.HandleFunc("GET /api/tutorials/{game}", s.apiTutorial)
 	mux.HandleFunc("GET /ws/tables/{id}", s.serveSocket)
 	mux.Handle("GET /", s.pages())
 	return s.logRequests(mux)

@@ -63,7 +63,53 @@ async function noHintAgainstPeople(ctx) {
   await page.close();
 }
 
+// tutorial opens a game's lesson from the lobby and plays it to the end by clicking the move
+// each step asks for; once, it first tries another legal move and checks the explanation.
+async function tutorial(ctx, title, { wrongFirst = false } = {}) {
+  const page = await ctx.page(`${title} tutorial`);
+  await page.goto(`${ctx.base}/`);
+  await page.locator('#learn a', { hasText: title }).click();
+  await page.waitForURL(/\/learn\/[a-z]+$/);
+  const game = new URL(page.url()).pathname.split('/')[2];
+  await page.waitForFunction(() => document.body.dataset.step !== undefined);
+  let steps = 0;
+  for (;;) {
+    const state = await page.evaluate(() => document.body.dataset.state);
+    if (state === 'done') break;
+    const step = Number(await page.evaluate(() => document.body.dataset.step));
+    const expect = (await page.locator('#lesson-expect').textContent()).trim();
+    if (wrongFirst && steps === 0) {
+      const other = page.locator(`button.move[data-move]:not([data-move="${expect}"]):not([disabled])`).first();
+      if (await other.count()) {
+        await other.click();
+        const note = await page.locator('.lesson-note').textContent();
+        check(note.includes(expect), `a wrong move is explained (${note})`);
+        check(Number(await page.evaluate(() => document.body.dataset.step)) === step, 'a wrong move does not advance the lesson');
+      }
+    }
+    if (steps === 1) await ctx.shot(page, `tutorial-${game}.png`);
+    if (game === 'pencil') {
+      await page.locator('.pc-number').fill(expect.replace(/^bid /, ''));
+      await page.locator('.pc-send').click();
+    } else {
+      await page.locator(`button.move[data-move="${expect}"]`).click();
+    }
+    await page.waitForFunction((s) => Number(document.body.dataset.step) > s || document.body.dataset.state === 'done', step);
+    steps++;
+    check(steps < 100, 'the lesson ends');
+  }
+  check(await page.locator('#lesson-play').isVisible(), 'the finished lesson offers a game against a bot');
+  log(`${title} tutorial completed in ${steps} steps`);
+  await ctx.shot(page, `tutorial-${game}-done.png`);
+  await page.close();
+}
+
 await session(async (ctx) => {
+  await tutorial(ctx, 'Center Court', { wrongFirst: true });
+  await tutorial(ctx, 'Tennis (paper and pencil)');
+  await tutorial(ctx, 'Love Means Nothing');
+  await tutorial(ctx, 'AlakaSLAM');
+  await tutorial(ctx, 'Worldwide Tennis');
   await hints(ctx, { game: 'pencil', variant: 'standard', options: { points: '20' }, want: /Optimal play here/, name: 'hint-pencil.png' });
   await hints(ctx, { game: 'centercourt', variant: 'tiebreak', want: /hard bot would play .* won about \d+%/, name: 'hint-centercourt.png' });
   await noHintAgainstPeople(ctx);
