@@ -5,6 +5,8 @@
 import { h, $, replace } from './dom.js';
 import { getJSON } from './api.js';
 import { viewFor } from './games/index.js';
+import { withMotion } from './animate.js';
+import { renderLog } from './logview.js';
 
 const game = decodeURIComponent(location.pathname.split('/')[2] || '');
 const el = {
@@ -42,9 +44,9 @@ function frameOf(f) {
 
 function show(f, note) {
   const fr = frameOf(f);
-  lesson.view.update(fr);
+  withMotion(el.board, () => lesson.view.update(fr));
   el.score.textContent = lesson.mod.scoreText ? lesson.mod.scoreText(fr) : (fr.view?.score || fr.result?.score || '');
-  replace(el.log, (f.update.log || []).map((line) => h('li', { class: /^you\b/i.test(line) ? 'mine' : '' }, line)));
+  renderLog(el.log, f.update.log || [], new Map(), (line) => line);
   el.log.scrollTop = el.log.scrollHeight;
   document.body.dataset.step = String(f.step);
   document.body.dataset.state = f.done ? 'done' : 'mine';

@@ -6,6 +6,8 @@ import { api } from './api.js';
 import { viewFor } from './games/index.js';
 import { SPECTATOR } from './games/common.js';
 import { mountAnalysis, analysisShown } from './analysis.js';
+import { withNames } from './names.js';
+import { withMotion } from './animate.js';
 
 const AUTOPLAY_EVERY = 700; // ms per move
 
@@ -105,8 +107,8 @@ function show(f) {
     view: f.spectator, views: f.views, seat: SPECTATOR, legal: [], toMove: f.next ? f.next.seat : -2,
     pending: [], result: f.result, busy: false,
   };
-  state.view.update(frame);
-  el.score.textContent = state.mod.scoreText ? state.mod.scoreText(frame) : (f.spectator?.score || f.result?.score || '');
+  withMotion(el.board, () => state.view.update(frame));
+  el.score.textContent = withNames(state.mod.scoreText ? state.mod.scoreText(frame) : (f.spectator?.score || f.result?.score || ''), state.table.seats);
   const who = (seat) => (seat < 0 ? 'Chance' : state.table.seats[seat]?.name || `player ${seat + 1}`);
   if (f.result?.over && !f.next) {
     const w = f.result.winner;
@@ -117,7 +119,7 @@ function show(f) {
     el.turn.textContent = f.at === 0 ? 'Start of the match' : `After move ${f.at}`;
     el.status.className = 'status wait';
   }
-  el.next.textContent = f.next ? `Next: ${who(f.next.seat)} — ${f.next.text}` : `End of the match: ${f.result?.score || ''}`;
+  el.next.textContent = f.next ? `Next: ${who(f.next.seat)} — ${f.next.text}` : `End of the match: ${withNames(f.result?.score || '', state.table.seats)}`;
   replace(el.log, f.log.map((line, i) => h('li', {
     class: `${state.moves[i]?.seat < 0 ? 'minor' : ''}${i === f.log.length - 1 ? ' current' : ''}`,
   }, line)));
