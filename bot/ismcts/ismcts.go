@@ -20,8 +20,9 @@
 //
 // A node is an information set of the seat to move, not a game state. Its key is a hash of
 // (seat, that seat's observations at its own earlier decisions on the path and the actions it
-// took there, the JSON encoding of its current observation). By the engine contract an
-// observation is exactly what a seat may know, and equal JSON means equal information, so the
+// took there, the key of its current observation: engine.AppendKey, the game's engine.Keyer or
+// else the observation's JSON encoding). By the engine contract an observation is exactly what a
+// seat may know, and equal keys mean equal information, so the
 // key is a function of what the seat to move knows: two paths it cannot tell apart reach the
 // same node, and no node's statistics are split by anything its seat does not know. (The
 // history makes the key perfect-recall even where a game's observation forgets, and keeps the

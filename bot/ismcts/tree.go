@@ -1,8 +1,6 @@
 package ismcts
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"hash/maphash"
 	"math"
@@ -69,8 +67,7 @@ type tree struct {
 	cbuf    []engine.ChanceOutcome
 	idx     []int32
 	untried []int32
-	obsBuf  bytes.Buffer
-	enc     *json.Encoder
+	keyBuf  []byte
 }
 
 // reset prepares t for a search of root for seat.
@@ -104,10 +101,6 @@ func (t *tree) reset(o *Options, root engine.State, seat engine.Seat, seed uint6
 	}
 	t.hist = resize(t.hist, t.seats)
 	t.ret = resize(t.ret, t.seats)
-	if t.enc == nil {
-		t.enc = json.NewEncoder(&t.obsBuf)
-		t.enc.SetEscapeHTML(false)
-	}
 	t.rootObs = t.observe(root, seat)
 	t.horizon = 0
 	if p, ok := root.(engine.Points); ok && o.Horizon > 0 {
@@ -472,16 +465,11 @@ func (t *tree) rootStats(legal []engine.Action, moves []MoveStats, sums []float6
 	}
 }
 
-// observe hashes the JSON encoding of seat's observation of s (its text form if it does not
-// encode).
+// observe hashes the key of seat's observation of s (engine.AppendKey: the game's own
+// engine.Keyer, or the observation's JSON encoding).
 func (t *tree) observe(s engine.State, seat engine.Seat) uint64 {
-	o := s.Observe(seat)
-	t.obsBuf.Reset()
-	if err := t.enc.Encode(o); err != nil {
-		t.obsBuf.Reset()
-		t.obsBuf.WriteString(o.String())
-	}
-	return maphash.Bytes(keySeed, t.obsBuf.Bytes())
+	t.keyBuf = engine.AppendKey(t.keyBuf[:0], s, seat)
+	return maphash.Bytes(keySeed, t.keyBuf)
 }
 
 // keySeed seeds the hash of observations. Only the equality of keys matters to a search, never
