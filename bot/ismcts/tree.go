@@ -68,6 +68,7 @@ type tree struct {
 	idx     []int32
 	untried []int32
 	keyBuf  []byte
+	scratch engine.State // the last iteration's determinization, whose storage the next reuses
 }
 
 // reset prepares t for a search of root for seat.
@@ -129,7 +130,8 @@ func resize[T any](s []T, n int) []T {
 
 // iterate runs one iteration: determinize, descend the tree, play out, back up.
 func (t *tree) iterate() error {
-	s := engine.Determinize(t.root, t.seat, t.rng)
+	s := engine.DeterminizeInto(t.scratch, t.root, t.seat, t.rng)
+	t.scratch = s
 	t.path = t.path[:0]
 	clear(t.hist)
 	clear(t.ret)

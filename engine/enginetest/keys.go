@@ -17,7 +17,9 @@ import (
 // determinization for each seat (which shares that seat's observation and differs in what it
 // cannot see), and reports two equal observations with different keys and two different
 // observations with the same key. It also checks that AppendKey keeps what buf held, changes
-// nothing in the state, and gives any seat Observe treats as a spectator the spectator's key.
+// nothing in the state, and gives any seat Observe treats as a spectator the spectator's key;
+// and, where the game implements engine.DeterminizerInto, that a determinization written over
+// an old state is the one Determinize gives.
 // A game that does not implement engine.Keyer fails: the search falls back to JSON then.
 func Keys(t *testing.T, g engine.Game, cfg Config) {
 	t.Helper()
@@ -65,6 +67,7 @@ type keyChecker struct {
 	r            *reporter
 	byKey, byObs map[uint64]keySample
 	buf          []byte
+	scratch      engine.State // the last state DeterminizeInto returned
 }
 
 // maxKeySamples bounds the memory of a check.
@@ -89,6 +92,7 @@ func (k *keyChecker) match(g engine.Game, opts engine.Options, seed uint64, cfg 
 			for _, seat := range seatsAndSpectator(s) {
 				d := engine.Determinize(s, seat, drng)
 				k.state(d, fmt.Sprintf("%s, determinized for %v", ctx, seat))
+				k.reuse(s, seat, drng.Uint64(), ctx)
 			}
 		}
 		if s.ToMove() == engine.Nobody {
@@ -138,3 +142,20 @@ func (k *keyChecker) state(s engine.State, ctx string) {
 }
 
 var keyHashSeed = maphash.MakeSeed()
+
+// reuse checks engine.DeterminizeInto, over the state the check's last call returned: the same
+// state as Determinize for the same random stream, and s unchanged.
+func (k *keyChecker) reuse(s engine.State, seat engine.Seat, seed uint64, ctx string) {
+	if _, ok := s.(engine.DeterminizerInto); !ok {
+		return
+	}
+	snap := snapshot(s)
+	want := snapshot(engine.Determinize(s, seat, rand.New(rand.NewPCG(seed, 3))))
+	k.scratch = engine.DeterminizeInto(k.scratch, s, seat, rand.New(rand.NewPCG(seed, 3)))
+	if got := snapshot(k.scratch); got != want {
+		k.r.errorf("determinize-into", "%s: DeterminizeInto(%v) over an old state differs from Determinize with the same random stream", ctx, seat)
+	}
+	if snapshot(s) != snap {
+		k.r.errorf("determinize-into", "%s: DeterminizeInto(%v) changed the state", ctx, seat)
+	}
+}

@@ -1,0 +1,23 @@
+package engine
+
+import "math/rand/v2"
+
+// DeterminizerInto is implemented by games whose determinizations can reuse the storage of a
+// state the caller has finished with, so that a search or a bot that determinizes at every
+// step allocates nothing.
+type DeterminizerInto interface {
+	// DeterminizeInto is Determinize (or Clone, for a game that hides nothing) written over
+	// dst and returned. A dst that is nil, the receiver itself, or a state of another game is
+	// left alone, and a new state returned. The result is exactly the state Determinize would
+	// return for the same rng stream.
+	DeterminizeInto(dst State, seat Seat, rng *rand.Rand) State
+}
+
+// DeterminizeInto is Determinize reusing dst where s's game allows it; dst must be a state the
+// caller no longer needs (nil for none).
+func DeterminizeInto(dst, s State, seat Seat, rng *rand.Rand) State {
+	if d, ok := s.(DeterminizerInto); ok {
+		return d.DeterminizeInto(dst, seat, rng)
+	}
+	return Determinize(s, seat, rng)
+}
