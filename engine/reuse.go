@@ -21,3 +21,20 @@ func DeterminizeInto(dst, s State, seat Seat, rng *rand.Rand) State {
 	}
 	return Determinize(s, seat, rng)
 }
+
+// Returner is implemented by states that can report a finished match's returns without
+// building the whole Result (its score text and its slice), for searches that finish millions
+// of playouts.
+type Returner interface {
+	// AppendReturns appends Result().Returns to buf[:0] and returns it: nothing before the
+	// end of the match.
+	AppendReturns(buf []float64) []float64
+}
+
+// AppendReturns appends s's returns to buf[:0]: s's own AppendReturns, or Result's.
+func AppendReturns(buf []float64, s State) []float64 {
+	if r, ok := s.(Returner); ok {
+		return r.AppendReturns(buf)
+	}
+	return append(buf[:0], s.Result().Returns...)
+}

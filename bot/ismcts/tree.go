@@ -68,6 +68,7 @@ type tree struct {
 	idx     []int32
 	untried []int32
 	keyBuf  []byte
+	rbuf    []float64
 	scratch engine.State // the last iteration's determinization, whose storage the next reuses
 }
 
@@ -369,7 +370,8 @@ func (t *tree) playout(s engine.State) error {
 	for n := 0; ; n++ {
 		to := s.ToMove()
 		if to == engine.Nobody {
-			for i, r := range s.Result().Returns {
+			t.rbuf = engine.AppendReturns(t.rbuf, s)
+			for i, r := range t.rbuf {
 				if i < len(t.ret) {
 					t.ret[i] += r
 				}

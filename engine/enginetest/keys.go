@@ -19,7 +19,8 @@ import (
 // observations with the same key. It also checks that AppendKey keeps what buf held, changes
 // nothing in the state, and gives any seat Observe treats as a spectator the spectator's key;
 // and, where the game implements engine.DeterminizerInto, that a determinization written over
-// an old state is the one Determinize gives.
+// an old state is the one Determinize gives; and, where it implements engine.Returner, that
+// AppendReturns agrees with Result.
 // A game that does not implement engine.Keyer fails: the search falls back to JSON then.
 func Keys(t *testing.T, g engine.Game, cfg Config) {
 	t.Helper()
@@ -93,6 +94,11 @@ func (k *keyChecker) match(g engine.Game, opts engine.Options, seed uint64, cfg 
 				d := engine.Determinize(s, seat, drng)
 				k.state(d, fmt.Sprintf("%s, determinized for %v", ctx, seat))
 				k.reuse(s, seat, drng.Uint64(), ctx)
+			}
+		}
+		if r, ok := s.(engine.Returner); ok {
+			if got, want := r.AppendReturns(nil), s.Result().Returns; !slices.Equal(got, want) {
+				k.r.errorf("returns", "%s: AppendReturns gives %v, Result %v", ctx, got, want)
 			}
 		}
 		if s.ToMove() == engine.Nobody {

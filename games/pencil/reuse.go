@@ -24,3 +24,24 @@ func (s *State) DeterminizeInto(dst engine.State, seat engine.Seat, rng *rand.Ra
 	d.redraw(seat, rng)
 	return d
 }
+
+var _ engine.Returner = (*State)(nil)
+
+// AppendReturns appends the returns of Result to buf[:0].
+func (s *State) AppendReturns(buf []float64) []float64 {
+	buf = buf[:0]
+	if s.toMove != engine.Nobody {
+		return buf
+	}
+	w := 1.0
+	if s.params.Scoring == Knockout && s.beyond() {
+		w = 2
+	}
+	switch {
+	case s.ball > 0:
+		return append(buf, w, -w)
+	case s.ball < 0:
+		return append(buf, -w, w)
+	}
+	return append(buf, 0, 0)
+}
