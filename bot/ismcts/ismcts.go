@@ -57,6 +57,11 @@
 // which set none, stay reproducible. A deadline on ctx always ends the search a little before
 // it, and the best move so far is played.
 //
+// Options.Spend makes a level use all it is given in live play: under a deadline it ignores
+// the iteration budget, searches one tree per core (or Options.Trees, if more) until the
+// deadline or the time cap, and is then not reproducible; without a deadline it is the
+// reproducible search above.
+//
 // Options.Horizon optionally ends playouts after the next few points of tennis (engine.Points),
 // scoring the points each side won: for games whose points hardly depend on each other, the
 // points ahead say almost all a playout to the end of the match would, for a fraction of its
@@ -136,6 +141,11 @@ type Options struct {
 	Workers int
 	// MaxNodes bounds the nodes of one tree (default DefaultMaxNodes).
 	MaxNodes int
+	// Spend makes live play use the whole budget: when ctx has a deadline, Iterations is
+	// ignored and the search runs until the deadline (or the Time cap), on at least one tree
+	// per core (GOMAXPROCS) with a worker for each. Without a deadline (simulations, tests) the
+	// search is the reproducible one Iterations and Trees describe.
+	Spend bool
 }
 
 func (o Options) withDefaults() Options {
@@ -240,6 +250,12 @@ func (b *Bot) Search(ctx context.Context, s engine.State, seat engine.Seat, rng 
 	seed := rng.Uint64()
 
 	o := b.opts
+	if _, live := ctx.Deadline(); live && o.Spend {
+		o.Iterations = 0
+		o.Trees = max(o.Trees, runtime.GOMAXPROCS(0))
+		o.Workers = runtime.GOMAXPROCS(0)
+		stopAt, timed = b.spendTime(ctx, start)
+	}
 	trees := make([]*tree, o.Trees)
 	for i := range trees {
 		quota := 0
@@ -310,6 +326,11 @@ func (b *Bot) Search(ctx context.Context, s engine.State, seat engine.Seat, rng 
 
 // stopTime returns when the search must stop, if a clock applies at all.
 func (b *Bot) stopTime(ctx context.Context, start time.Time) (time.Time, bool) {
+	return stopTime(ctx, start, b.opts.Time, b.opts.Iterations)
+}
+
+// stopTime returns when a search with the time cap and the iteration budget given must stop.
+func stopTime(ctx context.Context, start time.Time, limit time.Duration, iterations int) (time.Time, bool) {
 	var stop time.Time
 	timed := false
 	if d, ok := ctx.Deadline(); ok {
@@ -317,13 +338,19 @@ func (b *Bot) stopTime(ctx context.Context, start time.Time) (time.Time, bool) {
 		stop = d.Add(-min(50*time.Millisecond, d.Sub(start)/20))
 		timed = true
 	}
-	if b.opts.Time > 0 && (timed || b.opts.Iterations == 0) {
-		if capAt := start.Add(b.opts.Time); !timed || capAt.Before(stop) {
+	if limit > 0 && (timed || iterations == 0) {
+		if capAt := start.Add(limit); !timed || capAt.Before(stop) {
 			stop = capAt
 		}
 		timed = true
 	}
 	return stop, timed
+}
+
+// spendTime returns when a search that spends the whole budget must stop: as stopTime, the
+// iteration budget set aside.
+func (b *Bot) spendTime(ctx context.Context, start time.Time) (time.Time, bool) {
+	return stopTime(ctx, start, b.opts.Time, 0)
 }
 
 // batch is the number of iterations a worker runs on one tree before it looks at the clock
