@@ -100,16 +100,18 @@ type searchLevel struct {
 	// spend makes live play search until the move's deadline (or time) on every core,
 	// the iteration budget applying only where no deadline is set (ismcts.Options.Spend).
 	spend bool
+	// regret chooses secret simultaneous decisions by regret matching (ismcts.Options.Regret).
+	regret bool
 }
 
 var (
 	searchLevels = []searchLevel{
-		{"medium", "information-set Monte Carlo tree search guided by the heuristic", 60, 1, 250 * time.Millisecond, false},
-		{"hard", "the same search, about seventeen times longer", 1000, 2, time.Second, false},
-		{"expert", "the same search with all the time and cores a move allows", expertIterations, 4, 2 * time.Second, true},
+		{"medium", "information-set Monte Carlo tree search guided by the heuristic", 60, 1, 250 * time.Millisecond, false, false},
+		{"hard", "the same search, about seventeen times longer", 1000, 2, time.Second, false, false},
+		{"expert", "the same search with all the time and cores a move allows", expertIterations, 4, 2 * time.Second, true, true},
 	}
 	// easySearch is the easy level of a game without a heuristic.
-	easySearch = searchLevel{"easy", "", 200, 1, 100 * time.Millisecond, false}
+	easySearch = searchLevel{"easy", "", 200, 1, 100 * time.Millisecond, false, false}
 )
 
 // expertIterations is expert's budget where no deadline applies (simulations): ten times
@@ -135,7 +137,7 @@ func (l searchLevel) bot(g engine.Game) bot.Bot {
 	return ismcts.New(ismcts.Options{
 		Name: l.name, Iterations: l.iterations, Trees: l.trees, Time: l.time,
 		Exploration: searchExploration, Playout: g.Heuristic, Prior: g.Heuristic, Bias: searchBias,
-		Horizon: g.Horizon, Spend: l.spend,
+		Horizon: g.Horizon, Spend: l.spend, Regret: l.regret,
 	})
 }
 

@@ -21,6 +21,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"sync"
+	"time"
 
 	"deuce/bot"
 	"deuce/engine"
@@ -213,8 +214,9 @@ func (s Shard) check(total int) error {
 // every match folded in so far, so a later Play can go on from there.
 //
 // Workers take the matches in batches of consecutive indices (a few dozen when the run is long
-// enough, one when it is short) and hand back each batch's results at once, so that fast games
-// do not spend their time passing single matches between goroutines.
+// enough, one when it is short) and hand back a batch's results together, or those done so far
+// every flushAfter, so that fast games do not spend their time passing single matches between
+// goroutines and slow ones still report each match soon after it ends.
 func Play(ctx context.Context, cfg Config, t *Tally) error {
 	r, err := newRunner(cfg)
 	if err != nil {
@@ -238,7 +240,7 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	next := make(chan int, workers) // the first match of a batch
-	results := make(chan []played, workers)
+	results := make(chan []played, 4*workers)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
@@ -246,14 +248,20 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 			defer wg.Done()
 			w := r.newWorker()
 			for lo := range next {
-				batch := make([]played, 0, min(size, to-lo))
-				for i := lo; i < min(lo+size, to); i++ {
-					batch = append(batch, w.play(ctx, i))
-				}
-				select {
-				case results <- batch:
-				case <-ctx.Done():
-					return
+				hi := min(lo+size, to)
+				chunk := make([]played, 0, hi-lo)
+				since := time.Now()
+				for i := lo; i < hi; i++ {
+					chunk = append(chunk, w.play(ctx, i))
+					if i+1 < hi && time.Since(since) < flushAfter {
+						continue
+					}
+					select {
+					case results <- chunk:
+					case <-ctx.Done():
+						return
+					}
+					chunk, since = make([]played, 0, hi-i-1), time.Now()
 				}
 			}
 		}()
@@ -281,24 +289,26 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 		close(results)
 	}()
 
-	pending := map[int][]played{} // batches that finished ahead of their turn, by first match
-	for b := range results {
-		pending[b[0].res.Index] = b
+	pending := map[int][]played{} // chunks that finished ahead of their turn, by first match
+	for c := range results {
+		pending[c[0].res.Index] = c
 		for {
-			b, ok := pending[t.Next]
+			c, ok := pending[t.Next]
 			if !ok {
 				break
 			}
 			delete(pending, t.Next)
-			for _, p := range b {
+			for _, p := range c {
 				if err := fold(cfg, t, p); err != nil {
 					return err
 				}
 				if cfg.Progress != nil {
 					cfg.Progress(t.Next-from, to-from)
 				}
+				if (t.Next-first)%size == 0 || t.Next == to {
+					<-window // a whole batch is folded in
+				}
 			}
-			<-window
 		}
 	}
 	if err := ctx.Err(); err != nil {
@@ -309,6 +319,10 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 	}
 	return nil
 }
+
+// flushAfter is how long a worker keeps the results of its batch before it hands over those it
+// has, so that slow matches report as they finish.
+const flushAfter = 20 * time.Millisecond
 
 // batchSize is the number of consecutive matches a worker plays at a time: about a sixteenth
 // of each worker's share, from 1 to 64.

@@ -141,6 +141,12 @@ type Options struct {
 	Workers int
 	// MaxNodes bounds the nodes of one tree (default DefaultMaxNodes).
 	MaxNodes int
+	// Regret, at the decisions of a simultaneous step (engine.Simultaneous: a secret bid),
+	// chooses by regret matching with outcome sampling instead of UCB1, and at such a root
+	// plays an action drawn from the average strategy, not the most visited one: in a
+	// simultaneous decision the value lies in a mixed strategy, to which regret matching's
+	// average converges and UCB1's visits do not.
+	Regret bool
 	// Spend makes live play use the whole budget: when ctx has a deadline, Iterations is
 	// ignored and the search runs until the deadline (or the Time cap), on at least one tree
 	// per core (GOMAXPROCS) with a worker for each. Without a deadline (simulations, tests) the
@@ -295,13 +301,15 @@ func (b *Bot) Search(ctx context.Context, s engine.State, seat engine.Seat, rng 
 
 	an := Analysis{Moves: make([]MoveStats, len(legal))}
 	sums := make([]float64, len(legal))
+	strats := make([]float64, len(legal))
+	regret := false
 	for _, t := range trees {
 		if t.err != nil {
 			return Analysis{}, t.err
 		}
 		an.Iterations += t.done
 		an.Nodes += len(t.nodes)
-		t.rootStats(legal, an.Moves, sums)
+		regret = t.rootStats(legal, an.Moves, sums, strats) || regret
 	}
 	best := -1
 	for i := range an.Moves {
@@ -321,7 +329,27 @@ func (b *Bot) Search(ctx context.Context, s engine.State, seat engine.Seat, rng 
 		return Analysis{}, errors.New("ismcts: no time to search")
 	}
 	an.Action = an.Moves[best].Action
+	if regret {
+		an.Action = legal[sampleStrategy(strats, seed)]
+	}
 	return an, nil
+}
+
+// sampleStrategy draws an index with probability proportional to weights (the average
+// strategy of regret matching at the root), from a stream of the search's seed.
+func sampleStrategy(weights []float64, seed uint64) int {
+	total := 0.0
+	for _, w := range weights {
+		total += w
+	}
+	r := rand.New(rand.NewPCG(seed, 0x57a7)).Float64() * total
+	for i, w := range weights {
+		if r < w {
+			return i
+		}
+		r -= w
+	}
+	return len(weights) - 1
 }
 
 // stopTime returns when the search must stop, if a clock applies at all.
