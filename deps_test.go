@@ -20,6 +20,7 @@ var layers = []struct {
 	{"engine", nil},
 	{"engine/enginetest", []string{"engine"}},
 	{"score", nil},
+	{"timesource", nil},
 	{"games/*", []string{"engine", "score"}},
 	{"games", []string{"engine", "games/*", "bot", "bot/*"}},
 	{"bot", []string{"engine"}},
@@ -32,7 +33,7 @@ var layers = []struct {
 	{"store/storetest", []string{"engine", "store"}},
 	{"store/sqlite", []string{"engine", "store", "modernc.org/sqlite"}},
 	{"store/postgres", []string{"engine", "store", "github.com/jackc/pgx/v5"}},
-	{"web", []string{"analysis", "engine", "games", "games/*", "bot", "bot/*", "match", "store", "store/*", "github.com/coder/websocket", "golang.org/x/time/rate"}},
+	{"web", []string{"analysis", "timesource", "engine", "games", "games/*", "bot", "bot/*", "match", "store", "store/*", "github.com/coder/websocket", "golang.org/x/time/rate"}},
 	{"web/loadtest", []string{"github.com/coder/websocket"}},
 	{"cmd/deuce", []string{"analysis", "engine", "games", "games/*", "bot", "bot/*", "sim", "sim/*", "store", "store/*", "web", "web/*"}},
 }

@@ -62,8 +62,13 @@ func runBrowser(t *testing.T, script string, cfg web.Main) {
 		t.Fatal(err)
 	}
 	defer st.Close()
+	// A player who leaves is abandoned after a second, so that the browser sees the claim.
 	m := &cfg
 	m.Addr, m.Store = "127.0.0.1:0", st
+	if m.Limits.AbandonAfter == 0 {
+		m.Limits = web.DefaultLimits()
+		m.Limits.AbandonAfter = time.Second
+	}
 	if err := m.Open(ctx); err != nil {
 		t.Fatal(err)
 	}

@@ -49,8 +49,8 @@ type hintChoice struct {
 
 func (s *Server) apiHint(w http.ResponseWriter, r *http.Request) {
 	var req hintRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+	if err := decodeBody(r, &req); err != nil {
+		badBody(w, err)
 		return
 	}
 	t, ok := s.loadTable(w, r)

@@ -11,6 +11,7 @@
 //	deuce analyze FILE                  judge every decision of a recorded match
 //	deuce solve pencil [flags]          solve the bidding game exactly
 //	deuce bots [GAME]                   the bot levels each game offers
+//	deuce bench [engine|search|solver]  measure engine steps, search iterations, solver time
 //	deuce bench serve [--tables 1000]   measure the browser server under load
 //
 // Every subcommand has --help.
@@ -77,7 +78,7 @@ func commands() []command {
 		{"analyze", "judge every decision of a recorded match", runAnalyze},
 		{"solve", "solve the bidding game exactly", runSolve},
 		{"bots", "list the bot levels", runBots},
-		{"bench", "measure the browser server under load", runBench},
+		{"bench", "measure the engine, the search, the solver, or the browser server under load", runBench},
 	}
 }
 
