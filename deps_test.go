@@ -27,13 +27,14 @@ var layers = []struct {
 	{"sim", []string{"engine", "bot"}},
 	{"sim/chart", []string{"sim", "gonum.org/v1/plot"}},
 	{"match", []string{"engine", "bot"}},
+	{"analysis", []string{"engine", "games", "games/*", "bot", "bot/*"}},
 	{"store", []string{"engine"}},
 	{"store/storetest", []string{"engine", "store"}},
 	{"store/sqlite", []string{"engine", "store", "modernc.org/sqlite"}},
 	{"store/postgres", []string{"engine", "store", "github.com/jackc/pgx/v5"}},
-	{"web", []string{"engine", "games", "games/*", "bot", "bot/*", "match", "store", "store/*", "github.com/coder/websocket", "golang.org/x/time/rate"}},
+	{"web", []string{"analysis", "engine", "games", "games/*", "bot", "bot/*", "match", "store", "store/*", "github.com/coder/websocket", "golang.org/x/time/rate"}},
 	{"web/loadtest", []string{"github.com/coder/websocket"}},
-	{"cmd/deuce", []string{"engine", "games", "games/*", "bot", "bot/*", "sim", "sim/*", "store", "store/*", "web", "web/*"}},
+	{"cmd/deuce", []string{"analysis", "engine", "games", "games/*", "bot", "bot/*", "sim", "sim/*", "store", "store/*", "web", "web/*"}},
 }
 
 func TestImportGraph(t *testing.T) {

@@ -8,6 +8,7 @@
 //	deuce play GAME [flags]             play in the terminal against a bot or a friend
 //	deuce sim GAME --bots A,B [flags]   round robins of bots: win rates, ratings, balance
 //	deuce replay FILE                   print a recorded match move by move
+//	deuce analyze FILE                  judge every decision of a recorded match
 //	deuce solve pencil [flags]          solve the bidding game exactly
 //	deuce bots [GAME]                   the bot levels each game offers
 //	deuce bench [engine|search|solver]  measure engine steps, search iterations, solver time
@@ -74,6 +75,7 @@ func commands() []command {
 		{"play", "play a match in the terminal", runPlay},
 		{"sim", "play many matches between bots and report", runSim},
 		{"replay", "print a recorded match move by move", runReplay},
+		{"analyze", "judge every decision of a recorded match", runAnalyze},
 		{"solve", "solve the bidding game exactly", runSolve},
 		{"bots", "list the bot levels", runBots},
 		{"bench", "measure the engine, the search, the solver, or the browser server under load", runBench},
