@@ -30,7 +30,10 @@ const (
 // It needs Debian's chromium and `npm ci` in web/e2e. Without them the test is skipped, except
 // in CI (CI=true), where it fails so that a missing install step cannot pass unnoticed.
 func TestBrowser(t *testing.T) {
-	runBrowser(t, browserScript, web.Main{})
+	// A player who leaves is abandoned after a second, so that the browser sees the claim.
+	lim := web.DefaultLimits()
+	lim.AbandonAfter = time.Second
+	runBrowser(t, browserScript, web.Main{Limits: lim})
 }
 
 // runBrowser runs a node script against a server configured like cfg on a loopback port over a
@@ -62,13 +65,8 @@ func runBrowser(t *testing.T, script string, cfg web.Main) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	// A player who leaves is abandoned after a second, so that the browser sees the claim.
 	m := &cfg
 	m.Addr, m.Store = "127.0.0.1:0", st
-	if m.Limits.AbandonAfter == 0 {
-		m.Limits = web.DefaultLimits()
-		m.Limits.AbandonAfter = time.Second
-	}
 	if err := m.Open(ctx); err != nil {
 		t.Fatal(err)
 	}

@@ -81,7 +81,6 @@ CREATE TABLE moves (
 ALTER TABLE tables ADD COLUMN ended text NOT NULL DEFAULT '';
 CREATE INDEX tables_status_updated ON tables (status, updated DESC);
 `,
-	// 3: the analyses of finished tables; independent of the others, it may take any number.
 	analysisMigration,
 }
 

@@ -44,10 +44,10 @@ const state = {
   busy: false, // a move is on its way
   wasMyTurn: false,
   rematchPoll: 0,
-  notes: new Map(), // log index -> a note of this page ("played for you")
-  forced: -1, // the update whose only move is scheduled to be played
   presence: null, // the latest presence message: who is connected, who left
   confirming: false, // the resign confirmation is showing
+  notes: new Map(), // log index -> a note of this page ("played for you")
+  forced: -1, // the update whose only move is scheduled to be played
 };
 
 // A decision with one legal move is played for the player after this pause, and the log says so.
