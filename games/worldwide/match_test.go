@@ -314,11 +314,13 @@ func TestShotOdds(t *testing.T) {
 	} {
 		t.Run(line, func(t *testing.T) {
 			s := rules.State(t, line)
+			odds := 0
 			for _, a := range s.Legal(nil) {
 				need, p, ok := s.ShotOdds(a)
 				if !ok {
 					continue
 				}
+				odds++
 				c := *s
 				if err := c.Apply(a); err != nil {
 					t.Fatal(err)
@@ -347,6 +349,9 @@ func TestShotOdds(t *testing.T) {
 				if got := float64(good) / 20; math.Abs(got-p) > 1e-9 {
 					t.Errorf("%s: chance %.2f, the d20 gives %.2f", s.ActionString(a), p, got)
 				}
+			}
+			if odds == 0 {
+				t.Error("no legal action has odds: the case checks nothing")
 			}
 			if _, _, ok := s.ShotOdds(actConcede); ok {
 				t.Error("odds for concede")
