@@ -188,7 +188,7 @@ var rulesCases = []string{
 	"challenges pos=FH last=25 hand=1 opp=-: play #1; d20 3; challenge; ball in -> ok how=let chal=2 score=0-0 phase=end_draws",
 	"challenges validated=8 pos=FH last=1 hand=36: play #36; d20 13; challenge; ball in -> ok point=0 how=winner",
 	"challenges chal=0 pos=FH last=25 hand=1: play #1; d20 3 -> ok point=1",
-	"challenges serve: serve 13; d20 12 -> ok phase=serve",
+	"challenges serve: serve 13; d20 12 -> ok phase=challenge legal=challenge,accept_the_call",
 	// Rule 18 (invented cards): Winner on 18-20 with forehand attacks, rolling even when automatic.
 	"pc=2 pos=N last=1 hand=25: play #25 -> ok phase=roll_choice legal=auto,roll",
 	"pc=2 pos=N last=1 hand=25: play #25; auto -> ok phase=target",
