@@ -36,6 +36,24 @@ func Determinized[P engine.State](choose func(s engine.State, rng *rand.Rand) en
 	}
 }
 
+// Policies returns the two players the games' tests use: random moves, and heuristic (a game's
+// Heuristic) played on what the seat to move may know.
+func Policies[P engine.State](heuristic func(s engine.State, rng *rand.Rand) engine.Action) (random, determinized Policy[P]) {
+	return RandomPolicy[P], Determinized[P](heuristic)
+}
+
+// Invariant adapts a check of a game's own state type to Config.Invariant and the other hooks
+// of the kit; a state of another type is an error.
+func Invariant[P engine.State](check func(s P) error) func(engine.State) error {
+	return func(st engine.State) error {
+		s, ok := st.(P)
+		if !ok {
+			return fmt.Errorf("state is %T", st)
+		}
+		return check(s)
+	}
+}
+
 // Step applies one action to s, a chance outcome sampled by weight or p's choice, and returns
 // it; it fails t when the action is refused.
 func Step[P engine.State](t testing.TB, s P, rng *rand.Rand, p Policy[P]) engine.Action {
