@@ -93,6 +93,9 @@ func TestTootsAfterMovedHit(t *testing.T) {
 				t.Fatalf("phase %d, legal %v: want Toots's ability and done, no move", s.phase, s.Legal(nil))
 			}
 			refused(t, s, "move back", "may not move now")
+			if o := s.observe(1); !o.Players[0].MovedBefore {
+				t.Fatal("the observation does not show that Toots moved before her hit")
+			}
 			play(t, s, "toots player 2; *")
 			if s.used[0]&usedToots == 0 || s.phase != phAfter {
 				t.Fatalf("phase %d: want the ability used and Toots back after her hit", s.phase)
