@@ -135,12 +135,15 @@ func canadian(t *testing.T, teamMove, hand string, mateE1 bool) *State {
 }
 
 // TestTeamMoveThrough: moving together a teammate may pass through the other's space; one by
-// one it may not step there.
+// one it may neither pass through nor end there.
 func TestTeamMoveThrough(t *testing.T) {
 	t.Run(TeamOneByOne, func(t *testing.T) {
-		s := canadian(t, TeamOneByOne, threeE, false)
-		play(t, s, "spend e1; spend e1; spend e2; move red; move forward")
-		refused(t, s, "move red", "your teammate stands there")
+		// Neither through player 3's space nor onto it, by either path to it.
+		for _, path := range []string{"move red; move forward", "move forward; move red"} {
+			s := canadian(t, TeamOneByOne, threeE, true)
+			play(t, s, "spend e1; spend e1; spend e2; "+path)
+			refused(t, s, "move red", "your teammate stands there")
+		}
 	})
 	t.Run(TeamTogether, func(t *testing.T) {
 		s := canadian(t, TeamTogether, threeE, false)
@@ -169,7 +172,8 @@ func TestTeamMoveThrough(t *testing.T) {
 }
 
 // TestTeamMoveFollow: moving together, a teammate may end on the space the other leaves, and
-// the other must then leave it; the step onto it is refused when the other could not.
+// the other must then leave it; the step onto it is refused when the other could not. (One by
+// one the step is refused: TestTeamMoveThrough.)
 func TestTeamMoveFollow(t *testing.T) {
 	t.Run("mate can leave", func(t *testing.T) {
 		s := canadian(t, TeamTogether, threeE, true)
@@ -194,11 +198,6 @@ func TestTeamMoveFollow(t *testing.T) {
 		s := canadian(t, TeamTogether, twoE, false)
 		play(t, s, "spend e1; spend e1; move forward; move red")
 		refused(t, s, "move red", "no move left to step off it")
-	})
-	t.Run(TeamOneByOne, func(t *testing.T) {
-		s := canadian(t, TeamOneByOne, threeE, true)
-		play(t, s, "spend e1; spend e1; move forward; move red")
-		refused(t, s, "move red", "your teammate stands there")
 	})
 }
 
