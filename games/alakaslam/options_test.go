@@ -285,3 +285,37 @@ func TestConformanceRuleOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestTeamMoveAfterHit: the move after the hit is planned together too. After player 1's team
+// serve (Hit-2 blue, then the Support's Hit-0 blue, to (2,2)), player 1 goes from (0,0) to
+// player 3's (1,2) and player 3 leaves it for (0,2); one by one the last step is refused.
+func TestTeamMoveAfterHit(t *testing.T) {
+	for _, teamMove := range []string{TeamTogether, TeamOneByOne} {
+		t.Run(teamMove, func(t *testing.T) {
+			other := "1r 1b 2r 2b 0r 0b 3r 3b"
+			s := begin(t, engine.Options{"format": "doubles", "first-server": "1", "character1": "rich", "character2": "laurie",
+				"character3": "austin", "character4": "wendolyn", "team-move": teamMove}, "corner red",
+				"2b e2 e2 1r 1b 2r 0r 3r", other, "0b e2 1r 1b 2r 2b 0r 3b", other)
+			play(t, s, "pick 2b; hit; pick 0b; hit")
+			if s.ball != at(2, 2) || s.phase != phAfter || s.cur != 0 || s.planning != (teamMove == TeamTogether) {
+				t.Fatalf("ball %v, phase %d, player %d, planning %v: want player 1 to move after the serve to (2,2)",
+					s.ball, s.phase, s.cur+1, s.planning)
+			}
+			play(t, s, "spend e2; spend e2; move forward; move blue")
+			if teamMove == TeamOneByOne {
+				refused(t, s, "move blue", "your teammate stands there")
+				return
+			}
+			play(t, s, "move blue; done")
+			if s.cur != 2 || s.phase != phAfter {
+				t.Fatalf("phase %d, player %d: want player 3 to move off the shared space", s.phase, s.cur+1)
+			}
+			refused(t, s, "done", "may not end the movement on one space")
+			play(t, s, "spend e2; move back; done")
+			if s.planning || s.pos[0] != at(1, 2) || s.pos[2] != at(0, 2) || s.phase != phDraw {
+				t.Fatalf("planning %v, players %v, phase %d: want player 1 on (1,2), player 3 on (0,2), then the draw",
+					s.planning, s.pos, s.phase)
+			}
+		})
+	}
+}
