@@ -10,6 +10,7 @@
 //	deuce replay FILE                   print a recorded match move by move
 //	deuce solve pencil [flags]          solve the bidding game exactly
 //	deuce bots [GAME]                   the bot levels each game offers
+//	deuce bench [engine|search|solver]  measure engine steps, search iterations, solver time
 //	deuce bench serve [--tables 1000]   measure the browser server under load
 //
 // Every subcommand has --help.
@@ -75,7 +76,7 @@ func commands() []command {
 		{"replay", "print a recorded match move by move", runReplay},
 		{"solve", "solve the bidding game exactly", runSolve},
 		{"bots", "list the bot levels", runBots},
-		{"bench", "measure the browser server under load", runBench},
+		{"bench", "measure the engine, the search, the solver, or the browser server under load", runBench},
 	}
 }
 
