@@ -15,7 +15,7 @@ import (
 func startAnalysing(t *testing.T) *server {
 	t.Helper()
 	return startWith(t, filepath.Join(t.TempDir(), "deuce.db"), func(m *web.Main) {
-		m.AnalysisIterations, m.AnalysisDuty = 40, 1
+		m.Limits.AnalysisIterations, m.Limits.AnalysisShare = 40, 1
 	})
 }
 

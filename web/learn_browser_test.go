@@ -13,5 +13,6 @@ import (
 func TestBrowserLearn(t *testing.T) {
 	lim := roomyLimits()
 	lim.AbandonAfter = time.Second
-	runBrowser(t, "e2e/learn.mjs", web.Main{AnalysisIterations: 200, AnalysisDuty: 1, Limits: lim})
+	lim.AnalysisIterations, lim.AnalysisShare = 200, 1
+	runBrowser(t, "e2e/learn.mjs", web.Main{Limits: lim})
 }
