@@ -186,7 +186,9 @@ type HTTPError struct {
 	Message string
 }
 
-func (e *HTTPError) Error() string { return fmt.Sprintf("the server refused: %s (%d)", e.Message, e.Status) }
+func (e *HTTPError) Error() string {
+	return fmt.Sprintf("the server refused: %s (%d)", e.Message, e.Status)
+}
 
 // Table returns a table's summary.
 func (c *Client) Table(ctx context.Context, id string) (protocol.Table, error) {

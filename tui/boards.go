@@ -130,7 +130,8 @@ func trimTo(s string, n int) string {
 	return s
 }
 
-// withoutLines drops the lines of text that start with any of prefixes, and the first line.
+// bodyOf is the text form of view without its first line (the title, which the interface
+// shows), the lines starting with any of drop, and the rules between a court's rows.
 func bodyOf(view engine.Observation, drop ...string) []string {
 	lines := strings.Split(strings.TrimRight(view.String(), "\n"), "\n")
 	var out []string
@@ -138,7 +139,8 @@ func bodyOf(view engine.Observation, drop ...string) []string {
 		if i == 0 {
 			continue
 		}
-		skip := false
+		// Ruled lines between rows of a court ("+----+----+") cost a row each: the net's stays.
+		skip := strings.HasPrefix(strings.TrimSpace(l), "+-")
 		for _, p := range drop {
 			if strings.HasPrefix(strings.TrimSpace(l), p) {
 				skip = true
@@ -157,42 +159,40 @@ func centerCourtBoard(d *drawing, view engine.Observation) []string {
 	o := view.(*centercourt.Observation)
 	name := func(seat int) string { return d.name(seat, o.Seat) }
 	out := scoreboard(d, o.Tennis, o.Seat, name)
-	out = append(out, "")
-	// The court: each player's hand face down (or up, the observer's), the point in play between.
+	// The court: the other hand face down, the point in play at the net, then the observer's
+	// hand face up (a spectator sees both face down).
 	other := 1
 	if o.Seat == 1 {
 		other = 0
 	}
 	me := 1 - other
-	out = append(out, fmt.Sprintf("%s: %d cards", name(other), o.HandSizes[other]))
-	out = append(out, cards(repeat("▒", min(o.HandSizes[other], 12)), d.width, func(int) lipgloss.Style { return d.st.back })...)
-	net := "── net ──"
+	back := func(seat int) string {
+		return fmt.Sprintf("%s: %d cards %s", name(seat), o.HandSizes[seat], d.st.back.Render(strings.Repeat("▒", min(o.HandSizes[seat], 20))))
+	}
+	out = append(out, back(other))
+	net := "net"
 	switch {
 	case o.Phase == "over":
 		net = "match over"
-	case o.Volley > 0:
-		net = fmt.Sprintf("ball in play: Volley Value %s", d.st.bold.Render(strconv.Itoa(o.Volley)))
-	case o.Served > 0:
-		net = fmt.Sprintf("served %d: the Service Die decides", o.Served)
-	}
-	out = append(out, d.st.dim.Render("════════ ")+net+d.st.dim.Render(" ════════"))
-	if p := o.LastPlay; p != nil {
+	case o.Volley > 0 && o.LastPlay != nil:
+		p := o.LastPlay
 		what := "returned"
 		if p.Serve {
 			what = "served"
 		}
-		played := cards(repeat(strconv.Itoa(p.Value), p.Count), d.width, func(int) lipgloss.Style { return d.st.orange })
-		if len(played) == 3 {
-			out = append(out, played[0], played[1]+fmt.Sprintf("  %s %s", name(p.Seat), what), played[2])
-		}
+		played := strings.TrimSuffix(strings.Repeat(strconv.Itoa(p.Value)+"-", p.Count), "-")
+		net = fmt.Sprintf("%s %s %s: Volley Value %s", name(p.Seat), what, d.st.orange.Render("["+played+"]"), d.st.bold.Render(strconv.Itoa(o.Volley)))
+	case o.Served > 0:
+		net = fmt.Sprintf("%s served %s: the Service Die decides", name(o.Server), d.st.orange.Render(fmt.Sprintf("[%d]", o.Served)))
 	}
+	out = append(out, d.st.dim.Render("═════ ")+net+d.st.dim.Render(" ═════"))
 	if o.Seat >= 0 {
 		out = append(out, fmt.Sprintf("%s: %d cards", name(me), o.HandSizes[me]))
 		out = append(out, centerCourtHand(d, o)...)
 	} else {
-		out = append(out, fmt.Sprintf("%s: %d cards", name(me), o.HandSizes[me]))
+		out = append(out, back(me))
 	}
-	out = append(out, bodyOf(o, "Your hand", "Hands", "Last play", "To move")...)
+	out = append(out, bodyOf(o, "Your hand", "Hands", "Last play", "To move", "Service Die", "Drawing", "Dealing", "Match over")...)
 	return out
 }
 
@@ -254,9 +254,11 @@ func lmnBoard(d *drawing, view engine.Observation) []string {
 	for len(body) > 0 && strings.TrimSpace(body[0]) != "" {
 		body = body[1:]
 	}
+	if len(body) > 0 {
+		body = body[1:] // the blank line after them
+	}
 	for _, l := range body {
 		if strings.HasPrefix(strings.TrimSpace(l), "hand:") {
-			out = append(out, "    your hand:")
 			out = append(out, indent(lmnHand(d, o), "    ")...)
 			continue
 		}
@@ -319,10 +321,9 @@ func alakaHand(d *drawing, view engine.Observation) []string {
 	o := view.(*alakaslam.Observation)
 	labels := make([]string, len(o.Hand))
 	for i, c := range o.Hand {
-		labels[i] = c.Short
-		if labels[i] == "" {
-			labels[i] = c.Name
-		}
+		// "Hit-3 red" shows as "3 red", "Enchant-2" as "Ench 2": the colour stays in words
+		// for terminals without colours.
+		labels[i] = strings.Replace(strings.TrimPrefix(c.Name, "Hit-"), "Enchant-", "Ench ", 1)
 	}
 	return cards(labels, d.width, func(i int) lipgloss.Style { return d.st.colour(o.Hand[i].Color) })
 }

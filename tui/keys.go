@@ -12,11 +12,11 @@ type keyMap struct {
 func newKeys(replay bool) keyMap {
 	return keyMap{
 		replay:    replay,
-		Up:        key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "previous move")),
+		Up:        key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑↓", "choose")),
 		Down:      key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "next move")),
 		Play:      key.NewBinding(key.WithKeys("enter", " "), key.WithHelp("enter", "play")),
-		Number:    key.NewBinding(key.WithKeys("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("1-9", "move by number")),
-		Type:      key.NewBinding(key.WithKeys("/", ":"), key.WithHelp("/", "type a move")),
+		Number:    key.NewBinding(key.WithKeys("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("1-9", "by number")),
+		Type:      key.NewBinding(key.WithKeys("/", ":"), key.WithHelp("/", "type")),
 		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
 		Rules:     key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rules")),
 		Hint:      key.NewBinding(key.WithKeys("h"), key.WithHelp("h", "hint")),
@@ -31,16 +31,19 @@ func newKeys(replay bool) keyMap {
 		NextPoint: key.NewBinding(key.WithKeys("]", "n", "shift+right"), key.WithHelp("]", "next point")),
 		First:     key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("home", "start")),
 		Last:      key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("end", "end")),
-		Jump:      key.NewBinding(key.WithKeys("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("12 enter", "go to point 12")),
+		Jump:      key.NewBinding(key.WithKeys("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("N enter", "point N")),
 	}
 }
 
 // ShortHelp is the line of keys under the interface.
 func (k keyMap) ShortHelp() []key.Binding {
 	if k.replay {
-		return []key.Binding{k.Prev, k.Next, k.PrevPoint, k.NextPoint, k.Jump, k.Help, k.Quit}
+		return []key.Binding{
+			key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→", "step")), key.NewBinding(key.WithKeys("[", "]"), key.WithHelp("[/]", "point")),
+			k.Jump, k.First, k.Last, k.Help, k.Quit,
+		}
 	}
-	return []key.Binding{k.Up, k.Play, k.Number, k.Type, k.Help, k.Rules, k.Hint, k.Quit}
+	return []key.Binding{k.Up, k.Play, k.Type, k.Help, k.Rules, k.Hint, k.Quit}
 }
 
 // FullHelp is the help screen's list.

@@ -64,6 +64,13 @@ func (l *Local) Record() *engine.Record {
 func (l *Local) Next(ctx context.Context) (Frame, error) {
 	l.mu.Lock()
 	waiting := l.waiting
+	if !waiting {
+		// The move was played before this call began: its wake-up is spent here.
+		select {
+		case <-l.moved:
+		default:
+		}
+	}
 	l.mu.Unlock()
 	if waiting {
 		select {

@@ -294,7 +294,11 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.openOverlay(rulesOverlay, m.info.Game.Title+"\n\n"+m.info.Game.Rules)
 		return m, nil
 	case key.Matches(msg, m.keys.Log):
-		m.openOverlay(logOverlay, strings.Join(m.logLines(), "\n"))
+		text := strings.Join(m.logLines(), "\n")
+		if text == "" {
+			text = "Nothing has happened yet."
+		}
+		m.openOverlay(logOverlay, text)
 		m.scroll = max(0, len(m.overlayText)-m.pageSize())
 		return m, nil
 	case key.Matches(msg, m.keys.PageUp):
@@ -418,9 +422,9 @@ func (m *Model) waitingText() string {
 func (m *Model) helpText() string {
 	var b strings.Builder
 	if m.rp != nil {
-		b.WriteString("Replay: step through the match with the arrow keys, a point at a time with [ and ],\nor type a point's number and press Enter to go to it. Every hand is shown.\n\n")
+		b.WriteString("Step through the match with the arrow keys, a point at a time with [ and ], or type a point's number and press Enter to go to it. Every hand is shown.\n\n")
 	} else {
-		b.WriteString("Choose a move with the arrow keys and press Enter, or type its number and press Enter,\nor press / and type the move itself as the list writes it.\n\n")
+		b.WriteString("Choose a move with the arrow keys and press Enter, or type its number and press Enter, or press / and type the move itself as the list writes it.\n\n")
 	}
 	for _, col := range m.keys.FullHelp() {
 		for _, k := range col {

@@ -59,9 +59,10 @@ func ReplayRecord(rec *engine.Record) (*Match, error) {
 	m.keep(final)
 	n := final.NumSeats()
 	for i := range n {
+		// "player 2 (heuristic bot)": the log speaks of player numbers, people of names.
 		name := fmt.Sprintf("player %d", i+1)
-		if i < len(rec.Seats) && rec.Seats[i].Name != "" {
-			name = rec.Seats[i].Name
+		if i < len(rec.Seats) && rec.Seats[i].Name != "" && rec.Seats[i].Name != name {
+			name += " (" + rec.Seats[i].Name + ")"
 		}
 		m.Names = append(m.Names, name)
 	}
@@ -281,8 +282,14 @@ func (rp *replay) hands(d *drawing) []string {
 		if len(h) == 0 {
 			continue
 		}
-		out = append(out, rp.names[seat]+"'s hand:")
-		out = append(out, h...)
+		// One line a hand: the cards' faces without their top and bottom edges.
+		for i := 1; i < len(h); i += 3 {
+			label := strings.Repeat(" ", len([]rune(rp.names[seat]))+2)
+			if i == 1 {
+				label = rp.names[seat] + ": "
+			}
+			out = append(out, label+h[i])
+		}
 	}
 	return out
 }

@@ -40,7 +40,7 @@ func (m *Model) View() string {
 }
 
 // bottomHeight is the rows of the moves and log panes, their header line included.
-func (m *Model) bottomHeight() int { return max(7, min(13, m.height/4+1)) }
+func (m *Model) bottomHeight() int { return max(6, min(13, m.height/4)) }
 
 // boardHeight is the rows the board gets.
 func (m *Model) boardHeight() int { return m.height - 3 - m.bottomHeight() }
@@ -49,13 +49,15 @@ func (m *Model) boardHeight() int { return m.height - 3 - m.bottomHeight() }
 func (m *Model) pageSize() int { return m.height - 3 }
 
 func (m *Model) titleLeft() string {
-	t := " deuce · " + m.info.Game.Title
+	t := " deuce · "
+	if m.rp != nil {
+		t = " deuce replay · "
+	}
+	t += m.info.Game.Title
 	if o := m.info.Options.String(); o != "" {
 		t += " (" + o + ")"
 	}
-	if m.rp != nil {
-		t += " · replay"
-	} else if m.info.Where != "" {
+	if m.info.Where != "" {
 		t += " · " + m.info.Where
 	}
 	if m.have && m.frame.Result.Score != "" {
@@ -91,7 +93,12 @@ func (m *Model) boardLines(w, h int) []string {
 
 // bottomLines draws the moves (or, in a replay, where the replay stands) beside the log.
 func (m *Model) bottomLines(w, h int) []string {
-	left := w * 9 / 20
+	// The moves pane is as wide as the longest move needs, within a quarter and three fifths.
+	left := 24
+	for _, c := range m.frame.Legal {
+		left = max(left, len([]rune(c.Text))+7)
+	}
+	left = max(w/4, min(left, w*3/5))
 	right := w - left - 1
 	var moves []string
 	var title string
@@ -101,14 +108,18 @@ func (m *Model) bottomLines(w, h int) []string {
 		title, moves = m.movesPane(h - 1)
 	}
 	logTitle := "Log"
-	log := m.logLines()
+	var log []string
+	for _, l := range m.logLines() {
+		log = append(log, wrap(l, right)...)
+	}
 	if len(log) > h-1 {
 		log = log[len(log)-(h-1):]
 	}
-	head := m.st.dim.Render("── ") + m.st.bold.Render(title) + " "
-	head = pad(head+m.st.dim.Render(strings.Repeat("─", w)), left) + m.st.dim.Render("┬")
-	head += pad(m.st.dim.Render("── ")+m.st.bold.Render(logTitle)+" "+m.st.dim.Render(strings.Repeat("─", w)), right)
-	out := []string{head}
+	rule := func(title string, width int) string {
+		title = trimTo(title, max(width-5, 1))
+		return m.st.dim.Render("── ") + m.st.bold.Render(title) + " " + m.st.dim.Render(strings.Repeat("─", max(width-4-len([]rune(title)), 0)))
+	}
+	out := []string{rule(title, left) + m.st.dim.Render("┬") + rule(logTitle, right)}
 	ml := fit(moves, left, h-1)
 	ll := fit(log, right, h-1)
 	for i := range h - 1 {

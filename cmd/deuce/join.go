@@ -190,4 +190,3 @@ func askMove(w io.Writer, in *bufio.Scanner, legal []tui.Choice, game string) (t
 		return tui.Move{Text: line}, nil
 	}
 }
-
