@@ -60,6 +60,13 @@ func (l *Local) Record() *engine.Record {
 	return l.rec
 }
 
+// Moves returns a copy of the moves played so far.
+func (l *Local) Moves() []engine.Move {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]engine.Move(nil), l.rec.Moves...)
+}
+
 // Next plays chance and the bots until a person must move, and returns that person's frame.
 func (l *Local) Next(ctx context.Context) (Frame, error) {
 	l.mu.Lock()
@@ -129,6 +136,11 @@ func (l *Local) frame(seat engine.Seat) Frame {
 		f.Pending = sim.Pending()
 	}
 	if seat >= 0 {
+		for _, mv := range l.rec.Moves {
+			if mv.Seat == seat {
+				f.Played++
+			}
+		}
 		f.Log = append([]string(nil), l.logs[seat]...)
 		if f.ToMove == seat {
 			for _, a := range l.state.Legal(nil) {

@@ -59,6 +59,7 @@ type Model struct {
 	status    string
 	statusErr bool
 	busy      bool // a move was sent and not yet answered
+	sent      int  // the frame's Played when the move in flight was sent
 	ended     bool // the table has no more frames
 	err       error
 	curtain   bool        // hot-seat: the frame stays hidden until the person to move is at the keys
@@ -196,7 +197,10 @@ func (m *Model) show(f Frame) tea.Cmd {
 	if f.Seat >= 0 && !m.curtain {
 		m.viewer = f.Seat
 	}
-	m.frame, m.have, m.busy = f, true, false
+	// A frame the table made before it took the move in flight still offers moves: the person
+	// waits for the move to count rather than play twice.
+	m.busy = m.busy && f.Seat == m.frame.Seat && f.Played <= m.sent && !f.Result.Over
+	m.frame, m.have = f, true
 	if len(f.Legal) > 0 {
 		m.setStatus("", false)
 	}
@@ -357,7 +361,10 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m, m.input.Focus()
 	case key.Matches(msg, m.keys.Play):
 		if len(legal) == 0 || m.busy {
-			if !m.busy {
+			switch {
+			case m.frame.Seat == engine.Spectator && !m.frame.Result.Over:
+				m.setStatus("You are watching: spectators do not move. "+m.waitingText(), false)
+			case !m.busy:
 				m.setStatus(m.waitingText(), false)
 			}
 			return m, nil
@@ -390,7 +397,7 @@ func (m *Model) typed(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 }
 
 func (m *Model) play(mv Move) tea.Cmd {
-	m.busy = true
+	m.busy, m.sent = true, m.frame.Played
 	m.setStatus("", false)
 	t, ctx, seq := m.table, m.ctx, m.frame.Seq
 	return func() tea.Msg { return playedMsg{t.Play(ctx, seq, mv)} }

@@ -61,7 +61,7 @@ func (o *Online) frame(u protocol.Update) (Frame, error) {
 	if err != nil {
 		return Frame{}, fmt.Errorf("the server sent a view this deuce cannot read: %w", err)
 	}
-	f := Frame{Seq: u.Seq, Seat: u.Seat, ToMove: u.ToMove, Pending: u.Pending, View: view, Log: u.Log, Result: u.Result}
+	f := Frame{Seq: u.Seq, Seat: u.Seat, ToMove: u.ToMove, Pending: u.Pending, View: view, Log: u.Log, Result: u.Result, Played: u.Played}
 	for _, c := range u.Legal {
 		f.Legal = append(f.Legal, Choice(c))
 	}

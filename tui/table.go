@@ -61,6 +61,8 @@ type Frame struct {
 	// Log is the whole match so far in words, as Seat may know it.
 	Log    []string
 	Result engine.Result
+	// Played counts the moves Seat has made; it grows once the table has taken a move.
+	Played int
 }
 
 // Choice is one legal move with its notation.

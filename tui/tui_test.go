@@ -30,11 +30,11 @@ func TestGoldenFrames(t *testing.T) {
 
 // The arrow keys, a number and typed notation each play the move they name.
 func TestKeysChooseMoves(t *testing.T) {
-	local, rec, _ := localMatch(t, "pencil", engine.Options{"points": "10"}, 3, 0)
+	local, _, _ := localMatch(t, "pencil", engine.Options{"points": "10"}, 3, 0)
 	h := newHarness(t, newModelT(t, local))
 	played := func() []string {
 		var out []string
-		for _, mv := range rec.Moves {
+		for _, mv := range local.Moves() {
 			if mv.Seat == 0 {
 				out = append(out, mv.Text)
 			}
@@ -61,14 +61,14 @@ func TestKeysChooseMoves(t *testing.T) {
 
 // A typed move that is not legal says why and changes nothing; a number out of range too.
 func TestRefusedMoves(t *testing.T) {
-	local, rec, _ := localMatch(t, "centercourt", nil, 5, 0)
+	local, _, _ := localMatch(t, "centercourt", nil, 5, 0)
 	h := newHarness(t, newModelT(t, local))
 	h.settle(myTurn)
-	before := len(rec.Moves)
+	before := len(local.Moves())
 	h.press("/", "smash 9", "enter")
 	h.settle(func(m *Model) bool { return !m.busy && m.statusErr })
-	if !strings.Contains(h.m.View(), "smash 9") || len(rec.Moves) != before {
-		t.Errorf("an illegal typed move: %d moves, want %d, and the reason shown:\n%s", len(rec.Moves), before, h.m.View())
+	if n := len(local.Moves()); !strings.Contains(h.m.View(), "smash 9") || n != before {
+		t.Errorf("an illegal typed move: %d moves, want %d, and the reason shown:\n%s", n, before, h.m.View())
 	}
 	h.press("9", "9")
 	if !strings.Contains(h.m.View(), "There is no move 9") {
@@ -136,7 +136,7 @@ func TestResize(t *testing.T) {
 
 // Two people at one terminal: between seats the screen hides the board until Enter.
 func TestHotseatCurtain(t *testing.T) {
-	local, rec, _ := localMatch(t, "pencil", engine.Options{"points": "10"}, 1, 0, 1)
+	local, _, _ := localMatch(t, "pencil", engine.Options{"points": "10"}, 1, 0, 1)
 	h := newHarness(t, newModelT(t, local))
 	h.settle(myTurn)
 	if h.m.frame.Seat != 0 || h.m.curtain {
@@ -159,7 +159,7 @@ func TestHotseatCurtain(t *testing.T) {
 		t.Errorf("Enter did not show player 2's view")
 	}
 	h.press("enter")
-	h.settle(func(m *Model) bool { return len(rec.Moves) >= 2 && m.curtain })
+	h.settle(func(m *Model) bool { return len(local.Moves()) >= 2 && m.curtain })
 }
 
 // A whole match against a bot, then its replay: stepping, points, jumps, every hand shown.
