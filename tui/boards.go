@@ -295,8 +295,10 @@ func alakaBoard(d *drawing, view engine.Observation) []string {
 	out := []string{fmt.Sprintf("first to %d: %s %d, %s %d", o.Target, d.teamName(0, o), o.Points[0], d.teamName(1, o), o.Points[1])}
 	for _, l := range bodyOf(o) {
 		if strings.HasPrefix(l, "Your hand:") {
-			out = append(out, "Your hand:")
-			out = append(out, alakaHand(d, o)...)
+			if len(o.Hand) > 0 {
+				out = append(out, "Your hand:")
+				out = append(out, alakaHand(d, o)...)
+			}
 			continue
 		}
 		out = append(out, l)

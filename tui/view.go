@@ -39,11 +39,29 @@ func (m *Model) View() string {
 	return strings.Join(lines, "\n")
 }
 
-// bottomHeight is the rows of the moves and log panes, their header line included.
-func (m *Model) bottomHeight() int { return max(6, min(13, m.height/4)) }
+// boardHeight is the rows the board gets: what it needs, leaving the moves and log panes at
+// least six rows (their header included) and at most half the screen.
+func (m *Model) boardHeight() int {
+	body := m.height - 3
+	need := len(m.drawBoard(m.width))
+	return max(body-max(6, min(13, body/2)), min(need, body-6))
+}
 
-// boardHeight is the rows the board gets.
-func (m *Model) boardHeight() int { return m.height - 3 - m.bottomHeight() }
+// drawBoard is the whole board, before it is cut to its pane.
+func (m *Model) drawBoard(w int) []string {
+	if !m.have {
+		return []string{"", "  Waiting for the table…"}
+	}
+	d := &drawing{st: m.st, names: m.info.Names, width: w - 1}
+	if m.rp != nil {
+		d.names = m.rp.names
+	}
+	lines := m.board.Draw(d, m.frame.View)
+	if m.rp != nil {
+		lines = append(lines, m.rp.hands(d)...)
+	}
+	return indent(lines, " ")
+}
 
 // pageSize is the rows an overlay shows at once.
 func (m *Model) pageSize() int { return m.height - 3 }
@@ -67,18 +85,7 @@ func (m *Model) titleLeft() string {
 }
 
 func (m *Model) boardLines(w, h int) []string {
-	if !m.have {
-		return fit([]string{"", "  Waiting for the table…"}, w, h)
-	}
-	d := &drawing{st: m.st, names: m.info.Names, width: w - 1}
-	if m.rp != nil {
-		d.names = m.rp.names
-	}
-	lines := m.board.Draw(d, m.frame.View)
-	if m.rp != nil {
-		lines = append(lines, m.rp.hands(d)...)
-	}
-	lines = indent(lines, " ")
+	lines := m.drawBoard(w)
 	m.scroll = max(0, min(m.scroll, len(lines)-h))
 	lines = lines[m.scroll:]
 	out := fit(lines, w, h)
