@@ -409,7 +409,9 @@ func (m *Model) waitingText() string {
 	switch {
 	case !m.have:
 		return "Waiting for the table…"
-	case f.Result.Over || m.ended:
+	case m.ended:
+		return m.overText() + " Press q to leave."
+	case f.Result.Over:
 		return m.overText()
 	case f.ToMove == engine.Chance:
 		return "Waiting for the cards and dice…"
