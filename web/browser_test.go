@@ -30,23 +30,16 @@ const (
 // It needs Debian's chromium and `npm ci` in web/e2e. Without them the test is skipped, except
 // in CI (CI=true), where it fails so that a missing install step cannot pass unnoticed.
 func TestBrowser(t *testing.T) {
-	skipWithoutBrowser(t)
-	ctx, cancel := context.WithTimeout(context.Background(), browserTimeout)
-	defer cancel()
-	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "deuce.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
 	// A player who leaves is abandoned after a second, so that the browser sees the claim.
 	lim := web.DefaultLimits()
 	lim.AbandonAfter = time.Second
-	runBrowser(ctx, t, &web.Main{Addr: "127.0.0.1:0", Store: st, Limits: lim}, browserScript)
+	runBrowser(t, browserScript, web.Main{Limits: lim})
 }
 
-// skipWithoutBrowser skips a browser test when Chromium, node or playwright is missing, except
-// in CI (CI=true), where it fails so that a missing install step cannot pass unnoticed.
-func skipWithoutBrowser(t *testing.T) {
+// runBrowser runs a node script against a server configured like cfg on a loopback port over a
+// fresh SQLite file (or cfg.Store, which the caller closes), passing it the server's URL and the
+// screenshot directory.
+func runBrowser(t *testing.T, script string, cfg web.Main) {
 	t.Helper()
 	var missing []string
 	if _, err := os.Stat(chromiumPath); err != nil {
@@ -55,7 +48,8 @@ func skipWithoutBrowser(t *testing.T) {
 	if _, err := os.Stat(playwrightPath); err != nil {
 		missing = append(missing, "web/"+playwrightPath+" (npm ci in web/e2e)")
 	}
-	if _, err := exec.LookPath("node"); err != nil {
+	node, err := exec.LookPath("node")
+	if err != nil {
 		missing = append(missing, "node (apt-get install nodejs)")
 	}
 	if len(missing) > 0 {
@@ -64,12 +58,19 @@ func skipWithoutBrowser(t *testing.T) {
 		}
 		t.Skipf("browser test skipped: install chromium and run npm ci in web/e2e (missing %s)", strings.Join(missing, ", "))
 	}
-}
 
-// runBrowser opens m and runs a script of e2e/ against it, with screenshots going to
-// $DEUCE_SCREENSHOTS (or a temporary directory); it closes m when the script is done.
-func runBrowser(ctx context.Context, t *testing.T, m *web.Main, script string) {
-	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), browserTimeout)
+	defer cancel()
+	m := &cfg
+	if m.Store == nil {
+		st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "deuce.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		m.Store = st
+	}
+	m.Addr = "127.0.0.1:0"
 	if err := m.Open(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +83,6 @@ func runBrowser(ctx context.Context, t *testing.T, m *web.Main, script string) {
 	}()
 
 	out := os.Getenv("DEUCE_SCREENSHOTS")
-	var err error
 	if out == "" {
 		out = t.TempDir()
 	} else if out, err = filepath.Abs(out); err != nil {
@@ -90,7 +90,6 @@ func runBrowser(ctx context.Context, t *testing.T, m *web.Main, script string) {
 	}
 
 	start := time.Now()
-	node, _ := exec.LookPath("node")
 	cmd := exec.CommandContext(ctx, node, script, m.URL(), out)
 	cmd.WaitDelay = 10 * time.Second
 	pr, pw := io.Pipe()
@@ -107,7 +106,7 @@ func runBrowser(ctx context.Context, t *testing.T, m *web.Main, script string) {
 	pw.Close()
 	<-done
 	if ctx.Err() != nil {
-		t.Fatalf("browser test did not finish in time")
+		t.Fatalf("browser test did not finish within %v", browserTimeout)
 	}
 	if err != nil {
 		t.Fatalf("browser test failed (%v); screenshots and console errors in %s", err, out)

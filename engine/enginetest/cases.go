@@ -323,18 +323,19 @@ func checkItem(a string) (key, value string, ok bool) {
 // Words are the setup words of a rules case. A game's Setup reads them through the methods
 // below, each of which marks the word read; Close then refuses the words nobody read.
 type Words struct {
-	text   string
-	order  []string
-	values map[string]string
-	read   map[string]bool
-	errs   []error
+	text    string
+	order   []string
+	values  map[string]string
+	flagged map[string]bool // given without "="
+	read    map[string]bool
+	errs    []error
 }
 
 // ParseWords splits setup text into words, "key" or "key=value"; a key given twice is an error.
 func ParseWords(text string) (*Words, error) {
-	w := &Words{text: strings.TrimSpace(text), values: map[string]string{}, read: map[string]bool{}}
+	w := &Words{text: strings.TrimSpace(text), values: map[string]string{}, flagged: map[string]bool{}, read: map[string]bool{}}
 	for _, f := range strings.Fields(text) {
-		k, v, _ := strings.Cut(f, "=")
+		k, v, hasValue := strings.Cut(f, "=")
 		if k == "" {
 			return nil, fmt.Errorf("%w: setup word %q has no key", ErrUnreadable, f)
 		}
@@ -343,6 +344,7 @@ func ParseWords(text string) (*Words, error) {
 		}
 		w.order = append(w.order, k)
 		w.values[k] = v
+		w.flagged[k] = !hasValue
 	}
 	return w, nil
 }
@@ -354,10 +356,24 @@ func (w *Words) Has(key string) bool {
 	return ok
 }
 
-// Value returns the value of key and whether key is given, and marks it read.
+// Flag reports whether the word key is given, and marks it read; a value given to it ("serve=1"
+// for "serve") is reported.
+func (w *Words) Flag(key string) bool {
+	ok := w.Has(key)
+	if ok && !w.flagged[key] {
+		w.Errorf("%s=%s: %s takes no value", key, w.values[key], key)
+	}
+	return ok
+}
+
+// Value returns the value of key and whether key is given, and marks it read; the word given
+// without a value ("hand" for "hand=...") is reported.
 func (w *Words) Value(key string) (string, bool) {
 	w.read[key] = true
 	v, ok := w.values[key]
+	if ok && w.flagged[key] {
+		w.Errorf("%s: want %s=VALUE", key, key)
+	}
 	return v, ok
 }
 

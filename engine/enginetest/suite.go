@@ -36,6 +36,24 @@ func Determinized[P engine.State](choose func(s engine.State, rng *rand.Rand) en
 	}
 }
 
+// Policies returns the two players the games' tests use: random moves, and heuristic (a game's
+// Heuristic) played on what the seat to move may know.
+func Policies[P engine.State](heuristic func(s engine.State, rng *rand.Rand) engine.Action) (random, determinized Policy[P]) {
+	return RandomPolicy[P], Determinized[P](heuristic)
+}
+
+// Invariant adapts a check of a game's own state type to Config.Invariant and the other hooks
+// of the kit; a state of another type is an error.
+func Invariant[P engine.State](check func(s P) error) func(engine.State) error {
+	return func(st engine.State) error {
+		s, ok := st.(P)
+		if !ok {
+			return fmt.Errorf("state is %T", st)
+		}
+		return check(s)
+	}
+}
+
 // Step applies one action to s, a chance outcome sampled by weight or p's choice, and returns
 // it; it fails t when the action is refused.
 func Step[P engine.State](t testing.TB, s P, rng *rand.Rand, p Policy[P]) engine.Action {
@@ -77,6 +95,11 @@ func VariantOptions(g engine.Game, extra ...engine.Options) []engine.Options {
 // one).
 func RunVariants(t *testing.T, g engine.Game, cfg Config, matches map[string]int) {
 	t.Helper()
+	for name := range matches {
+		if !slices.ContainsFunc(g.Variants, func(v engine.Variant) bool { return v.Name == name }) {
+			t.Fatalf("matches given for %q, which is no variant of %s", name, g.Name)
+		}
+	}
 	for _, v := range g.Variants {
 		c := cfg
 		c.Variants = []string{v.Name}
@@ -93,6 +116,9 @@ func RunVariants(t *testing.T, g engine.Game, cfg Config, matches map[string]int
 // RunOptions runs the contract checks of Run on option sets no variant names, one subtest each.
 func RunOptions(t *testing.T, g engine.Game, cfg Config, sets ...engine.Options) {
 	t.Helper()
+	if len(sets) == 0 {
+		t.Fatal("no option sets")
+	}
 	for _, opts := range sets {
 		t.Run(opts.String(), func(t *testing.T) {
 			for _, v := range CheckVariant(g, opts, cfg) {
@@ -183,6 +209,9 @@ func (p Player[S, P]) play(t testing.TB, s P, rng *rand.Rand, seed uint64, rec *
 // both sides, heuristic against random, and heuristic on both sides.
 func (p Player[S, P]) Matches(t *testing.T, heuristic Policy[P], seeds uint64, sets ...engine.Options) {
 	t.Helper()
+	if seeds == 0 || len(sets) == 0 {
+		t.Fatal("no matches to play")
+	}
 	random := Policy[P](RandomPolicy[P])
 	for _, opts := range sets {
 		for _, pair := range []struct {
@@ -260,6 +289,7 @@ func CheckRefusals[S comparable, P interface {
 	engine.State
 }](t *testing.T, states []P, candidates []engine.Action) {
 	t.Helper()
+	mustHaveStates(t, len(states))
 	for i, s := range states {
 		legal := s.Legal(nil)
 		for _, a := range candidates {
@@ -294,6 +324,7 @@ func Candidates(from, to, step engine.Action, edges ...engine.Action) []engine.A
 // upper case and padded with spaces, and from the other forms forms gives (nil for none).
 func CheckNotation[P engine.State](t *testing.T, states []P, forms func(s P, a engine.Action) []string) {
 	t.Helper()
+	mustHaveStates(t, len(states))
 	for i, s := range states {
 		for _, a := range s.Legal(nil) {
 			text := s.ActionString(a)
@@ -321,6 +352,7 @@ func CheckDeterminized[S comparable, P interface {
 	engine.State
 }](t *testing.T, states []P, invariant func(engine.State) error) {
 	t.Helper()
+	mustHaveStates(t, len(states))
 	for i, s := range states {
 		n := engine.Seat(s.NumSeats())
 		seats := []engine.Seat{engine.Spectator, n + 3}
@@ -368,6 +400,7 @@ func CheckDeterminized[S comparable, P interface {
 // each seat's and the spectator's observation.
 func CheckObservations[P engine.State](t *testing.T, states []P, check func(s P, seat engine.Seat, o engine.Observation) error) {
 	t.Helper()
+	mustHaveStates(t, len(states))
 	for i, s := range states {
 		spec := s.Observe(engine.Spectator)
 		for _, seat := range []engine.Seat{-1, -2, engine.Seat(s.NumSeats()), 1 << 30} {
@@ -410,4 +443,12 @@ func JSON(v any) string {
 		panic(err)
 	}
 	return string(b)
+}
+
+// mustHaveStates fails a check given no state to check.
+func mustHaveStates(t *testing.T, n int) {
+	t.Helper()
+	if n == 0 {
+		t.Fatal("no states to check")
+	}
 }

@@ -13,11 +13,7 @@ import (
 // invariant checks what holds after every action: every card is in exactly one place, no
 // count is negative, picks respect the one-Enchantment rule, teammates never share a space,
 // players stay on their side, and the score only counts up to the target.
-func invariant(st engine.State) error {
-	s, ok := st.(*State)
-	if !ok {
-		return fmt.Errorf("state is %T", st)
-	}
+var invariant = enginetest.Invariant(func(s *State) error {
 	var sum counts
 	places := []*counts{&s.deck, &s.discard, &s.table, &s.laurie}
 	for x := range s.nseats {
@@ -70,7 +66,7 @@ func invariant(st engine.State) error {
 		return fmt.Errorf("ball off the court: %v", s.ball)
 	}
 	return nil
-}
+})
 
 // characterOptions returns option sets that give every character to some seat of each format,
 // and Simon a choice of copies in team play.
@@ -111,14 +107,11 @@ func FuzzRules(f *testing.F) {
 	enginetest.Fuzz(f, Game, enginetest.Config{Invariant: invariant, DeepEvery: 25})
 }
 
-// policy chooses a decision; chance is always sampled by weight.
-type policy = enginetest.Policy[*State]
+// randomPolicy moves at random; heuristicPolicy plays Heuristic on what the seat to move knows.
+var randomPolicy, heuristicPolicy = enginetest.Policies[*State](Heuristic)
 
-var (
-	randomPolicy    policy = enginetest.RandomPolicy[*State]
-	heuristicPolicy policy = enginetest.Determinized[*State](Heuristic)
-	step                   = enginetest.Step[*State] // one action: chance by weight, a policy's choice otherwise
-)
+// step applies one action: a chance outcome by weight, a policy's choice otherwise.
+var step = enginetest.Step[*State]
 
 func newMatch(t testing.TB, opts engine.Options) *State {
 	t.Helper()

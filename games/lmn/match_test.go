@@ -16,11 +16,7 @@ import (
 // known hand cards are in the hand; preparation cards never overlap; nobody holds more than the
 // 6 cards a server is dealt; the shot being chosen is made of held cards; the server is the one
 // the score and the turn order name.
-func invariant(st engine.State) error {
-	s, ok := st.(*State)
-	if !ok {
-		return fmt.Errorf("state is %T", st)
-	}
+var invariant = enginetest.Invariant(func(s *State) error {
 	for i := range s.n {
 		p := &s.p[i]
 		sets := []cards{p.hand, p.prep, p.reserve, p.court, p.out}
@@ -66,7 +62,7 @@ func invariant(st engine.State) error {
 		return fmt.Errorf("ball in zone %d", s.ball)
 	}
 	return nil
-}
+})
 
 func TestConformance(t *testing.T) {
 	// The kit's checks cost far more than play, so the long formats get fewer matches.
@@ -92,11 +88,11 @@ func FuzzRules(f *testing.F) {
 // policy chooses a decision; chance is always sampled by weight.
 type policy = enginetest.Policy[*State]
 
-var (
-	randomPolicy    policy = enginetest.RandomPolicy[*State]
-	heuristicPolicy policy = enginetest.Determinized[*State](Heuristic)
-	step                   = enginetest.Step[*State] // one action: chance by weight, a policy's choice otherwise
-)
+// randomPolicy moves at random; heuristicPolicy plays Heuristic on what the seat to move knows.
+var randomPolicy, heuristicPolicy = enginetest.Policies[*State](Heuristic)
+
+// step applies one action: a chance outcome by weight, a policy's choice otherwise.
+var step = enginetest.Step[*State]
 
 func newMatch(t testing.TB, variant string) *State {
 	t.Helper()

@@ -16,11 +16,7 @@ import (
 // invariant checks what holds after every action: every card in exactly one place, known
 // cards in the hand, the deck inside what it was formed from, hands within the limit outside
 // the end of a point, stars within their slots, challenges within two.
-func invariant(st engine.State) error {
-	s, ok := st.(*State)
-	if !ok {
-		return fmt.Errorf("state is %T", st)
-	}
+var invariant = enginetest.Invariant(func(s *State) error {
 	if s.phase == phPlayerCard {
 		return nil // the decks are formed once the player cards are chosen
 	}
@@ -67,7 +63,7 @@ func invariant(st engine.State) error {
 		return errors.New("the score is over but the match goes on")
 	}
 	return nil
-}
+})
 
 // partition checks that parts are disjoint and cover all.
 func partition(parts []cardSet, all cardSet) error {
@@ -149,14 +145,11 @@ func FuzzRules(f *testing.F) {
 	enginetest.Fuzz(f, Game, enginetest.Config{Invariant: invariant, DeepEvery: 29})
 }
 
-// policy chooses a decision; chance is always sampled by weight.
-type policy = enginetest.Policy[*State]
+// randomPolicy moves at random; heuristicPolicy plays Heuristic on what the seat to move knows.
+var randomPolicy, heuristicPolicy = enginetest.Policies[*State](Heuristic)
 
-var (
-	randomPolicy    policy = enginetest.RandomPolicy[*State]
-	heuristicPolicy policy = enginetest.Determinized[*State](Heuristic)
-	step                   = enginetest.Step[*State] // one action: chance by weight, a policy's choice otherwise
-)
+// step applies one action: a chance outcome by weight, a policy's choice otherwise.
+var step = enginetest.Step[*State]
 
 func newMatch(t testing.TB, opts engine.Options) *State {
 	t.Helper()
@@ -314,11 +307,13 @@ func TestShotOdds(t *testing.T) {
 	} {
 		t.Run(line, func(t *testing.T) {
 			s := rules.State(t, line)
+			odds := 0
 			for _, a := range s.Legal(nil) {
 				need, p, ok := s.ShotOdds(a)
 				if !ok {
 					continue
 				}
+				odds++
 				c := *s
 				if err := c.Apply(a); err != nil {
 					t.Fatal(err)
@@ -347,6 +342,9 @@ func TestShotOdds(t *testing.T) {
 				if got := float64(good) / 20; math.Abs(got-p) > 1e-9 {
 					t.Errorf("%s: chance %.2f, the d20 gives %.2f", s.ActionString(a), p, got)
 				}
+			}
+			if odds == 0 {
+				t.Error("no legal action has odds: the case checks nothing")
 			}
 			if _, _, ok := s.ShotOdds(actConcede); ok {
 				t.Error("odds for concede")

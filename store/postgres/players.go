@@ -12,9 +12,9 @@ var _ store.Players = (*DB)(nil)
 // dialect is how store/sqlstore speaks to PostgreSQL.
 var dialect = sqlstore.Dialect{Dollar: true, TableTime: func(t time.Time) any { return t }}
 
-// migrationPlayers3 adds accounts, sessions, ratings, table settings, chat and seeks (version 3),
-// the schema of store/sqlite's migration 3.
-const migrationPlayers3 = `
+// migrationPlayers adds accounts, sessions, ratings, table settings, chat and seeks (version 4),
+// the schema of store/sqlite's migration 4.
+const migrationPlayers = `
 CREATE TABLE accounts (
 	id       bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
 	name     text NOT NULL,

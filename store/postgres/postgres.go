@@ -87,8 +87,9 @@ CREATE TABLE moves (
 ALTER TABLE tables ADD COLUMN ended text NOT NULL DEFAULT '';
 CREATE INDEX tables_status_updated ON tables (status, updated DESC);
 `,
-	// 3: accounts, sessions, ratings, table clocks, chat and seeks.
-	migrationPlayers3,
+	analysisMigration,
+	// 4: accounts, sessions, ratings, table clocks, chat and seeks.
+	migrationPlayers,
 }
 
 // migrationLock is the advisory lock that keeps two servers starting at once from migrating

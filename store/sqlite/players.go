@@ -12,8 +12,8 @@ var _ store.Players = (*DB)(nil)
 // dialect is how store/sqlstore speaks to SQLite.
 var dialect = sqlstore.Dialect{TableTime: func(t time.Time) any { return t.UnixMilli() }}
 
-// migrationPlayers3 adds accounts, sessions, ratings, table settings, chat and seeks (version 3).
-const migrationPlayers3 = `
+// migrationPlayers adds accounts, sessions, ratings, table settings, chat and seeks (version 4).
+const migrationPlayers = `
 CREATE TABLE accounts (
 	id       INTEGER PRIMARY KEY,
 	name     TEXT NOT NULL,

@@ -135,8 +135,9 @@ CREATE TABLE moves (
 ALTER TABLE tables ADD COLUMN ended TEXT NOT NULL DEFAULT '';
 CREATE INDEX tables_status_updated ON tables (status, updated DESC);
 `,
-	// 3: accounts, sessions, ratings, table clocks, chat and seeks.
-	migrationPlayers3,
+	analysisMigration,
+	// 4: accounts, sessions, ratings, table clocks, chat and seeks.
+	migrationPlayers,
 }
 
 // migrate brings the schema up to the latest version.
