@@ -70,8 +70,8 @@ type Server struct {
 	accounts      *accounts
 	chat          *chatHub
 	secureCookies bool
-	analyser *analyser     // background match analysis (analysis.go)
-	hints    chan struct{} // the one hint searched at a time (hint.go)
+	analyser      *analyser     // background match analysis (analysis.go)
+	hints         chan struct{} // the one hint searched at a time (hint.go)
 }
 
 // liveTable is a running match and the table it plays.
