@@ -366,6 +366,11 @@ func (s *Server) apiSignOut(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	s.clearCookie(w, r)
+}
+
+// clearCookie tells the browser to forget its session cookie, and answers ok.
+func (s *Server) clearCookie(w http.ResponseWriter, r *http.Request) {
 	http.SetCookie(w, s.cookie(r, "", -1))
 	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
 }
@@ -380,8 +385,7 @@ func (s *Server) apiSignOutEverywhere(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, "sign out", err)
 		return
 	}
-	http.SetCookie(w, s.cookie(r, "", -1))
-	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	s.clearCookie(w, r)
 }
 
 // apiChangePassword sets a new password and ends the account's other sessions.
