@@ -131,27 +131,21 @@ func (s *Server) apiUser(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, p)
 }
 
-// outcome is seat's result: a win when its return is the best and no other seat's equals it.
+// outcome is seat's result: a loss when another seat has a better return, a win when another
+// has a worse one (a doubles partner shares the win), a draw when all are equal.
 func outcome(returns []float64, seat int) string {
-	best, ties := true, false
+	better, worse := false, false
 	for i, r := range returns {
-		if i == seat {
-			continue
-		}
-		if r > returns[seat] {
-			best = false
-		}
-		if r == returns[seat] {
-			ties = true
-		}
+		better = better || i != seat && r > returns[seat]
+		worse = worse || i != seat && r < returns[seat]
 	}
 	switch {
-	case !best:
+	case better:
 		return "loss"
-	case ties:
-		return "draw"
+	case worse:
+		return "win"
 	}
-	return "win"
+	return "draw"
 }
 
 func count(m map[string]*tally, key, outcome string) {
