@@ -740,3 +740,25 @@ func TestRestartResumesClocks(t *testing.T) {
 		t.Errorf("after the restart the clocks show %+v, want %v", v.Clock, before)
 	}
 }
+
+func TestSeekRatingRange(t *testing.T) {
+	s := startAccounts(t)
+	ann, bob := s.signUp("ann"), s.signUp("bob")
+	seek := map[string]any{"game": "centercourt", "variant": "tiebreak", "clock": "3+2", "rated": true, "minRating": 1600}
+	var sk struct {
+		ID string `json:"id"`
+	}
+	ann.must(http.StatusCreated, "POST", "/api/seeks", seek, &sk)
+	bob.must(http.StatusForbidden, "POST", "/api/seeks/"+sk.ID+"/accept", map[string]any{}, nil)
+	// Quick pairing passes over a seek whose range leaves bob out, and posts his own.
+	bob.must(http.StatusAccepted, "POST", "/api/seeks/quick", map[string]any{"game": "centercourt", "variant": "tiebreak", "clock": "3+2", "rated": true}, nil)
+	for _, bad := range []map[string]any{
+		{"game": "lmn", "variant": "doubles", "clock": "3+2"},
+		{"game": "centercourt", "variant": "tiebreak", "clock": "3+2", "minRating": 1800, "maxRating": 1200},
+		{"game": "centercourt", "variant": "tiebreak", "clock": "500+0"},
+		{"game": "nope"},
+	} {
+		ann.must(http.StatusBadRequest, "POST", "/api/seeks", bad, nil)
+	}
+	s.person().must(http.StatusUnauthorized, "POST", "/api/seeks", seek, nil)
+}
