@@ -49,6 +49,10 @@ type Limits struct {
 	// long after they were created. ActiveWithin is how recent a move must be for a table to
 	// show under "Live now".
 	AbandonAfter, ExpireAfter, BotTableTime, ActiveWithin time.Duration
+	// BotTableDelay is the least pause before each move at a table of bots only: with it a
+	// table of the strongest bots, thinking up to a second a move, takes a fraction of the
+	// machine however fast the bots could play.
+	BotTableDelay time.Duration
 }
 
 // DefaultLimits are the limits of a server open to the internet on a small machine.
@@ -57,7 +61,7 @@ func DefaultLimits() Limits {
 		CreatesPerMinute: 6, CreateBurst: 10,
 		ConnectsPerMinute: 60, ConnectBurst: 30,
 		RematchesPerMinute: 6, RematchBurst: 10,
-		TablesPerAddress: 10, LiveTables: 500, BotTables: 4,
+		TablesPerAddress: 10, LiveTables: 500, BotTables: 2,
 		SpectatorsPerTable: 50, ConnsPerAddress: 40,
 		EquilibriumPoints: 80,
 		SolveCacheBytes:   64 << 20,
@@ -66,6 +70,7 @@ func DefaultLimits() Limits {
 		MaxBody:      16 << 10,
 		AbandonAfter: 2 * time.Minute, ExpireAfter: 30 * time.Minute,
 		BotTableTime: 30 * time.Minute, ActiveWithin: 10 * time.Minute,
+		BotTableDelay: 3 * time.Second,
 	}
 }
 
@@ -114,6 +119,7 @@ func (l Limits) withDefaults() Limits {
 	fill(&l.ExpireAfter, d.ExpireAfter)
 	fill(&l.BotTableTime, d.BotTableTime)
 	fill(&l.ActiveWithin, d.ActiveWithin)
+	fill(&l.BotTableDelay, d.BotTableDelay)
 	return l
 }
 

@@ -201,8 +201,12 @@ func (s *Server) start(t *store.Table, owner string) (*liveTable, error) {
 	}
 	rec := t.Record()
 	id := t.ID
+	delay := s.botDelay
+	if botOnly(t.Seats) {
+		delay = max(delay, s.limits.BotTableDelay)
+	}
 	m, err := match.New(match.Config{
-		Game: g, Record: rec, Bots: bots, Seed: t.Seed, BotDelay: s.botDelay,
+		Game: g, Record: rec, Bots: bots, Seed: t.Seed, BotDelay: delay,
 		Persist: persister{s: s, id: t.ID}, Clock: s.clock,
 		OnFault: func(err error) { s.log.Warn("bot failed to move; it will try again", "table", id, "err", err) },
 	})
