@@ -96,6 +96,8 @@ type liveTable struct {
 	goneSince  []time.Time
 	announced  []bool
 	lastActive time.Time
+	// lastMove is when the last move was saved (or the table started).
+	lastMove time.Time
 	// watchers are the connections to signal when presence changes.
 	watchers map[chan struct{}]struct{}
 }
@@ -217,7 +219,7 @@ func (s *Server) start(t *store.Table, owner string) (*liveTable, error) {
 	now := s.clock.Now()
 	lt := &liveTable{
 		id: t.ID, game: g, m: m, open: t.Status == store.Open, owner: owner, botOnly: botOnly(t.Seats), cancel: cancel,
-		created: t.Created, lastActive: now, watchers: map[chan struct{}]struct{}{},
+		created: t.Created, lastActive: now, lastMove: now, watchers: map[chan struct{}]struct{}{},
 		person: make([]bool, len(t.Seats)), present: make([]int, len(t.Seats)),
 		goneSince: make([]time.Time, len(t.Seats)), announced: make([]bool, len(t.Seats)),
 	}

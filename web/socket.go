@@ -385,6 +385,12 @@ func (s *Server) handle(ctx context.Context, lt *liveTable, seat engine.Seat, da
 
 // lifecycle plays a resign, claim or bot message of seat.
 func (s *Server) lifecycle(ctx context.Context, lt *liveTable, seat engine.Seat, kind string) *errorMsg {
+	s.mu.Lock()
+	person := int(seat) < len(lt.person) && lt.person[seat]
+	s.mu.Unlock()
+	if !person {
+		return &errorMsg{Type: "error", Code: codeNotYourTurn, Error: "a bot plays this seat now"}
+	}
 	var err error
 	switch kind {
 	case "resign":
