@@ -195,6 +195,10 @@ func TestDisconnectedSeatCanBeHandedToABot(t *testing.T) {
 	if len(bu.Legal) != 0 {
 		t.Errorf("Bob's seat, played by a bot, offers him moves: %v", bu.Legal)
 	}
+	bob2.send(map[string]any{"type": "resign"})
+	if m := bob2.untilError(); m.Code != "not_your_turn" {
+		t.Errorf("Bob resigning the bot's seat: %+v", m)
+	}
 }
 
 func TestUntouchedTablesExpireAndBotTablesHaveATimeLimit(t *testing.T) {
@@ -234,6 +238,17 @@ func TestUntouchedTablesExpireAndBotTablesHaveATimeLimit(t *testing.T) {
 		if id == open.ID {
 			t.Errorf("the expired table is still listed as open")
 		}
+	}
+	// Open sockets alone do not hold a table for ever: with no move for 2 hours it expires.
+	clock.Advance(89 * time.Minute)
+	s.main.Sweep(context.Background())
+	if ti := s.info(watched.ID); ti.Status != "open" {
+		t.Errorf("watched table after 1h59 without a move: %+v", ti)
+	}
+	clock.Advance(time.Minute)
+	s.main.Sweep(context.Background())
+	if ti := s.info(watched.ID); ti.Status != "abandoned" || ti.Ended != store.EndExpired {
+		t.Errorf("watched table after 2 h without a move: %+v", ti)
 	}
 }
 
