@@ -120,7 +120,9 @@ func newMatch(t testing.TB, opts engine.Options) *State {
 
 func TestRandomMatches(t *testing.T) {
 	// Three matches of each variant, one with each character in each seat.
-	matches.Matches(t, heuristicPolicy, 3, enginetest.VariantOptions(Game)...)
+	matches.Matches(t, heuristicPolicy, 3, enginetest.VariantOptions(Game,
+		engine.Options{"format": "doubles", "toots": "moves", "team-move": "one-by-one", "played": "after-hit"},
+		engine.Options{"format": "canadian", "character2": "josephias", "played": "after-hit", "team-move": "one-by-one"})...)
 	matches.Matches(t, heuristicPolicy, 1, characterOptions()...)
 }
 
@@ -151,7 +153,9 @@ func randomStates(t testing.TB, per int) []*State {
 	return enginetest.States[*State](t, Game, enginetest.VariantOptions(Game,
 		engine.Options{"format": "singles", "character1": "austin", "character2": "laurie"},
 		engine.Options{"format": "doubles", "character1": "toots", "character2": "laurie", "character3": "austin", "character4": "rich"},
-		engine.Options{"format": "canadian", "character1": "laurie", "character2": "rich", "character3": "josephias"}), per, 3)
+		engine.Options{"format": "canadian", "character1": "laurie", "character2": "rich", "character3": "josephias"},
+		engine.Options{"format": "doubles", "character1": "toots", "character2": "josephias", "character3": "austin", "character4": "rich",
+			"toots": "moves", "team-move": "one-by-one", "played": "after-hit"}), per, 3)
 }
 
 func TestIllegalLeavesStateUnchanged(t *testing.T) {

@@ -163,7 +163,8 @@ func TestRandomMatches(t *testing.T) {
 		engine.Options{"challenges": "yes", "player-cards": "yes", "rules": "advanced"},
 		engine.Options{"solo": "yes", "challenges": "yes", "player-cards": "yes", "surface": "clay"},
 		engine.Options{"solo": "yes", "mode": "match"},
-		engine.Options{"mode": "match", "sets": "5", "challenges": "yes"})...)
+		engine.Options{"mode": "match", "sets": "5", "challenges": "yes"},
+		engine.Options{"rules": "basic", "challenges": "rally", "second-serve": "any", "surface": "grass"})...)
 }
 
 // matches plays checked matches: the invariant, a score that only moves forward (the choice of
@@ -212,7 +213,8 @@ var matches = enginetest.Player[State, *State]{
 func randomStates(t testing.TB, perMatch int) []*State {
 	return enginetest.States(t, Game, enginetest.VariantOptions(Game,
 		engine.Options{"challenges": "yes", "player-cards": "yes", "rules": "advanced"},
-		engine.Options{"solo": "yes", "challenges": "yes", "player-cards": "yes"}), perMatch, 5, heuristicPolicy, randomPolicy)
+		engine.Options{"solo": "yes", "challenges": "yes", "player-cards": "yes"},
+		engine.Options{"rules": "basic", "challenges": "yes", "second-serve": "any"}), perMatch, 5, heuristicPolicy, randomPolicy)
 }
 
 func TestIllegalLeavesStateUnchanged(t *testing.T) {
