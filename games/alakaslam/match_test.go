@@ -256,18 +256,10 @@ func TestNewOptions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			st, err := Game.New(tt.opts)
-			if (err == nil) != tt.ok {
-				t.Fatalf("New(%v) error %v, want ok %v", tt.opts, err, tt.ok)
-			}
-			if tt.ok && st.NumSeats() != tt.seats {
-				t.Fatalf("%d seats, want %d", st.NumSeats(), tt.seats)
+			if s, ok := enginetest.New[*State](t, Game, tt.opts, tt.ok); ok && s.NumSeats() != tt.seats {
+				t.Fatalf("%d seats, want %d", s.NumSeats(), tt.seats)
 			}
 		})
 	}
-	for _, v := range Game.Variants {
-		if _, _, err := Game.Start(v.Options); err != nil {
-			t.Errorf("variant %s: %v", v.Name, err)
-		}
-	}
+	enginetest.CheckVariantsStart(t, Game)
 }

@@ -79,11 +79,7 @@ func TestOptions(t *testing.T) {
 	if p, err := ParamsFromOptions(engine.Options{"points": "50,40"}); err != nil || p.Points1 != 50 || p.Points2 != 40 {
 		t.Errorf("points 50,40: got %+v, %v", p, err)
 	}
-	for _, v := range Game.Variants {
-		if _, _, err := Game.Start(v.Options); err != nil {
-			t.Errorf("variant %s: %v", v.Name, err)
-		}
-	}
+	enginetest.CheckVariantsStart(t, Game)
 }
 
 func TestIllegalLeavesStateUnchanged(t *testing.T) {

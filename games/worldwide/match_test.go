@@ -399,24 +399,13 @@ func TestNewOptions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			st, err := Game.New(tt.opts)
-			if (err == nil) != tt.ok {
-				t.Fatalf("New(%v) error %v, want ok %v", tt.opts, err, tt.ok)
-			}
-			if !tt.ok {
-				return
-			}
-			s := st.(*State)
-			if s.NumSeats() != tt.seats || s.phase != tt.phase {
+			s, ok := enginetest.New[*State](t, Game, tt.opts, tt.ok)
+			if ok && (s.NumSeats() != tt.seats || s.phase != tt.phase) {
 				t.Fatalf("got %d seats, phase %s", s.NumSeats(), phaseNames[s.phase])
 			}
 		})
 	}
-	for _, v := range Game.Variants {
-		if _, _, err := Game.Start(v.Options); err != nil {
-			t.Errorf("variant %s: %v", v.Name, err)
-		}
-	}
+	enginetest.CheckVariantsStart(t, Game)
 	if _, err := New(Options{Sets: 4}); err == nil {
 		t.Error("New with 4 sets: no error")
 	}
