@@ -65,6 +65,9 @@ type Server struct {
 	claimMu sync.Mutex
 	// sweepMu serialises sweeps.
 	sweepMu sync.Mutex
+
+	analyser *analyser     // background match analysis (analysis.go)
+	hints    chan struct{} // the one hint searched at a time (hint.go)
 }
 
 // liveTable is a running match and the table it plays.
@@ -111,6 +114,10 @@ type Config struct {
 	Limits Limits
 	// Clock tells the time of the limits and the table lifecycle (default the system clock).
 	Clock timesource.Clock
+	// AnalysisIterations is the search budget per decision of a match analysis (default
+	// analysis.DefaultIterations); AnalysisDuty the share of one core it may use (default 0.5).
+	AnalysisIterations int
+	AnalysisDuty       float64
 }
 
 // NewServer returns a server over cfg.Store. Call Resume to restart unfinished tables, and
@@ -146,6 +153,8 @@ func NewServer(cfg Config) *Server {
 	}
 	s.wg.Add(1)
 	go s.janitor()
+	s.analyser = newAnalyser(s, cfg.AnalysisIterations, cfg.AnalysisDuty)
+	s.hints = make(chan struct{}, 1)
 	return s
 }
 
@@ -300,6 +309,11 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/tables/{id}/record", s.apiRecord)
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.apiReplay)
 	mux.HandleFunc("POST /api/tables/{id}/rematch", s.apiRematch)
+	mux.HandleFunc("GET /api/tables/{id}/analysis", s.apiAnalysis)
+	mux.HandleFunc("POST /api/tables/{id}/analysis", s.apiAnalyse)
+	mux.HandleFunc("POST /api/tables/{id}/hint", s.apiHint)
+	mux.HandleFunc("GET /api/tutorials", s.apiTutorials)
+	mux.HandleFunc("GET /api/tutorials/{game}", s.apiTutorial)
 	mux.HandleFunc("GET /ws/tables/{id}", s.serveSocket)
 	mux.Handle("GET /", s.pages())
 	return s.logRequests(s.guard(mux))
@@ -395,6 +409,9 @@ type Main struct {
 	// Limits and Clock: see Config.
 	Limits Limits
 	Clock  timesource.Clock
+	// AnalysisIterations and AnalysisDuty: see Config.
+	AnalysisIterations int
+	AnalysisDuty       float64
 
 	srv      *Server
 	httpSrv  *http.Server
@@ -403,7 +420,8 @@ type Main struct {
 
 // Open starts listening and resumes unfinished tables. The server runs until Close.
 func (m *Main) Open(ctx context.Context) error {
-	m.srv = NewServer(Config{Store: m.Store, Log: m.Log, BotDelay: m.BotDelay, MessageRate: m.MessageRate, MessageBurst: m.MessageBurst, Limits: m.Limits, Clock: m.Clock})
+	m.srv = NewServer(Config{Store: m.Store, Log: m.Log, BotDelay: m.BotDelay, MessageRate: m.MessageRate, MessageBurst: m.MessageBurst, Limits: m.Limits, Clock: m.Clock,
+		AnalysisIterations: m.AnalysisIterations, AnalysisDuty: m.AnalysisDuty})
 	if err := m.srv.Resume(ctx); err != nil {
 		m.srv.Close()
 		return err
