@@ -29,6 +29,9 @@ type gameInfo struct {
 	Options  []engine.OptionSpec `json:"options"`
 	Variants []variantInfo       `json:"variants"`
 	Bots     []games.BotInfo     `json:"bots"`
+	// Glossary explains moves by their notation, Legend the notation (games/describe.go).
+	Glossary map[string]string `json:"glossary,omitempty"`
+	Legend   string            `json:"legend,omitempty"`
 }
 
 type variantInfo struct {
@@ -41,7 +44,8 @@ type variantInfo struct {
 func (s *Server) apiGames(w http.ResponseWriter, _ *http.Request) {
 	var out []gameInfo
 	for _, g := range games.All() {
-		info := gameInfo{Name: g.Name, Title: g.Title, Summary: g.Summary, Rules: g.Rules, Options: g.Options, Bots: games.Bots(g)}
+		info := gameInfo{Name: g.Name, Title: g.Title, Summary: g.Summary, Rules: g.Rules, Options: g.Options, Bots: games.Bots(g),
+			Glossary: games.Glossary(g), Legend: games.Legend(g)}
 		for _, v := range g.Variants {
 			vi := variantInfo{Name: v.Name, Summary: v.Summary, Options: v.Options}
 			if st, _, err := g.Start(v.Options); err == nil {

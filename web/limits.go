@@ -49,6 +49,13 @@ type Limits struct {
 	// long after they were created. ActiveWithin is how recent a move must be for a table to
 	// show under "Live now".
 	AbandonAfter, ExpireAfter, BotTableTime, ActiveWithin time.Duration
+
+	// Match analysis (analysis.go). One worker analyses one match at a time: AnalysisQueue
+	// matches may wait, a match of more than AnalysisDecisions decisions is refused, the search
+	// spends AnalysisIterations a decision, and the worker uses at most AnalysisShare of one
+	// core (it rests after each decision in proportion to the work).
+	AnalysisQueue, AnalysisDecisions, AnalysisIterations int
+	AnalysisShare                                        float64
 	// BotTableDelay is the least pause before each move at a table of bots only: with it a
 	// table of the strongest bots, thinking up to a second a move, takes a fraction of the
 	// machine however fast the bots could play.
@@ -70,6 +77,7 @@ func DefaultLimits() Limits {
 		MaxBody:      16 << 10,
 		AbandonAfter: 2 * time.Minute, ExpireAfter: 30 * time.Minute,
 		BotTableTime: 30 * time.Minute, ActiveWithin: 10 * time.Minute,
+		AnalysisQueue: 16, AnalysisDecisions: 4000, AnalysisIterations: 1000, AnalysisShare: 0.5,
 		BotTableDelay: 3 * time.Second,
 	}
 }
@@ -119,6 +127,11 @@ func (l Limits) withDefaults() Limits {
 	fill(&l.ExpireAfter, d.ExpireAfter)
 	fill(&l.BotTableTime, d.BotTableTime)
 	fill(&l.ActiveWithin, d.ActiveWithin)
+	fill(&l.AnalysisQueue, d.AnalysisQueue)
+	fill(&l.AnalysisDecisions, d.AnalysisDecisions)
+	fill(&l.AnalysisIterations, d.AnalysisIterations)
+	fill(&l.AnalysisShare, d.AnalysisShare)
+	l.AnalysisShare = min(l.AnalysisShare, 1)
 	fill(&l.BotTableDelay, d.BotTableDelay)
 	return l
 }

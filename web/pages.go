@@ -51,6 +51,7 @@ func (s *Server) pages() http.Handler {
 	}
 	mux.HandleFunc("GET /t/{id}", tablePage("table.html"))
 	mux.HandleFunc("GET /r/{id}", tablePage("replay.html"))
+	mux.HandleFunc("GET /learn/{game}", page("learn.html"))
 	mux.HandleFunc("GET /{$}", page("index.html"))
 	mux.HandleFunc("GET /", func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/api/") || strings.HasPrefix(r.URL.Path, "/ws/") {

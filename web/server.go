@@ -68,6 +68,9 @@ type Server struct {
 	claimMu sync.Mutex
 	// sweepMu serialises sweeps.
 	sweepMu sync.Mutex
+
+	analyser *analyser     // background match analysis (analysis.go)
+	hints    chan struct{} // the one hint searched at a time (hint.go)
 }
 
 // liveTable is a running match and the table it plays.
@@ -151,6 +154,8 @@ func NewServer(cfg Config) *Server {
 	}
 	s.wg.Add(1)
 	go s.janitor()
+	s.analyser = newAnalyser(s, lim)
+	s.hints = make(chan struct{}, 1)
 	return s
 }
 
@@ -337,6 +342,11 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/tables/{id}/record", s.apiRecord)
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.apiReplay)
 	mux.HandleFunc("POST /api/tables/{id}/rematch", s.apiRematch)
+	mux.HandleFunc("GET /api/tables/{id}/analysis", s.apiAnalysis)
+	mux.HandleFunc("POST /api/tables/{id}/analysis", s.apiAnalyse)
+	mux.HandleFunc("POST /api/tables/{id}/hint", s.apiHint)
+	mux.HandleFunc("GET /api/tutorials", s.apiTutorials)
+	mux.HandleFunc("GET /api/tutorials/{game}", s.apiTutorial)
 	mux.HandleFunc("GET /ws/tables/{id}", s.serveSocket)
 	mux.Handle("GET /", s.pages())
 	return s.logRequests(s.guard(mux))

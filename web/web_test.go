@@ -166,6 +166,9 @@ type client struct {
 	id   string
 	conn *websocket.Conn
 	log  []string
+	// presence is the latest presence message read, whichever helper read it: presence is a
+	// snapshot, so a wait for one is met by the latest already read.
+	presence *message
 }
 
 func (s *server) connect(id, token string) *client {
@@ -203,6 +206,9 @@ func (c *client) read() (message, error) {
 			c.t.Fatalf("update log starts at %d, the client has %d lines", m.LogFrom, len(c.log))
 		}
 		c.log = append(c.log, m.Log...)
+	}
+	if err == nil && m.Type == "presence" {
+		c.presence = &m
 	}
 	return m, err
 }

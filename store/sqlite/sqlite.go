@@ -155,6 +155,7 @@ CREATE TABLE moves (
 ALTER TABLE tables ADD COLUMN ended TEXT NOT NULL DEFAULT '';
 CREATE INDEX tables_status_updated ON tables (status, updated DESC);
 `,
+	analysisMigration,
 }
 
 // migrate brings the schema up to the latest version.
