@@ -22,9 +22,10 @@ const analysisFailures = 64
 type analyser struct {
 	s *Server
 	// The limits of Limits: queue length, analyses per address, decisions, iterations, share
-	// of a core.
-	queue, perAddress, decisions, iterations int
-	share                                    float64
+	// of a core, and the bidding game's starting points (those of the equilibrium bot: the
+	// solver serves one game at a time, the live tables' bots included).
+	queue, perAddress, decisions, iterations, pencilPoints int
+	share                                                  float64
 
 	start sync.Once
 	wake  chan struct{}
@@ -48,7 +49,7 @@ type analysisJob struct {
 
 func newAnalyser(s *Server, lim Limits) *analyser {
 	return &analyser{
-		s: s, queue: lim.AnalysisQueue, perAddress: lim.AnalysesPerAddress, decisions: lim.AnalysisDecisions, iterations: lim.AnalysisIterations, share: lim.AnalysisShare,
+		s: s, queue: lim.AnalysisQueue, perAddress: lim.AnalysesPerAddress, pencilPoints: lim.EquilibriumPoints, decisions: lim.AnalysisDecisions, iterations: lim.AnalysisIterations, share: lim.AnalysisShare,
 		wake: make(chan struct{}, 1), jobs: map[string]*analysisJob{},
 	}
 }
@@ -180,6 +181,7 @@ func (a *analyser) analyse(ctx context.Context, id string) error {
 	last := time.Now()
 	opts := analysis.Options{
 		Iterations: a.iterations, Trees: 1, Seed: t.Seed, Workers: 1, MaxDecisions: a.decisions,
+		MaxPencilPoints: a.pencilPoints,
 		Progress: func(done, total int) {
 			a.mu.Lock()
 			if j := a.jobs[id]; j != nil {
