@@ -174,8 +174,8 @@ func NewBot(g engine.Game, name string) (bot.Bot, error) {
 		}
 	case "equilibrium":
 		if g.Name == pencil.Game.Name {
-			return bot.Func{Level: "equilibrium", F: func(_ context.Context, s engine.State, seat engine.Seat, rng *rand.Rand) (engine.Action, error) {
-				return pencil.EquilibriumPolicy(s, seat, rng)
+			return bot.Func{Level: "equilibrium", F: func(ctx context.Context, s engine.State, seat engine.Seat, rng *rand.Rand) (engine.Action, error) {
+				return pencil.EquilibriumPolicyContext(ctx, s, seat, rng)
 			}}, nil
 		}
 	}

@@ -55,7 +55,10 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	m := &web.Main{Addr: "127.0.0.1:0", Store: st}
+	// A player who leaves is abandoned after a second, so that the browser sees the claim.
+	lim := web.DefaultLimits()
+	lim.AbandonAfter = time.Second
+	m := &web.Main{Addr: "127.0.0.1:0", Store: st, Limits: lim}
 	if err := m.Open(ctx); err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 )
 
 // Keys checks g's information-set keys (engine.Keyer) over every variant (or cfg.Variants): in
-// cfg.Matches/30 seeded random matches (at least one) it gathers, at every step, the key and the
+// cfg.Matches/60 seeded random matches (at least one) it gathers, at every step, the key and the
 // JSON encoding of every seat's and the spectator's observation, of the state itself and of a
 // determinization for each seat (which shares that seat's observation and differs in what it
 // cannot see), and reports two equal observations with different keys and two different
@@ -41,13 +41,25 @@ func Keys(t *testing.T, g engine.Game, cfg Config) {
 	}
 }
 
-// CheckKeys plays cfg.Matches/30 random matches (at least one) of g with opts and returns every
+// KeysOptions runs the checks of Keys on option sets no variant names, one subtest each.
+func KeysOptions(t *testing.T, g engine.Game, cfg Config, sets ...engine.Options) {
+	t.Helper()
+	for _, opts := range sets {
+		t.Run(opts.String(), func(t *testing.T) {
+			for _, v := range CheckKeys(g, opts, cfg) {
+				t.Error(v)
+			}
+		})
+	}
+}
+
+// CheckKeys plays cfg.Matches/60 random matches (at least one) of g with opts and returns every
 // violation of the key contract found.
 func CheckKeys(g engine.Game, opts engine.Options, cfg Config) []Violation {
 	cfg = cfg.withDefaults()
 	r := &reporter{seen: map[string]int{}}
 	k := &keyChecker{r: r, byKey: map[uint64]keySample{}, byObs: map[uint64]keySample{}}
-	for i := range max(1, cfg.Matches/30) {
+	for i := range max(1, cfg.Matches/60) {
 		k.match(g, opts, cfg.Seed+uint64(i), cfg)
 		if r.seen["start"] > 0 || r.seen["keyer"] > 0 {
 			break

@@ -94,7 +94,7 @@ func Heuristic(st engine.State, rng *rand.Rand) engine.Action {
 	case phTarget:
 		best, bestD := legal[0], 100
 		for _, a := range legal {
-			if d := dist(s.pos[a-targetBase], s.ball); d < bestD {
+			if d := dist(s.where(int8(a-targetBase)), s.ball); d < bestD {
 				best, bestD = a, d
 			}
 		}
@@ -180,7 +180,7 @@ type plan struct {
 
 // heuristicHit walks to the ball, then picks the cards of the best shot, one by one.
 func (s *State) heuristicHit(seat int8, legal []engine.Action, has func(engine.Action) bool, rng *rand.Rand) engine.Action {
-	if s.phase == phTurn && s.pos[seat] != s.ball {
+	if s.phase == phTurn && s.where(seat) != s.ball {
 		if a, ok := s.stepToward(seat, s.ball, true, has); ok {
 			return a
 		}
@@ -203,7 +203,7 @@ func (s *State) heuristicHit(seat int8, legal []engine.Action, has func(engine.A
 	switch {
 	case has(actLaurie):
 		return actLaurie
-	case s.canToots(seat) && s.hands[seat].total() > 0 && has(tootsBase+engine.Action(seat)):
+	case s.canToots(seat, s.phase) && s.hands[seat].total() > 0 && has(tootsBase+engine.Action(seat)):
 		return tootsBase + engine.Action(seat)
 	case has(actConcede):
 		if n > 0 {
@@ -228,7 +228,7 @@ func (s *State) heuristicHit(seat int8, legal []engine.Action, has func(engine.A
 // stepToward moves seat one space toward target if it can get there this turn; spend allows
 // discarding Enchantments for the spaces beyond the free one.
 func (s *State) stepToward(seat int8, target pos, spend bool, has func(engine.Action) bool) (engine.Action, bool) {
-	d := dist(s.pos[seat], target)
+	d := dist(s.where(seat), target)
 	if d == 0 {
 		return 0, false
 	}
@@ -270,7 +270,7 @@ func (s *State) stepToward(seat int8, target pos, spend bool, has func(engine.Ac
 func (s *State) heuristicTeamMove(seat int8, has func(engine.Action) bool) engine.Action {
 	mate := s.partner(seat)
 	cost := func(x int8) int {
-		d := dist(s.pos[x], s.ball)
+		d := dist(s.where(x), s.ball)
 		if d > s.reach(x)+int(s.earned[x]) {
 			return 1000 + d
 		}
@@ -281,27 +281,41 @@ func (s *State) heuristicTeamMove(seat int8, has func(engine.Action) bool) engin
 			return a
 		}
 	}
+	return doneOrLeave(has)
+}
+
+// doneOrLeave ends the movement, or, on the teammate's space where a movement planned together
+// may not end, takes the first move that leads off it.
+func doneOrLeave(has func(engine.Action) bool) engine.Action {
+	if has(actDone) {
+		return actDone
+	}
+	for a := moveBase; a < spendBase+numKinds; a++ {
+		if has(a) {
+			return a
+		}
+	}
 	return actDone
 }
 
 // heuristicAfter steps toward the middle of the player's half with the free move only.
 func (s *State) heuristicAfter(seat int8, has func(engine.Action) bool) engine.Action {
-	home := s.pos[seat]
+	home := s.where(seat)
 	home.c = (s.cols - 1) / 2
 	if s.cols == maxCols {
 		// Four columns: a lone player takes the nearer middle column, teammates one each.
 		p := s.partner(seat)
 		switch {
-		case p >= 0 && (s.pos[seat].c > s.pos[p].c || (s.pos[seat].c == s.pos[p].c && seat > p)):
+		case p >= 0 && (s.where(seat).c > s.where(p).c || (s.where(seat).c == s.where(p).c && seat > p)):
 			home.c++
-		case p < 0 && s.pos[seat].c > home.c:
+		case p < 0 && s.where(seat).c > home.c:
 			home.c++
 		}
 	}
 	if a, ok := s.stepToward(seat, home, false, has); ok && a < spendBase {
 		return a
 	}
-	return actDone
+	return doneOrLeave(has)
 }
 
 // bestPlan returns the best legal set of cards that extends seat's picks, its score, and
@@ -527,7 +541,7 @@ func (s *State) landScoreMemo(t int8, b pos, ench int, memo *answerMemo) int {
 	sc := 0
 	gap := 1 << 10
 	for _, o := range s.team[1-t][:s.teamSize[1-t]] {
-		gap = min(gap, dist(s.pos[o], b)-s.reach(o))
+		gap = min(gap, dist(s.where(o), b)-s.reach(o))
 		if ench > 0 && !memo.canAnswer(s, o, b, ench) {
 			sc += 30 // an Enchantment the opponent cannot answer
 		}

@@ -19,7 +19,8 @@ func (s *State) AppendKey(buf []byte, seat engine.Seat) []byte {
 	}
 	c := &s.cfg
 	buf = append(buf, byte(seat+3), keyFlag(c.solo), keyFlag(c.match), byte(c.bestOf), byte(c.surface),
-		keyFlag(c.advanced), keyFlag(c.challenges), keyFlag(c.playerCards))
+		keyFlag(c.advanced), keyFlag(c.starGains), keyFlag(c.challenges), keyFlag(c.rallyOnly), keyFlag(c.secondAny),
+		keyFlag(c.playerCards))
 	buf = s.score.AppendKey(buf)
 	buf = binary.AppendUvarint(buf, uint64(s.score.PointsPlayed()))
 	actor := s.actor

@@ -22,7 +22,7 @@ const el = {
   created: $('#created'),
   rulesTitle: $('#rules-title'),
   rules: $('#rules'),
-  lists: { open: $('#open'), live: $('#live'), finished: $('#finished') },
+  lists: { open: $('#open'), live: $('#live'), ended: $('#finished') },
   mine: $('#mine'),
   minePanel: $('#mine-panel'),
 };
@@ -217,9 +217,9 @@ async function refreshLists() {
     lastLists[status] = key;
     replace(list, tables.length
       ? tables.slice(0, 20).map((t) => tableRow(t))
-      : h('li', { class: 'muted empty' }, { open: 'No table is waiting for players.', live: 'No match is being played.', finished: 'No match has finished yet.' }[status]));
+      : h('li', { class: 'muted empty' }, { open: 'No table is waiting for players.', live: 'No match is being played right now.', ended: 'No match has ended yet.' }[status]));
   }));
-  const mine = all.filter((t) => t.status !== 'finished' && seatsAt(t.id).length);
+  const mine = all.filter((t) => !isEnded(t) && seatsAt(t.id).length);
   const key = JSON.stringify(mine.map((t) => [t.id, t.moves, t.status]));
   if (lastLists.mine !== key) {
     lastLists.mine = key;
@@ -233,11 +233,13 @@ function tableRow(t) {
   const players = t.seats.map((s) => s.name).join(' vs ');
   const when = new Date(t.updated || t.created);
   const actions = [];
-  if (t.status !== 'finished') {
+  if (!isEnded(t)) {
     for (const s of held) actions.push(h('a', { class: 'button small primary', href: seatLink(t.id, s.seat, s.token) }, held.length > 1 ? `Resume seat ${s.seat + 1}` : 'Resume'));
     actions.push(h('a', { class: 'button small', href: `/t/${encodeURIComponent(t.id)}` }, 'Watch'));
-  } else {
+  } else if (t.status === 'finished') {
     actions.push(h('a', { class: 'button small', href: `/r/${encodeURIComponent(t.id)}` }, 'Replay'));
+    actions.push(h('a', { class: 'button small quiet', href: `/t/${encodeURIComponent(t.id)}` }, 'Final view'));
+  } else {
     actions.push(h('a', { class: 'button small quiet', href: `/t/${encodeURIComponent(t.id)}` }, 'Final view'));
   }
   return h('li', { class: 'table-row', 'data-id': t.id },
@@ -245,8 +247,27 @@ function tableRow(t) {
       h('strong', {}, t.title),
       h('span', { class: 'muted small' }, ` ${optionsText(t.options)}`),
       h('div', { class: 'table-players' }, players),
-      h('div', { class: 'muted small' }, t.result?.over ? t.result.score : `${t.moves} moves`, ' · ', h('time', { datetime: when.toISOString() }, ago(when)))),
+      h('div', { class: 'muted small' }, endText(t) || (t.result?.over ? t.result.score : `${t.moves} moves`), ' · ', h('time', { datetime: when.toISOString() }, ago(when)))),
     h('div', { class: 'table-actions' }, actions));
+}
+
+function isEnded(t) {
+  return t.status === 'finished' || t.status === 'abandoned';
+}
+
+// endText says how an ended table ended (web/PROTOCOL.md, "Table lifecycle"), '' while it is
+// being played.
+export function endText(t) {
+  const loser = t.result && t.result.winner >= 0 ? t.seats.find((_, i) => i % 2 !== t.result.winner % 2) : null;
+  switch (t.ended) {
+    case 'resigned': return `${loser ? loser.name : 'A player'} resigned`;
+    case 'claimed': return `${loser ? loser.name : 'A player'} left; the win was claimed`;
+    case 'expired': return 'Expired: nobody played for a long time';
+    case 'time limit': return 'Stopped: bot matches have a time limit';
+    case 'unplayable': return 'Stopped: this server no longer plays this table';
+  }
+  if (t.status === 'abandoned') return 'Abandoned';
+  return '';
 }
 
 function ago(d) {
