@@ -437,9 +437,12 @@ func (w *worker) play(ctx context.Context, i int) played {
 				return fail(fmt.Errorf("%s (%s) in %v: %w", pl.Name, pl.Bot.Name(), to, err))
 			}
 		}
-		if p.rec != nil {
+		switch {
+		case p.rec != nil:
 			err = p.rec.Apply(s, a)
-		} else {
+		case to == engine.Chance:
+			err = engine.ApplyListed(s, a) // an outcome the game listed: no need to check it
+		default:
 			err = s.Apply(a)
 		}
 		if err != nil {
