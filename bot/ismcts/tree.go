@@ -603,13 +603,6 @@ func applyListed(s engine.State, a engine.Action) error {
 	return nil
 }
 
-// apply plays a, which the game listed as legal, and reports a game that refuses it.
-func apply(s engine.State, a engine.Action) error {
-	if err := s.Apply(a); err != nil {
-		return fmt.Errorf("ismcts: the game refused its own legal action %d: %w", a, err)
-	}
-	return nil
-}
 
 // mix hashes the pair (h, v): a step of the keys' running hashes, and the trees' seeds.
 func mix(h, v uint64) uint64 {
