@@ -224,6 +224,8 @@ type Store interface {
 	// Unfinished returns the IDs of the open and live tables, oldest first, for resuming them
 	// after a restart.
 	Unfinished(ctx context.Context) ([]string, error)
+	// Analyses keeps the analyses of finished tables.
+	Analyses
 	// Close releases the store's resources.
 	Close() error
 }

@@ -29,6 +29,9 @@ type gameInfo struct {
 	Options  []engine.OptionSpec `json:"options"`
 	Variants []variantInfo       `json:"variants"`
 	Bots     []games.BotInfo     `json:"bots"`
+	// Glossary explains moves by their notation, Legend the notation (games/describe.go).
+	Glossary map[string]string `json:"glossary,omitempty"`
+	Legend   string            `json:"legend,omitempty"`
 }
 
 type variantInfo struct {
@@ -41,7 +44,8 @@ type variantInfo struct {
 func (s *Server) apiGames(w http.ResponseWriter, _ *http.Request) {
 	var out []gameInfo
 	for _, g := range games.All() {
-		info := gameInfo{Name: g.Name, Title: g.Title, Summary: g.Summary, Rules: g.Rules, Options: g.Options, Bots: games.Bots(g)}
+		info := gameInfo{Name: g.Name, Title: g.Title, Summary: g.Summary, Rules: g.Rules, Options: g.Options, Bots: games.Bots(g),
+			Glossary: games.Glossary(g), Legend: games.Legend(g)}
 		for _, v := range g.Variants {
 			vi := variantInfo{Name: v.Name, Summary: v.Summary, Options: v.Options}
 			if st, _, err := g.Start(v.Options); err == nil {
@@ -88,13 +92,13 @@ type seatInvite struct {
 }
 
 func (s *Server) apiCreateTable(w http.ResponseWriter, r *http.Request) {
+	addr := clientAddr(r)
+	if !s.creates.allow(w, addr) {
+		return
+	}
 	var req createRequest
 	if err := decodeBody(r, &req); err != nil {
 		badBody(w, err)
-		return
-	}
-	addr := clientAddr(r)
-	if !s.creates.allow(w, addr) {
 		return
 	}
 	t, tokens, err := s.newTable(req)
@@ -333,7 +337,7 @@ func (s *Server) apiListTables(w http.ResponseWriter, r *http.Request) {
 func listFilter(q url.Values, activeSince time.Time) (store.Filter, error) {
 	for k := range q {
 		if k != "status" {
-			return store.Filter{}, fmt.Errorf("unknown parameter %q: the only one is status", k)
+			return store.Filter{}, fmt.Errorf("unknown parameter %s: the only one is status", quoteShort(k))
 		}
 	}
 	if len(q["status"]) > 1 {
@@ -348,9 +352,18 @@ func listFilter(q url.Values, activeSince time.Time) (store.Filter, error) {
 	case "ended":
 		f.Ended = true
 	default:
-		return store.Filter{}, fmt.Errorf("status %.40q: want open, live, finished, abandoned or ended", st)
+		return store.Filter{}, fmt.Errorf("status %s: want open, live, finished, abandoned or ended", quoteShort(string(st)))
 	}
 	return f, nil
+}
+
+// quoteShort quotes at most the first 24 bytes of s, for an error that names what a client
+// sent without echoing all of it.
+func quoteShort(s string) string {
+	if len(s) > 24 {
+		return strconv.Quote(s[:24]) + "..."
+	}
+	return strconv.Quote(s)
 }
 
 func (s *Server) loadTable(w http.ResponseWriter, r *http.Request) (*store.Table, bool) {
@@ -471,11 +484,11 @@ func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Token string `json:"token"`
 	}
-	if err := decodeBody(r, &req); err != nil {
-		badBody(w, err)
+	if !s.rematches.allow(w, clientAddr(r)) {
 		return
 	}
-	if !s.rematches.allow(w, clientAddr(r)) {
+	if err := decodeBody(r, &req); err != nil {
+		badBody(w, err)
 		return
 	}
 	t, ok := s.loadTable(w, r)

@@ -1,10 +1,8 @@
 package web
 
 import (
-	"bytes"
 	"embed"
 	"errors"
-	"io"
 	"io/fs"
 	"net/http"
 	"strings"
@@ -53,6 +51,7 @@ func (s *Server) pages() http.Handler {
 	}
 	mux.HandleFunc("GET /t/{id}", tablePage("table.html"))
 	mux.HandleFunc("GET /r/{id}", tablePage("replay.html"))
+	mux.HandleFunc("GET /learn/{game}", page("learn.html"))
 	mux.HandleFunc("GET /{$}", page("index.html"))
 	mux.HandleFunc("GET /", func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/api/") || strings.HasPrefix(r.URL.Path, "/ws/") {
@@ -82,5 +81,3 @@ func (s *Server) gameOf(t *store.Table) engine.Game {
 	g, _ := games.Lookup(t.Game)
 	return g
 }
-
-func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }

@@ -40,9 +40,10 @@ var ErrUnreadable = errors.New("unreadable rules case")
 // ErrFailed marks a rules case that does not hold.
 var ErrFailed = errors.New("rules case fails")
 
-// Cases runs a game's rules cases. S is the game's state type, plain comparable data, so that
-// a refused action can be checked to change nothing at all; P is its pointer, the engine.State.
-type Cases[S comparable, P interface {
+// Cases runs a game's rules cases. S is the game's state type and P its pointer, the
+// engine.State. A refused action must change nothing: the whole value is compared, slices and
+// pointers followed.
+type Cases[S any, P interface {
 	*S
 	engine.State
 }] struct {
@@ -102,12 +103,12 @@ func (c Cases[S, P]) State(t testing.TB, text string) P {
 func (c Cases[S, P]) Unparsable(t *testing.T, setup, text string) {
 	t.Helper()
 	s := c.State(t, setup)
-	before := *s
+	before := snapshot(s)
 	a, err := s.ParseAction(text)
 	if !errors.Is(err, engine.ErrIllegal) {
 		t.Errorf("ParseAction(%q) = %d, %v; want an ErrIllegal error", text, a, err)
 	}
-	if *s != before {
+	if snapshot(s) != before {
 		t.Errorf("ParseAction(%q) changed the state", text)
 	}
 }
@@ -196,7 +197,7 @@ func (c Cases[S, P]) Check(line string) error {
 			}
 			continue
 		}
-		before := *s
+		before := snapshot(s)
 		err := c.apply(s, a)
 		if err == nil {
 			if c.Invariant != nil {
@@ -211,7 +212,7 @@ func (c Cases[S, P]) Check(line string) error {
 			failf("%s: error %v does not match engine.ErrIllegal", a, err)
 			return errors.Join(errs...)
 		}
-		if *s != before {
+		if snapshot(s) != before {
 			failf("%s: refused (%v) but the state changed", a, err)
 			return errors.Join(errs...)
 		}
@@ -323,18 +324,19 @@ func checkItem(a string) (key, value string, ok bool) {
 // Words are the setup words of a rules case. A game's Setup reads them through the methods
 // below, each of which marks the word read; Close then refuses the words nobody read.
 type Words struct {
-	text   string
-	order  []string
-	values map[string]string
-	read   map[string]bool
-	errs   []error
+	text    string
+	order   []string
+	values  map[string]string
+	flagged map[string]bool // given without "="
+	read    map[string]bool
+	errs    []error
 }
 
 // ParseWords splits setup text into words, "key" or "key=value"; a key given twice is an error.
 func ParseWords(text string) (*Words, error) {
-	w := &Words{text: strings.TrimSpace(text), values: map[string]string{}, read: map[string]bool{}}
+	w := &Words{text: strings.TrimSpace(text), values: map[string]string{}, flagged: map[string]bool{}, read: map[string]bool{}}
 	for _, f := range strings.Fields(text) {
-		k, v, _ := strings.Cut(f, "=")
+		k, v, hasValue := strings.Cut(f, "=")
 		if k == "" {
 			return nil, fmt.Errorf("%w: setup word %q has no key", ErrUnreadable, f)
 		}
@@ -343,6 +345,7 @@ func ParseWords(text string) (*Words, error) {
 		}
 		w.order = append(w.order, k)
 		w.values[k] = v
+		w.flagged[k] = !hasValue
 	}
 	return w, nil
 }
@@ -354,10 +357,24 @@ func (w *Words) Has(key string) bool {
 	return ok
 }
 
-// Value returns the value of key and whether key is given, and marks it read.
+// Flag reports whether the word key is given, and marks it read; a value given to it ("serve=1"
+// for "serve") is reported.
+func (w *Words) Flag(key string) bool {
+	ok := w.Has(key)
+	if ok && !w.flagged[key] {
+		w.Errorf("%s=%s: %s takes no value", key, w.values[key], key)
+	}
+	return ok
+}
+
+// Value returns the value of key and whether key is given, and marks it read; the word given
+// without a value ("hand" for "hand=...") is reported.
 func (w *Words) Value(key string) (string, bool) {
 	w.read[key] = true
 	v, ok := w.values[key]
+	if ok && w.flagged[key] {
+		w.Errorf("%s: want %s=VALUE", key, key)
+	}
 	return v, ok
 }
 

@@ -82,11 +82,15 @@ func (s *pile) Result() engine.Result {
 	return r
 }
 
-// pileCases reads the setup words stones=N (default 7), to=N (default 0) and bug=NAME.
+// pileCases reads the setup words stones=N (default 7), to=N (default 0), half (halves the
+// stones) and bug=NAME.
 func pileCases(invariant func(engine.State) error) enginetest.Cases[pile, *pile] {
 	return enginetest.Cases[pile, *pile]{
 		Setup: func(w *enginetest.Words) *pile {
 			s := &pile{stones: int8(w.Int("stones", 7)), turn: engine.Seat(w.Int("to", 0)), bug: w.Get("bug", "")}
+			if w.Flag("half") {
+				s.stones /= 2
+			}
 			if s.stones < 0 {
 				w.Errorf("stones=%d: negative", s.stones)
 				return nil
@@ -119,6 +123,7 @@ func TestCasesAcceptGoodLines(t *testing.T) {
 		"stones=1: take 1; take 1 -> illegal",
 		"stones=4: ~; take 1 -> ok stones=3",
 		"stones=4: #-1 -> illegal stones=4",
+		"stones=6 half: -> ok stones=3",
 	})
 }
 
@@ -138,6 +143,8 @@ func TestCasesRefuseUnreadableLines(t *testing.T) {
 		"stones=5 colour=red: take 1 -> ok",         // an unknown setup word
 		"stones=5 stones=4: take 1 -> ok",           // a setup word given twice
 		"stones=five: take 1 -> ok",                 // a setup value the game cannot read
+		"stones: take 1 -> ok",                      // a setup word without its value
+		"stones=6 half=1: take 1 -> ok",             // a value given to a flag
 		"stones=-1: -> ok",                          // a setup the game refuses
 		"=5: take 1 -> ok",                          // a setup word without a key
 		"stones=5 take 1 -> ok",                     // no ":" after the setup

@@ -149,6 +149,9 @@ func CheckPerft[S any, P interface {
 	engine.State
 }](t *testing.T, s P, want []int) {
 	t.Helper()
+	if len(want) == 0 {
+		t.Fatal("no perft counts to check")
+	}
 	var got []int
 	for d := 1; d <= len(want); d++ {
 		got = append(got, Perft[S, P](s, d))

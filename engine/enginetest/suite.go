@@ -36,6 +36,24 @@ func Determinized[P engine.State](choose func(s engine.State, rng *rand.Rand) en
 	}
 }
 
+// Policies returns the two players the games' tests use: random moves, and heuristic (a game's
+// Heuristic) played on what the seat to move may know.
+func Policies[P engine.State](heuristic func(s engine.State, rng *rand.Rand) engine.Action) (random, determinized Policy[P]) {
+	return RandomPolicy[P], Determinized[P](heuristic)
+}
+
+// Invariant adapts a check of a game's own state type to Config.Invariant and the other hooks
+// of the kit; a state of another type is an error.
+func Invariant[P engine.State](check func(s P) error) func(engine.State) error {
+	return func(st engine.State) error {
+		s, ok := st.(P)
+		if !ok {
+			return fmt.Errorf("state is %T", st)
+		}
+		return check(s)
+	}
+}
+
 // Step applies one action to s, a chance outcome sampled by weight or p's choice, and returns
 // it; it fails t when the action is refused.
 func Step[P engine.State](t testing.TB, s P, rng *rand.Rand, p Policy[P]) engine.Action {
@@ -63,6 +81,31 @@ func Start[P engine.State](t testing.TB, g engine.Game, opts engine.Options) P {
 	return s.(P)
 }
 
+// New calls g.New with opts and fails t unless it succeeds exactly when accept says; it returns
+// the state and true when the options are accepted. It serves the table of a game's options.
+func New[P engine.State](t *testing.T, g engine.Game, opts engine.Options, accept bool) (P, bool) {
+	t.Helper()
+	var zero P
+	st, err := g.New(opts)
+	if (err == nil) != accept {
+		t.Fatalf("New(%v): error %v, want accepted %v", opts, err, accept)
+	}
+	if err != nil {
+		return zero, false
+	}
+	return st.(P), true
+}
+
+// CheckVariantsStart checks that every variant of g starts.
+func CheckVariantsStart(t *testing.T, g engine.Game) {
+	t.Helper()
+	for _, v := range g.Variants {
+		if _, _, err := g.Start(v.Options); err != nil {
+			t.Errorf("variant %s: %v", v.Name, err)
+		}
+	}
+}
+
 // VariantOptions returns the options of every variant of g, then extra.
 func VariantOptions(g engine.Game, extra ...engine.Options) []engine.Options {
 	var out []engine.Options
@@ -77,6 +120,11 @@ func VariantOptions(g engine.Game, extra ...engine.Options) []engine.Options {
 // one).
 func RunVariants(t *testing.T, g engine.Game, cfg Config, matches map[string]int) {
 	t.Helper()
+	for name := range matches {
+		if !slices.ContainsFunc(g.Variants, func(v engine.Variant) bool { return v.Name == name }) {
+			t.Fatalf("matches given for %q, which is no variant of %s", name, g.Name)
+		}
+	}
 	for _, v := range g.Variants {
 		c := cfg
 		c.Variants = []string{v.Name}
@@ -93,6 +141,9 @@ func RunVariants(t *testing.T, g engine.Game, cfg Config, matches map[string]int
 // RunOptions runs the contract checks of Run on option sets no variant names, one subtest each.
 func RunOptions(t *testing.T, g engine.Game, cfg Config, sets ...engine.Options) {
 	t.Helper()
+	if len(sets) == 0 {
+		t.Fatal("no option sets")
+	}
 	for _, opts := range sets {
 		t.Run(opts.String(), func(t *testing.T) {
 			for _, v := range CheckVariant(g, opts, cfg) {
@@ -120,8 +171,8 @@ type Player[S comparable, P interface {
 	MaxActions int
 }
 
-// Play plays one match of p.Game with opts from seed, seat i's decisions by policies[Side(i)],
-// and returns its final state.
+// Play plays one match of p.Game with opts from seed, seat i's decisions by policies[Side(i)]
+// (taken modulo their number; random moves when none is given), and returns its final state.
 func (p Player[S, P]) Play(t testing.TB, opts engine.Options, seed uint64, policies ...Policy[P]) P {
 	t.Helper()
 	s := Start[P](t, p.Game, opts)
@@ -135,6 +186,9 @@ func (p Player[S, P]) play(t testing.TB, s P, rng *rand.Rand, seed uint64, rec *
 	limit := p.MaxActions
 	if limit <= 0 {
 		limit = 200_000
+	}
+	if len(policies) == 0 {
+		policies = []Policy[P]{RandomPolicy[P]}
 	}
 	var cbuf [64]engine.ChanceOutcome
 	for n := 0; s.ToMove() != engine.Nobody; n++ {
@@ -183,6 +237,9 @@ func (p Player[S, P]) play(t testing.TB, s P, rng *rand.Rand, seed uint64, rec *
 // both sides, heuristic against random, and heuristic on both sides.
 func (p Player[S, P]) Matches(t *testing.T, heuristic Policy[P], seeds uint64, sets ...engine.Options) {
 	t.Helper()
+	if seeds == 0 || len(sets) == 0 {
+		t.Fatal("no matches to play")
+	}
 	random := Policy[P](RandomPolicy[P])
 	for _, opts := range sets {
 		for _, pair := range []struct {
@@ -237,6 +294,9 @@ func States[P engine.State](t testing.TB, g engine.Game, sets []engine.Options, 
 	if len(policies) == 0 {
 		policies = []Policy[P]{RandomPolicy[P]}
 	}
+	if per < 1 || every < 1 || len(sets) == 0 {
+		t.Fatalf("States: %d option sets, %d states every %d actions: nothing to collect", len(sets), per, every)
+	}
 	var out []P
 	for i, opts := range sets {
 		s := Start[P](t, g, opts)
@@ -260,6 +320,7 @@ func CheckRefusals[S comparable, P interface {
 	engine.State
 }](t *testing.T, states []P, candidates []engine.Action) {
 	t.Helper()
+	mustHaveStates(t, len(states))
 	for i, s := range states {
 		legal := s.Legal(nil)
 		for _, a := range candidates {
@@ -294,6 +355,7 @@ func Candidates(from, to, step engine.Action, edges ...engine.Action) []engine.A
 // upper case and padded with spaces, and from the other forms forms gives (nil for none).
 func CheckNotation[P engine.State](t *testing.T, states []P, forms func(s P, a engine.Action) []string) {
 	t.Helper()
+	mustHaveStates(t, len(states))
 	for i, s := range states {
 		for _, a := range s.Legal(nil) {
 			text := s.ActionString(a)
@@ -321,6 +383,7 @@ func CheckDeterminized[S comparable, P interface {
 	engine.State
 }](t *testing.T, states []P, invariant func(engine.State) error) {
 	t.Helper()
+	mustHaveStates(t, len(states))
 	for i, s := range states {
 		n := engine.Seat(s.NumSeats())
 		seats := []engine.Seat{engine.Spectator, n + 3}
@@ -368,6 +431,7 @@ func CheckDeterminized[S comparable, P interface {
 // each seat's and the spectator's observation.
 func CheckObservations[P engine.State](t *testing.T, states []P, check func(s P, seat engine.Seat, o engine.Observation) error) {
 	t.Helper()
+	mustHaveStates(t, len(states))
 	for i, s := range states {
 		spec := s.Observe(engine.Spectator)
 		for _, seat := range []engine.Seat{-1, -2, engine.Seat(s.NumSeats()), 1 << 30} {
@@ -410,4 +474,12 @@ func JSON(v any) string {
 		panic(err)
 	}
 	return string(b)
+}
+
+// mustHaveStates fails a check given no state to check.
+func mustHaveStates(t *testing.T, n int) {
+	t.Helper()
+	if n == 0 {
+		t.Fatal("no states to check")
+	}
 }

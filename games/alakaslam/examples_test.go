@@ -234,11 +234,13 @@ func TestExampleSupport(t *testing.T) {
 // TestExampleCanadianEnchantmentMoves: "Instead of using an Enchantment card to move 1 extra
 // space, the Singles player may use an Enchantment card to move 2 extra spaces."
 func TestExampleCanadianEnchantmentMoves(t *testing.T) {
-	s := begin(t, engine.Options{"format": "canadian", "first-server": "2", "character1": "rich", "character2": "laurie",
-		"character3": "austin"}, "corner red",
-		"1r 1r 1b 1b 2r 2b 0r 0b", "3b e1 1r 1b 2r 2b 0r 0b", "1r 1r 1b 1b 2r 2b 0r 0b")
-	// Player 2 serves from (3,0) with Hit-3 blue to (0,1), then moves: the free space and two
-	// for an Enchant-1.
+	// Player 2 serves from (3,0) with Hit-3 blue to (0,1).
+	start := func(hand1 string) *State {
+		return begin(t, engine.Options{"format": "canadian", "first-server": "2", "character1": "rich", "character2": "laurie",
+			"character3": "austin"}, "corner red", hand1, "3b e1 1r 1b 2r 2b 0r 0b", "1r 1r 1b 1b 2r 2b 0r 0b")
+	}
+	// Player 2 then moves: the free space and two for an Enchant-1.
+	s := start("1r 1r 1b 1b 2r 2b 0r 0b")
 	play(t, s, "pick 3b; hit; spend e1")
 	if s.earned[1] != 2 {
 		t.Fatalf("an Enchantment earns the single player %d spaces, want 2", s.earned[1])
@@ -248,12 +250,10 @@ func TestExampleCanadianEnchantmentMoves(t *testing.T) {
 		t.Fatalf("player 2 on %v after three spaces (can go on: %v), want (2,2) and no move left", s.pos[1], legal(s, "move blue"))
 	}
 	// A player of the team earns one space per Enchantment.
-	s2 := begin(t, engine.Options{"format": "canadian", "first-server": "2", "character1": "rich", "character2": "laurie",
-		"character3": "austin"}, "corner red",
-		"e1 1r 1b 1b 2r 2b 0r 0b", "3b e1 1r 1b 2r 2b 0r 0b", "1r 1r 1b 1b 2r 2b 0r 0b")
-	play(t, s2, "pick 3b; hit; done; *; spend e1")
-	if s2.earned[0] != 1 {
-		t.Fatalf("an Enchantment earns a team player %d spaces, want 1", s2.earned[0])
+	s = start("e1 1r 1b 1b 2r 2b 0r 0b")
+	play(t, s, "pick 3b; hit; done; *; spend e1")
+	if s.earned[0] != 1 {
+		t.Fatalf("an Enchantment earns a team player %d spaces, want 1", s.earned[0])
 	}
 }
 

@@ -426,6 +426,7 @@ func (s *State) startTurn(t int8, serve bool) {
 	s.free = true
 	s.earned = [maxSeats]int8{}
 	s.moved = [maxSeats]bool{}
+	s.before = [maxSeats]bool{}
 	s.hitter, s.support = -1, -1
 	s.serving = serve
 	if s.teamSize[t] == 1 {

@@ -13,11 +13,7 @@ import (
 // invariant checks what holds after every action: every card is in exactly one place, no
 // count is negative, picks respect the one-Enchantment rule, teammates never share a space,
 // players stay on their side, and the score only counts up to the target.
-func invariant(st engine.State) error {
-	s, ok := st.(*State)
-	if !ok {
-		return fmt.Errorf("state is %T", st)
-	}
+var invariant = enginetest.Invariant(func(s *State) error {
 	var sum counts
 	places := []*counts{&s.deck, &s.discard, &s.table, &s.laurie}
 	for x := range s.nseats {
@@ -70,7 +66,7 @@ func invariant(st engine.State) error {
 		return fmt.Errorf("ball off the court: %v", s.ball)
 	}
 	return nil
-}
+})
 
 // characterOptions returns option sets that give every character to some seat of each format,
 // and Simon a choice of copies in team play.
@@ -111,14 +107,11 @@ func FuzzRules(f *testing.F) {
 	enginetest.Fuzz(f, Game, enginetest.Config{Invariant: invariant, DeepEvery: 25})
 }
 
-// policy chooses a decision; chance is always sampled by weight.
-type policy = enginetest.Policy[*State]
+// randomPolicy moves at random; heuristicPolicy plays Heuristic on what the seat to move knows.
+var randomPolicy, heuristicPolicy = enginetest.Policies[*State](Heuristic)
 
-var (
-	randomPolicy    policy = enginetest.RandomPolicy[*State]
-	heuristicPolicy policy = enginetest.Determinized[*State](Heuristic)
-	step                   = enginetest.Step[*State] // one action: chance by weight, a policy's choice otherwise
-)
+// step applies one action: a chance outcome by weight, a policy's choice otherwise.
+var step = enginetest.Step[*State]
 
 func newMatch(t testing.TB, opts engine.Options) *State {
 	t.Helper()
@@ -127,7 +120,9 @@ func newMatch(t testing.TB, opts engine.Options) *State {
 
 func TestRandomMatches(t *testing.T) {
 	// Three matches of each variant, one with each character in each seat.
-	matches.Matches(t, heuristicPolicy, 3, enginetest.VariantOptions(Game)...)
+	matches.Matches(t, heuristicPolicy, 3, enginetest.VariantOptions(Game,
+		engine.Options{"format": "doubles", "toots": "moves", "team-move": "one-by-one", "played": "after-hit"},
+		engine.Options{"format": "canadian", "character2": "josephias", "played": "after-hit", "team-move": "one-by-one"})...)
 	matches.Matches(t, heuristicPolicy, 1, characterOptions()...)
 }
 
@@ -158,7 +153,9 @@ func randomStates(t testing.TB, per int) []*State {
 	return enginetest.States[*State](t, Game, enginetest.VariantOptions(Game,
 		engine.Options{"format": "singles", "character1": "austin", "character2": "laurie"},
 		engine.Options{"format": "doubles", "character1": "toots", "character2": "laurie", "character3": "austin", "character4": "rich"},
-		engine.Options{"format": "canadian", "character1": "laurie", "character2": "rich", "character3": "josephias"}), per, 3)
+		engine.Options{"format": "canadian", "character1": "laurie", "character2": "rich", "character3": "josephias"},
+		engine.Options{"format": "doubles", "character1": "toots", "character2": "josephias", "character3": "austin", "character4": "rich",
+			"toots": "moves", "team-move": "one-by-one", "played": "after-hit"}), per, 3)
 }
 
 func TestIllegalLeavesStateUnchanged(t *testing.T) {
@@ -259,18 +256,10 @@ func TestNewOptions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			st, err := Game.New(tt.opts)
-			if (err == nil) != tt.ok {
-				t.Fatalf("New(%v) error %v, want ok %v", tt.opts, err, tt.ok)
-			}
-			if tt.ok && st.NumSeats() != tt.seats {
-				t.Fatalf("%d seats, want %d", st.NumSeats(), tt.seats)
+			if s, ok := enginetest.New[*State](t, Game, tt.opts, tt.ok); ok && s.NumSeats() != tt.seats {
+				t.Fatalf("%d seats, want %d", s.NumSeats(), tt.seats)
 			}
 		})
 	}
-	for _, v := range Game.Variants {
-		if _, _, err := Game.Start(v.Options); err != nil {
-			t.Errorf("variant %s: %v", v.Name, err)
-		}
-	}
+	enginetest.CheckVariantsStart(t, Game)
 }

@@ -190,6 +190,9 @@ func (s *State) waiting() string {
 		}
 		return "move and hit"
 	case phTeamMove:
+		if s.planning {
+			return "move before the hit, together with the teammate: the moves take effect when both are done"
+		}
 		return "move before the hit"
 	case phPick:
 		if s.facedown() {
@@ -205,6 +208,9 @@ func (s *State) waiting() string {
 	case phEffect:
 		return "choose which Enchantment takes effect"
 	case phAfter:
+		if s.planning {
+			return "move after the hit, together with the teammate: the moves take effect when both are done"
+		}
 		return "move after the hit"
 	case phDrawChoice:
 		return "draw, or take a card from the discards"

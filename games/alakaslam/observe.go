@@ -130,10 +130,12 @@ type PlayerView struct {
 	Required int  `json:"required"`
 	Locked   bool `json:"locked"`
 	// Earned are movement spaces bought with Enchantments this turn; Moved reports a move
-	// this turn; Used lists the once-per-point abilities used.
-	Earned int      `json:"earned"`
-	Moved  bool     `json:"moved"`
-	Used   []string `json:"used,omitempty"`
+	// this turn; MovedBefore, once the hit of the turn is resolved, that the player moved
+	// before it (so it does not move after it); Used lists the once-per-point abilities used.
+	Earned      int      `json:"earned"`
+	Moved       bool     `json:"moved"`
+	MovedBefore bool     `json:"movedBefore,omitempty"`
+	Used        []string `json:"used,omitempty"`
 	// HandTarget is the hand size the player refills to before a point.
 	HandTarget int `json:"handTarget"`
 }
@@ -284,7 +286,7 @@ func (s *State) observe(seat engine.Seat) *Observation {
 		v := PlayerView{
 			Seat: int(x), Team: int(teamOf(x)), At: cellOf(s.where(x)), HandSize: s.hands[x].total(),
 			Picked: int(s.npicks[x]), Required: int(s.req[x]), Locked: s.lock[x], Earned: int(s.earned[x]),
-			Moved: s.moved[x], Mode: "fixed",
+			Moved: s.moved[x], MovedBefore: s.before[x], Mode: "fixed",
 		}
 		switch s.charOpt[x] {
 		case charChoose:

@@ -93,6 +93,9 @@ func TestTootsAfterMovedHit(t *testing.T) {
 				t.Fatalf("phase %d, legal %v: want Toots's ability and done, no move", s.phase, s.Legal(nil))
 			}
 			refused(t, s, "move back", "may not move now")
+			if o := s.observe(1); !o.Players[0].MovedBefore {
+				t.Fatal("the observation does not show that Toots moved before her hit")
+			}
 			play(t, s, "toots player 2; *")
 			if s.used[0]&usedToots == 0 || s.phase != phAfter {
 				t.Fatalf("phase %d: want the ability used and Toots back after her hit", s.phase)
@@ -132,12 +135,15 @@ func canadian(t *testing.T, teamMove, hand string, mateE1 bool) *State {
 }
 
 // TestTeamMoveThrough: moving together a teammate may pass through the other's space; one by
-// one it may not step there.
+// one it may neither pass through nor end there.
 func TestTeamMoveThrough(t *testing.T) {
 	t.Run(TeamOneByOne, func(t *testing.T) {
-		s := canadian(t, TeamOneByOne, threeE, false)
-		play(t, s, "spend e1; spend e1; spend e2; move red; move forward")
-		refused(t, s, "move red", "your teammate stands there")
+		// Neither through player 3's space nor onto it, by either path to it.
+		for _, path := range []string{"move red; move forward", "move forward; move red"} {
+			s := canadian(t, TeamOneByOne, threeE, true)
+			play(t, s, "spend e1; spend e1; spend e2; "+path)
+			refused(t, s, "move red", "your teammate stands there")
+		}
 	})
 	t.Run(TeamTogether, func(t *testing.T) {
 		s := canadian(t, TeamTogether, threeE, false)
@@ -166,7 +172,8 @@ func TestTeamMoveThrough(t *testing.T) {
 }
 
 // TestTeamMoveFollow: moving together, a teammate may end on the space the other leaves, and
-// the other must then leave it; the step onto it is refused when the other could not.
+// the other must then leave it; the step onto it is refused when the other could not. (One by
+// one the step is refused: TestTeamMoveThrough.)
 func TestTeamMoveFollow(t *testing.T) {
 	t.Run("mate can leave", func(t *testing.T) {
 		s := canadian(t, TeamTogether, threeE, true)
@@ -191,11 +198,6 @@ func TestTeamMoveFollow(t *testing.T) {
 		s := canadian(t, TeamTogether, twoE, false)
 		play(t, s, "spend e1; spend e1; move forward; move red")
 		refused(t, s, "move red", "no move left to step off it")
-	})
-	t.Run(TeamOneByOne, func(t *testing.T) {
-		s := canadian(t, TeamOneByOne, threeE, true)
-		play(t, s, "spend e1; spend e1; move forward; move red")
-		refused(t, s, "move red", "your teammate stands there")
 	})
 }
 
@@ -281,5 +283,39 @@ func TestConformanceRuleOptions(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestTeamMoveAfterHit: the move after the hit is planned together too. After player 1's team
+// serve (Hit-2 blue, then the Support's Hit-0 blue, to (2,2)), player 1 goes from (0,0) to
+// player 3's (1,2) and player 3 leaves it for (0,2); one by one the last step is refused.
+func TestTeamMoveAfterHit(t *testing.T) {
+	for _, teamMove := range []string{TeamTogether, TeamOneByOne} {
+		t.Run(teamMove, func(t *testing.T) {
+			other := "1r 1b 2r 2b 0r 0b 3r 3b"
+			s := begin(t, engine.Options{"format": "doubles", "first-server": "1", "character1": "rich", "character2": "laurie",
+				"character3": "austin", "character4": "wendolyn", "team-move": teamMove}, "corner red",
+				"2b e2 e2 1r 1b 2r 0r 3r", other, "0b e2 1r 1b 2r 2b 0r 3b", other)
+			play(t, s, "pick 2b; hit; pick 0b; hit")
+			if s.ball != at(2, 2) || s.phase != phAfter || s.cur != 0 || s.planning != (teamMove == TeamTogether) {
+				t.Fatalf("ball %v, phase %d, player %d, planning %v: want player 1 to move after the serve to (2,2)",
+					s.ball, s.phase, s.cur+1, s.planning)
+			}
+			play(t, s, "spend e2; spend e2; move forward; move blue")
+			if teamMove == TeamOneByOne {
+				refused(t, s, "move blue", "your teammate stands there")
+				return
+			}
+			play(t, s, "move blue; done")
+			if s.cur != 2 || s.phase != phAfter {
+				t.Fatalf("phase %d, player %d: want player 3 to move off the shared space", s.phase, s.cur+1)
+			}
+			refused(t, s, "done", "may not end the movement on one space")
+			play(t, s, "spend e2; move back; done")
+			if s.planning || s.pos[0] != at(1, 2) || s.pos[2] != at(0, 2) || s.phase != phDraw {
+				t.Fatalf("planning %v, players %v, phase %d: want player 1 on (1,2), player 3 on (0,2), then the draw",
+					s.planning, s.pos, s.phase)
+			}
+		})
 	}
 }

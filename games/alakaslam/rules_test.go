@@ -267,11 +267,11 @@ func parsePos(w *enginetest.Words, text string) pos {
 // setupWords builds the state a rules case describes.
 func setupWords(w *enginetest.Words) *State {
 	format := Singles
-	w.Has("singles")
-	if w.Has("doubles") {
+	w.Flag("singles")
+	if w.Flag("doubles") {
 		format = Doubles
 	}
-	if w.Has("canadian") {
+	if w.Flag("canadian") {
 		format = Canadian
 	}
 	o := Options{Format: format, FirstServer: 0}
@@ -307,8 +307,8 @@ func setupWords(w *enginetest.Words) *State {
 		if w.Has(fmt.Sprintf("req%d", x+1)) {
 			s.req[x] = int8(w.Int(fmt.Sprintf("req%d", x+1), 0))
 		}
-		s.lock[x] = w.Has(fmt.Sprintf("lock%d", x+1))
-		s.moved[x] = w.Has(fmt.Sprintf("moved%d", x+1))
+		s.lock[x] = w.Flag(fmt.Sprintf("lock%d", x+1))
+		s.moved[x] = w.Flag(fmt.Sprintf("moved%d", x+1))
 		if u := w.Get(fmt.Sprintf("used%d", x+1), ""); u != "" {
 			for _, name := range strings.Split(u, "+") {
 				bit, ok := map[string]uint8{"laurie": usedLaurie, "toots": usedToots, "josephias": usedJosephias}[name]
@@ -377,7 +377,7 @@ func setupWords(w *enginetest.Words) *State {
 	s.needCall = false
 	s.striking = teamOf(to)
 	s.server = to
-	s.serving = w.Has("serve")
+	s.serving = w.Flag("serve")
 	s.serveCol = s.ball.c
 	switch free := w.Get("free", "1"); free {
 	case "0", "1":

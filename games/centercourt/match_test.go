@@ -14,11 +14,7 @@ import (
 
 // invariant checks what holds after every action: every card is in exactly one place, hands
 // hold at most 8 cards, the Volley Value is a card value.
-func invariant(st engine.State) error {
-	s, ok := st.(*State)
-	if !ok {
-		return fmt.Errorf("state is %T", st)
-	}
+var invariant = enginetest.Invariant(func(s *State) error {
 	for w := 1; w <= numValues; w++ {
 		n := s.hands[0][w] + s.hands[1][w] + s.draw[w] + s.discard[w] + s.table[w]
 		if n != copies {
@@ -42,7 +38,7 @@ func invariant(st engine.State) error {
 		return errors.New("returning with no volley value")
 	}
 	return nil
-}
+})
 
 func TestConformance(t *testing.T) {
 	// The kit's checks cost far more than play, so the long formats get fewer matches.
@@ -57,11 +53,11 @@ func FuzzRules(f *testing.F) {
 // policy chooses a decision; chance is always sampled by weight.
 type policy = enginetest.Policy[*State]
 
-var (
-	randomPolicy    policy = enginetest.RandomPolicy[*State]
-	heuristicPolicy policy = enginetest.Determinized[*State](Heuristic)
-	step                   = enginetest.Step[*State] // one action: chance by weight, a policy's choice otherwise
-)
+// randomPolicy moves at random; heuristicPolicy plays Heuristic on what the seat to move knows.
+var randomPolicy, heuristicPolicy = enginetest.Policies[*State](Heuristic)
+
+// step applies one action: a chance outcome by weight, a policy's choice otherwise.
+var step = enginetest.Step[*State]
 
 func newMatch(t testing.TB, format string) *State {
 	t.Helper()
@@ -227,23 +223,15 @@ func TestNewOptions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			st, err := Game.New(tt.opts)
-			if (err == nil) != tt.ok {
-				t.Fatalf("New(%v) error %v, want ok %v", tt.opts, err, tt.ok)
-			}
-			if !tt.ok {
+			s, ok := enginetest.New[*State](t, Game, tt.opts, tt.ok)
+			if !ok {
 				return
 			}
-			s := st.(*State)
 			o := s.observe(engine.Spectator)
 			if s.serverRefill != tt.refill || s.score.Server() != int(tt.server) || o.Format != tt.formatS || o.Phase != "dealing" {
 				t.Fatalf("got refill %v, server %d, format %s, phase %s", s.serverRefill, s.score.Server(), o.Format, o.Phase)
 			}
 		})
 	}
-	for _, v := range Game.Variants {
-		if _, _, err := Game.Start(v.Options); err != nil {
-			t.Errorf("variant %s: %v", v.Name, err)
-		}
-	}
+	enginetest.CheckVariantsStart(t, Game)
 }

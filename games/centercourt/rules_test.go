@@ -206,7 +206,7 @@ func setupWords(w *enginetest.Words) *State {
 			s.table[v] += rest[v]
 		}
 	}
-	s.second = w.Has("second")
+	s.second = w.Flag("second")
 	volley := w.Int("v", 0)
 	switch {
 	case w.Has("v"):
@@ -218,7 +218,7 @@ func setupWords(w *enginetest.Words) *State {
 	case served:
 		s.phase, s.server, s.striker, s.serve = phaseDie, 0, 0, int8(die)
 	default:
-		w.Has("serve") // the default situation, named for the reader
+		w.Flag("serve") // the default situation, named for the reader
 		s.phase, s.server, s.striker = phaseServe, 0, 0
 	}
 	return &s

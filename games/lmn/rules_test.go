@@ -199,7 +199,7 @@ func TestRules(t *testing.T) { rules.Run(t, rulesCases) }
 
 // setupWords builds the state a rules case describes.
 func setupWords(w *enginetest.Words) *State {
-	doubles := w.Has("doubles")
+	doubles := w.Flag("doubles")
 	to := int8(w.Int("to", 0))
 	n := int8(2)
 	if doubles {
@@ -209,14 +209,14 @@ func setupWords(w *enginetest.Words) *State {
 	// The server each situation implies, unless given.
 	server := after(to)
 	switch {
-	case w.Has("serve"):
+	case w.Flag("serve"):
 		server = to
-	case w.Has("setup"):
+	case w.Flag("setup"):
 		server = (to + n - 1) % n
 		if n == 2 {
 			server = 1 - to
 		}
-	case w.Has("new"):
+	case w.Flag("new"):
 		server = 0
 	}
 	server = int8(w.Int("server", int(server)))
@@ -242,7 +242,7 @@ func setupWords(w *enginetest.Words) *State {
 		s.score.PointWon(side)
 	}
 	s.startPoint()
-	if w.Has("new") {
+	if w.Flag("new") {
 		return &s
 	}
 	for i := range n {
@@ -270,8 +270,8 @@ func setupWords(w *enginetest.Words) *State {
 	s.mover = to
 	s.def = cardsOf(w, w.Get("def", "-"))
 	s.aim = cardsOf(w, w.Get("aim", "-"))
-	s.special = w.Has("special")
-	s.passed = w.Has("passed")
+	s.special = w.Flag("special")
+	s.passed = w.Flag("passed")
 	s.moved = cardsOf(w, w.Get("moved", "-"))
 	switch {
 	case w.Has("ball"):
@@ -281,9 +281,9 @@ func setupWords(w *enginetest.Words) *State {
 			return nil
 		}
 		s.phase, s.ball, s.shots = phaseShot, z, 2
-	case w.Has("serve"):
+	case w.Flag("serve"):
 		s.phase = phaseServe
-	case w.Has("setup"):
+	case w.Flag("setup"):
 		s.phase, s.step = phaseSetup, 0
 		if s.setupSeat(0) != to {
 			w.Errorf("seat %d does not lay out first", to)

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strconv"
@@ -41,136 +40,6 @@ func play(t testing.TB, s *State, z1, z2 int) {
 		if err := s.Apply(engine.Action(z)); err != nil {
 			t.Fatalf("bid %d: %v", z, err)
 		}
-	}
-}
-
-// row is one line of the source's example tables: t, Z1, Z2, S1, S2, B.
-type row [6]int
-
-// The example tables of the source text.
-var (
-	example1 = []row{
-		{1, 5, 10, 45, 40, -1},
-		{2, 5, 10, 40, 30, -2},
-		{3, 15, 10, 25, 20, 1},
-		{4, 15, 10, 10, 10, 2},
-		{5, 10, 10, 0, 0, 2},
-	}
-	example2 = []row{
-		{1, 11, 3, 39, 47, 1},
-		{2, 1, 10, 38, 37, -1},
-		{3, 15, 11, 23, 26, 1},
-		{4, 1, 9, 22, 17, -1},
-		{5, 3, 6, 19, 11, -2},
-		{6, 11, 3, 8, 8, 1},
-		{7, 4, 3, 4, 5, 2},
-		{8, 1, 5, 3, 0, -1},
-		{9, 2, 0, 1, 0, 1},
-		// The source prints 1 point left for player 1 here, but he had 1 and bid 1: the
-		// table's misprint, which makes its next row possible.
-		{10, 1, 0, 0, 0, 2},
-	}
-)
-
-func checkRows(t *testing.T, s *State, rows []row) {
-	t.Helper()
-	for _, r := range rows {
-		play(t, s, r[1], r[2])
-		o := s.Observe(engine.Spectator).(*Observation)
-		got := row{len(o.Rounds), o.Rounds[len(o.Rounds)-1].Bids[0], o.Rounds[len(o.Rounds)-1].Bids[1], o.Points[0], o.Points[1], o.Ball}
-		if got != r {
-			t.Fatalf("round %d: got (t, Z1, Z2, S1, S2, B) = %v, want %v", r[0], got, r)
-		}
-	}
-}
-
-func TestExampleOne(t *testing.T) {
-	s := start(t, "")
-	checkRows(t, s, example1)
-	res := s.Result()
-	want := engine.Result{Over: true, Returns: []float64{1, -1}, Winner: 0, Score: "player 1 wins: ball at +2, both out of points"}
-	if !reflect.DeepEqual(res, want) {
-		t.Errorf("result: got %+v, want %+v", res, want)
-	}
-}
-
-func TestExampleTwoRefused(t *testing.T) {
-	s := start(t, "")
-	checkRows(t, s, example2)
-	if s.ToMove() != engine.Nobody || s.Result().Winner != 0 {
-		t.Fatalf("after round 10: to move %v, result %+v; want the match over, won by player 1", s.ToMove(), s.Result())
-	}
-	before := s.Clone()
-	err := s.Apply(1) // the source's round 11: player 1 bids 1 with no points left
-	if !errors.Is(err, engine.ErrIllegal) {
-		t.Fatalf("round 11, bid 1: got %v, want an ErrIllegal error", err)
-	}
-	var ie *engine.IllegalError
-	if !errors.As(err, &ie) || !strings.Contains(ie.Reason, "player 1 has 0 points left") {
-		t.Errorf("round 11: reason %q should say that player 1 has 0 points left", err)
-	}
-	if !reflect.DeepEqual(before, engine.State(s)) {
-		t.Errorf("the refused bid changed the state")
-	}
-}
-
-// TestRules plays one round from a set position. Each line: options | points of player 1 and 2
-// and ball before | bids | points and ball after, and the returns ("-" while the match goes
-// on).
-func TestRules(t *testing.T) {
-	cases := []struct{ name, line string }{
-		{"higher bid pushes away from its bidder", " | 10 10 0 | 5 3 | 5 7 +1 -"},
-		{"player 2 pushes", " | 10 10 0 | 3 5 | 7 5 -1 -"},
-		{"one field on", " | 10 10 +1 | 5 3 | 5 7 +2 -"},
-		{"jump from the last field", " | 10 10 -2 | 5 3 | 5 7 +1 -"},
-		{"jump from the first field", " | 10 10 -1 | 4 2 | 6 8 +1 -"},
-		{"player 2 jumps", " | 10 10 +2 | 1 2 | 9 8 -1 -"},
-		{"no jump (oshi-zumo)", "jump=no | 10 10 -2 | 5 3 | 5 7 -1 -"},
-		{"no jump toward player 1", "jump=no | 10 10 +1 | 1 2 | 9 8 0 -"},
-		{"equal bids leave the ball", " | 10 10 +1 | 4 4 | 6 6 +1 -"},
-		{"equal bids on the centre line", " | 10 10 0 | 7 7 | 3 3 0 -"},
-		{"beyond player 2's field", " | 10 10 +2 | 5 3 | 5 7 +3 1,-1"},
-		{"beyond player 1's field", " | 10 10 -2 | 3 5 | 7 5 -3 -1,1"},
-		{"one field a side", "fields=1 | 10 10 +1 | 5 3 | 5 7 +2 1,-1"},
-		{"five fields a side", "fields=5 | 10 10 +5 | 2 1 | 8 9 +6 1,-1"},
-		{"both out of points", " | 5 5 +1 | 5 5 | 0 0 +1 1,-1"},
-		{"both out of points on player 1's side", " | 5 5 -1 | 5 5 | 0 0 -1 -1,1"},
-		{"draw on the centre line", " | 5 5 0 | 5 5 | 0 0 0 0,0"},
-		{"knockout: beyond the field pays 2", "scoring=knockout | 10 10 +2 | 5 3 | 5 7 +3 2,-2"},
-		{"knockout: out of points pays 1", "scoring=knockout | 5 5 -2 | 5 5 | 0 0 -2 -1,1"},
-		{"knockout: draw", "scoring=knockout | 5 5 0 | 5 5 | 0 0 0 0,0"},
-		{"out of points bids 0 and is pushed", " | 5 0 0 | 2 0 | 3 0 +1 -"},
-		{"out of points, pushed out", " | 5 0 +2 | 1 0 | 4 0 +3 1,-1"},
-		{"the other out of points", " | 0 4 -1 | 0 1 | 0 3 -2 -"},
-		{"last points, match over", " | 1 0 +1 | 1 0 | 0 0 +2 1,-1"},
-		{"unequal points", "points=50/40 | 50 40 0 | 1 2 | 49 38 -1 -"},
-		{"unequal points with a colon", "points=7:3 | 7 3 0 | 4 3 | 3 0 +1 -"},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			f := strings.Split(tc.line, "|")
-			s := start(t, f[0])
-			var a, b, ball, z1, z2 int
-			mustScan(t, f[1], &a, &b, &ball)
-			mustScan(t, f[2], &z1, &z2)
-			s.points, s.ball = [2]int{a, b}, ball
-			play(t, s, z1, z2)
-			ret := "-"
-			if r := s.Result(); r.Over {
-				ret = fmt.Sprintf("%g,%g", r.Returns[0], r.Returns[1])
-			}
-			got := fmt.Sprintf("%d %d %s %s", s.points[0], s.points[1], position(s.ball), ret)
-			if want := strings.TrimSpace(f[3]); got != want {
-				t.Errorf("got %q, want %q", got, want)
-			}
-		})
-	}
-}
-
-func mustScan(t *testing.T, s string, ptrs ...any) {
-	t.Helper()
-	if _, err := fmt.Sscan(s, ptrs...); err != nil {
-		t.Fatalf("scan %q: %v", s, err)
 	}
 }
 
@@ -210,11 +79,7 @@ func TestOptions(t *testing.T) {
 	if p, err := ParamsFromOptions(engine.Options{"points": "50,40"}); err != nil || p.Points1 != 50 || p.Points2 != 40 {
 		t.Errorf("points 50,40: got %+v, %v", p, err)
 	}
-	for _, v := range Game.Variants {
-		if _, _, err := Game.Start(v.Options); err != nil {
-			t.Errorf("variant %s: %v", v.Name, err)
-		}
-	}
+	enginetest.CheckVariantsStart(t, Game)
 }
 
 func TestIllegalLeavesStateUnchanged(t *testing.T) {
@@ -437,24 +302,12 @@ func TestGoldenTranscript(t *testing.T) {
 	s := start(t, "")
 	var b strings.Builder
 	b.WriteString(s.Observe(engine.Spectator).String())
-	for _, r := range example1 {
+	for _, r := range playedRows(0) {
 		fmt.Fprintf(&b, "\n> bid %d, bid %d\n", r[1], r[2])
 		play(t, s, r[1], r[2])
 		b.WriteString(s.Observe(engine.Spectator).String())
 	}
-	path := filepath.Join("testdata", "example1.txt")
-	if *update {
-		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b.String() != string(want) {
-		t.Errorf("transcript differs from %s (run with -update to refresh):\n%s", path, b.String())
-	}
+	enginetest.GoldenFile(t, filepath.Join("testdata", "example1.txt"), b.String(), *update)
 }
 
 func TestHeuristic(t *testing.T) {
@@ -585,8 +438,8 @@ func TestTennisFacts(t *testing.T) {
 		want engine.TennisFacts
 	}{
 		{"none", nil, engine.TennisFacts{}},
-		{"example one", example1, engine.TennisFacts{Points: 5, PointsWon: [2]int{2, 2}, LeadChanges: 1}},
-		{"example two", example2, engine.TennisFacts{Points: 10, PointsWon: [2]int{6, 4}, LeadChanges: 6}},
+		{"example one", playedRows(0), engine.TennisFacts{Points: 5, PointsWon: [2]int{2, 2}, LeadChanges: 1}},
+		{"example two", playedRows(1), engine.TennisFacts{Points: 10, PointsWon: [2]int{6, 4}, LeadChanges: 6}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

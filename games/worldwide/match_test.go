@@ -16,11 +16,7 @@ import (
 // invariant checks what holds after every action: every card in exactly one place, known
 // cards in the hand, the deck inside what it was formed from, hands within the limit outside
 // the end of a point, stars within their slots, challenges within two.
-func invariant(st engine.State) error {
-	s, ok := st.(*State)
-	if !ok {
-		return fmt.Errorf("state is %T", st)
-	}
+var invariant = enginetest.Invariant(func(s *State) error {
 	if s.phase == phPlayerCard {
 		return nil // the decks are formed once the player cards are chosen
 	}
@@ -67,7 +63,7 @@ func invariant(st engine.State) error {
 		return errors.New("the score is over but the match goes on")
 	}
 	return nil
-}
+})
 
 // partition checks that parts are disjoint and cover all.
 func partition(parts []cardSet, all cardSet) error {
@@ -149,14 +145,11 @@ func FuzzRules(f *testing.F) {
 	enginetest.Fuzz(f, Game, enginetest.Config{Invariant: invariant, DeepEvery: 29})
 }
 
-// policy chooses a decision; chance is always sampled by weight.
-type policy = enginetest.Policy[*State]
+// randomPolicy moves at random; heuristicPolicy plays Heuristic on what the seat to move knows.
+var randomPolicy, heuristicPolicy = enginetest.Policies[*State](Heuristic)
 
-var (
-	randomPolicy    policy = enginetest.RandomPolicy[*State]
-	heuristicPolicy policy = enginetest.Determinized[*State](Heuristic)
-	step                   = enginetest.Step[*State] // one action: chance by weight, a policy's choice otherwise
-)
+// step applies one action: a chance outcome by weight, a policy's choice otherwise.
+var step = enginetest.Step[*State]
 
 func newMatch(t testing.TB, opts engine.Options) *State {
 	t.Helper()
@@ -170,7 +163,8 @@ func TestRandomMatches(t *testing.T) {
 		engine.Options{"challenges": "yes", "player-cards": "yes", "rules": "advanced"},
 		engine.Options{"solo": "yes", "challenges": "yes", "player-cards": "yes", "surface": "clay"},
 		engine.Options{"solo": "yes", "mode": "match"},
-		engine.Options{"mode": "match", "sets": "5", "challenges": "yes"})...)
+		engine.Options{"mode": "match", "sets": "5", "challenges": "yes"},
+		engine.Options{"rules": "basic", "challenges": "rally", "second-serve": "any", "surface": "grass"})...)
 }
 
 // matches plays checked matches: the invariant, a score that only moves forward (the choice of
@@ -219,7 +213,8 @@ var matches = enginetest.Player[State, *State]{
 func randomStates(t testing.TB, perMatch int) []*State {
 	return enginetest.States(t, Game, enginetest.VariantOptions(Game,
 		engine.Options{"challenges": "yes", "player-cards": "yes", "rules": "advanced"},
-		engine.Options{"solo": "yes", "challenges": "yes", "player-cards": "yes"}), perMatch, 5, heuristicPolicy, randomPolicy)
+		engine.Options{"solo": "yes", "challenges": "yes", "player-cards": "yes"},
+		engine.Options{"rules": "basic", "challenges": "yes", "second-serve": "any"}), perMatch, 5, heuristicPolicy, randomPolicy)
 }
 
 func TestIllegalLeavesStateUnchanged(t *testing.T) {
@@ -314,11 +309,13 @@ func TestShotOdds(t *testing.T) {
 	} {
 		t.Run(line, func(t *testing.T) {
 			s := rules.State(t, line)
+			odds := 0
 			for _, a := range s.Legal(nil) {
 				need, p, ok := s.ShotOdds(a)
 				if !ok {
 					continue
 				}
+				odds++
 				c := *s
 				if err := c.Apply(a); err != nil {
 					t.Fatal(err)
@@ -347,6 +344,9 @@ func TestShotOdds(t *testing.T) {
 				if got := float64(good) / 20; math.Abs(got-p) > 1e-9 {
 					t.Errorf("%s: chance %.2f, the d20 gives %.2f", s.ActionString(a), p, got)
 				}
+			}
+			if odds == 0 {
+				t.Error("no legal action has odds: the case checks nothing")
 			}
 			if _, _, ok := s.ShotOdds(actConcede); ok {
 				t.Error("odds for concede")
@@ -399,24 +399,13 @@ func TestNewOptions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			st, err := Game.New(tt.opts)
-			if (err == nil) != tt.ok {
-				t.Fatalf("New(%v) error %v, want ok %v", tt.opts, err, tt.ok)
-			}
-			if !tt.ok {
-				return
-			}
-			s := st.(*State)
-			if s.NumSeats() != tt.seats || s.phase != tt.phase {
+			s, ok := enginetest.New[*State](t, Game, tt.opts, tt.ok)
+			if ok && (s.NumSeats() != tt.seats || s.phase != tt.phase) {
 				t.Fatalf("got %d seats, phase %s", s.NumSeats(), phaseNames[s.phase])
 			}
 		})
 	}
-	for _, v := range Game.Variants {
-		if _, _, err := Game.Start(v.Options); err != nil {
-			t.Errorf("variant %s: %v", v.Name, err)
-		}
-	}
+	enginetest.CheckVariantsStart(t, Game)
 	if _, err := New(Options{Sets: 4}); err == nil {
 		t.Error("New with 4 sets: no error")
 	}

@@ -221,7 +221,7 @@ func TestOptionsConformance(t *testing.T) {
 	} {
 		t.Run(opts.String(), func(t *testing.T) {
 			t.Parallel()
-			for _, v := range enginetest.CheckVariant(Game, opts, enginetest.Config{Matches: 40, DeepEvery: 5}) {
+			for _, v := range enginetest.CheckVariant(Game, opts, enginetest.Config{Matches: 24, DeepEvery: 5}) {
 				t.Error(v)
 			}
 		})

@@ -262,7 +262,7 @@ func TestRules(t *testing.T) { rules.Run(t, rulesCases) }
 
 // setupWords builds the state a rules case describes.
 func setupWords(w *enginetest.Words) *State {
-	o := Options{Match: w.Has("match"), Advanced: w.Has("advanced"), Challenges: w.Has("challenges"), Solo: w.Has("solo"),
+	o := Options{Match: w.Flag("match"), Advanced: w.Flag("advanced"), Challenges: w.Flag("challenges"), Solo: w.Flag("solo"),
 		Surface: w.Get("surface", "")}
 	s, err := New(o)
 	if err != nil {
@@ -319,26 +319,26 @@ func setupWords(w *enginetest.Words) *State {
 	sd.stars = int8(w.Int("stars", int(sd.stars)))
 	sd.challenges = int8(w.Int("chal", int(sd.challenges)))
 	sd.validated = int16(w.Int("validated", int(sd.validated)))
-	sd.slice, sd.topspin = w.Has("slice"), w.Has("topspin")
+	sd.slice, sd.topspin = w.Flag("slice"), w.Flag("topspin")
 	s.auto.penalty = int8(w.Int("penalty", int(s.auto.penalty)))
 	last := w.Int("last", 1)
 	switch {
-	case w.Has("serve"):
+	case w.Flag("serve"):
 		s.score.SetServer(0)
 		s.server = 0
 		s.serveDir = s.defaultServeDir()
 		if v := w.Get("dir", ""); v != "" {
 			s.serveDir = zoneOf(w, v, zFH)
 		}
-		s.second = w.Has("second")
+		s.second = w.Flag("second")
 		s.faulted = int8(w.Int("faulted", int(s.faulted)))
 		s.beginServe()
-	case w.Has("autoserve"):
+	case w.Flag("autoserve"):
 		s.score.SetServer(1)
 		s.server = 1
 		s.serveDir = s.defaultServeDir()
 		s.beginServe()
-	case w.Has("auto"):
+	case w.Flag("auto"):
 		s.score.SetServer(0)
 		s.server, s.last, s.lastBy = 0, int8(last), 0
 		opp.pos = zoneOf(w, w.Get("autopos", ""), zN)

@@ -81,6 +81,7 @@ CREATE TABLE moves (
 ALTER TABLE tables ADD COLUMN ended text NOT NULL DEFAULT '';
 CREATE INDEX tables_status_updated ON tables (status, updated DESC);
 `,
+	analysisMigration,
 }
 
 // migrationLock is the advisory lock that keeps two servers starting at once from migrating

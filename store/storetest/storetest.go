@@ -41,6 +41,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Strings", testStrings},
 		{"End", testEnd},
 		{"ListEndedAndRecent", testListEndedAndRecent},
+		{"Analysis", testAnalysis},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -8,6 +8,10 @@ import { rememberSeat, seatsAt, seatLink } from './seats.js';
 import { viewFor } from './games/index.js';
 import { SPECTATOR } from './games/common.js';
 import { copyButton } from './copy.js';
+import { mountHint, hintUpdate } from './hint.js';
+import { withNames, shownOptions } from './names.js';
+import { renderLog } from './logview.js';
+import { withMotion } from './animate.js';
 
 const id = decodeURIComponent(location.pathname.split('/')[2] || '');
 const fragment = new URLSearchParams(location.hash.slice(1));
@@ -42,7 +46,13 @@ const state = {
   rematchPoll: 0,
   presence: null, // the latest presence message: who is connected, who left
   confirming: false, // the resign confirmation is showing
+  notes: new Map(), // log index -> a note of this page ("played for you")
+  forced: -1, // the update whose only move is scheduled to be played
+  touched: -1, // the update at which the player last touched the board
 };
+
+// A decision with one legal move is played for the player after this pause, and the log says so.
+const FORCED_PAUSE = 900; // ms
 
 if (token && fragment.get('seat')) {
   rememberSeat(id, Number(fragment.get('seat')) - 1, token);
@@ -64,7 +74,7 @@ const socket = new TableSocket(id, token, {
     state.log = state.log.slice(0, msg.logFrom).concat(msg.log || []);
     state.update = msg;
     render();
-    appendLog(msg.logFrom);
+    appendLog();
     if (msg.result?.over) showEnd();
   },
   onPresence(msg) {
@@ -103,7 +113,7 @@ function showTable() {
   const t = state.table;
   const names = t.seats.map((s) => s.name);
   document.title = `${t.title} · ${names.join(' vs ')} · deuce`;
-  replace(el.title, h('strong', {}, t.title), h('span', { class: 'muted' }, ` · ${optionsText(t.options)}`));
+  replace(el.title, h('strong', {}, t.title), h('span', { class: 'muted' }, ` · ${optionsText(t.options, t.seats.length)}`));
   if (state.viewGame !== t.game) {
     state.viewGame = t.game;
     state.view = viewFor(t.game).create(el.board, {
@@ -126,6 +136,7 @@ function showTable() {
   if (!state.rulesLoaded) {
     state.rulesLoaded = true;
     loadRules(t.game);
+    mountHint({ id, token, table: t, seat: state.seat, root: $('#hint') });
   }
 }
 
@@ -190,8 +201,8 @@ async function loadRules(game) {
   }
 }
 
-function optionsText(opts) {
-  return Object.entries(opts || {}).map(([k, v]) => `${k} ${v}`).join(', ');
+function optionsText(opts, seats) {
+  return shownOptions(opts, seats).map(([k, v]) => `${k} ${v}`).join(', ');
 }
 
 // frame is what the game view draws.
@@ -216,7 +227,7 @@ function render() {
   document.body.dataset.state = state.update.result?.over ? 'over' : f.legal.length ? (state.busy ? 'sending' : 'mine') : 'waiting';
   // Keep the keyboard focus on the same control across redraws.
   const focusKey = document.activeElement?.dataset?.focusKey;
-  state.view.update(f);
+  withMotion(el.board, () => state.view.update(f));
   if (focusKey) {
     const again = el.board.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
     if (again && !again.disabled) again.focus({ preventScroll: true });
@@ -225,6 +236,21 @@ function render() {
   el.score.textContent = named(mod.scoreText ? mod.scoreText(f) : (f.view?.score || f.result?.score || ''));
   showTurn(f);
   showActions();
+  hintUpdate(state.update.seq, f.legal.length > 0, !!state.update.result?.over);
+  if (f.legal.length === 1 && !state.busy && state.forced !== state.update.seq) playForced(f.legal[0]);
+}
+
+// playForced plays the only legal move after a short pause, unless the match moved on or the
+// player started to play it by hand (a click or a key on the board).
+function playForced(choice) {
+  const seq = state.update.seq;
+  state.forced = seq;
+  setTimeout(() => {
+    if (state.busy || state.update?.seq !== seq || state.touched === seq || (frame().legal || []).length !== 1) return;
+    state.notes.set(state.log.length, `Only one move was possible: ${choice.text}, played for you.`);
+    appendLog();
+    play(choice);
+  }, FORCED_PAUSE);
 }
 
 function nameOf(seat) {
@@ -294,20 +320,13 @@ function play(choice) {
   render();
 }
 
-function appendLog(from) {
-  const atBottom = el.log.scrollHeight - el.log.scrollTop - el.log.clientHeight < 40;
-  if (from === 0 || el.log.children.length > state.log.length) el.log.replaceChildren();
-  for (let i = el.log.children.length; i < state.log.length; i++) {
-    const line = named(state.log[i]);
-    const minor = /\b(draws?|dealt|is dealt|are dealt) (a|an|\d)/.test(line) || /\bdraw \d\b/.test(line);
-    el.log.append(h('li', { class: `${minor ? 'minor' : ''}${/^you\b/i.test(line) ? ' mine' : ''}` }, line));
-  }
-  if (atBottom || from === 0) el.log.scrollTop = el.log.scrollHeight;
+function appendLog() {
+  renderLog(el.log, state.log, state.notes, named);
 }
 
-// named writes seat names for "player N" in a log line.
+// named writes seat names for "player N" in a log line, and "you" for the viewer's seat.
 function named(line) {
-  return line.replace(/\bplayer (\d+)\b/g, (m, n) => state.table?.seats[Number(n) - 1]?.name || m);
+  return withNames(line, state.table?.seats, state.seat);
 }
 
 const ERRORS = {
@@ -424,6 +443,11 @@ function ball() {
   return s('svg', { viewBox: '0 0 64 64', width: 56, height: 56 },
     s('circle', { cx: 32, cy: 32, r: 26, fill: '#d7ea3c', stroke: '#9fb31a', 'stroke-width': 2 }),
     s('path', { d: 'M12 15c11 8 11 26 0 34M52 15c-11 8-11 26 0 34', fill: 'none', stroke: '#fff', 'stroke-width': 3.5, 'stroke-linecap': 'round' }));
+}
+
+// A player who touches the board plays the forced move by hand.
+for (const type of ['pointerdown', 'keydown']) {
+  el.board.addEventListener(type, () => { state.touched = state.update?.seq ?? -1; });
 }
 
 // Number keys 1-9 play the first nine legal moves.

@@ -165,7 +165,8 @@ class WorldwideView {
 
   drawBoard(frame, v) {
     const t = v.tennis || {};
-    const rows = [this.far, this.near].map((side) => h('div', { class: 'row' },
+    // Seat order, as the status bar's score reads ("0-1": player 1's points first).
+    const rows = [0, 1].map((side) => h('div', { class: 'row' },
       h('span', { class: `srv${!t.over && v.server === side ? ' on' : ''}`, title: 'serving' }),
       h('span', { class: 'nm' }, capitalize(this.name(frame, side)), t.over && t.winner === side ? ' ✓' : ''),
       (t.sets || []).map((set) => h('span', { class: 'g' }, String(set.games[side]))),
