@@ -74,6 +74,12 @@
 // Memory is bounded: a tree holds at most one node per iteration and at most Options.MaxNodes;
 // once full, iterations only play out. Node, edge and hash storage is preallocated per tree and
 // reused by later searches of the same Bot.
+//
+// An iteration allocates nothing where the game allows it: the determinization is written over
+// the previous iteration's state (engine.DeterminizeInto), actions taken from the game's own
+// lists are applied without a second check (engine.ApplyListed), returns are read without a
+// Result (engine.AppendReturns), and keys are a few bytes (engine.AppendKey). The trees share
+// nothing, so each worker runs at the speed of a lone search.
 package ismcts
 
 import (
