@@ -603,7 +603,6 @@ func applyListed(s engine.State, a engine.Action) error {
 	return nil
 }
 
-
 // mix hashes the pair (h, v): a step of the keys' running hashes, and the trees' seeds.
 func mix(h, v uint64) uint64 {
 	return splitmix(bits.RotateLeft64(h, 17) ^ splitmix(v))
