@@ -298,11 +298,7 @@ func (b *Bot) Search(ctx context.Context, s engine.State, seat engine.Seat, rng 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var mine []*tree
-			for i := w; i < len(trees); i += o.Workers {
-				mine = append(mine, trees[i])
-			}
-			work(ctx, mine, timed, stopAt)
+			work(ctx, trees, w, timed, stopAt)
 		}()
 	}
 	wg.Wait()
@@ -385,32 +381,39 @@ func (b *Bot) spendTime(ctx context.Context, start time.Time) (time.Time, bool) 
 }
 
 // batch is the number of iterations a worker runs on one tree before it looks at the clock
-// and turns to its next tree.
+// and turns to the next free tree.
 const batch = 16
 
-// work runs the trees round-robin, a batch at a time, until each has done its quota or the
-// time is up.
-func work(ctx context.Context, trees []*tree, timed bool, stopAt time.Time) {
+// work runs batches of the trees, scanning them from tree first on, until every tree has done
+// its quota or the time is up. A worker claims a tree for each batch, so a tree's iterations run
+// one after another whichever worker runs them, and the search stays reproducible; a worker
+// that finishes its batch early takes the next free tree rather than wait for a slow one, and
+// stops when every unfinished tree is another's.
+func work(ctx context.Context, trees []*tree, first int, timed bool, stopAt time.Time) {
 	for {
-		busy := false
-		for _, t := range trees {
-			if t.err != nil || (t.quota > 0 && t.done >= t.quota) {
+		ran := false
+		for k := range trees {
+			t := trees[(first+k)%len(trees)]
+			if !t.claim.CompareAndSwap(false, true) {
 				continue
 			}
-			busy = true
-			n := batch
-			if t.quota > 0 {
-				n = min(n, t.quota-t.done)
-			}
-			for range n {
-				if err := t.iterate(); err != nil {
-					t.err = err
-					break
+			if t.err == nil && (t.quota == 0 || t.done < t.quota) {
+				ran = true
+				n := batch
+				if t.quota > 0 {
+					n = min(n, t.quota-t.done)
 				}
-				t.done++
+				for range n {
+					if err := t.iterate(); err != nil {
+						t.err = err
+						break
+					}
+					t.done++
+				}
 			}
+			t.claim.Store(false)
 		}
-		if !busy || ctx.Err() != nil || timed && !time.Now().Before(stopAt) {
+		if !ran || ctx.Err() != nil || timed && !time.Now().Before(stopAt) {
 			return
 		}
 	}

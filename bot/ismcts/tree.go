@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"sync/atomic"
 
 	"deuce/engine"
 )
@@ -46,6 +47,10 @@ type step struct {
 // tree is one tree of a search, with its own random stream. Its storage is kept for the next
 // search.
 type tree struct {
+	// claim is held by the worker running a batch of the tree's iterations; everything
+	// below is read and written under it.
+	claim atomic.Bool
+
 	opts  Options
 	root  engine.State
 	seat  engine.Seat
