@@ -49,8 +49,9 @@
 // Options.Iterations makes a search reproducible: the same state, options and seed give the
 // same move, on any machine and under any scheduling. The search runs Options.Trees independent
 // trees (root parallelism), tree i seeded from the caller's rng and i, each doing its fixed share
-// of the iterations; Options.Workers goroutines share the trees, and the trees' root statistics
-// are merged in tree order: visits are summed per root action and the most visited action is
+// of the iterations; Options.Workers goroutines share the trees, each claiming any free tree
+// for a batch of its iterations (a tree's iterations run in order whoever runs them), and the
+// trees' root statistics are merged in tree order: visits are summed per root action and the most visited action is
 // played, the lowest action number winning ties. The worker count therefore never changes the
 // move. Options.Time caps the thinking time; with an iteration budget as well, the cap applies
 // only when the caller's ctx carries a deadline (live play), so that simulations and tests,
