@@ -205,13 +205,6 @@ func centerCourtHand(d *drawing, view engine.Observation) []string {
 	return cards(labels, d.width, func(int) lipgloss.Style { return d.st.blue })
 }
 
-func repeat(s string, n int) []string {
-	out := make([]string, max(n, 0))
-	for i := range out {
-		out[i] = s
-	}
-	return out
-}
 
 // The bidding game: the court with the ball, the points left, the rounds bid so far.
 

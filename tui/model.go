@@ -344,13 +344,7 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.setStatus(fmt.Sprintf("There is no move %s: choose 1 to %d.", m.number, len(legal)), true)
 			m.number = ""
 		}
-	case msg.Type == tea.KeyBackspace:
-		if m.number != "" {
-			m.number = m.number[:len(m.number)-1]
-		}
-	case key.Matches(msg, m.keys.Back):
-		m.number = ""
-		m.setStatus("", false)
+	case m.editNumber(msg):
 	case key.Matches(msg, m.keys.Type):
 		if len(legal) == 0 {
 			m.setStatus(m.waitingText(), false)
@@ -373,6 +367,22 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m, m.play(Move{Action: legal[m.cursor].Action})
 	}
 	return m, nil
+}
+
+// editNumber answers backspace and esc while a number is typed, and reports whether it did.
+func (m *Model) editNumber(msg tea.KeyMsg) bool {
+	switch {
+	case msg.Type == tea.KeyBackspace:
+		if m.number != "" {
+			m.number = m.number[:len(m.number)-1]
+		}
+	case key.Matches(msg, m.keys.Back):
+		m.number = ""
+		m.setStatus("", false)
+	default:
+		return false
+	}
+	return true
 }
 
 // typed answers a key while the notation input has the keyboard.
