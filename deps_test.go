@@ -27,16 +27,17 @@ var layers = []struct {
 	{"sim", []string{"engine", "bot"}},
 	{"sim/chart", []string{"sim", "gonum.org/v1/plot"}},
 	{"match", []string{"engine", "bot"}},
+	{"analysis", []string{"engine", "games", "games/*", "bot", "bot/*"}},
 	{"store", []string{"engine"}},
 	{"store/storetest", []string{"engine", "store"}},
 	{"store/sqlite", []string{"engine", "store", "modernc.org/sqlite"}},
 	{"store/postgres", []string{"engine", "store", "github.com/jackc/pgx/v5"}},
-	{"web", []string{"engine", "games", "games/*", "bot", "bot/*", "match", "store", "store/*", "github.com/coder/websocket", "golang.org/x/time/rate"}},
+	{"web", []string{"analysis", "engine", "games", "games/*", "bot", "bot/*", "match", "store", "store/*", "github.com/coder/websocket", "golang.org/x/time/rate"}},
 	{"web/loadtest", []string{"github.com/coder/websocket"}},
 	{"protocol", []string{"engine"}},
 	{"client", []string{"engine", "protocol", "github.com/coder/websocket"}},
 	{"tui", []string{"engine", "score", "games", "games/*", "bot", "protocol", "client", "github.com/charmbracelet/bubbletea", "github.com/charmbracelet/bubbles", "github.com/charmbracelet/lipgloss", "github.com/charmbracelet/x/ansi"}},
-	{"cmd/deuce", []string{"engine", "games", "games/*", "bot", "bot/*", "sim", "sim/*", "store", "store/*", "web", "web/*", "protocol", "client", "tui"}},
+	{"cmd/deuce", []string{"analysis", "engine", "games", "games/*", "bot", "bot/*", "sim", "sim/*", "store", "store/*", "web", "web/*", "protocol", "client", "tui"}},
 }
 
 func TestImportGraph(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"sync"
 
 	"deuce/engine"
 )
@@ -31,9 +32,16 @@ func (Random) Choose(_ context.Context, s engine.State, seat engine.Seat, rng *r
 	if err := checkTurn(s, seat); err != nil {
 		return 0, err
 	}
-	legal := s.Legal(nil)
-	return legal[rng.IntN(len(legal))], nil
+	buf := legalBufs.Get().(*[]engine.Action)
+	legal := s.Legal((*buf)[:0])
+	a := legal[rng.IntN(len(legal))]
+	*buf = legal
+	legalBufs.Put(buf)
+	return a, nil
 }
+
+// legalBufs are buffers for legal lists, so that choosing allocates nothing.
+var legalBufs = sync.Pool{New: func() any { b := make([]engine.Action, 0, 64); return &b }}
 
 // Heuristic plays a game's own heuristic policy on a state determinized for its seat.
 type Heuristic struct {
@@ -48,8 +56,16 @@ func (h Heuristic) Choose(_ context.Context, s engine.State, seat engine.Seat, r
 	if err := checkTurn(s, seat); err != nil {
 		return 0, err
 	}
-	return h.Policy(engine.Determinize(s, seat, rng), rng), nil
+	d, _ := scratch.Get().(engine.State)
+	d = engine.DeterminizeInto(d, s, seat, rng)
+	a := h.Policy(d, rng)
+	scratch.Put(d)
+	return a, nil
 }
+
+// scratch holds determinized states the heuristic has finished with, whose storage the next
+// determinization of the same game reuses (engine.DeterminizeInto).
+var scratch sync.Pool
 
 func checkTurn(s engine.State, seat engine.Seat) error {
 	if to := s.ToMove(); to != seat {

@@ -68,8 +68,12 @@ func Bots(g engine.Game) []BotInfo {
 		if g.Horizon > 0 {
 			ahead = fmt.Sprintf(", playouts %s ahead", plural(g.Horizon, "point"))
 		}
-		bots = append(bots, BotInfo{l.name, fmt.Sprintf("%s: %d iterations a move (%s%s), at most %v a move in live play",
-			summary, l.iterations, plural(l.trees, "tree"), ahead, l.time)})
+		live := fmt.Sprintf("at most %v a move in live play", l.time)
+		if l.spend {
+			live = fmt.Sprintf("in live play all the time the move allows, up to %v, on every core", l.time)
+		}
+		bots = append(bots, BotInfo{l.name, fmt.Sprintf("%s: %d iterations a move (%s%s), %s",
+			summary, l.iterations, plural(l.trees, "tree"), ahead, live)})
 	}
 	if g.Name == pencil.Game.Name {
 		bots = append(bots, BotInfo{"equilibrium", "plays the exact optimal mixed strategy of the solved game"})
@@ -93,16 +97,26 @@ type searchLevel struct {
 	iterations    int
 	trees         int
 	time          time.Duration
+	// spend makes live play search until the move's deadline (or time) on every core,
+	// the iteration budget applying only where no deadline is set (ismcts.Options.Spend).
+	spend bool
+	// regret chooses secret simultaneous decisions by regret matching (ismcts.Options.Regret).
+	regret bool
 }
 
 var (
 	searchLevels = []searchLevel{
-		{"medium", "information-set Monte Carlo tree search guided by the heuristic", 60, 1, 250 * time.Millisecond},
-		{"hard", "the same search, about seventeen times longer", 1000, 2, time.Second},
+		{"medium", "information-set Monte Carlo tree search guided by the heuristic", 60, 1, 250 * time.Millisecond, false, false},
+		{"hard", "the same search, about seventeen times longer", 1000, 2, time.Second, false, false},
+		{"expert", "the same search with all the time and cores a move allows", expertIterations, 4, 2 * time.Second, true, true},
 	}
 	// easySearch is the easy level of a game without a heuristic.
-	easySearch = searchLevel{"easy", "", 200, 1, 100 * time.Millisecond}
+	easySearch = searchLevel{"easy", "", 200, 1, 100 * time.Millisecond, false, false}
 )
+
+// expertIterations is expert's budget where no deadline applies (simulations): ten times
+// hard's, in four trees.
+const expertIterations = 10_000
 
 // Search parameters, tuned by simulation against the heuristic: in Center Court tiebreaks at
 // 1000 iterations a progressive bias of 3 to 30 won 75-82% of matches, no bias 65-69%; the
@@ -123,7 +137,7 @@ func (l searchLevel) bot(g engine.Game) bot.Bot {
 	return ismcts.New(ismcts.Options{
 		Name: l.name, Iterations: l.iterations, Trees: l.trees, Time: l.time,
 		Exploration: searchExploration, Playout: g.Heuristic, Prior: g.Heuristic, Bias: searchBias,
-		Horizon: g.Horizon,
+		Horizon: g.Horizon, Spend: l.spend, Regret: l.regret,
 	})
 }
 
@@ -152,7 +166,7 @@ func NewBot(g engine.Game, name string) (bot.Bot, error) {
 		}
 		h := bot.Heuristic{Policy: g.Heuristic}
 		return bot.Func{Level: "easy", F: h.Choose}, nil
-	case "medium", "hard":
+	case "medium", "hard", "expert":
 		for _, l := range searchLevels {
 			if l.name == level {
 				return l.bot(g), nil
@@ -160,8 +174,8 @@ func NewBot(g engine.Game, name string) (bot.Bot, error) {
 		}
 	case "equilibrium":
 		if g.Name == pencil.Game.Name {
-			return bot.Func{Level: "equilibrium", F: func(_ context.Context, s engine.State, seat engine.Seat, rng *rand.Rand) (engine.Action, error) {
-				return pencil.EquilibriumPolicy(s, seat, rng)
+			return bot.Func{Level: "equilibrium", F: func(ctx context.Context, s engine.State, seat engine.Seat, rng *rand.Rand) (engine.Action, error) {
+				return pencil.EquilibriumPolicyContext(ctx, s, seat, rng)
 			}}, nil
 		}
 	}

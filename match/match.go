@@ -62,6 +62,9 @@ type Update struct {
 	// Played counts the moves this seat has made, a secret choice held for its turn included,
 	// so a client knows when its own move has been taken.
 	Played int `json:"played"`
+	// Ended says why a match ended before it was played out (see End): "resigned",
+	// "claimed", "expired", ...; empty otherwise.
+	Ended string `json:"ended,omitempty"`
 }
 
 // Choice is one legal move with its notation.
@@ -106,6 +109,9 @@ type Match struct {
 	pendingSince []int
 	// played counts each seat's moves, held secret choices included.
 	played []int
+	// ended and endResult are set when the match was ended before its end (see End).
+	ended     string
+	endResult *engine.Result
 }
 
 // Subscription receives updates for one seat.
@@ -199,7 +205,7 @@ func (m *Match) Run(ctx context.Context) error {
 		if m.runErr != nil {
 			return m.runErr
 		}
-		if m.state.ToMove() == engine.Nobody && !m.thinking {
+		if (m.state.ToMove() == engine.Nobody || m.ended != "") && !m.thinking {
 			return nil
 		}
 		select {
@@ -275,7 +281,7 @@ func (m *Match) SubmitText(ctx context.Context, seat engine.Seat, seq int, text 
 func (m *Match) turnOf(seat engine.Seat) (engine.State, error) {
 	to := m.state.ToMove()
 	switch {
-	case to == engine.Nobody:
+	case to == engine.Nobody || m.ended != "":
 		return nil, ErrOver
 	case seat < 0 || int(seat) >= m.n || m.cfg.Bots[seat] != nil:
 		return nil, fmt.Errorf("%w: %v is not a person's seat", ErrNotYourTurn, seat)
@@ -379,24 +385,28 @@ func (m *Match) advance(ctx context.Context) {
 				m.runErr = err
 				return
 			}
+		case m.heldFor(to):
+			// Applied while still held, so that it is not counted twice in played. (A seat
+			// handed to a bot keeps the secret choice its person made.)
+			if err := m.apply(ctx, m.held[to]); err != nil {
+				m.runErr = err
+				return
+			}
+			delete(m.held, to)
 		case m.cfg.Bots[to] != nil:
 			m.broadcast()
 			m.startBot(ctx, to)
 			return
 		default:
-			a, ok := m.held[to]
-			if !ok {
-				m.broadcast()
-				return
-			}
-			// Applied while still held, so that it is not counted twice in played.
-			if err := m.apply(ctx, a); err != nil {
-				m.runErr = err
-				return
-			}
-			delete(m.held, to)
+			m.broadcast()
+			return
 		}
 	}
+}
+
+func (m *Match) heldFor(seat engine.Seat) bool {
+	_, ok := m.held[seat]
+	return ok
 }
 
 // startBot lets the bot of seat think on its own goroutine about a copy of the state, and posts
@@ -421,7 +431,7 @@ func (m *Match) startBot(ctx context.Context, seat engine.Seat) {
 		cancel()
 		post := func() {
 			m.thinking = false
-			if m.seq != seq {
+			if m.seq != seq || m.ended != "" {
 				return
 			}
 			if err == nil {
@@ -439,6 +449,59 @@ func (m *Match) startBot(ctx context.Context, seat engine.Seat) {
 		case <-ctx.Done():
 		}
 	}()
+}
+
+// End stops the match before it is played out, for the reason why (a word the server records:
+// "resigned", "claimed", "expired"...). When loser is a seat, its side loses: in every game
+// deuce plays the two sides alternate round the table, so the seats of loser's parity lose
+// and the others win. With engine.Nobody nobody wins and there is no result (an abandoned
+// table). save persists the end, given the number of moves played (no move can come between)
+// and the result; only once it has succeeded are the subscribers told, and Run returns.
+func (m *Match) End(ctx context.Context, why string, loser engine.Seat, save func(ctx context.Context, at int, result *engine.Result) error) error {
+	var err error
+	derr := m.do(ctx, func() {
+		if m.state.ToMove() == engine.Nobody || m.ended != "" {
+			err = ErrOver
+			return
+		}
+		res := m.state.Result()
+		res.Over, res.Returns, res.Winner = true, nil, engine.Nobody
+		var saved *engine.Result
+		if loser >= 0 && int(loser) < m.n {
+			res.Returns = make([]float64, m.n)
+			for seat := range m.n {
+				if seat%2 == int(loser)%2 {
+					res.Returns[seat] = -1
+				} else {
+					res.Returns[seat] = 1
+					if res.Winner == engine.Nobody {
+						res.Winner = engine.Seat(seat)
+					}
+				}
+			}
+			saved = &res
+		}
+		if err = save(ctx, m.seq, saved); err != nil {
+			return
+		}
+		m.ended, m.endResult = why, &res
+		m.broadcast()
+	})
+	if derr != nil {
+		return derr
+	}
+	return err
+}
+
+// SetBot hands seat to b from now on (a person who left), and lets it play if it is to move.
+func (m *Match) SetBot(ctx context.Context, seat engine.Seat, b bot.Bot) error {
+	return m.do(ctx, func() {
+		if seat < 0 || int(seat) >= m.n || m.ended != "" {
+			return
+		}
+		m.cfg.Bots[seat] = b
+		m.advance(ctx)
+	})
 }
 
 // Subscribe returns a subscription for seat (engine.Spectator for the public view) that
@@ -517,6 +580,10 @@ func (m *Match) update(seat engine.Seat) Update {
 	}
 	if seat >= 0 && int(seat) < m.n {
 		u.Played = m.played[seat]
+	}
+	if m.ended != "" {
+		u.Ended, u.Result, u.ToMove, u.Pending = m.ended, *m.endResult, engine.Nobody, nil
+		return u
 	}
 	if _, held := m.held[seat]; held {
 		u.Pending = slices.DeleteFunc(slices.Clone(u.Pending), func(x engine.Seat) bool { return x == seat })

@@ -19,7 +19,7 @@ func BenchmarkRun(b *testing.B) {
 	for _, g := range games.All() {
 		for _, workers := range []int{1, runtime.GOMAXPROCS(0)} {
 			b.Run(fmt.Sprintf("%s/workers=%d", g.Name, workers), func(b *testing.B) {
-				const matches = 64
+				const matches = 512
 				cfg := sim.Config{Game: g, Matches: matches, Workers: workers,
 					Players: []sim.Player{{Name: "a", Bot: bot.Random{}}, {Name: "b", Bot: bot.Random{}}}}
 				b.ReportAllocs()

@@ -21,6 +21,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"sync"
+	"time"
 
 	"deuce/bot"
 	"deuce/engine"
@@ -114,6 +115,7 @@ type runner struct {
 	cfg     Config
 	spec    Spec
 	options []engine.Options // resolved, per variant
+	starts  []engine.State   // a match at its start, per variant: every match is a clone
 }
 
 // newRunner checks cfg and resolves its options.
@@ -154,10 +156,12 @@ func newRunner(cfg Config) (*runner, error) {
 		if err != nil {
 			return nil, err
 		}
-		if _, err := cfg.Game.New(opts); err != nil {
+		start, err := cfg.Game.New(opts)
+		if err != nil {
 			return nil, fmt.Errorf("%s: %w", cfg.Game.Name, err)
 		}
 		r.options = append(r.options, opts)
+		r.starts = append(r.starts, start)
 		sp.Variants = append(sp.Variants, Variant{Name: v.Name, Options: opts})
 	}
 	sp.Pairs = cfg.Pairs
@@ -208,6 +212,11 @@ func (s Shard) check(total int) error {
 // Play plays the matches of t's shard that t has not folded in yet, and folds them into t. cfg
 // must describe the run t tallies. It stops at the first error, or when ctx ends; t then holds
 // every match folded in so far, so a later Play can go on from there.
+//
+// Workers take the matches in batches of consecutive indices (a few dozen when the run is long
+// enough, one when it is short) and hand back a batch's results together, or those done so far
+// every flushAfter, so that fast games do not spend their time passing single matches between
+// goroutines and slow ones still report each match soon after it ends.
 func Play(ctx context.Context, cfg Config, t *Tally) error {
 	r, err := newRunner(cfg)
 	if err != nil {
@@ -226,39 +235,50 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = min(workers, to-first)
+	size := batchSize(to-first, workers)
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	next := make(chan int)
-	results := make(chan played, workers)
+	next := make(chan int, workers) // the first match of a batch
+	results := make(chan []played, 4*workers)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range next {
-				p := r.play(ctx, i)
-				select {
-				case results <- p:
-				case <-ctx.Done():
-					return
+			w := r.newWorker()
+			for lo := range next {
+				hi := min(lo+size, to)
+				chunk := make([]played, 0, hi-lo)
+				since := time.Now()
+				for i := lo; i < hi; i++ {
+					chunk = append(chunk, w.play(ctx, i))
+					if i+1 < hi && time.Since(since) < flushAfter {
+						continue
+					}
+					select {
+					case results <- chunk:
+					case <-ctx.Done():
+						return
+					}
+					chunk, since = make([]played, 0, hi-i-1), time.Now()
 				}
 			}
 		}()
 	}
-	// At most window matches are handed out ahead of the oldest unfolded one, so memory stays
+	// At most window batches are handed out ahead of the oldest unfolded one, so memory stays
 	// flat however long the run and however slow one match.
 	window := make(chan struct{}, 4*workers)
 	go func() {
 		defer close(next)
-		for i := first; i < to; i++ {
+		for lo := first; lo < to; lo += size {
 			select {
 			case window <- struct{}{}:
 			case <-ctx.Done():
 				return
 			}
 			select {
-			case next <- i:
+			case next <- lo:
 			case <-ctx.Done():
 				return
 			}
@@ -269,34 +289,25 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 		close(results)
 	}()
 
-	pending := map[int]played{} // matches that finished ahead of their turn
-	for p := range results {
-		pending[p.res.Index] = p
+	pending := map[int][]played{} // chunks that finished ahead of their turn, by first match
+	for c := range results {
+		pending[c[0].res.Index] = c
 		for {
-			p, ok := pending[t.Next]
+			c, ok := pending[t.Next]
 			if !ok {
 				break
 			}
 			delete(pending, t.Next)
-			if p.err != nil {
-				return fmt.Errorf("match %d: %w", p.res.Index, p.err)
-			}
-			if cfg.OnMatch != nil {
-				if err := cfg.OnMatch(p.res.Index, p.rec); err != nil {
+			for _, p := range c {
+				if err := fold(cfg, t, p); err != nil {
 					return err
 				}
-			}
-			if err := t.Add(p.res); err != nil {
-				return err
-			}
-			if cfg.OnResult != nil {
-				if err := cfg.OnResult(p.res); err != nil {
-					return err
+				if cfg.Progress != nil {
+					cfg.Progress(t.Next-from, to-from)
 				}
-			}
-			<-window
-			if cfg.Progress != nil {
-				cfg.Progress(t.Next-from, to-from)
+				if (t.Next-first)%size == 0 || t.Next == to {
+					<-window // a whole batch is folded in
+				}
 			}
 		}
 	}
@@ -309,6 +320,37 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 	return nil
 }
 
+// flushAfter is how long a worker keeps the results of its batch before it hands over those it
+// has, so that slow matches report as they finish.
+const flushAfter = 20 * time.Millisecond
+
+// batchSize is the number of consecutive matches a worker plays at a time: about a sixteenth
+// of each worker's share, from 1 to 64.
+func batchSize(matches, workers int) int {
+	return max(1, min(64, matches/(16*workers)))
+}
+
+// fold folds one finished match into t and tells cfg's callbacks.
+func fold(cfg Config, t *Tally, p played) error {
+	if p.err != nil {
+		return fmt.Errorf("match %d: %w", p.res.Index, p.err)
+	}
+	if cfg.OnMatch != nil {
+		if err := cfg.OnMatch(p.res.Index, p.rec); err != nil {
+			return err
+		}
+	}
+	if err := t.Add(p.res); err != nil {
+		return err
+	}
+	if cfg.OnResult != nil {
+		if err := cfg.OnResult(p.res); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // played is one finished match, or why it could not finish.
 type played struct {
 	res MatchResult
@@ -316,28 +358,49 @@ type played struct {
 	err error
 }
 
-// matchRNG returns the random source of one stream of match i: 0 for chance, 1 + seat for the
-// bot in that seat.
-func matchRNG(seed uint64, i int, stream uint64) *rand.Rand {
-	return rand.New(rand.NewPCG(seed^0x9e3779b97f4a7c15*(stream+1), uint64(i)))
+// matchSeeds are the seeds of one stream of match i: 0 for chance, 1 + seat for the bot in
+// that seat.
+func matchSeeds(seed uint64, i int, stream uint64) (uint64, uint64) {
+	return seed ^ 0x9e3779b97f4a7c15*(stream+1), uint64(i)
 }
 
-func (r *runner) play(ctx context.Context, i int) played {
+// worker is one goroutine's reusable storage: its random sources, reseeded for every match,
+// and its chance outcome buffer.
+type worker struct {
+	r    *runner
+	pcgs []*rand.PCG // stream 0 is chance, 1 + seat each seat's bot
+	rngs []*rand.Rand
+	cbuf []engine.ChanceOutcome
+}
+
+func (r *runner) newWorker() *worker { return &worker{r: r} }
+
+// rng returns the random source of stream of match i, reseeded.
+func (w *worker) rng(i int, stream int) *rand.Rand {
+	for len(w.pcgs) <= stream {
+		pcg := rand.NewPCG(0, 0)
+		w.pcgs, w.rngs = append(w.pcgs, pcg), append(w.rngs, rand.New(pcg))
+	}
+	w.pcgs[stream].Seed(matchSeeds(w.r.cfg.Seed, i, uint64(stream)))
+	return w.rngs[stream]
+}
+
+// ctxEvery is how many actions a match plays between looks at its context.
+const ctxEvery = 64
+
+func (w *worker) play(ctx context.Context, i int) played {
+	r := w.r
 	v, pair, sides := r.spec.Seating(i)
 	p := played{res: MatchResult{Index: i, Variant: v, Pair: pair, Sides: sides, Winner: -1}}
 	fail := func(err error) played {
 		p.err = err
 		return p
 	}
-	s, err := r.cfg.Game.New(r.options[v])
-	if err != nil {
+	if err := ctx.Err(); err != nil {
 		return fail(err)
 	}
+	s := r.starts[v].Clone()
 	n := s.NumSeats()
-	rngs := make([]*rand.Rand, n)
-	for seat := range n {
-		rngs[seat] = matchRNG(r.cfg.Seed, i, uint64(seat)+1)
-	}
 	if r.cfg.OnMatch != nil {
 		seats := make([]engine.SeatInfo, n)
 		for seat := range n {
@@ -347,8 +410,12 @@ func (r *runner) play(ctx context.Context, i int) played {
 		p.rec = engine.NewRecord(r.cfg.Game, r.options[v], seats)
 		p.rec.Seed = r.cfg.Seed
 	}
-	chance := matchRNG(r.cfg.Seed, i, 0)
-	var cbuf []engine.ChanceOutcome
+	for seat := range n {
+		w.rng(i, seat+1)
+	}
+	rngs := w.rngs[1 : n+1]
+	chance := w.rng(i, 0)
+	var err error
 	actions := 0
 	for to := s.ToMove(); to != engine.Nobody; to = s.ToMove() {
 		if actions >= r.cfg.MaxActions {
@@ -356,11 +423,13 @@ func (r *runner) play(ctx context.Context, i int) played {
 		}
 		var a engine.Action
 		if to == engine.Chance {
-			cbuf = s.Chances(cbuf)
-			a = engine.SampleChance(chance, cbuf)
+			w.cbuf = s.Chances(w.cbuf)
+			a = engine.SampleChance(chance, w.cbuf)
 		} else {
-			if err := ctx.Err(); err != nil {
-				return fail(err)
+			if actions%ctxEvery == 0 {
+				if err := ctx.Err(); err != nil {
+					return fail(err)
+				}
 			}
 			pl := r.cfg.Players[sides[int(to)%2]]
 			a, err = pl.Bot.Choose(ctx, s, to, rngs[to])

@@ -14,6 +14,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"time"
 
@@ -57,6 +58,32 @@ func (s Status) Valid() bool {
 // Unfinished reports whether a table with status s may still be played: Open or Live.
 func (s Status) Unfinished() bool { return s == Open || s == Live }
 
+// Why a table ended other than by being played out (Table.Ended); empty for a match played to
+// its end or a table not ended.
+const (
+	// EndResigned: a player resigned; the table is Finished, the resigner's side lost.
+	EndResigned = "resigned"
+	// EndClaimed: a player was disconnected too long and the others claimed the win; the
+	// table is Finished, the absent player's side lost.
+	EndClaimed = "claimed"
+	// EndExpired: nobody joined or touched the table for too long; the table is Abandoned.
+	EndExpired = "expired"
+	// EndTimeLimit: a table of bots only reached its time limit; the table is Abandoned.
+	EndTimeLimit = "time limit"
+	// EndUnplayable: the server can no longer play the table (a bot or option it refuses);
+	// the table is Abandoned.
+	EndUnplayable = "unplayable"
+)
+
+// ValidEnd reports whether reason is one of the reasons above or empty.
+func ValidEnd(reason string) bool {
+	switch reason {
+	case "", EndResigned, EndClaimed, EndExpired, EndTimeLimit, EndUnplayable:
+		return true
+	}
+	return false
+}
+
 // Table is one match played on the server.
 type Table struct {
 	// ID is chosen by the caller: URL-safe and random enough not to be enumerable.
@@ -70,7 +97,10 @@ type Table struct {
 	// Moves are the record's moves so far. Get always returns a non-nil slice.
 	Moves  []engine.Move
 	Result *engine.Result
-	// Created and Updated are set by the store, in UTC with millisecond precision.
+	// Ended says why a table ended other than by being played out (EndResigned...).
+	Ended string
+	// Created and Updated are set by the store, in UTC with millisecond precision. Updated
+	// is the last change: a move, a seat claimed, the end.
 	Created, Updated time.Time
 }
 
@@ -126,6 +156,7 @@ type Summary struct {
 	// Moves is the number of moves played.
 	Moves            int
 	Result           *engine.Result
+	Ended            string
 	Created, Updated time.Time
 }
 
@@ -146,6 +177,11 @@ type Filter struct {
 	// with an ID before BeforeID. Next sets both to continue after a page.
 	Before   time.Time
 	BeforeID string
+	// UpdatedSince, when not zero, keeps only tables updated at or after it.
+	UpdatedSince time.Time
+	// Ended keeps only the tables that have ended (Finished or Abandoned); it may not be
+	// combined with Status.
+	Ended bool
 }
 
 // PageSize returns the number of tables a List with f returns at most.
@@ -179,13 +215,30 @@ type Store interface {
 	// UpdateSeats replaces the seats and sets the status. It returns ErrNotFound for an unknown
 	// ID.
 	UpdateSeats(ctx context.Context, id string, seats []Seat, status Status) error
+	// End ends an unfinished table without a move: it sets the status (Finished or
+	// Abandoned), why (Table.Ended) and the result, if at is the number of moves stored and the
+	// table is still open or live; ErrConflict otherwise, ErrNotFound for an unknown ID.
+	End(ctx context.Context, id string, at int, status Status, ended string, result *engine.Result) error
 	// List returns the summaries of the tables f selects, newest first.
 	List(ctx context.Context, f Filter) ([]Summary, error)
 	// Unfinished returns the IDs of the open and live tables, oldest first, for resuming them
 	// after a restart.
 	Unfinished(ctx context.Context) ([]string, error)
+	// Analyses keeps the analyses of finished tables.
+	Analyses
 	// Close releases the store's resources.
 	Close() error
+}
+
+// CheckEnd reports what is wrong with the arguments of End.
+func CheckEnd(status Status, ended string) error {
+	if status != Finished && status != Abandoned {
+		return fmt.Errorf("a table ends finished or abandoned, not %q", status)
+	}
+	if !ValidEnd(ended) {
+		return fmt.Errorf("invalid end %q", ended)
+	}
+	return nil
 }
 
 // Now returns the current time as stores keep it: UTC, truncated to the millisecond.

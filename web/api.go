@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -13,6 +15,7 @@ import (
 
 	"deuce/engine"
 	"deuce/games"
+	"deuce/games/pencil"
 	"deuce/store"
 )
 
@@ -26,6 +29,9 @@ type gameInfo struct {
 	Options  []engine.OptionSpec `json:"options"`
 	Variants []variantInfo       `json:"variants"`
 	Bots     []games.BotInfo     `json:"bots"`
+	// Glossary explains moves by their notation, Legend the notation (games/describe.go).
+	Glossary map[string]string `json:"glossary,omitempty"`
+	Legend   string            `json:"legend,omitempty"`
 }
 
 type variantInfo struct {
@@ -38,7 +44,8 @@ type variantInfo struct {
 func (s *Server) apiGames(w http.ResponseWriter, _ *http.Request) {
 	var out []gameInfo
 	for _, g := range games.All() {
-		info := gameInfo{Name: g.Name, Title: g.Title, Summary: g.Summary, Rules: g.Rules, Options: g.Options, Bots: games.Bots(g)}
+		info := gameInfo{Name: g.Name, Title: g.Title, Summary: g.Summary, Rules: g.Rules, Options: g.Options, Bots: games.Bots(g),
+			Glossary: games.Glossary(g), Legend: games.Legend(g)}
 		for _, v := range g.Variants {
 			vi := variantInfo{Name: v.Name, Summary: v.Summary, Options: v.Options}
 			if st, _, err := g.Start(v.Options); err == nil {
@@ -84,12 +91,14 @@ type seatInvite struct {
 	Invite string `json:"invite,omitempty"`
 }
 
-const maxBody = 16 << 10
-
 func (s *Server) apiCreateTable(w http.ResponseWriter, r *http.Request) {
 	var req createRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+	if err := decodeBody(r, &req); err != nil {
+		badBody(w, err)
+		return
+	}
+	addr := clientAddr(r)
+	if !s.creates.allow(w, addr) {
 		return
 	}
 	t, tokens, err := s.newTable(req)
@@ -97,18 +106,99 @@ func (s *Server) apiCreateTable(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
+	release, ok := s.reserveOrRefuse(w, addr, botOnly(t.Seats))
+	if !ok {
+		return
+	}
+	defer release()
 	if err := s.store.Create(r.Context(), t); err != nil {
 		s.log.Error("create table", "err", err)
 		writeError(w, http.StatusInternalServerError, "could not save the table")
 		return
 	}
-	if _, err := s.start(t); err != nil {
+	if _, err := s.start(t, addr); err != nil {
 		s.log.Error("start table", "table", t.ID, "err", err)
 		writeError(w, http.StatusInternalServerError, "could not start the table")
 		return
 	}
 	s.log.Info("table created", "table", t.ID, "game", t.Game, "options", t.Options.String())
 	writeJSON(w, http.StatusCreated, s.invites(t, tokens))
+}
+
+// reserveOrRefuse is reserve that answers the refusal itself.
+func (s *Server) reserveOrRefuse(w http.ResponseWriter, addr string, bots bool) (release func(), ok bool) {
+	release, status, msg := s.reserve(addr, bots)
+	switch status {
+	case 0:
+		return release, true
+	case http.StatusServiceUnavailable:
+		serverFull(w, msg)
+	default:
+		w.Header().Set("Retry-After", "60")
+		writeError(w, status, msg)
+	}
+	return nil, false
+}
+
+// reserve holds a place for a new table of addr while it is created, or says why there is
+// none: the status to answer (429 for the address's own cap, 503 when the server is full) and
+// a message. release gives the place back once the table runs (or failed to start).
+func (s *Server) reserve(addr string, bots bool) (release func(), status int, msg string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	total, mine, botTables := s.reserved, 0, s.reservedBots
+	for _, lt := range s.live {
+		total++
+		if addr != "" && lt.owner == addr {
+			mine++
+		}
+		if lt.botOnly {
+			botTables++
+		}
+	}
+	mine += s.reservedBy[addr]
+	switch {
+	case total >= s.limits.LiveTables:
+		return nil, http.StatusServiceUnavailable, fmt.Sprintf("the server is full (%d tables are being played): try again in a minute", total)
+	case mine >= s.limits.TablesPerAddress:
+		return nil, http.StatusTooManyRequests, fmt.Sprintf("you already have %d unfinished tables, the most one address may have: finish, resign or leave one first", mine)
+	case bots && botTables >= s.limits.BotTables:
+		return nil, http.StatusServiceUnavailable, fmt.Sprintf("the server already plays %d tables between bots only, the most it takes: try again in a minute, or take a seat yourself", botTables)
+	}
+	s.reserved++
+	s.reservedBy[addr]++
+	if bots {
+		s.reservedBots++
+	}
+	return func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.reserved--
+		if s.reservedBy[addr]--; s.reservedBy[addr] <= 0 {
+			delete(s.reservedBy, addr)
+		}
+		if bots {
+			s.reservedBots--
+		}
+	}, 0, ""
+}
+
+// checkBotCost refuses a bot whose work at these options would exceed the server's limits: the
+// pencil equilibrium bot solves the whole game on its first move, and the solve grows with
+// about the fifth power of the points.
+func (s *Server) checkBotCost(g engine.Game, opts engine.Options, level string) error {
+	if g.Name != pencil.Game.Name || level != "equilibrium" {
+		return nil
+	}
+	p, err := pencil.ParamsFromOptions(opts)
+	if err != nil {
+		return err
+	}
+	if most := max(p.Points1, p.Points2); most > s.limits.EquilibriumPoints {
+		return fmt.Errorf("the equilibrium bot plays games of at most %d points a player on this server (limit --equilibrium-max-points), and this one starts with %d: lower the points or choose another bot",
+			s.limits.EquilibriumPoints, most)
+	}
+	return nil
 }
 
 // newTable validates a create request and builds the table with fresh seat tokens.
@@ -144,6 +234,9 @@ func (s *Server) newTable(req createRequest) (*store.Table, []string, error) {
 		if sr.Bot != "" {
 			b, err := games.NewBot(g, sr.Bot)
 			if err != nil {
+				return nil, nil, fmt.Errorf("seat %d: %w", i+1, err)
+			}
+			if err := s.checkBotCost(g, resolved, b.Name()); err != nil {
 				return nil, nil, fmt.Errorf("seat %d: %w", i+1, err)
 			}
 			seat.Bot = b.Name()
@@ -190,8 +283,11 @@ type tableSummary struct {
 	Status  store.Status   `json:"status"`
 	Moves   int            `json:"moves"`
 	Result  *engine.Result `json:"result,omitempty"`
-	Created time.Time      `json:"created"`
-	Updated time.Time      `json:"updated"`
+	// Ended says why the table ended other than by being played out: resigned, claimed,
+	// expired, time limit or unplayable.
+	Ended   string    `json:"ended,omitempty"`
+	Created time.Time `json:"created"`
+	Updated time.Time `json:"updated"`
 }
 
 type seatPublic struct {
@@ -201,7 +297,7 @@ type seatPublic struct {
 }
 
 func summarize(sum store.Summary) tableSummary {
-	ts := tableSummary{ID: sum.ID, Game: sum.Game, Title: sum.Game, Options: sum.Options, Status: sum.Status, Moves: sum.Moves, Result: sum.Result, Created: sum.Created, Updated: sum.Updated}
+	ts := tableSummary{ID: sum.ID, Game: sum.Game, Title: sum.Game, Options: sum.Options, Status: sum.Status, Moves: sum.Moves, Result: sum.Result, Ended: sum.Ended, Created: sum.Created, Updated: sum.Updated}
 	if g, err := games.Lookup(sum.Game); err == nil {
 		ts.Title = g.Title
 	}
@@ -213,15 +309,13 @@ func summarize(sum store.Summary) tableSummary {
 
 // summaryOf summarises a whole table as the store's List would.
 func summaryOf(t *store.Table) store.Summary {
-	return store.Summary{ID: t.ID, Game: t.Game, Options: t.Options, Seats: t.Seats, Status: t.Status, Moves: len(t.Moves), Result: t.Result, Created: t.Created, Updated: t.Updated}
+	return store.Summary{ID: t.ID, Game: t.Game, Options: t.Options, Seats: t.Seats, Status: t.Status, Moves: len(t.Moves), Result: t.Result, Ended: t.Ended, Created: t.Created, Updated: t.Updated}
 }
 
 func (s *Server) apiListTables(w http.ResponseWriter, r *http.Request) {
-	f := store.Filter{Status: store.Status(r.URL.Query().Get("status")), Limit: 100}
-	switch f.Status {
-	case "", store.Open, store.Live, store.Finished, store.Abandoned:
-	default:
-		writeError(w, http.StatusBadRequest, fmt.Sprintf("status %q: want open, live, finished or abandoned", f.Status))
+	f, err := listFilter(r.URL.Query(), s.clock.Now().Add(-s.limits.ActiveWithin))
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	list, err := s.store.List(r.Context(), f)
@@ -235,6 +329,32 @@ func (s *Server) apiListTables(w http.ResponseWriter, r *http.Request) {
 		out = append(out, summarize(sum))
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// listFilter reads the query of GET /api/tables: status is open, live (the tables with a change
+// since activeSince: "Live now"), finished, abandoned, or ended (finished and abandoned: the
+// history); empty lists every table.
+func listFilter(q url.Values, activeSince time.Time) (store.Filter, error) {
+	for k := range q {
+		if k != "status" {
+			return store.Filter{}, fmt.Errorf("unknown parameter %q: the only one is status", k)
+		}
+	}
+	if len(q["status"]) > 1 {
+		return store.Filter{}, errors.New("give status once")
+	}
+	f := store.Filter{Limit: 100}
+	switch st := store.Status(q.Get("status")); st {
+	case "", store.Open, store.Finished, store.Abandoned:
+		f.Status = st
+	case store.Live:
+		f.Status, f.UpdatedSince = st, activeSince
+	case "ended":
+		f.Ended = true
+	default:
+		return store.Filter{}, fmt.Errorf("status %.40q: want open, live, finished, abandoned or ended", st)
+	}
+	return f, nil
 }
 
 func (s *Server) loadTable(w http.ResponseWriter, r *http.Request) (*store.Table, bool) {
@@ -355,8 +475,11 @@ func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Token string `json:"token"`
 	}
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+	if err := decodeBody(r, &req); err != nil {
+		badBody(w, err)
+		return
+	}
+	if !s.rematches.allow(w, clientAddr(r)) {
 		return
 	}
 	t, ok := s.loadTable(w, r)
@@ -379,6 +502,11 @@ func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
 		seat.Claimed = false
 		nt.Seats = append(nt.Seats, seat)
 	}
+	release, ok := s.reserveOrRefuse(w, clientAddr(r), botOnly(nt.Seats))
+	if !ok {
+		return
+	}
+	defer release()
 	err := s.store.Create(r.Context(), nt)
 	switch {
 	case errors.Is(err, store.ErrExists):
@@ -389,7 +517,7 @@ func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusInternalServerError, "could not save the rematch")
 		return
 	}
-	if _, err := s.start(nt); err != nil {
+	if _, err := s.start(nt, clientAddr(r)); err != nil {
 		s.log.Error("start rematch", "table", nt.ID, "err", err)
 		writeError(w, http.StatusInternalServerError, "could not start the rematch")
 		return
@@ -397,14 +525,27 @@ func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, map[string]string{"id": nt.ID})
 }
 
-func decodeBody(w http.ResponseWriter, r *http.Request, v any) error {
-	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+// decodeBody decodes a JSON body (the guard has capped its size); unknown fields and anything
+// after the value are refused.
+func decodeBody(r *http.Request, v any) error {
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return fmt.Errorf("bad request body: %w", err)
 	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return errors.New("bad request body: one JSON object expected, more follows it")
+	}
 	return nil
+}
+
+// badBody answers a body decodeBody refused: 413 when it was too large, 400 otherwise.
+func badBody(w http.ResponseWriter, err error) {
+	if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
+		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is larger than the %d bytes this server takes", mbe.Limit))
+		return
+	}
+	writeError(w, http.StatusBadRequest, err.Error())
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

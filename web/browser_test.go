@@ -30,6 +30,16 @@ const (
 // It needs Debian's chromium and `npm ci` in web/e2e. Without them the test is skipped, except
 // in CI (CI=true), where it fails so that a missing install step cannot pass unnoticed.
 func TestBrowser(t *testing.T) {
+	// A player who leaves is abandoned after a second, so that the browser sees the claim.
+	lim := web.DefaultLimits()
+	lim.AbandonAfter = time.Second
+	runBrowser(t, browserScript, web.Main{Limits: lim})
+}
+
+// runBrowser runs a node script against a server configured like cfg on a loopback port over a
+// fresh SQLite file, passing it the server's URL and the screenshot directory.
+func runBrowser(t *testing.T, script string, cfg web.Main) {
+	t.Helper()
 	var missing []string
 	if _, err := os.Stat(chromiumPath); err != nil {
 		missing = append(missing, chromiumPath+" (apt-get install chromium)")
@@ -55,7 +65,8 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	m := &web.Main{Addr: "127.0.0.1:0", Store: st}
+	m := &cfg
+	m.Addr, m.Store = "127.0.0.1:0", st
 	if err := m.Open(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +86,7 @@ func TestBrowser(t *testing.T) {
 	}
 
 	start := time.Now()
-	cmd := exec.CommandContext(ctx, node, browserScript, m.URL(), out)
+	cmd := exec.CommandContext(ctx, node, script, m.URL(), out)
 	cmd.WaitDelay = 10 * time.Second
 	pr, pw := io.Pipe()
 	cmd.Stdout, cmd.Stderr = pw, pw

@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"embed"
+	"errors"
 	"io"
 	"io/fs"
 	"net/http"
@@ -34,17 +35,47 @@ func (s *Server) pages() http.Handler {
 	}
 	mux := http.NewServeMux()
 	mux.Handle("GET /static/", static)
-	mux.HandleFunc("GET /t/{id}", page("table.html"))
-	mux.HandleFunc("GET /r/{id}", page("replay.html"))
+	// A table page answers 404, with a page that says so, for a table that does not exist.
+	tablePage := func(name string) http.HandlerFunc {
+		serve := page(name)
+		return func(w http.ResponseWriter, r *http.Request) {
+			_, err := s.store.Get(r.Context(), r.PathValue("id"))
+			switch {
+			case errors.Is(err, store.ErrNotFound):
+				notFound(w, assets)
+			case err != nil:
+				s.log.Error("load table", "table", r.PathValue("id"), "err", err)
+				http.Error(w, "The table could not be loaded: try again in a moment.", http.StatusServiceUnavailable)
+			default:
+				serve(w, r)
+			}
+		}
+	}
+	mux.HandleFunc("GET /t/{id}", tablePage("table.html"))
+	mux.HandleFunc("GET /r/{id}", tablePage("replay.html"))
+	mux.HandleFunc("GET /learn/{game}", page("learn.html"))
 	mux.HandleFunc("GET /{$}", page("index.html"))
 	mux.HandleFunc("GET /", func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/api/") || strings.HasPrefix(r.URL.Path, "/ws/") {
 			writeError(w, http.StatusNotFound, "no such endpoint")
 			return
 		}
-		http.NotFound(w, r)
+		notFound(w, assets)
 	})
 	return mux
+}
+
+// notFound answers 404 with the page that says so and leads back to the lobby.
+func notFound(w http.ResponseWriter, assets fs.FS) {
+	b, err := fs.ReadFile(assets, "notfound.html")
+	if err != nil {
+		http.NotFound(w, nil)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(http.StatusNotFound)
+	_, _ = w.Write(b)
 }
 
 // gameOf returns the game a stored table plays (tables are only created for known games).

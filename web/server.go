@@ -28,8 +28,10 @@ import (
 	"deuce/bot"
 	"deuce/engine"
 	"deuce/games"
+	"deuce/games/pencil"
 	"deuce/match"
 	"deuce/store"
+	"deuce/timesource"
 )
 
 // Server holds the live tables and serves HTTP.
@@ -41,17 +43,31 @@ type Server struct {
 	// msgRate and msgBurst limit each connection's messages.
 	msgRate  rate.Limit
 	msgBurst int
+	limits   Limits
+	clock    timesource.Clock
+	// Per-address token buckets.
+	creates, connects, rematches *buckets
 
 	// ctx bounds every live match; cancel stops them all.
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 
-	mu   sync.Mutex // guards live and each liveTable's open
+	mu   sync.Mutex // guards live, conns and the mutable fields of each liveTable
 	live map[string]*liveTable
+	// conns counts the open websocket connections of each address.
+	conns map[string]int
+	// reserved counts tables being created (reservedBy per address, reservedBots bot-only).
+	reserved, reservedBots int
+	reservedBy             map[string]int
 
-	// claimMu serialises seat claims, so two people joining at once never lose a claim.
+	// claimMu serialises seat changes, so two people joining at once never lose a claim.
 	claimMu sync.Mutex
+	// sweepMu serialises sweeps.
+	sweepMu sync.Mutex
+
+	analyser *analyser     // background match analysis (analysis.go)
+	hints    chan struct{} // the one hint searched at a time (hint.go)
 }
 
 // liveTable is a running match and the table it plays.
@@ -61,6 +77,27 @@ type liveTable struct {
 	m    *match.Match
 	// open is true while a person seat is unclaimed; guarded by Server.mu.
 	open bool
+	// owner is the address that created the table ("" for a table resumed after a restart).
+	owner string
+	// botOnly tables have no person seat.
+	botOnly bool
+	// spectators counts the spectators connected; guarded by Server.mu.
+	spectators int
+	// cancel stops the match and any work its bots do.
+	cancel context.CancelFunc
+	// created is when the table was created (bot-only tables end BotTableTime after it).
+	created time.Time
+
+	// Presence, guarded by Server.mu. person[i] reports a seat played by a person; present[i]
+	// counts its open connections; goneSince[i] is when its person left (zero while there, or
+	// for a seat never claimed); announced[i] that its abandonment has been announced.
+	person     []bool
+	present    []int
+	goneSince  []time.Time
+	announced  []bool
+	lastActive time.Time
+	// watchers are the connections to signal when presence changes.
+	watchers map[chan struct{}]struct{}
 }
 
 // Config configures a Server.
@@ -73,6 +110,14 @@ type Config struct {
 	// bursts of 30).
 	MessageRate  float64
 	MessageBurst int
+	// Limits bound what clients may do; zero fields take DefaultLimits.
+	Limits Limits
+	// Clock tells the time of the limits and the table lifecycle (default the system clock).
+	Clock timesource.Clock
+	// AnalysisIterations is the search budget per decision of a match analysis (default
+	// analysis.DefaultIterations); AnalysisDuty the share of one core it may use (default 0.5).
+	AnalysisIterations int
+	AnalysisDuty       float64
 }
 
 // NewServer returns a server over cfg.Store. Call Resume to restart unfinished tables, and
@@ -88,13 +133,29 @@ func NewServer(cfg Config) *Server {
 	if cfg.MessageBurst <= 0 {
 		cfg.MessageBurst = defaultMsgBurst
 	}
+	if cfg.Clock == nil {
+		cfg.Clock = timesource.System{}
+	}
+	lim := cfg.Limits.withDefaults()
+	pencil.SetCacheBytes(lim.SolveCacheBytes)
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Server{
+	now := cfg.Clock.Now
+	s := &Server{
 		store: cfg.Store, log: log, botDelay: cfg.BotDelay,
 		msgRate: rate.Limit(cfg.MessageRate), msgBurst: cfg.MessageBurst,
-		ctx: ctx, cancel: cancel,
-		live: map[string]*liveTable{},
+		limits: lim, clock: cfg.Clock,
+		creates:   newBuckets("new tables", lim.CreatesPerMinute, lim.CreateBurst, now),
+		connects:  newBuckets("connections", lim.ConnectsPerMinute, lim.ConnectBurst, now),
+		rematches: newBuckets("rematches", lim.RematchesPerMinute, lim.RematchBurst, now),
+		ctx:       ctx, cancel: cancel,
+		live:  map[string]*liveTable{},
+		conns: map[string]int{}, reservedBy: map[string]int{},
 	}
+	s.wg.Add(1)
+	go s.janitor()
+	s.analyser = newAnalyser(s, cfg.AnalysisIterations, cfg.AnalysisDuty)
+	s.hints = make(chan struct{}, 1)
+	return s
 }
 
 // Resume restarts every unfinished table in the store, exactly where it stopped.
@@ -108,9 +169,12 @@ func (s *Server) Resume(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("load table %s: %w", id, err)
 		}
-		if _, err := s.start(t); err != nil {
-			// One broken table must not keep the others down.
-			s.log.Error("resume table", "table", id, "err", err)
+		if _, err := s.start(t, ""); err != nil {
+			// One broken table must not keep the others down, nor fail again at every restart.
+			s.log.Error("resume table: ending it as unplayable", "table", id, "err", err)
+			if err := s.store.End(ctx, id, len(t.Moves), store.Abandoned, store.EndUnplayable, nil); err != nil {
+				s.log.Error("end unplayable table", "table", id, "err", err)
+			}
 			continue
 		}
 		s.log.Info("resumed table", "table", id, "game", t.Game, "moves", len(t.Moves))
@@ -124,8 +188,8 @@ func (s *Server) Close() {
 	s.wg.Wait()
 }
 
-// start runs a table's match.
-func (s *Server) start(t *store.Table) (*liveTable, error) {
+// start runs a table's match; owner is the address that created it.
+func (s *Server) start(t *store.Table, owner string) (*liveTable, error) {
 	g, err := games.Lookup(t.Game)
 	if err != nil {
 		return nil, err
@@ -134,6 +198,9 @@ func (s *Server) start(t *store.Table) (*liveTable, error) {
 	for i, seat := range t.Seats {
 		if seat.Bot != "" {
 			if bots[i], err = games.NewBot(g, seat.Bot); err != nil {
+				return nil, err
+			}
+			if err := s.checkBotCost(g, t.Options, seat.Bot); err != nil {
 				return nil, err
 			}
 		}
@@ -146,14 +213,31 @@ func (s *Server) start(t *store.Table) (*liveTable, error) {
 	if err != nil {
 		return nil, err
 	}
-	lt := &liveTable{id: t.ID, game: g, m: m, open: t.Status == store.Open}
+	ctx, cancel := context.WithCancel(s.ctx)
+	now := s.clock.Now()
+	lt := &liveTable{
+		id: t.ID, game: g, m: m, open: t.Status == store.Open, owner: owner, botOnly: botOnly(t.Seats), cancel: cancel,
+		created: t.Created, lastActive: now, watchers: map[chan struct{}]struct{}{},
+		person: make([]bool, len(t.Seats)), present: make([]int, len(t.Seats)),
+		goneSince: make([]time.Time, len(t.Seats)), announced: make([]bool, len(t.Seats)),
+	}
+	if lt.created.IsZero() || lt.created.After(now) {
+		lt.created = now
+	}
+	for i, seat := range t.Seats {
+		lt.person[i] = seat.Bot == ""
+		if lt.person[i] && seat.Claimed {
+			lt.goneSince[i] = now // resumed: away until they reconnect
+		}
+	}
 	s.mu.Lock()
 	s.live[t.ID] = lt
 	s.mu.Unlock()
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
-		err := m.Run(s.ctx)
+		defer cancel()
+		err := m.Run(ctx)
 		s.mu.Lock()
 		delete(s.live, t.ID)
 		s.mu.Unlock()
@@ -166,6 +250,16 @@ func (s *Server) start(t *store.Table) (*liveTable, error) {
 		}
 	}()
 	return lt, nil
+}
+
+// botOnly reports whether no person plays at a table.
+func botOnly(seats []store.Seat) bool {
+	for _, seat := range seats {
+		if seat.Bot == "" {
+			return false
+		}
+	}
+	return true
 }
 
 // table returns the live table id, or nil when it is not running.
@@ -192,13 +286,17 @@ func (p persister) Append(ctx context.Context, at int, moves []engine.Move, resu
 		status = store.Finished
 	}
 	// A move must be saved even while the server shuts down, or a person's move would be lost.
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), saveTimeout)
 	defer cancel()
 	if err := p.s.store.Append(ctx, p.id, at, moves, status, result); err != nil {
 		return err
 	}
+	p.s.touch(p.id)
 	return nil
 }
+
+// saveTimeout bounds one write to the store.
+const saveTimeout = 10 * time.Second
 
 // Handler returns the HTTP handler with every route.
 func (s *Server) Handler() http.Handler {
@@ -211,9 +309,14 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/tables/{id}/record", s.apiRecord)
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.apiReplay)
 	mux.HandleFunc("POST /api/tables/{id}/rematch", s.apiRematch)
+	mux.HandleFunc("GET /api/tables/{id}/analysis", s.apiAnalysis)
+	mux.HandleFunc("POST /api/tables/{id}/analysis", s.apiAnalyse)
+	mux.HandleFunc("POST /api/tables/{id}/hint", s.apiHint)
+	mux.HandleFunc("GET /api/tutorials", s.apiTutorials)
+	mux.HandleFunc("GET /api/tutorials/{game}", s.apiTutorial)
 	mux.HandleFunc("GET /ws/tables/{id}", s.serveSocket)
 	mux.Handle("GET /", s.pages())
-	return s.logRequests(mux)
+	return s.logRequests(s.guard(mux))
 }
 
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
@@ -303,6 +406,12 @@ type Main struct {
 	// MessageRate and MessageBurst: see Config.
 	MessageRate  float64
 	MessageBurst int
+	// Limits and Clock: see Config.
+	Limits Limits
+	Clock  timesource.Clock
+	// AnalysisIterations and AnalysisDuty: see Config.
+	AnalysisIterations int
+	AnalysisDuty       float64
 
 	srv      *Server
 	httpSrv  *http.Server
@@ -311,7 +420,8 @@ type Main struct {
 
 // Open starts listening and resumes unfinished tables. The server runs until Close.
 func (m *Main) Open(ctx context.Context) error {
-	m.srv = NewServer(Config{Store: m.Store, Log: m.Log, BotDelay: m.BotDelay, MessageRate: m.MessageRate, MessageBurst: m.MessageBurst})
+	m.srv = NewServer(Config{Store: m.Store, Log: m.Log, BotDelay: m.BotDelay, MessageRate: m.MessageRate, MessageBurst: m.MessageBurst, Limits: m.Limits, Clock: m.Clock,
+		AnalysisIterations: m.AnalysisIterations, AnalysisDuty: m.AnalysisDuty})
 	if err := m.srv.Resume(ctx); err != nil {
 		m.srv.Close()
 		return err
@@ -322,7 +432,13 @@ func (m *Main) Open(ctx context.Context) error {
 		return err
 	}
 	m.listener = ln
-	m.httpSrv = &http.Server{Handler: m.srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	lim := m.srv.limits
+	m.httpSrv = &http.Server{
+		Handler:           m.srv.Handler(),
+		ReadHeaderTimeout: lim.ReadHeaderTimeout, ReadTimeout: lim.ReadTimeout,
+		WriteTimeout: lim.WriteTimeout, IdleTimeout: lim.IdleTimeout,
+		MaxHeaderBytes: 16 << 10,
+	}
 	go func() {
 		if err := m.httpSrv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			m.srv.log.Error("serve", "err", err)
@@ -330,6 +446,10 @@ func (m *Main) Open(ctx context.Context) error {
 	}()
 	return nil
 }
+
+// Sweep ends the tables whose time is up now (see Server.Sweep); a janitor does it every few
+// seconds, tests call it after moving their clock.
+func (m *Main) Sweep(ctx context.Context) { m.srv.Sweep(ctx) }
 
 // URL is the server's base address, like http://127.0.0.1:41234.
 func (m *Main) URL() string {

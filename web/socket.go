@@ -29,7 +29,9 @@ const (
 
 // clientMsg is every message a client sends; Type says which fields count.
 type clientMsg struct {
-	// Type is "hello" (first message: Token claims a seat, empty to watch), "move" or "ping".
+	// Type is "hello" (first message: Token claims a seat, empty to watch), "move", "resign",
+	// "claim" (the win, an opponent being away too long), "bot" (hand the seats of players
+	// away too long to bots) or "ping".
 	Type  string `json:"type"`
 	Token string `json:"token,omitempty"`
 	// Seq is the seq of the update the move answers (-1 or absent: any).
@@ -71,13 +73,67 @@ const (
 	codeOver        = "over"
 	codeRateLimited = "rate_limited"
 	codeServer      = "server_error"
+	codeFull        = "full"
+	// codeNotAbandoned refuses a claim or bot while nobody has been away long enough.
+	codeNotAbandoned = "not_abandoned"
 )
 
+// openConn counts a new connection of addr, or reports false when addr has its most.
+func (s *Server) openConn(addr string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.conns[addr] >= s.limits.ConnsPerAddress {
+		return false
+	}
+	s.conns[addr]++
+	return true
+}
+
+func (s *Server) closeConn(addr string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.conns[addr]--; s.conns[addr] <= 0 {
+		delete(s.conns, addr)
+	}
+}
+
+// addSpectator counts a spectator of lt, or reports false when the table has its most.
+func (s *Server) addSpectator(lt *liveTable) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if lt.spectators >= s.limits.SpectatorsPerTable {
+		return false
+	}
+	lt.spectators++
+	return true
+}
+
+func (s *Server) removeSpectator(lt *liveTable) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	lt.spectators--
+}
+
 func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
+	addr := clientAddr(r)
+	if !s.connects.allow(w, addr) {
+		return
+	}
 	t, ok := s.loadTable(w, r)
 	if !ok {
 		return
 	}
+	if !s.openConn(addr) {
+		w.Header().Set("Retry-After", "60")
+		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("your address has %d connections open, the most it may: close some tables first", s.limits.ConnsPerAddress))
+		return
+	}
+	defer s.closeConn(addr)
+	// The server's read and write timeouts are for plain requests: a websocket lives as long
+	// as its table, with its own deadlines on every message.
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Time{})
+	_ = rc.SetWriteDeadline(time.Time{})
 	c, err := websocket.Accept(w, r, nil)
 	if err != nil {
 		return // Accept has answered the request
@@ -111,9 +167,24 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 			s.send(ctx, c, errorMsg{Type: "error", Code: codeServer, Error: "this table cannot be shown"})
 			return
 		}
+		if t.Ended != "" {
+			u.Ended, u.ToMove, u.Pending, u.Legal = t.Ended, engine.Nobody, nil, nil
+			u.Result.Over, u.Result.Returns, u.Result.Winner = true, nil, engine.Nobody
+			if t.Result != nil {
+				u.Result = *t.Result
+			}
+		}
 		s.send(ctx, c, updateMsg{Type: "update", Update: u})
 		c.Close(websocket.StatusNormalClosure, "the match is over")
 		return
+	}
+	if seat == engine.Spectator {
+		if !s.addSpectator(lt) {
+			s.send(ctx, c, errorMsg{Type: "error", Code: codeFull, Error: fmt.Sprintf("this table has %d spectators, the most it takes: try again later", s.limits.SpectatorsPerTable)})
+			c.Close(websocket.StatusTryAgainLater, "too many spectators")
+			return
+		}
+		defer s.removeSpectator(lt)
 	}
 	sub, err := lt.m.Subscribe(ctx, seat)
 	if err != nil {
@@ -121,6 +192,8 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer sub.Close()
+	changed, unwatch := s.watch(lt, seat)
+	defer unwatch()
 
 	go s.readMoves(ctx, cancel, c, lt, seat)
 	sent := 0
@@ -129,6 +202,13 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 		case <-ctx.Done():
 			c.Close(websocket.StatusGoingAway, "server shutting down")
 			return
+		case <-changed:
+			s.mu.Lock()
+			p := s.presence(lt)
+			s.mu.Unlock()
+			if err := s.send(ctx, c, p); err != nil {
+				return
+			}
 		case u, ok := <-sub.C:
 			if !ok {
 				if ctx.Err() == nil {
@@ -242,12 +322,18 @@ func (s *Server) handle(ctx context.Context, lt *liveTable, seat engine.Seat, da
 	switch msg.Type {
 	case "ping":
 		return nil
-	case "move":
+	case "move", "resign", "claim", "bot":
 	default:
-		return bad(codeBadMessage, "unknown message type %q: want move or ping", msg.Type)
+		return bad(codeBadMessage, "unknown message type %q: want move, resign, claim, bot or ping", msg.Type)
 	}
 	if seat < 0 {
-		return bad(codeNotYourTurn, "spectators cannot move")
+		return bad(codeNotYourTurn, "spectators cannot play")
+	}
+	if msg.Type != "move" {
+		if msg.Action != nil || msg.Text != "" || msg.Seq != nil || msg.Token != "" {
+			return bad(codeBadMessage, "%s takes no other field", msg.Type)
+		}
+		return s.lifecycle(ctx, lt, seat, msg.Type)
 	}
 	if (msg.Action == nil) == (msg.Text == "") {
 		return bad(codeBadMessage, "a move gives either action or text")
@@ -278,6 +364,32 @@ func (s *Server) handle(ctx context.Context, lt *liveTable, seat engine.Seat, da
 	}
 	s.log.Error("move", "table", lt.id, "seat", seat, "err", err)
 	return bad(codeServer, "the move could not be saved; try again")
+}
+
+// lifecycle plays a resign, claim or bot message of seat.
+func (s *Server) lifecycle(ctx context.Context, lt *liveTable, seat engine.Seat, kind string) *errorMsg {
+	var err error
+	switch kind {
+	case "resign":
+		err = s.endTable(ctx, lt, store.EndResigned, seat)
+	case "claim":
+		err = s.claimWin(ctx, lt, seat)
+	case "bot":
+		err = s.handToBots(ctx, lt, seat)
+	}
+	switch {
+	case err == nil:
+		s.log.Info("table "+kind, "table", lt.id, "seat", seat)
+		return nil
+	case errors.Is(err, errNoAbandoned):
+		return &errorMsg{Type: "error", Code: codeNotAbandoned, Error: err.Error()}
+	case errors.Is(err, match.ErrOver), errors.Is(err, match.ErrClosed):
+		return &errorMsg{Type: "error", Code: codeOver, Error: "the match is over"}
+	case ctx.Err() != nil:
+		return nil
+	}
+	s.log.Error(kind, "table", lt.id, "seat", seat, "err", err)
+	return &errorMsg{Type: "error", Code: codeServer, Error: "that could not be saved; try again"}
 }
 
 // send writes one message with a deadline.

@@ -30,6 +30,8 @@ type server struct {
 	url  string
 	path string
 	db   *sqlite.DB
+	// client makes the requests of raw (default http.DefaultClient).
+	client *http.Client
 }
 
 // startServer starts a server whose connections may send as fast as a test plays; see
@@ -41,18 +43,36 @@ func startServer(t *testing.T, path string) *server {
 
 func startLimited(t *testing.T, path string, msgRate float64) *server {
 	t.Helper()
+	return startWith(t, path, func(m *web.Main) { m.MessageRate = msgRate })
+}
+
+// startWith starts a server with roomy limits, after setup has changed what it needs.
+func startWith(t *testing.T, path string, setup func(m *web.Main)) *server {
+	t.Helper()
 	ctx := context.Background()
 	db, err := sqlite.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := &web.Main{Addr: "127.0.0.1:0", Store: db, MessageRate: msgRate, MessageBurst: 100}
+	m := &web.Main{Addr: "127.0.0.1:0", Store: db, MessageRate: 100_000, MessageBurst: 100, Limits: roomyLimits()}
+	setup(m)
 	if err := m.Open(ctx); err != nil {
 		t.Fatal(err)
 	}
 	s := &server{t: t, main: m, url: m.URL(), path: path, db: db}
 	t.Cleanup(s.stop)
 	return s
+}
+
+// roomyLimits are limits no ordinary test reaches, so that only the tests of the limits meet
+// them.
+func roomyLimits() web.Limits {
+	l := web.DefaultLimits()
+	l.CreatesPerMinute, l.CreateBurst = 1e6, 1e6
+	l.ConnectsPerMinute, l.ConnectBurst = 1e6, 1e6
+	l.RematchesPerMinute, l.RematchBurst = 1e6, 1e6
+	l.TablesPerAddress, l.LiveTables, l.BotTables, l.ConnsPerAddress = 1e6, 1e6, 1e6, 1e6
+	return l
 }
 
 func (s *server) stop() {
@@ -77,6 +97,9 @@ func (s *server) call(method, path string, body any, out any) int {
 		r = bytes.NewReader(b)
 	}
 	req, _ := http.NewRequest(method, s.url+path, r)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		s.t.Fatal(err)
@@ -126,6 +149,13 @@ type message struct {
 	Result  engine.Result `json:"result"`
 	Code    string        `json:"code"`
 	Error   string        `json:"error"`
+	Ended   string        `json:"ended"`
+	// Seats of a presence message.
+	Seats []struct {
+		Person    bool `json:"person"`
+		Connected bool `json:"connected"`
+		Abandoned bool `json:"abandoned"`
+	} `json:"seats"`
 }
 
 // client is a websocket connection to a table.

@@ -20,8 +20,9 @@
 //
 // A node is an information set of the seat to move, not a game state. Its key is a hash of
 // (seat, that seat's observations at its own earlier decisions on the path and the actions it
-// took there, the JSON encoding of its current observation). By the engine contract an
-// observation is exactly what a seat may know, and equal JSON means equal information, so the
+// took there, the key of its current observation: engine.AppendKey, the game's engine.Keyer or
+// else the observation's JSON encoding). By the engine contract an observation is exactly what a
+// seat may know, and equal keys mean equal information, so the
 // key is a function of what the seat to move knows: two paths it cannot tell apart reach the
 // same node, and no node's statistics are split by anything its seat does not know. (The
 // history makes the key perfect-recall even where a game's observation forgets, and keeps the
@@ -55,6 +56,11 @@
 // only when the caller's ctx carries a deadline (live play), so that simulations and tests,
 // which set none, stay reproducible. A deadline on ctx always ends the search a little before
 // it, and the best move so far is played.
+//
+// Options.Spend makes a level use all it is given in live play: under a deadline it ignores
+// the iteration budget, searches one tree per core (or Options.Trees, if more) until the
+// deadline or the time cap, and is then not reproducible; without a deadline it is the
+// reproducible search above.
 //
 // Options.Horizon optionally ends playouts after the next few points of tennis (engine.Points),
 // scoring the points each side won: for games whose points hardly depend on each other, the
@@ -135,6 +141,17 @@ type Options struct {
 	Workers int
 	// MaxNodes bounds the nodes of one tree (default DefaultMaxNodes).
 	MaxNodes int
+	// Regret, at the decisions of a simultaneous step (engine.Simultaneous: a secret bid),
+	// chooses by regret matching with outcome sampling instead of UCB1, and at such a root
+	// plays an action drawn from the average strategy, not the most visited one: in a
+	// simultaneous decision the value lies in a mixed strategy, to which regret matching's
+	// average converges and UCB1's visits do not.
+	Regret bool
+	// Spend makes live play use the whole budget: when ctx has a deadline, Iterations is
+	// ignored and the search runs until the deadline (or the Time cap), on at least one tree
+	// per core (GOMAXPROCS) with a worker for each. Without a deadline (simulations, tests) the
+	// search is the reproducible one Iterations and Trees describe.
+	Spend bool
 }
 
 func (o Options) withDefaults() Options {
@@ -239,6 +256,12 @@ func (b *Bot) Search(ctx context.Context, s engine.State, seat engine.Seat, rng 
 	seed := rng.Uint64()
 
 	o := b.opts
+	if _, live := ctx.Deadline(); live && o.Spend {
+		o.Iterations = 0
+		o.Trees = max(o.Trees, runtime.GOMAXPROCS(0))
+		o.Workers = runtime.GOMAXPROCS(0)
+		stopAt, timed = b.spendTime(ctx, start)
+	}
 	trees := make([]*tree, o.Trees)
 	for i := range trees {
 		quota := 0
@@ -278,13 +301,15 @@ func (b *Bot) Search(ctx context.Context, s engine.State, seat engine.Seat, rng 
 
 	an := Analysis{Moves: make([]MoveStats, len(legal))}
 	sums := make([]float64, len(legal))
+	strats := make([]float64, len(legal))
+	regret := false
 	for _, t := range trees {
 		if t.err != nil {
 			return Analysis{}, t.err
 		}
 		an.Iterations += t.done
 		an.Nodes += len(t.nodes)
-		t.rootStats(legal, an.Moves, sums)
+		regret = t.rootStats(legal, an.Moves, sums, strats) || regret
 	}
 	best := -1
 	for i := range an.Moves {
@@ -304,11 +329,36 @@ func (b *Bot) Search(ctx context.Context, s engine.State, seat engine.Seat, rng 
 		return Analysis{}, errors.New("ismcts: no time to search")
 	}
 	an.Action = an.Moves[best].Action
+	if regret {
+		an.Action = legal[sampleStrategy(strats, seed)]
+	}
 	return an, nil
+}
+
+// sampleStrategy draws an index with probability proportional to weights (the average
+// strategy of regret matching at the root), from a stream of the search's seed.
+func sampleStrategy(weights []float64, seed uint64) int {
+	total := 0.0
+	for _, w := range weights {
+		total += w
+	}
+	r := rand.New(rand.NewPCG(seed, 0x57a7)).Float64() * total
+	for i, w := range weights {
+		if r < w {
+			return i
+		}
+		r -= w
+	}
+	return len(weights) - 1
 }
 
 // stopTime returns when the search must stop, if a clock applies at all.
 func (b *Bot) stopTime(ctx context.Context, start time.Time) (time.Time, bool) {
+	return stopTime(ctx, start, b.opts.Time, b.opts.Iterations)
+}
+
+// stopTime returns when a search with the time cap and the iteration budget given must stop.
+func stopTime(ctx context.Context, start time.Time, limit time.Duration, iterations int) (time.Time, bool) {
 	var stop time.Time
 	timed := false
 	if d, ok := ctx.Deadline(); ok {
@@ -316,13 +366,19 @@ func (b *Bot) stopTime(ctx context.Context, start time.Time) (time.Time, bool) {
 		stop = d.Add(-min(50*time.Millisecond, d.Sub(start)/20))
 		timed = true
 	}
-	if b.opts.Time > 0 && (timed || b.opts.Iterations == 0) {
-		if capAt := start.Add(b.opts.Time); !timed || capAt.Before(stop) {
+	if limit > 0 && (timed || iterations == 0) {
+		if capAt := start.Add(limit); !timed || capAt.Before(stop) {
 			stop = capAt
 		}
 		timed = true
 	}
 	return stop, timed
+}
+
+// spendTime returns when a search that spends the whole budget must stop: as stopTime, the
+// iteration budget set aside.
+func (b *Bot) spendTime(ctx context.Context, start time.Time) (time.Time, bool) {
+	return stopTime(ctx, start, b.opts.Time, 0)
 }
 
 // batch is the number of iterations a worker runs on one tree before it looks at the clock

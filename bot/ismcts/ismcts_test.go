@@ -297,3 +297,21 @@ func TestForcedAndWrongSeat(t *testing.T) {
 }
 
 var _ bot.Bot = ismcts.New(ismcts.Options{})
+
+// TestSpendWithoutDeadline checks that a search spending its whole budget is, without a
+// deadline, the reproducible search of its iterations: the same analysis as without Spend.
+func TestSpendWithoutDeadline(t *testing.T) {
+	s := midMatch(t, games.All()[0], "", 2, 1)
+	var got [2]ismcts.Analysis
+	for i, spend := range []bool{false, true} {
+		b := ismcts.New(ismcts.Options{Iterations: 300, Trees: 3, Spend: spend})
+		an, err := b.Search(context.Background(), s, s.ToMove(), rand.New(rand.NewPCG(3, 4)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got[i] = an
+	}
+	if !reflect.DeepEqual(got[0], got[1]) {
+		t.Errorf("with Spend and no deadline: %+v; without Spend: %+v", got[1], got[0])
+	}
+}

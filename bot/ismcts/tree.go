@@ -1,8 +1,6 @@
 package ismcts
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"hash/maphash"
 	"math"
@@ -21,6 +19,9 @@ type node struct {
 	first  int32
 	count  int32
 	visits int32
+	// regret marks a decision of a simultaneous step chosen by regret matching
+	// (Options.Regret).
+	regret bool
 }
 
 // edge is one action of a node.
@@ -30,10 +31,17 @@ type edge struct {
 	avail  int32   // visits to the node in which it was legal
 	prior  int32   // of those, visits in which the prior chose it
 	sum    float64 // the node's seat's returns after choosing it
+	// Regret matching (node.regret): the action's cumulative regret, and the sum of the
+	// strategies it was played with (the average strategy, unnormalised).
+	regret, strat float64
 }
 
-// step is one choice on an iteration's path.
-type step struct{ node, edge int32 }
+// step is one choice on an iteration's path; prob is the probability regret matching chose
+// it with (0 at a UCB1 node).
+type step struct {
+	node, edge int32
+	prob       float64
+}
 
 // tree is one tree of a search, with its own random stream. Its storage is kept for the next
 // search.
@@ -69,8 +77,10 @@ type tree struct {
 	cbuf    []engine.ChanceOutcome
 	idx     []int32
 	untried []int32
-	obsBuf  bytes.Buffer
-	enc     *json.Encoder
+	keyBuf  []byte
+	rbuf    []float64
+	pbuf    []float64
+	scratch engine.State // the last iteration's determinization, whose storage the next reuses
 }
 
 // reset prepares t for a search of root for seat.
@@ -104,10 +114,6 @@ func (t *tree) reset(o *Options, root engine.State, seat engine.Seat, seed uint6
 	}
 	t.hist = resize(t.hist, t.seats)
 	t.ret = resize(t.ret, t.seats)
-	if t.enc == nil {
-		t.enc = json.NewEncoder(&t.obsBuf)
-		t.enc.SetEscapeHTML(false)
-	}
 	t.rootObs = t.observe(root, seat)
 	t.horizon = 0
 	if p, ok := root.(engine.Points); ok && o.Horizon > 0 {
@@ -136,7 +142,8 @@ func resize[T any](s []T, n int) []T {
 
 // iterate runs one iteration: determinize, descend the tree, play out, back up.
 func (t *tree) iterate() error {
-	s := engine.Determinize(t.root, t.seat, t.rng)
+	s := engine.DeterminizeInto(t.scratch, t.root, t.seat, t.rng)
+	t.scratch = s
 	t.path = t.path[:0]
 	clear(t.hist)
 	clear(t.ret)
@@ -213,10 +220,18 @@ func (t *tree) descend(s engine.State) error {
 				return nil
 			}
 			ni = t.add(key, to, legal)
+			t.nodes[ni].regret = t.opts.Regret && simultaneous(s)
 			expanded = true
 		}
-		a, ei := t.choose(ni, s, legal)
-		t.path = append(t.path, step{ni, ei})
+		var a engine.Action
+		var ei int32
+		prob := 0.0
+		if t.nodes[ni].regret {
+			a, ei, prob = t.chooseRegret(ni, legal)
+		} else {
+			a, ei = t.choose(ni, s, legal)
+		}
+		t.path = append(t.path, step{ni, ei, prob})
 		t.hist[to] = mix(mix(t.hist[to], obs), uint64(a))
 		if err := apply(s, a); err != nil {
 			return err
@@ -270,6 +285,83 @@ func (t *tree) choose(ni int32, s engine.State, legal []engine.Action) (engine.A
 		}
 	}
 	return legal[best], idx[best]
+}
+
+// simultaneous reports whether s's decision is part of a simultaneous step.
+func simultaneous(s engine.State) bool {
+	sim, ok := s.(engine.Simultaneous)
+	return ok && len(sim.Pending()) > 0
+}
+
+// regretExplore is the share of a regret-matching choice spread uniformly over the actions, so
+// that every action keeps being sampled and its regret estimated.
+const regretExplore = 0.1
+
+// chooseRegret picks the action of node ni by regret matching with outcome sampling: with
+// probability proportional to its positive cumulative regret (uniformly when none is
+// positive), mixed with regretExplore of uniform exploration. It adds the matched strategy to
+// the edges' average strategy and returns the action, its edge and the probability it was
+// chosen with.
+func (t *tree) chooseRegret(ni int32, legal []engine.Action) (engine.Action, int32, float64) {
+	idx := t.align(ni, legal)
+	probs := t.probs(idx)
+	for _, ei := range idx {
+		t.edges[ei].avail++
+	}
+	r := t.rng.Float64()
+	pick := len(idx) - 1
+	for i, p := range probs[:len(idx)-1] {
+		if r < p {
+			pick = i
+			break
+		}
+		r -= p
+	}
+	return legal[pick], idx[pick], probs[pick]
+}
+
+// probs returns the sampling probabilities of regret matching over the edges idx, and adds
+// the matched strategy to their average strategy.
+func (t *tree) probs(idx []int32) []float64 {
+	t.pbuf = resize(t.pbuf, len(idx))
+	total := 0.0
+	for i, ei := range idx {
+		t.pbuf[i] = max(t.edges[ei].regret, 0)
+		total += t.pbuf[i]
+	}
+	k := float64(len(idx))
+	for i, ei := range idx {
+		sigma := 1 / k
+		if total > 0 {
+			sigma = t.pbuf[i] / total
+		}
+		t.edges[ei].strat += sigma
+		t.pbuf[i] = (1-regretExplore)*sigma + regretExplore/k
+	}
+	return t.pbuf
+}
+
+// regretUpdate adds the regrets of one outcome-sampled visit to the edges of node n: the
+// action chosen with probability prob returned u, so its estimated value is u/prob and every
+// other action's 0, against the node's estimated value, the matched strategy's.
+func (t *tree) regretUpdate(n *node, chosen int32, prob, u float64) {
+	es := t.edges[n.first : n.first+n.count]
+	total := 0.0
+	for i := range es {
+		total += max(es[i].regret, 0)
+	}
+	sigma := 1 / float64(len(es))
+	if total > 0 {
+		sigma = max(t.edges[chosen].regret, 0) / total
+	}
+	value := sigma * u / prob
+	for i := range es {
+		v := 0.0
+		if n.first+int32(i) == chosen {
+			v = u / prob
+		}
+		es[i].regret += v - value
+	}
 }
 
 // align returns the edge of node ni for each action of legal, adding edges for actions the
@@ -374,7 +466,8 @@ func (t *tree) playout(s engine.State) error {
 	for n := 0; ; n++ {
 		to := s.ToMove()
 		if to == engine.Nobody {
-			for i, r := range s.Result().Returns {
+			t.rbuf = engine.AppendReturns(t.rbuf, s)
+			for i, r := range t.rbuf {
 				if i < len(t.ret) {
 					t.ret[i] += r
 				}
@@ -443,6 +536,9 @@ func (t *tree) backup() {
 	for _, st := range t.path {
 		n := &t.nodes[st.node]
 		n.visits++
+		if n.regret {
+			t.regretUpdate(n, st.edge, st.prob, t.ret[n.seat])
+		}
 		e := &t.edges[st.edge]
 		e.visits++
 		e.sum += t.ret[n.seat]
@@ -453,10 +549,12 @@ func (t *tree) backup() {
 	}
 }
 
-// rootStats adds the root node's statistics for each action of legal to moves and sums.
-func (t *tree) rootStats(legal []engine.Action, moves []MoveStats, sums []float64) {
+// rootStats adds the root node's statistics for each action of legal to moves, sums and
+// strats (the average strategy of regret matching), and reports whether the root chose by
+// regret matching.
+func (t *tree) rootStats(legal []engine.Action, moves []MoveStats, sums, strats []float64) bool {
 	if len(t.nodes) == 0 {
-		return
+		return false
 	}
 	n := t.nodes[0]
 	es := t.edges[n.first : n.first+n.count]
@@ -468,20 +566,17 @@ func (t *tree) rootStats(legal []engine.Action, moves []MoveStats, sums []float6
 		if j < len(es) && es[j].action == a {
 			moves[i].Visits += int(es[j].visits)
 			sums[i] += es[j].sum
+			strats[i] += es[j].strat
 		}
 	}
+	return n.regret
 }
 
-// observe hashes the JSON encoding of seat's observation of s (its text form if it does not
-// encode).
+// observe hashes the key of seat's observation of s (engine.AppendKey: the game's own
+// engine.Keyer, or the observation's JSON encoding).
 func (t *tree) observe(s engine.State, seat engine.Seat) uint64 {
-	o := s.Observe(seat)
-	t.obsBuf.Reset()
-	if err := t.enc.Encode(o); err != nil {
-		t.obsBuf.Reset()
-		t.obsBuf.WriteString(o.String())
-	}
-	return maphash.Bytes(keySeed, t.obsBuf.Bytes())
+	t.keyBuf = engine.AppendKey(t.keyBuf[:0], s, seat)
+	return maphash.Bytes(keySeed, t.keyBuf)
 }
 
 // keySeed seeds the hash of observations. Only the equality of keys matters to a search, never

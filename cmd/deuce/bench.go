@@ -27,6 +27,9 @@ Example:
   deuce bench serve --tables 1000`
 
 func runBench(ctx context.Context, args []string, e *env) error {
+	if !contains(args, "serve") {
+		return runBenchBots(ctx, args, e)
+	}
 	fs := newFlags(e, "bench", benchUsage)
 	tables := fs.Int("tables", 1000, "`number` of tables played at once")
 	game := fs.String("game", "centercourt", "the `game` every table plays")

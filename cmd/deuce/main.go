@@ -10,8 +10,10 @@
 //	deuce join LINK                     play a seat of a server's table from the terminal
 //	deuce watch LINK                    watch a server's table
 //	deuce replay FILE                   step through a recorded match, point by point
+//	deuce analyze FILE                  judge every decision of a recorded match
 //	deuce solve pencil [flags]          solve the bidding game exactly
 //	deuce bots [GAME]                   the bot levels each game offers
+//	deuce bench [engine|search|solver]  measure engine steps, search iterations, solver time
 //	deuce bench serve [--tables 1000]   measure the browser server under load
 //
 // Every subcommand has --help.
@@ -77,9 +79,10 @@ func commands() []command {
 		{"join", "play a seat of a table on a server, from its seat link", runJoin},
 		{"watch", "watch a table on a server", runWatch},
 		{"replay", "step through a recorded match, point by point", runReplay},
+		{"analyze", "judge every decision of a recorded match", runAnalyze},
 		{"solve", "solve the bidding game exactly", runSolve},
 		{"bots", "list the bot levels", runBots},
-		{"bench", "measure the browser server under load", runBench},
+		{"bench", "measure the engine, the search, the solver, or the browser server under load", runBench},
 	}
 }
 

@@ -303,10 +303,16 @@ func (p *terminalMatch) showMoves(seat engine.Seat, legal []engine.Action) {
 	texts := make([]string, len(legal))
 	for i, a := range legal {
 		texts[i] = p.state.ActionString(a)
+		if d := games.DescribeMove(p.game, texts[i]); d != "" {
+			texts[i] += " (" + d + ")"
+		}
 	}
 	fmt.Fprintln(p.env.stdout, "Your moves:")
 	for _, line := range tui.MoveList(texts) {
 		fmt.Fprintln(p.env.stdout, line)
+	}
+	if l := games.Legend(p.game); l != "" {
+		fmt.Fprintln(p.env.stdout, l)
 	}
 }
 

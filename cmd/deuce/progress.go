@@ -13,6 +13,8 @@ import (
 type progress struct {
 	w     io.Writer
 	label string
+	// unit names what is counted ("matches" when empty).
+	unit  string
 	tty   bool
 	every time.Duration
 
@@ -62,15 +64,19 @@ func (p *progress) show(now time.Time) {
 		left = time.Duration(float64(p.total-p.done) / rate * float64(time.Second)).Round(time.Second).String()
 	}
 	frac := float64(p.done) / float64(max(p.total, 1))
+	unit := p.unit
+	if unit == "" {
+		unit = "matches"
+	}
 	if p.tty {
 		const width = 30
 		n := int(frac * width)
 		bar := strings.Repeat("=", n) + strings.Repeat(" ", width-n)
-		fmt.Fprintf(p.w, "\r%s [%s] %5.1f%% %d/%d  %.0f matches/s  %s left\x1b[K", p.label, bar, 100*frac, p.done, p.total, rate, left)
+		fmt.Fprintf(p.w, "\r%s [%s] %5.1f%% %d/%d  %.0f %s/s  %s left\x1b[K", p.label, bar, 100*frac, p.done, p.total, rate, unit, left)
 		p.drawn = true
 		return
 	}
-	fmt.Fprintf(p.w, "%s: %d/%d matches (%.1f%%), %.0f matches/s, %s left\n", p.label, p.done, p.total, 100*frac, rate, left)
+	fmt.Fprintf(p.w, "%s: %d/%d %s (%.1f%%), %.0f %s/s, %s left\n", p.label, p.done, p.total, unit, 100*frac, rate, unit, left)
 	p.drawn = true
 }
 

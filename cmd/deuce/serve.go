@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"deuce/games/pencil"
 	"deuce/store"
 	"deuce/store/postgres"
 	"deuce/store/sqlite"
@@ -32,6 +33,29 @@ func runServe(ctx context.Context, args []string, e *env) error {
 	pg := fs.String("postgres", "", "PostgreSQL connection `URL` to use instead of SQLite")
 	botDelay := fs.Duration("bot-delay", 600*time.Millisecond, "pause before each bot move, so people can follow")
 	level := fs.String("log-level", "info", "log `level`: debug, info, warn or error")
+	lim := web.DefaultLimits()
+	fs.Float64Var(&lim.CreatesPerMinute, "create-rate", lim.CreatesPerMinute, "new `tables` a minute one address may create, sustained")
+	fs.IntVar(&lim.CreateBurst, "create-burst", lim.CreateBurst, "new `tables` one address may create at once")
+	fs.Float64Var(&lim.ConnectsPerMinute, "connect-rate", lim.ConnectsPerMinute, "websocket `connections` a minute one address may open, sustained")
+	fs.IntVar(&lim.ConnectBurst, "connect-burst", lim.ConnectBurst, "websocket `connections` one address may open at once")
+	fs.Float64Var(&lim.RematchesPerMinute, "rematch-rate", lim.RematchesPerMinute, "`rematches` a minute one address may ask for, sustained")
+	fs.IntVar(&lim.RematchBurst, "rematch-burst", lim.RematchBurst, "`rematches` one address may ask for at once")
+	fs.IntVar(&lim.TablesPerAddress, "max-tables-per-address", lim.TablesPerAddress, "unfinished `tables` one address may have created")
+	fs.IntVar(&lim.LiveTables, "max-live-tables", lim.LiveTables, "unfinished `tables` on the whole server (more get 503, the server is full)")
+	fs.IntVar(&lim.BotTables, "max-bot-tables", lim.BotTables, "unfinished `tables` with bots in every seat")
+	fs.DurationVar(&lim.BotTableTime, "bot-table-time", lim.BotTableTime, "a table with bots in every seat ends this long after it was created")
+	fs.IntVar(&lim.SpectatorsPerTable, "max-spectators", lim.SpectatorsPerTable, "`spectators` one table takes")
+	fs.IntVar(&lim.ConnsPerAddress, "max-conns-per-address", lim.ConnsPerAddress, "websocket `connections` open at once from one address")
+	fs.IntVar(&lim.EquilibriumPoints, "equilibrium-max-points", lim.EquilibriumPoints, "most starting `points` a player may have against the pencil equilibrium bot (its solve grows with the fifth power)")
+	cacheMB := fs.Int("solve-cache-mb", lim.SolveCacheBytes>>20, "`megabytes` of solved pencil games kept for the equilibrium bot")
+	fs.DurationVar(&lim.ReadHeaderTimeout, "read-header-timeout", lim.ReadHeaderTimeout, "time a client has to send a request's headers")
+	fs.DurationVar(&lim.ReadTimeout, "read-timeout", lim.ReadTimeout, "time a client has to send a whole request")
+	fs.DurationVar(&lim.WriteTimeout, "write-timeout", lim.WriteTimeout, "time to answer a plain request (websockets have their own deadlines)")
+	fs.DurationVar(&lim.IdleTimeout, "idle-timeout", lim.IdleTimeout, "time an idle keep-alive connection stays open")
+	fs.Int64Var(&lim.MaxBody, "max-body", lim.MaxBody, "most `bytes` in a request body")
+	fs.DurationVar(&lim.AbandonAfter, "abandon-after", lim.AbandonAfter, "a player disconnected this long may be claimed as a win or handed to a bot by the others")
+	fs.DurationVar(&lim.ExpireAfter, "expire-after", lim.ExpireAfter, "a table with no move and nobody connected for this long expires")
+	fs.DurationVar(&lim.ActiveWithin, "live-within", lim.ActiveWithin, "\"Live now\" lists tables with a move in this last stretch of time")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -46,6 +70,10 @@ func runServe(ctx context.Context, args []string, e *env) error {
 	if *botDelay < 0 {
 		return usagef("--bot-delay must not be negative")
 	}
+	if err := checkLimits(lim, *cacheMB); err != nil {
+		return err
+	}
+	lim.SolveCacheBytes = *cacheMB << 20
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: lvl}))
 
 	var st store.Store
@@ -69,7 +97,7 @@ func runServe(ctx context.Context, args []string, e *env) error {
 	}
 	defer st.Close()
 
-	m := &web.Main{Addr: *addr, Store: st, Log: log, BotDelay: *botDelay}
+	m := &web.Main{Addr: *addr, Store: st, Log: log, BotDelay: *botDelay, Limits: lim}
 	if err := m.Open(ctx); err != nil {
 		if strings.Contains(err.Error(), "address already in use") {
 			return fmt.Errorf("%w (another deuce serve running? pick another --addr)", err)
@@ -83,4 +111,33 @@ func runServe(ctx context.Context, args []string, e *env) error {
 	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	return m.Close(sctx)
+}
+
+// checkLimits refuses limits that would turn a limit off or make the server useless: every one
+// must be positive.
+func checkLimits(l web.Limits, cacheMB int) error {
+	for _, c := range []struct {
+		flag string
+		ok   bool
+	}{
+		{"create-rate", l.CreatesPerMinute > 0}, {"create-burst", l.CreateBurst > 0},
+		{"connect-rate", l.ConnectsPerMinute > 0}, {"connect-burst", l.ConnectBurst > 0},
+		{"rematch-rate", l.RematchesPerMinute > 0}, {"rematch-burst", l.RematchBurst > 0},
+		{"max-tables-per-address", l.TablesPerAddress > 0}, {"max-live-tables", l.LiveTables > 0},
+		{"max-bot-tables", l.BotTables > 0}, {"bot-table-time", l.BotTableTime > 0},
+		{"max-spectators", l.SpectatorsPerTable > 0}, {"max-conns-per-address", l.ConnsPerAddress > 0},
+		{"equilibrium-max-points", l.EquilibriumPoints > 0}, {"solve-cache-mb", cacheMB > 0},
+		{"read-header-timeout", l.ReadHeaderTimeout > 0}, {"read-timeout", l.ReadTimeout > 0},
+		{"write-timeout", l.WriteTimeout > 0}, {"idle-timeout", l.IdleTimeout > 0},
+		{"max-body", l.MaxBody > 0}, {"abandon-after", l.AbandonAfter > 0},
+		{"expire-after", l.ExpireAfter > 0}, {"live-within", l.ActiveWithin > 0},
+	} {
+		if !c.ok {
+			return usagef("--%s must be positive", c.flag)
+		}
+	}
+	if l.EquilibriumPoints > pencil.MaxSolvePoints {
+		return usagef("--equilibrium-max-points %d: the solver takes at most %d", l.EquilibriumPoints, pencil.MaxSolvePoints)
+	}
+	return nil
 }

@@ -58,6 +58,7 @@ type simFlags struct {
 	asJSON, asCSV        bool
 	plots                string
 	shard, out           string
+	shardCount           int
 	results              string
 	resume, quiet        bool
 	allGames             bool
@@ -76,7 +77,8 @@ func (f *simFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.asJSON, "json", false, "print the report as JSON")
 	fs.BoolVar(&f.asCSV, "csv", false, "print the report as CSV")
 	fs.StringVar(&f.plots, "plots", "", "draw charts as SVG and PNG into this `directory`")
-	fs.StringVar(&f.shard, "shard", "", "play only slice `I/N` of the run (0 <= I < N), for deuce sim merge")
+	fs.StringVar(&f.shard, "shard", "", "play only slice `I/N` of the run (0 <= I < N), for deuce sim merge; auto takes I and N from a Kubernetes Indexed Job or a Slurm array")
+	fs.IntVar(&f.shardCount, "shard-count", 0, "with --shard auto under a Kubernetes Indexed Job: the `number` of shards (or DEUCE_SHARD_COUNT; the Job's completions)")
 	fs.StringVar(&f.out, "out", "", "write the run's tally to `file` for deuce sim merge")
 	fs.StringVar(&f.results, "results", "", "stream every match's result to `file` as JSON lines, in match order")
 	fs.BoolVar(&f.resume, "resume", false, "carry on the run in --results, skipping the matches it holds")
@@ -107,10 +109,14 @@ func runSim(ctx context.Context, args []string, e *env) error {
 	if f.resume && f.results == "" {
 		return usagef("--resume needs --results FILE, the file of the run to carry on")
 	}
-	shard, err := parseShard(f.shard)
+	shard, err := parseShard(f.shard, f.shardCount, os.Getenv)
 	if err != nil {
 		return err
 	}
+	// A scheduler starts every shard with the same command line: {index} in a file name
+	// becomes the shard's index, so each writes its own file.
+	f.out = shardPath(f.out, shard)
+	f.results = shardPath(f.results, shard)
 	if f.allGames {
 		return runAllGames(ctx, pos, &f, e)
 	}
@@ -130,10 +136,14 @@ func runSim(ctx context.Context, args []string, e *env) error {
 	return writeReport(rep, &f, e.stdout, e.stderr)
 }
 
-// parseShard reads --shard I/N; "" is the whole run.
-func parseShard(s string) (sim.Shard, error) {
+// parseShard reads --shard I/N; "" is the whole run, and "auto" reads the shard from the
+// environment a cluster scheduler gives each task (see autoShard).
+func parseShard(s string, count int, getenv func(string) string) (sim.Shard, error) {
 	if s == "" {
 		return sim.Shard{}, nil
+	}
+	if s == "auto" {
+		return autoShard(count, getenv)
 	}
 	is, ns, ok := strings.Cut(s, "/")
 	i, err1 := strconv.Atoi(strings.TrimSpace(is))
@@ -145,6 +155,74 @@ func parseShard(s string) (sim.Shard, error) {
 		return sim.Shard{}, usagef("--shard %s: I must be 0 to N-1 and N at least 1 (for N=%d: 0/%d to %d/%d)", s, max(n, 1), max(n, 1), max(n, 1)-1, max(n, 1))
 	}
 	return sim.Shard{Index: i, Count: n}, nil
+}
+
+// autoShard reads the shard of this task from the variables a cluster scheduler sets: a
+// Kubernetes Indexed Job's JOB_COMPLETION_INDEX, with the count from --shard-count or
+// DEUCE_SHARD_COUNT (Kubernetes does not pass the Job's completions to its pods), or a Slurm
+// array's SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT, counted from SLURM_ARRAY_TASK_MIN so
+// that an array 1-8 is shards 0/8 to 7/8. Slurm arrays with a step (0-15:2) are refused: their
+// task IDs do not number the shards.
+func autoShard(count int, getenv func(string) string) (sim.Shard, error) {
+	num := func(name string) (int, bool, error) {
+		v := strings.TrimSpace(getenv(name))
+		if v == "" {
+			return 0, false, nil
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return 0, true, usagef("--shard auto: %s=%q is not a whole number", name, v)
+		}
+		return n, true, nil
+	}
+	var index, n int
+	if i, ok, err := num("JOB_COMPLETION_INDEX"); err != nil {
+		return sim.Shard{}, err
+	} else if ok {
+		index, n = i, count
+		if n == 0 {
+			c, ok, err := num("DEUCE_SHARD_COUNT")
+			if err != nil {
+				return sim.Shard{}, err
+			}
+			if !ok {
+				return sim.Shard{}, usagef("--shard auto under a Kubernetes Indexed Job needs the number of shards: --shard-count N or DEUCE_SHARD_COUNT=N (the Job's completions)")
+			}
+			n = c
+		}
+	} else if id, ok, err := num("SLURM_ARRAY_TASK_ID"); err != nil {
+		return sim.Shard{}, err
+	} else if ok {
+		c, ok, err := num("SLURM_ARRAY_TASK_COUNT")
+		if err != nil {
+			return sim.Shard{}, err
+		}
+		if !ok {
+			return sim.Shard{}, usagef("--shard auto: SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not")
+		}
+		low, _, err := num("SLURM_ARRAY_TASK_MIN")
+		if err != nil {
+			return sim.Shard{}, err
+		}
+		if step, ok, _ := num("SLURM_ARRAY_TASK_STEP"); ok && step != 1 {
+			return sim.Shard{}, usagef("--shard auto: a Slurm array with step %d does not number its shards 0 to N-1; use --array=0-%d", step, c-1)
+		}
+		index, n = id-low, c
+		if count != 0 && count != n {
+			return sim.Shard{}, usagef("--shard-count %d disagrees with SLURM_ARRAY_TASK_COUNT=%d", count, n)
+		}
+	} else {
+		return sim.Shard{}, usagef("--shard auto: no scheduler found (JOB_COMPLETION_INDEX for a Kubernetes Indexed Job, SLURM_ARRAY_TASK_ID for a Slurm array); use --shard I/N")
+	}
+	if n < 1 || index < 0 || index >= n {
+		return sim.Shard{}, usagef("--shard auto: shard %d of %d is outside 0 to %d", index, n, max(n, 1)-1)
+	}
+	return sim.Shard{Index: index, Count: n}, nil
+}
+
+// shardPath puts the shard's index into a file name holding {index}.
+func shardPath(name string, s sim.Shard) string {
+	return strings.ReplaceAll(name, "{index}", strconv.Itoa(s.Index))
 }
 
 // config builds the run of g the flags describe. In lenient mode (every game at once), bot
@@ -414,10 +492,31 @@ func writeReport(rep *sim.Report, f *simFlags, stdout, stderr io.Writer) error {
 	return rep.WriteText(stdout)
 }
 
+// expandPatterns replaces each argument holding a glob pattern by the files it matches.
+func expandPatterns(args []string) ([]string, error) {
+	var files []string
+	for _, a := range args {
+		if !strings.ContainsAny(a, "*?[") {
+			files = append(files, a)
+			continue
+		}
+		m, err := filepath.Glob(a)
+		if err != nil {
+			return nil, usagef("%q: %v", a, err)
+		}
+		if len(m) == 0 {
+			return nil, usagef("%q matches no file", a)
+		}
+		files = append(files, m...)
+	}
+	return files, nil
+}
+
 const mergeUsage = `[--json|--csv] [--plots DIR] [--out FILE] FILE...
 
 Combines the --out tallies (or --results files) of every shard of one run into
-the report one unsharded run gives, byte for byte.`
+the report one unsharded run gives, byte for byte. A FILE holding * or ? is a
+pattern (quote it: 'results/shard-*.json'), for images and schedulers with no shell.`
 
 func runSimMerge(args []string, e *env) error {
 	fs := newFlags(e, "sim merge", mergeUsage)
@@ -432,6 +531,10 @@ func runSimMerge(args []string, e *env) error {
 	}
 	if f.asJSON && f.asCSV {
 		return usagef("--json and --csv: choose one")
+	}
+	files, err = expandPatterns(files)
+	if err != nil {
+		return err
 	}
 	if len(files) == 0 {
 		return usagef("merge needs the files of the shards: deuce sim merge FILE...")

@@ -16,6 +16,19 @@
 // changes nothing; results appear exactly at the end; the match ends within a bound; the same
 // seed gives the same transcript; the record replays to the same final state. All violations
 // are reported, not just the first (each kind is reported a few times at most).
+//
+// The package also holds the harness the games' own tests share, so that a new game gets it,
+// and its strictness, by filling in a struct:
+//
+//   - Cases runs rules cases written one line each, "setup: actions -> ok|illegal key=value...",
+//     from the game's Setup (reading Words) and Describe; a line it cannot read fails.
+//   - Player plays checked matches with chosen players (Matches: random, heuristic against
+//     random, heuristic) and records golden matches (Record, Golden, Narration).
+//   - States collects the states met in random matches, on which CheckRefusals,
+//     CheckNotation, CheckDeterminized and CheckObservations check the contract with the state
+//     compared as a whole value.
+//   - Perft and CheckPerft pin a game tree; RunVariants and RunOptions run Run per variant and
+//     on option sets.
 package enginetest
 
 import (

@@ -42,14 +42,14 @@ func options() []engine.OptionSpec {
 			Help: fmt.Sprintf("player %d's character: chosen at the table (choose), dealt at random (random), or the one named", seat),
 		})
 	}
-	return append(specs,
+	return append(append(specs,
 		engine.OptionSpec{Name: "points", Default: "3", Values: []string{"1", "2", "3", "4", "5", "6", "7"},
 			Help: "points that win the match (the rules say 3)"},
 		engine.OptionSpec{Name: "first-server", Default: "call", Values: []string{"call", "1", "2"},
 			Help: "who serves first: decided by player 1's call of red or blue (call), or player 1 or player 2"},
 		engine.OptionSpec{Name: "deck", Default: "standard", Values: []string{"standard", "enchant-3"},
 			Help: "the reconstructed 52-card deck, or an invented one with two Enchant-3s"},
-	)
+	), ruleOptions()...)
 }
 
 // Character option values besides a character.
@@ -71,6 +71,9 @@ type Options struct {
 	FirstServer int
 	// Deck is the deck played; the zero Deck means StandardDeck().
 	Deck Deck
+	// Toots is TootsTurn or TootsMoves, TeamMove TeamTogether or TeamOneByOne, Played
+	// PlayedNextShot or PlayedAfterHit; "" means the first of each (the default).
+	Toots, TeamMove, Played string
 }
 
 // CharacterIndex returns the character named by its option value ("laurie") or full name.
@@ -137,7 +140,9 @@ func newGame(opts engine.Options) (engine.State, error) {
 			}
 			o.Deck = d
 		default:
-			return nil, fmt.Errorf("unknown option %q", k)
+			if !setRuleOption(&o, k, v) {
+				return nil, fmt.Errorf("unknown option %q", k)
+			}
 		}
 	}
 	return New(o)
@@ -155,6 +160,9 @@ func New(o Options) (*State, error) {
 	if o.Deck.Size() == 0 {
 		o.Deck = StandardDeck()
 	}
+	if err := checkRuleOptions(o); err != nil {
+		return nil, err
+	}
 	s := &State{format: int8(o.Format), deckName: o.Deck.Name, lSeat: -1, hitter: -1, support: -1,
 		called: -1, revealed: -1, ench: [2]enchant{noEnchant, noEnchant}, ball: noPos}
 	switch o.Format {
@@ -171,6 +179,7 @@ func New(o Options) (*State, error) {
 		s.teamSize = [2]int8{2, 1}
 		s.team = [2][2]int8{{0, 2}, {1, -1}}
 	}
+	s.applyRuleOptions(o)
 	s.total = o.Deck.counts
 	if o.Format == Doubles {
 		s.total[enchantKind(1)] = 0 // doubles removes every Enchant-1
@@ -293,20 +302,34 @@ Choices made where the rules are silent:
     reveal, player 1's side serves. Option first-server: "call" (default), "1" or "2".
   - The move is taken either before the hit or after it, not both: a player who moved (or
     discarded an Enchantment to move) before hitting does not move after.
-  - Players stay on their side of the net; teammates never share a space.
-  - Cards played stay on the table (the last shot) until the next shot is played or the point
-    ends, then go to the discards; the discards are public.
+  - Players stay on their side of the net; teammates never end a movement on one space.
+  - Played cards (option played). By default (next-shot) the cards of a shot stay on the table
+    until the next shot is played or the point ends, then go to the discards: the text plays an
+    Enchantment "on the ball" and places it "in front of" the opponent it binds, so a shot's
+    cards lie on the table while the return is to come, and Josephias cannot take back a card
+    he has just played. played=after-hit discards them once the shot is resolved, before the
+    draw phase. The discards are public.
   - A hit with no Hit card (a lone Enchantment) does not move the ball: it is a net ball.
-  - In team play the team moves one teammate after the other (player with the lower number
-    first), each ending with "done"; nobody at the ball loses the point. On the serve the
-    serving team moves only after the serve. The support must play 1 to 3 cards if it can (it
+  - Team movement (option team-move): "Both teammates move simultaneously". By default
+    (together) the team plans its movement openly, one teammate after the other (the lower
+    number first, each ending with "done"), and it takes effect for both at once: a teammate may
+    pass through or end on the space the other leaves. Teammates never end a movement on one
+    space (the player at the ball and the Support must be told apart): a teammate ends on the
+    other's space only if the other plans after it and can still move off, which it then must;
+    it steps onto it only with a move left to step off (or such a teammate to come). one-by-one:
+    the teammates move one after the other on the court and never share a space. Nobody at the
+    ball loses the point. On the serve the serving team moves only after the serve. The support must play 1 to 3 cards if it can (it
     plays nothing when no legal play is left). An Enchantment on the support binds its own play.
   - Serving order within a team: the teammates take turns serving their team's serves, player
     with the lower number first; the receiving team's back-corner player alternates likewise.
   - After a point the losers discard (up to 3 each), then every player refills to the hand size
     (8; 10 for Sarissia; 7 for a Simon with a teammate) or discards down to it by choice.
   - Laurie's ability replaces her whole play (also as support); she may use it while enchanted.
-    Toots may use hers at any of her decisions before she picks cards or after her hit.
+  - Toots (option toots): "on your turn". By default (turn) she may use her ability at any of her
+    decisions in her team's turn before she picks her cards, a team serve included (as server
+    or support), and after her hit even if she moved before it. moves: only at her movement
+    decisions (before a singles serve but not a team serve; after her hit only if she did not
+    move before it).
   - Wendolyn and Josephias abilities act in the end-of-turn draw only (not the refill).
   - Options: points (1-7, default 3) and deck ("standard" or "enchant-3": two Enchant-3s,
     invented, replacing an Enchant-1 and an Enchant-2).

@@ -13,7 +13,14 @@ import (
 // spectator (or any seat outside the match) sees no hand. The match facts are left out: no
 // observation shows them and no decision depends on them. s is not changed.
 func (s *State) Determinize(seat engine.Seat, rng *rand.Rand) engine.State {
-	c := *s
+	c := new(State)
+	s.determinize(c, seat, rng)
+	return c
+}
+
+// determinize writes Determinize's result over c, which must not be s.
+func (s *State) determinize(c *State, seat engine.Seat, rng *rand.Rand) {
+	*c = *s
 	c.facts = facts{}
 	if seat < 0 || seat >= engine.Seat(s.nseats) {
 		seat = engine.Spectator
@@ -63,7 +70,6 @@ func (s *State) Determinize(seat engine.Seat, rng *rand.Rand) engine.State {
 		c.laurie = deal(&pool, s.laurie.total(), rng)
 	}
 	c.deck = pool
-	return &c
 }
 
 // deal takes n cards at random from pool, one at a time in ascending order of kind.

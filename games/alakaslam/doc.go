@@ -43,27 +43,59 @@
 //
 //   - Options character1..character4: "choose" (default; set-up decisions in seat order, one card
 //     per character), "random" (a chance node over the characters left) or a name. Options
-//     points (1-7, default 3), first-server (call, 1, 2) and deck (standard, enchant-3).
+//     points (1-7, default 3), first-server (call, 1, 2) and deck (standard, enchant-3), and the
+//     rule options toots, team-move and played below (options.go).
 //   - Set-up order: characters, Simon's copy, the deal, mulligans seat by seat, then the call by
 //     player 1; revealed cards go to the discards; with no Hit card left to reveal, player 1's
 //     side serves.
-//   - The move is taken before the hit or after it, not both; players stay on their side; teammates
-//     never share a space; a lone Enchantment does not move the ball (a net ball).
-//   - Cards played stay on the table until the next shot or the end of the point; discards are
-//     public; the deck has no order (every draw is a chance node over the cards left).
-//   - Team play: teammates move one after the other (lower number first, "done" ends each);
-//     nobody at the ball loses the point; the serving team moves only after the serve; the
-//     support must play if it can; an Enchantment on the support binds its play; teammates take
-//     turns serving their team's serves and standing in the back corner when receiving.
+//   - The move is taken before the hit or after it, not both; players stay on their side; a lone
+//     Enchantment does not move the ball (a net ball).
+//   - When played cards are discarded (option played). The text does not say. By default
+//     (played=next-shot) the cards of a shot stay on the table until the next shot or the end of
+//     the point: the text plays an Enchantment "on the ball" (the Enchantment Example) and, in
+//     Canadian doubles, places it "in front of" the opponent it binds, so the cards of a shot
+//     are on the table while the return they bind is to come. So Morticimagician Josephias,
+//     taking "1 card from the discard" instead of his draw, cannot take back a card he has just
+//     played. played=after-hit puts the shot's cards in the discards once it is resolved,
+//     before the draw phase, and he can. Discards are public; the deck has no order (every draw
+//     is a chance node over the cards left).
+//   - Team movement (option team-move). The text: "Both teammates move simultaneously", with "1
+//     free movement to give to either player" and teammates who "may say whether or not they
+//     can reach the ball". By default (team-move=together) the team plans its movement openly,
+//     one teammate after the other (lower number first, "done" ends each), and the plan takes
+//     effect for both at once when the second is done (the observation shows the plan, with
+//     Planning set). Moving at the same time, a teammate may pass through or end on the space
+//     the other stands on or leaves; the one collision rule is that two teammates never end a
+//     movement on one space, since the text's "player at the ball" and "the Support" must be
+//     told apart. A teammate ends on the other's space only when the other plans after it and
+//     can still move off (the free move is left or it holds an Enchantment), which it must then
+//     do; a step onto the other's space needs a move left to step off again (or such a
+//     teammate to come), and Toots uses her ability only off it. The same holds for the move
+//     after the hit. team-move=one-by-one plays the former reading: the teammates move one after
+//     the other on the court and never share a space, even in passing.
+//   - Team play: nobody at the ball loses the point; the serving team moves only after the
+//     serve; the support must play if it can; an Enchantment on the support binds its play;
+//     teammates take turns serving their team's serves and standing in the back corner when
+//     receiving.
 //   - After a point the losers discard first, then hands are refilled or cut (by choice) seat by
 //     seat to 8, 10 for Sarissia, 7 for Simon with a teammate.
-//   - Toots may use her ability at her decisions before picking cards or after her hit. Laurie's
-//     draw of three replaces her whole play, as support too, and is allowed while enchanted.
+//   - Meddlemagus Toots (option toots): "on your turn you may force any player to discard their
+//     entire hand". By default (toots=turn) she may at any of her decisions in her team's turn
+//     before she picks her cards, also before a team serve (as server or as support: the serve
+//     is the team's turn and nothing in the text ties her ability to movement), and after her
+//     hit, whether or not she moved before it. Not between the cards of a hit, which is played
+//     at once (picking card by card is how the engine records it). toots=moves plays the former
+//     reading: only at her movement decisions, so before a singles serve but not a team serve,
+//     and after her hit only if she did not move before it. Laurie's draw of three replaces her
+//     whole play, as support too, and is allowed while enchanted.
 //     Wendolyn's and Josephias's abilities apply to the end-of-turn draw only.
 //
 // Data: the deck counts are reconstructed (alakaslam-deck.csv, embedded, loaded by ParseDeck);
 // alakaslam-enchant3.csv is an invented variant with Enchant-3s. Every rule of the text is
-// implemented.
+// implemented, and every worked example of the text is replayed by a test (examples_test.go):
+// the Enchantment Example, the Aiming Example, the mulligan, the serve positions, the Support's
+// cards, the Canadian single player's moves and what follows a point. None contradicts the
+// engine.
 //
 // Actions: pick card k = k (0-10: Hit-0 red, Hit-0 blue, ... Hit-3 blue, Enchant-1 to -3), Hit-2
 // straight = 16+k, take back 30, hit 31, done 33, draw three 34, keep 35, mulligan 36,

@@ -165,7 +165,11 @@ func (s *State) applyTurn(seat int8, a engine.Action) {
 		} else {
 			s.free = false
 		}
-		s.pos[seat] = to
+		if s.planning {
+			s.plan[seat] = to
+		} else {
+			s.pos[seat] = to
+		}
 		s.moved[seat] = true
 	case a >= spendBase && a < spendBase+numKinds:
 		s.discardCard(seat, int(a-spendBase))
@@ -422,6 +426,7 @@ func (s *State) startTurn(t int8, serve bool) {
 	s.free = true
 	s.earned = [maxSeats]int8{}
 	s.moved = [maxSeats]bool{}
+	s.before = [maxSeats]bool{}
 	s.hitter, s.support = -1, -1
 	s.serving = serve
 	if s.teamSize[t] == 1 {
@@ -438,12 +443,19 @@ func (s *State) startTurn(t int8, serve bool) {
 		return
 	}
 	s.stage = 0
+	s.beginPlan()
 	s.teamMoveStage()
 }
 
-// hasMoves reports whether seat has anything to do in a movement phase but end it.
-func (s *State) hasMoves(seat int8) bool {
-	if s.canToots(seat) || s.hands[seat].enchants() > 0 {
+// hasMoves reports whether seat has anything to do in movement phase ph but end it.
+func (s *State) hasMoves(seat int8, ph phase) bool {
+	if s.canToots(seat, ph) {
+		return true
+	}
+	if ph == phAfter && s.before[seat] {
+		return false
+	}
+	if s.hands[seat].enchants() > 0 {
 		return true
 	}
 	for d := range numDirs {
@@ -459,12 +471,13 @@ func (s *State) teamMoveStage() {
 	t := s.striking
 	for ; s.stage < s.teamSize[t]; s.stage++ {
 		seat := s.team[t][s.stage]
-		if s.hasMoves(seat) {
+		if s.hasMoves(seat, phTeamMove) {
 			s.cur = seat
 			s.phase = phTeamMove
 			return
 		}
 	}
+	s.applyPlan()
 	for _, seat := range s.team[t] {
 		if s.pos[seat] == s.ball {
 			s.hitter, s.support = seat, s.partner(seat)
@@ -527,6 +540,11 @@ func (s *State) resolve() {
 		s.viaL[seat] = false
 	}
 	s.lastShot = sh
+	if s.discardAtOnce {
+		// Option played=after-hit: the shot's cards go to the discards before the draw phase.
+		s.discard.add(&s.table)
+		s.table = counts{}
+	}
 	if sh.how != howNone {
 		s.ench = [2]enchant{noEnchant, noEnchant}
 		s.pointTo(1-t, sh.how)
@@ -630,6 +648,8 @@ func (s *State) enchantSeat(e enchant, o int8) {
 // afterHit lets each teammate who has not moved move after the hit.
 func (s *State) afterHit() {
 	s.stage = 0
+	s.before = s.moved
+	s.beginPlan()
 	s.afterStage()
 }
 
@@ -637,12 +657,13 @@ func (s *State) afterStage() {
 	t := s.striking
 	for ; s.stage < s.teamSize[t]; s.stage++ {
 		seat := s.team[t][s.stage]
-		if !s.moved[seat] && s.hasMoves(seat) {
+		if s.hasMoves(seat, phAfter) {
 			s.cur = seat
 			s.phase = phAfter
 			return
 		}
 	}
+	s.applyPlan()
 	s.stage = 0
 	s.drawStage()
 }
@@ -691,6 +712,8 @@ func (s *State) pointTo(t int8, how int8) {
 		s.earned[seat], s.moved[seat] = 0, false
 	}
 	s.free = false
+	s.planning = false
+	s.before = [maxSeats]bool{}
 	s.serving = false
 	s.hitter, s.support = -1, -1
 	s.ball = noPos

@@ -1,17 +1,11 @@
 package alakaslam
 
 import (
-	"bytes"
 	"flag"
-	"fmt"
-	"math/rand/v2"
-	"os"
-	"path/filepath"
-	"reflect"
-	"strings"
 	"testing"
 
 	"deuce/engine"
+	"deuce/engine/enginetest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -27,101 +21,21 @@ var goldenMatches = []struct {
 	{"canadian", engine.Options{"format": "canadian", "character1": "josephias", "character2": "sarissia", "character3": "laurie"}, 5},
 }
 
-// playRecord plays a match, team 0 with the heuristic and team 1 at random, and records it
-// with a transcript: every action as the spectator is told, then the final view.
-func playRecord(t *testing.T, opts engine.Options, seed uint64) (*engine.Record, string) {
-	t.Helper()
-	st, resolved, err := Game.Start(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := st.(*State)
-	rec := engine.NewRecord(Game, resolved, nil)
-	rec.Seed = seed
-	rng := rand.New(rand.NewPCG(seed, 1))
-	var log strings.Builder
-	for s.ToMove() != engine.Nobody {
-		var a engine.Action
-		switch to := s.ToMove(); {
-		case to == engine.Chance:
-			a = engine.SampleChance(rng, s.Chances(nil))
-		case teamOf(int8(to)) == 0:
-			a = heuristicPolicy(s, rng)
-		default:
-			a = randomPolicy(s, rng)
-		}
-		fmt.Fprintf(&log, "%s\n", engine.Narrate(s, a, engine.Spectator))
-		if err := rec.Apply(s, a); err != nil {
-			t.Fatal(err)
-		}
-	}
-	log.WriteString("\n" + s.Observe(engine.Spectator).String())
-	return rec, log.String()
-}
-
-// TestGolden plays the recorded matches again and compares them with testdata (refreshed with
-// -update), then replays each record to the same end.
+// TestGolden plays the recorded matches again, team 0 with the heuristic and team 1 at random,
+// and compares them with testdata (refreshed with -update): the same seed plays the same
+// match, whose record replays to the transcript (every action as the spectator is told, then
+// the final view) and to its result.
 func TestGolden(t *testing.T) {
+	transcript := func(rec *engine.Record) (string, error) {
+		text, _, err := enginetest.Narration(Game, rec)
+		return text, err
+	}
 	for _, g := range goldenMatches {
 		t.Run(g.name, func(t *testing.T) {
-			rec, transcript := playRecord(t, g.opts, g.seed)
-			var js bytes.Buffer
-			if err := engine.WriteRecord(&js, rec); err != nil {
-				t.Fatal(err)
-			}
-			recPath := filepath.Join("testdata", g.name+".json")
-			txtPath := filepath.Join("testdata", g.name+".txt")
-			if *update {
-				if err := os.WriteFile(recPath, js.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(txtPath, []byte(transcript), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			wantRec, err := os.ReadFile(recPath)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			wantTxt, err := os.ReadFile(txtPath)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(js.Bytes(), wantRec) {
-				t.Errorf("%s: the match played differently (run with -update if the change is intended)", recPath)
-			}
-			if transcript != string(wantTxt) {
-				t.Errorf("%s: the transcript differs (run with -update if the change is intended)", txtPath)
-			}
-			saved, err := engine.ReadRecord(bytes.NewReader(wantRec))
-			if err != nil {
-				t.Fatal(err)
-			}
-			final, err := engine.Replay(Game, saved, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := final.Result(); !reflect.DeepEqual(&got, saved.Result) {
-				t.Errorf("replayed result %+v, recorded %+v", got, saved.Result)
-			}
+			rec := matches.Record(t, g.opts, g.seed, heuristicPolicy, randomPolicy)
+			enginetest.Golden(t, Game, g.name, rec, transcript, *update)
 		})
 	}
-}
-
-// perft counts the distinct action sequences (chance outcomes included) of depth d from s.
-func perft(s *State, d int) int {
-	if d == 0 || s.ToMove() == engine.Nobody {
-		return 1
-	}
-	n := 0
-	for _, a := range s.Legal(nil) {
-		c := *s
-		if err := c.Apply(a); err != nil {
-			panic(err)
-		}
-		n += perft(&c, d-1)
-	}
-	return n
 }
 
 // TestPerft pins the game tree from fixed positions.
@@ -137,12 +51,8 @@ func TestPerft(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.setup, func(t *testing.T) {
-			s := setup(t, tt.setup)
-			for d, want := range tt.want {
-				if got := perft(s, d+1); got != want {
-					t.Errorf("perft(%d) = %d, want %d", d+1, got, want)
-				}
-			}
+			s := rules.State(t, tt.setup)
+			enginetest.CheckPerft(t, s, tt.want)
 		})
 	}
 }

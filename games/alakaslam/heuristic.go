@@ -25,8 +25,13 @@ var charRank = [...]int{Sarissia, Laurie, Josephias, Rich, Toots, Wendolyn, Aust
 // from the discards with Josephias.
 func Heuristic(st engine.State, rng *rand.Rand) engine.Action {
 	var buf [64]engine.Action
-	legal := st.Legal(buf[:0])
 	s, ok := st.(*State)
+	var legal []engine.Action
+	if ok {
+		legal = s.Legal(buf[:0]) // the concrete call keeps buf off the heap
+	} else {
+		legal = st.Legal(nil)
+	}
 	if !ok || len(legal) <= 1 || s.ToMove() == engine.Chance {
 		if len(legal) == 0 {
 			return actConcede
@@ -89,7 +94,7 @@ func Heuristic(st engine.State, rng *rand.Rand) engine.Action {
 	case phTarget:
 		best, bestD := legal[0], 100
 		for _, a := range legal {
-			if d := dist(s.pos[a-targetBase], s.ball); d < bestD {
+			if d := dist(s.where(int8(a-targetBase)), s.ball); d < bestD {
 				best, bestD = a, d
 			}
 		}
@@ -175,7 +180,7 @@ type plan struct {
 
 // heuristicHit walks to the ball, then picks the cards of the best shot, one by one.
 func (s *State) heuristicHit(seat int8, legal []engine.Action, has func(engine.Action) bool, rng *rand.Rand) engine.Action {
-	if s.phase == phTurn && s.pos[seat] != s.ball {
+	if s.phase == phTurn && s.where(seat) != s.ball {
 		if a, ok := s.stepToward(seat, s.ball, true, has); ok {
 			return a
 		}
@@ -198,7 +203,7 @@ func (s *State) heuristicHit(seat int8, legal []engine.Action, has func(engine.A
 	switch {
 	case has(actLaurie):
 		return actLaurie
-	case s.canToots(seat) && s.hands[seat].total() > 0 && has(tootsBase+engine.Action(seat)):
+	case s.canToots(seat, s.phase) && s.hands[seat].total() > 0 && has(tootsBase+engine.Action(seat)):
 		return tootsBase + engine.Action(seat)
 	case has(actConcede):
 		if n > 0 {
@@ -223,7 +228,7 @@ func (s *State) heuristicHit(seat int8, legal []engine.Action, has func(engine.A
 // stepToward moves seat one space toward target if it can get there this turn; spend allows
 // discarding Enchantments for the spaces beyond the free one.
 func (s *State) stepToward(seat int8, target pos, spend bool, has func(engine.Action) bool) (engine.Action, bool) {
-	d := dist(s.pos[seat], target)
+	d := dist(s.where(seat), target)
 	if d == 0 {
 		return 0, false
 	}
@@ -265,7 +270,7 @@ func (s *State) stepToward(seat int8, target pos, spend bool, has func(engine.Ac
 func (s *State) heuristicTeamMove(seat int8, has func(engine.Action) bool) engine.Action {
 	mate := s.partner(seat)
 	cost := func(x int8) int {
-		d := dist(s.pos[x], s.ball)
+		d := dist(s.where(x), s.ball)
 		if d > s.reach(x)+int(s.earned[x]) {
 			return 1000 + d
 		}
@@ -276,27 +281,41 @@ func (s *State) heuristicTeamMove(seat int8, has func(engine.Action) bool) engin
 			return a
 		}
 	}
+	return doneOrLeave(has)
+}
+
+// doneOrLeave ends the movement, or, on the teammate's space where a movement planned together
+// may not end, takes the first move that leads off it.
+func doneOrLeave(has func(engine.Action) bool) engine.Action {
+	if has(actDone) {
+		return actDone
+	}
+	for a := moveBase; a < spendBase+numKinds; a++ {
+		if has(a) {
+			return a
+		}
+	}
 	return actDone
 }
 
 // heuristicAfter steps toward the middle of the player's half with the free move only.
 func (s *State) heuristicAfter(seat int8, has func(engine.Action) bool) engine.Action {
-	home := s.pos[seat]
+	home := s.where(seat)
 	home.c = (s.cols - 1) / 2
 	if s.cols == maxCols {
 		// Four columns: a lone player takes the nearer middle column, teammates one each.
 		p := s.partner(seat)
 		switch {
-		case p >= 0 && (s.pos[seat].c > s.pos[p].c || (s.pos[seat].c == s.pos[p].c && seat > p)):
+		case p >= 0 && (s.where(seat).c > s.where(p).c || (s.where(seat).c == s.where(p).c && seat > p)):
 			home.c++
-		case p < 0 && s.pos[seat].c > home.c:
+		case p < 0 && s.where(seat).c > home.c:
 			home.c++
 		}
 	}
 	if a, ok := s.stepToward(seat, home, false, has); ok && a < spendBase {
 		return a
 	}
-	return actDone
+	return doneOrLeave(has)
 }
 
 // bestPlan returns the best legal set of cards that extends seat's picks, its score, and
@@ -354,15 +373,16 @@ func (s *State) bestPlan(seat int8, rng *rand.Rand) (plan, int, bool) {
 	})
 	t := teamOf(seat)
 	best, bestScore, found := plan{}, -1<<30, false
+	var memo answerMemo
 	for _, o := range append(opts[:n:n], extra...) {
 		e := o.e
 		b := shift(s.ball, t, e)
 		var sc int
 		if nfollow == 0 {
-			sc = s.landScore(t, b, int(e.ench))
+			sc = s.landScoreMemo(t, b, int(e.ench), &memo)
 		} else {
 			for _, f := range follow[:nfollow] {
-				sc += s.landScore(t, shift(b, t, f), int(max(e.ench, f.ench)))
+				sc += s.landScoreMemo(t, shift(b, t, f), int(max(e.ench, f.ench)), &memo)
 			}
 			sc /= nfollow
 		}
@@ -400,46 +420,64 @@ const supportSamples = 4
 
 // plans calls f with every legal complete set of cards for seat that extends cur.
 func (s *State) plans(seat int8, cur plan, f func(plan)) {
-	lo, hi, enchOK := s.limits(seat)
-	h := s.hands[seat]
-	austin := s.ability[seat] == Austin
+	s.plansUntil(seat, cur, func(p plan) bool { f(p); return false })
+}
+
+// plansUntil calls f with every legal complete set of cards for seat that extends cur, in the
+// order plans does, until f returns true.
+func (s *State) plansUntil(seat int8, cur plan, f func(plan) bool) {
+	w := planWalk{h: s.hands[seat], austin: s.ability[seat] == Austin, f: f}
+	w.lo, w.hi, w.enchOK = s.limits(seat)
 	enchants := 0
 	for _, p := range cur.cards[:cur.n] {
 		if isEnchant(int(p.k)) {
 			enchants++
 		}
 	}
-	var rec func(p plan, from int, enchants int)
-	rec = func(p plan, from int, enchants int) {
-		if p.n >= int(lo) {
-			f(p)
-		}
-		if p.n >= int(hi) {
-			return
-		}
-		for k := from; k < numKinds; k++ {
-			if h[k] == 0 || (isEnchant(k) && (!enchOK || enchants > 0)) {
-				continue
-			}
-			h[k]--
-			variants := 1
-			if austin && isHit(k) && value(k) == 2 {
-				variants = 2
-			}
-			for v := range variants {
-				q := p
-				q.cards[q.n] = pick{k: int8(k), straight: v == 1}
-				q.n++
-				e := enchants
-				if isEnchant(k) {
-					e++
-				}
-				rec(q, k, e)
-			}
-			h[k]++
-		}
+	w.walk(cur, 0, enchants)
+}
+
+// planWalk enumerates the sets of cards of plansUntil.
+type planWalk struct {
+	h              counts
+	lo, hi         int8
+	enchOK, austin bool
+	f              func(plan) bool
+	done           bool
+}
+
+func (w *planWalk) walk(p plan, from int, enchants int) {
+	if p.n >= int(w.lo) && w.f(p) {
+		w.done = true
+		return
 	}
-	rec(cur, 0, enchants)
+	if p.n >= int(w.hi) {
+		return
+	}
+	for k := from; k < numKinds && !w.done; k++ {
+		if w.h[k] == 0 || (isEnchant(k) && (!w.enchOK || enchants > 0)) {
+			continue
+		}
+		w.h[k]--
+		variants := 1
+		if w.austin && isHit(k) && value(k) == 2 {
+			variants = 2
+		}
+		for v := range variants {
+			if w.done {
+				break
+			}
+			q := p
+			q.cards[q.n] = pick{k: int8(k), straight: v == 1}
+			q.n++
+			e := enchants
+			if isEnchant(k) {
+				e++
+			}
+			w.walk(q, k, e)
+		}
+		w.h[k]++
+	}
 }
 
 // effect is what a set of cards does: rows toward the other side, columns toward blue, the
@@ -491,6 +529,11 @@ func (s *State) moved1(b pos, cards []pick) pos {
 // landScore rates a ball landing on b after a shot by team t with an Enchantment of value
 // ench: out of play is very bad; beyond every opponent's reach is best, then far from them.
 func (s *State) landScore(t int8, b pos, ench int) int {
+	return s.landScoreMemo(t, b, ench, nil)
+}
+
+// landScoreMemo is landScore remembering the opponents' answers in memo, when not nil.
+func (s *State) landScoreMemo(t int8, b pos, ench int, memo *answerMemo) int {
 	switch {
 	case !onSide(1-t, b.r), b.c < 0, b.c >= s.cols, s.serving && b.c == s.serveCol:
 		return -1000
@@ -498,8 +541,8 @@ func (s *State) landScore(t int8, b pos, ench int) int {
 	sc := 0
 	gap := 1 << 10
 	for _, o := range s.team[1-t][:s.teamSize[1-t]] {
-		gap = min(gap, dist(s.pos[o], b)-s.reach(o))
-		if ench > 0 && !s.canAnswer(o, b, ench) {
+		gap = min(gap, dist(s.where(o), b)-s.reach(o))
+		if ench > 0 && !memo.canAnswer(s, o, b, ench) {
 			sc += 30 // an Enchantment the opponent cannot answer
 		}
 	}
@@ -511,6 +554,34 @@ func (s *State) landScore(t int8, b pos, ench int) int {
 		sc += 4
 	}
 	return sc
+}
+
+// answerMemo remembers canAnswer's verdicts within one decision, where they depend on the
+// opponent, the landing and the Enchantment alone: the heuristic rates many sets of cards that
+// land the ball on the same few spots.
+type answerMemo struct {
+	keys [32]uint32
+	vals [32]bool
+	n    int
+}
+
+// canAnswer is s.canAnswer(o, b, ench), remembered; a nil memo remembers nothing.
+func (m *answerMemo) canAnswer(s *State, o int8, b pos, ench int) bool {
+	if m == nil {
+		return s.canAnswer(o, b, ench)
+	}
+	key := uint32(uint8(o)) | uint32(uint8(b.r))<<8 | uint32(uint8(b.c))<<16 | uint32(uint8(ench))<<24
+	for i, k := range m.keys[:m.n] {
+		if k == key {
+			return m.vals[i]
+		}
+	}
+	v := s.canAnswer(o, b, ench)
+	if m.n < len(m.keys) {
+		m.keys[m.n], m.vals[m.n] = key, v
+		m.n++
+	}
+	return v
 }
 
 // canAnswer reports whether opponent o, its next hit bound to exactly ench cards, holds a set
@@ -525,11 +596,10 @@ func (s *State) canAnswer(o int8, b pos, ench int) bool {
 	c.striking = teamOf(o)
 	c.serving = false
 	ok := false
-	c.plans(o, plan{}, func(p plan) {
-		if !ok {
-			_, how := c.landingFrom(b, p.cards[:p.n])
-			ok = how == howNone
-		}
+	c.plansUntil(o, plan{}, func(p plan) bool {
+		_, how := c.landingFrom(b, p.cards[:p.n])
+		ok = how == howNone
+		return ok
 	})
 	return ok
 }

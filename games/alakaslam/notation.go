@@ -81,6 +81,8 @@ func (s *State) why(a engine.Action) string {
 		return "pick the cards of your hit first"
 	case a == actUnpick:
 		return "you have picked no card"
+	case a == actDone && (s.phase == phTeamMove || s.phase == phAfter):
+		return "you and your teammate may not end the movement on one space: step off it"
 	case a == actConcede && s.phase == phPick:
 		return "only the player at the ball may decline to hit"
 	case a == actLaurie:
@@ -108,6 +110,9 @@ func (s *State) why(a engine.Action) string {
 		if _, ok := s.stepTarget(seat, d); !ok {
 			return "that would leave your side of the court"
 		}
+		if s.planning {
+			return "your teammate's space: you would have no move left to step off it, and teammates may not end their movement on one space"
+		}
 		return "your teammate stands there"
 	case a >= spendBase && a < spendBase+numKinds:
 		k := int(a - spendBase)
@@ -129,6 +134,12 @@ func (s *State) why(a engine.Action) string {
 			return "there is no player " + strconv.Itoa(int(t)+1)
 		case s.hands[t].total() == 0:
 			return player(t) + " holds no card"
+		case s.sharing(seat):
+			return "step off your teammate's space first"
+		case !s.tootsTurn && (s.phase == phPick || s.phase == phAfter):
+			return "under option toots=moves Toots uses her ability only when she may move"
+		case s.phase == phPick && s.npicks[seat] > 0:
+			return "Toots uses her ability before she picks cards or after her hit: take back your cards first"
 		}
 		return "not now: " + s.waiting()
 	case a >= targetBase && a < targetBase+maxSeats && s.phase == phTarget:
@@ -179,6 +190,9 @@ func (s *State) waiting() string {
 		}
 		return "move and hit"
 	case phTeamMove:
+		if s.planning {
+			return "move before the hit, together with the teammate: the moves take effect when both are done"
+		}
 		return "move before the hit"
 	case phPick:
 		if s.facedown() {
@@ -194,6 +208,9 @@ func (s *State) waiting() string {
 	case phEffect:
 		return "choose which Enchantment takes effect"
 	case phAfter:
+		if s.planning {
+			return "move after the hit, together with the teammate: the moves take effect when both are done"
+		}
 		return "move after the hit"
 	case phDrawChoice:
 		return "draw, or take a card from the discards"

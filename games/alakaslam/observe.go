@@ -42,8 +42,11 @@ type Observation struct {
 	Support  int  `json:"support"`
 	// Ball is where the ball is, nil before the first serve is placed.
 	Ball *Cell `json:"ball,omitempty"`
-	// FreeMove reports that the striking team's free move is unused.
+	// FreeMove reports that the striking team's free move is unused. Planning reports that the
+	// striking team is planning a movement together (option team-move=together): its players'
+	// At are the spaces they will stand on when both are done, and may coincide until then.
 	FreeMove bool         `json:"freeMove"`
+	Planning bool         `json:"planning,omitempty"`
 	Players  []PlayerView `json:"players"`
 	// Hand is the observing seat's cards; Picked the cards it picked for the hit in progress;
 	// Drawn the three cards Laurie drew, for her.
@@ -112,7 +115,8 @@ type PlayerView struct {
 	Name      string `json:"name,omitempty"`
 	Ability   string `json:"ability,omitempty"`
 	Mode      string `json:"mode"`
-	// At is the player's space, nil before the first serve.
+	// At is the player's space, nil before the first serve; during a movement planned together,
+	// the space the player will stand on.
 	At       *Cell `json:"at,omitempty"`
 	HandSize int   `json:"handSize"`
 	// Picked counts the cards picked for the hit in progress; PickedCards shows them when they
@@ -126,10 +130,12 @@ type PlayerView struct {
 	Required int  `json:"required"`
 	Locked   bool `json:"locked"`
 	// Earned are movement spaces bought with Enchantments this turn; Moved reports a move
-	// this turn; Used lists the once-per-point abilities used.
-	Earned int      `json:"earned"`
-	Moved  bool     `json:"moved"`
-	Used   []string `json:"used,omitempty"`
+	// this turn; MovedBefore, once the hit of the turn is resolved, that the player moved
+	// before it (so it does not move after it); Used lists the once-per-point abilities used.
+	Earned      int      `json:"earned"`
+	Moved       bool     `json:"moved"`
+	MovedBefore bool     `json:"movedBefore,omitempty"`
+	Used        []string `json:"used,omitempty"`
 	// HandTarget is the hand size the player refills to before a point.
 	HandTarget int `json:"handTarget"`
 }
@@ -244,7 +250,7 @@ func (s *State) observe(seat engine.Seat) *Observation {
 		Target: s.score.Format().Points, Score: s.score.String(),
 		Phase: phaseNames[s.phase], ToMove: int(s.ToMove()), Doing: s.waiting(), Stage: int(s.stage),
 		Server: int(s.server), Serving: s.serving, ServeCol: int(s.serveCol), Striking: int(s.striking),
-		Hitter: int(s.hitter), Support: int(s.support), Ball: cellOf(s.ball), FreeMove: s.free,
+		Hitter: int(s.hitter), Support: int(s.support), Ball: cellOf(s.ball), FreeMove: s.free, Planning: s.planning,
 		DrawPile: s.deck.total(), Discards: countsOf(&s.discard), Table: countsOf(&s.table),
 		Reshuffles: int(s.reshuffles), Drawing: -1, Discarded: int(s.discarded), NeedCall: s.needCall,
 		NextServe:   [2]int{int(s.nextServe[0]), int(s.nextServe[1])},
@@ -278,9 +284,9 @@ func (s *State) observe(seat engine.Seat) *Observation {
 	}
 	for x := range s.nseats {
 		v := PlayerView{
-			Seat: int(x), Team: int(teamOf(x)), At: cellOf(s.pos[x]), HandSize: s.hands[x].total(),
+			Seat: int(x), Team: int(teamOf(x)), At: cellOf(s.where(x)), HandSize: s.hands[x].total(),
 			Picked: int(s.npicks[x]), Required: int(s.req[x]), Locked: s.lock[x], Earned: int(s.earned[x]),
-			Moved: s.moved[x], Mode: "fixed",
+			Moved: s.moved[x], MovedBefore: s.before[x], Mode: "fixed",
 		}
 		switch s.charOpt[x] {
 		case charChoose:

@@ -1,36 +1,31 @@
 package alakaslam
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 	"testing"
 
-	"deuce/engine"
+	"deuce/engine/enginetest"
 )
 
-// A rules case is one line: "setup: actions -> expectations".
+// A rules case is one line, "setup: actions -> verdict expectations", read by
+// enginetest.Cases (see there for the grammar; a line it cannot read fails).
 //
 // Setup words: the format (singles, doubles or canadian; singles when left out); cN=KEY, the
 // character of player N (none by default, so no ability); pN=rRcC, player N's space (row R
 // from player 1's baseline, column C from the red side); ball=rRcC; hN=CARDS, player N's hand
 // ("2r,0b,e1", "-" for none); to=N, the player to move (default 1); serve (the ball is served
-// from its column); ph=PHASE (turn by default for a lone player, team for a team; also pick,
-// after, draw for the draw phase, lost for the discard after a lost point); reqN=V and lockN
-// (an Enchantment on player N); free=0 (the free move used); movedN; pkN=CARDS (player N
-// picked these); hitter=N (the player at the ball in team play); deck=CARDS and discard=CARDS
-// (the rest of the cards go to the deck, or to the discards when deck is given, and leave the
-// match when both are); points=A-B.
+// from its column); ph=pick or ph=after (the phase; by default a lone player's turn or a
+// team's move); reqN=V and lockN (an Enchantment on player N); free=0 (the free move used);
+// movedN; usedN=NAME+NAME (abilities used: laurie, toots, josephias); hitter=N (the player at
+// the ball in team play); deck=CARDS and discard=CARDS (the rest of the cards go to the deck,
+// or to the discards when deck is given, and leave the match when both are); points=A-B.
 //
-// Actions, separated by ";", are in notation, "#N" for the raw action number N, or "~" for
-// the first outcome of every chance node until a player is to move.
-//
-// Expectations: "ok" (every action applied) or "illegal" (the last one failed, changing
-// nothing), then KEY=VALUE checks: phase, tomove (a player number, chance or nobody), ball,
-// pN, hN, reqN, lockN, earnedN, free, points, how (of the last point), shot (the last shot's
-// result), table, discard, deck (a card count), abilityN, legal (notation joined by ",", "_"
-// for a space), reason (a word of the refusal).
+// Expectation keys: phase, tomove (a player number, chance or nobody), ball, pN, hN,
+// handsizeN, reqN, lockN, earnedN, free, points, how (of the last point), shot (the last
+// shot's result), table, discard, deck (a card count), abilityN, legal (notation joined by
+// ",", "_" for a space).
 var rulesCases = []string{
 	// Aim and distance: each Hit card moves the ball one column toward its colour and its
 	// value in rows forward; the rules' example: Hit-0 red, Hit-2 blue, Hit-1 red go one column
@@ -70,7 +65,8 @@ var rulesCases = []string{
 	"p1=r1c0 p2=r3c1 ball=r1c2 h1=e1: move forward -> illegal reason=side",
 	"p1=r0c0 p2=r3c1 ball=r1c2 h1=e1: move back -> illegal reason=side",
 	"p1=r0c0 p2=r3c1 ball=r1c2 h1=e1: move red -> illegal reason=side",
-	"p1=r0c0 p2=r3c1 ball=r1c0 h1=2b: legal=pick_Hit-2_blue,move_forward,move_blue,concede",
+	// Away from the ball a player moves or concedes: no card is picked before he stands on it.
+	"p1=r0c0 p2=r3c1 ball=r1c0 h1=2b: -> ok legal=move_forward,move_blue,concede",
 	"p1=r0c0 p2=r3c1 ball=r0c0 h1=2b: pick 2b; hit -> ok phase=after tomove=1",
 	"p1=r0c0 p2=r3c1 ball=r0c0 h1=2b: pick 2b; hit; move blue; done -> ok p1=r0c1 phase=draw",
 	"p1=r0c1 p2=r3c1 ball=r0c0 h1=2b,e1: move red; pick 2b; hit -> ok phase=draw tomove=chance",
@@ -95,7 +91,8 @@ var rulesCases = []string{
 	"p2=r3c1 p1=r0c1 ball=r3c1 to=2 req2=2 h2=3r,e1: 3r; e1; hit -> ok req1=1 shot=in",
 	"p2=r3c1 p1=r0c1 ball=r3c1 to=2 req2=2 h2=3r: 3r -> illegal reason=few",
 	"p2=r3c1 p1=r0c1 ball=r3c1 to=2 req2=1 h2=2r,1b: 2r; 1b -> illegal",
-	"p2=r3c1 p1=r0c1 ball=r3c1 to=2 req2=1 h2=2r,1b: legal=pick_Hit-1_blue,pick_Hit-2_red,move_back,move_red,move_blue,concede",
+	// Player 2 stands on his baseline (row 3): forward is toward the net, back is off the court.
+	"p2=r3c1 p1=r0c1 ball=r3c1 to=2 req2=1 h2=2r,1b: -> ok legal=pick_Hit-1_blue,pick_Hit-2_red,move_forward,move_red,move_blue,concede",
 	// Enchantments still move a player with a lock on.
 	"p2=r3c1 p1=r0c1 ball=r3c1 to=2 req2=2 lock2 h2=2r,1b,e1: pick e1 -> illegal reason=Rich",
 	"p2=r3c1 p1=r0c1 ball=r3c1 to=2 req2=2 lock2 h2=2r,1b,e1: spend e1 -> ok earned2=1",
@@ -200,11 +197,10 @@ var rulesCases = []string{
 	"p1=r0c1 p2=r3c1 ball=r0c1 h1=2b: lob -> illegal",
 }
 
-func TestRules(t *testing.T) {
-	for _, line := range rulesCases {
-		t.Run(line, func(t *testing.T) { runCase(t, line) })
-	}
-}
+// rules runs AlakaSLAM's rules cases.
+var rules = enginetest.Cases[State, *State]{Setup: setupWords, Describe: describe, Invariant: invariant}
+
+func TestRules(t *testing.T) { rules.Run(t, rulesCases) }
 
 // TestAimAndDistance checks the landing of every one-card hit from every space of each side.
 func TestAimAndDistance(t *testing.T) {
@@ -235,98 +231,15 @@ func TestAimAndDistance(t *testing.T) {
 					if want == "in" {
 						line += fmt.Sprintf(" ball=r%dc%d", tr, tc)
 					}
-					t.Run(line, func(t *testing.T) { runCase(t, line) })
+					t.Run(line, func(t *testing.T) { rules.Case(t, line) })
 				}
 			}
 		}
 	}
-}
-
-func runCase(t *testing.T, line string) {
-	t.Helper()
-	left, expect, ok := strings.Cut(line, "->")
-	if !ok {
-		left, expect = line, ""
-	}
-	setupText, actions, _ := strings.Cut(left, ":")
-	s := setup(t, setupText)
-	if err := invariant(s); err != nil {
-		t.Fatalf("setup: %v", err)
-	}
-	want := strings.Fields(expect)
-	verdict := ""
-	if len(want) > 0 && (want[0] == "ok" || want[0] == "illegal") {
-		verdict, want = want[0], want[1:]
-	}
-	var err error
-	for a := range strings.SplitSeq(actions, ";") {
-		a = strings.TrimSpace(a)
-		if a == "" {
-			continue
-		}
-		if a == "~" {
-			// Chance: the first outcome, until a player is to move.
-			for s.ToMove() == engine.Chance {
-				if err := s.Apply(s.Legal(nil)[0]); err != nil {
-					t.Fatal(err)
-				}
-			}
-			continue
-		}
-		before := *s
-		err = applyText(s, a)
-		if err != nil {
-			if !errors.Is(err, engine.ErrIllegal) {
-				t.Fatalf("%s: error %v does not match engine.ErrIllegal", a, err)
-			}
-			if *s != before {
-				t.Fatalf("%s: refused (%v) but the state changed", a, err)
-			}
-			break
-		}
-		if ierr := invariant(s); ierr != nil {
-			t.Fatalf("after %s: %v", a, ierr)
-		}
-	}
-	switch {
-	case verdict == "ok" && err != nil:
-		t.Fatalf("got error %v, want ok", err)
-	case verdict == "illegal" && err == nil:
-		t.Fatalf("got ok, want illegal")
-	}
-	for _, kv := range want {
-		k, v, _ := strings.Cut(kv, "=")
-		if k == "reason" {
-			if err == nil || !strings.Contains(strings.ReplaceAll(err.Error(), " ", "_"), v) {
-				t.Errorf("refusal %v does not mention %q", err, v)
-			}
-			continue
-		}
-		if got := describe(s, k); got != v {
-			t.Errorf("%s = %s, want %s", k, got, v)
-		}
-	}
-}
-
-// applyText applies a notation or "#N" action.
-func applyText(s *State, text string) error {
-	if n, ok := strings.CutPrefix(text, "#"); ok {
-		a, err := strconv.ParseInt(n, 10, 32)
-		if err != nil {
-			panic(err)
-		}
-		return s.Apply(engine.Action(a))
-	}
-	a, err := s.ParseAction(text)
-	if err != nil {
-		return err
-	}
-	return s.Apply(a)
 }
 
 // parseCards reads "2r,0b,e1" ("-" for none).
-func parseCards(t testing.TB, text string) counts {
-	t.Helper()
+func parseCards(w *enginetest.Words, text string) counts {
 	var c counts
 	if text == "-" || text == "" {
 		return c
@@ -334,38 +247,32 @@ func parseCards(t testing.TB, text string) counts {
 	for f := range strings.SplitSeq(text, ",") {
 		k, ok := parseCard(f)
 		if !ok {
-			t.Fatalf("card %q", f)
+			w.Errorf("card %q", f)
+			return counts{}
 		}
 		c[k]++
 	}
 	return c
 }
 
-func parsePos(t testing.TB, text string) pos {
-	t.Helper()
+func parsePos(w *enginetest.Words, text string) pos {
 	var r, c int
-	if _, err := fmt.Sscanf(text, "r%dc%d", &r, &c); err != nil {
-		t.Fatalf("space %q: %v", text, err)
+	if _, err := fmt.Sscanf(text, "r%dc%d", &r, &c); err != nil || fmt.Sprintf("r%dc%d", r, c) != text {
+		w.Errorf("space %q: want rRcC", text)
+		return noPos
 	}
 	return pos{int8(r), int8(c)}
 }
 
-// setup builds the state a rules case describes.
-func setup(t testing.TB, text string) *State {
-	t.Helper()
+// setupWords builds the state a rules case describes.
+func setupWords(w *enginetest.Words) *State {
 	format := Singles
-	words := map[string]string{}
-	for _, f := range strings.Fields(text) {
-		switch f {
-		case "singles":
-		case "doubles":
-			format = Doubles
-		case "canadian":
-			format = Canadian
-		default:
-			k, v, _ := strings.Cut(f, "=")
-			words[k] = v
-		}
+	w.Flag("singles")
+	if w.Flag("doubles") {
+		format = Doubles
+	}
+	if w.Flag("canadian") {
+		format = Canadian
 	}
 	o := Options{Format: format, FirstServer: 0}
 	for i := range o.Characters {
@@ -373,53 +280,60 @@ func setup(t testing.TB, text string) *State {
 	}
 	st, err := New(o)
 	if err != nil {
-		t.Fatal(err)
+		w.Errorf("%v", err)
+		return nil
 	}
 	s := *st
 	s.deck, s.discard, s.table = counts{}, counts{}, counts{}
 	s.hands = [maxSeats]counts{}
 	for x := range s.nseats {
 		s.chars[x], s.ability[x] = charNone, charNone
-		if c, ok := words[fmt.Sprintf("c%d", x+1)]; ok {
+		if c, ok := w.Value(fmt.Sprintf("c%d", x+1)); ok {
 			i, ok := CharacterIndex(c)
 			if !ok {
-				t.Fatalf("character %q", c)
+				w.Errorf("character %q", c)
+				return nil
 			}
 			s.chars[x], s.ability[x] = int8(i), int8(i)
 		}
 		s.charOpt[x] = s.chars[x]
 		s.pos[x] = noPos
-		if p, ok := words[fmt.Sprintf("p%d", x+1)]; ok {
-			s.pos[x] = parsePos(t, p)
+		if p, ok := w.Value(fmt.Sprintf("p%d", x+1)); ok {
+			s.pos[x] = parsePos(w, p)
 		}
-		s.hands[x] = parseCards(t, words[fmt.Sprintf("h%d", x+1)])
+		s.hands[x] = parseCards(w, w.Get(fmt.Sprintf("h%d", x+1), "-"))
 		s.picks[x] = [maxPicks]pick{}
 		s.npicks[x] = 0
-		if v, ok := words[fmt.Sprintf("req%d", x+1)]; ok {
-			s.req[x] = int8(atoi(t, v))
+		if w.Has(fmt.Sprintf("req%d", x+1)) {
+			s.req[x] = int8(w.Int(fmt.Sprintf("req%d", x+1), 0))
 		}
-		_, s.lock[x] = words[fmt.Sprintf("lock%d", x+1)]
-		_, s.moved[x] = words[fmt.Sprintf("moved%d", x+1)]
-		if u := words[fmt.Sprintf("used%d", x+1)]; u != "" {
+		s.lock[x] = w.Flag(fmt.Sprintf("lock%d", x+1))
+		s.moved[x] = w.Flag(fmt.Sprintf("moved%d", x+1))
+		if u := w.Get(fmt.Sprintf("used%d", x+1), ""); u != "" {
 			for _, name := range strings.Split(u, "+") {
-				s.used[x] |= map[string]uint8{"laurie": usedLaurie, "toots": usedToots, "josephias": usedJosephias}[name]
+				bit, ok := map[string]uint8{"laurie": usedLaurie, "toots": usedToots, "josephias": usedJosephias}[name]
+				if !ok {
+					w.Errorf("used%d=%s: want laurie, toots or josephias", x+1, u)
+				}
+				s.used[x] |= bit
 			}
 		}
 	}
-	if b, ok := words["ball"]; ok {
-		s.ball = parsePos(t, b)
+	if b, ok := w.Value("ball"); ok {
+		s.ball = parsePos(w, b)
 	}
 	var used counts
 	for x := range s.nseats {
 		used.add(&s.hands[x])
 	}
-	if d, ok := words["discard"]; ok {
-		s.discard = parseCards(t, d)
+	d, hasDiscard := w.Value("discard")
+	if hasDiscard {
+		s.discard = parseCards(w, d)
 		used.add(&s.discard)
 	}
-	d, hasDeck := words["deck"]
+	d, hasDeck := w.Value("deck")
 	if hasDeck {
-		s.deck = parseCards(t, d)
+		s.deck = parseCards(w, d)
 		used.add(&s.deck)
 	}
 	var rest counts
@@ -431,7 +345,6 @@ func setup(t testing.TB, text string) *State {
 			rest[k] = 0
 		}
 	}
-	_, hasDiscard := words["discard"]
 	switch {
 	case !hasDeck:
 		s.deck.add(&rest)
@@ -443,25 +356,35 @@ func setup(t testing.TB, text string) *State {
 			s.total[k] -= rest[k]
 		}
 	}
-	if p := words["points"]; p != "" {
-		a, b, _ := strings.Cut(p, "-")
-		for range atoi(t, a) {
+	if p := w.Get("points", ""); p != "" {
+		var a, b int
+		if _, err := fmt.Sscanf(p, "%d-%d", &a, &b); err != nil || a < 0 || b < 0 {
+			w.Errorf("points=%s: want A-B", p)
+			return nil
+		}
+		for range a {
 			s.score.PointWon(0)
 		}
-		for range atoi(t, b) {
+		for range b {
 			s.score.PointWon(1)
 		}
 	}
-	to := int8(0)
-	if v, ok := words["to"]; ok {
-		to = int8(atoi(t, v) - 1)
+	to := int8(w.Int("to", 1) - 1)
+	if to < 0 || to >= s.nseats {
+		w.Errorf("to=%d: want a player 1 to %d", to+1, s.nseats)
+		return nil
 	}
 	s.needCall = false
 	s.striking = teamOf(to)
 	s.server = to
-	_, s.serving = words["serve"]
+	s.serving = w.Flag("serve")
 	s.serveCol = s.ball.c
-	s.free = words["free"] != "0"
+	switch free := w.Get("free", "1"); free {
+	case "0", "1":
+		s.free = free == "1"
+	default:
+		w.Errorf("free=%s: want 0 or 1", free)
+	}
 	s.earned = [maxSeats]int8{}
 	s.lSeat, s.laurie = -1, counts{}
 	s.stage = 0
@@ -473,27 +396,25 @@ func setup(t testing.TB, text string) *State {
 	} else {
 		s.phase = phTeamMove
 		s.cur = s.team[s.striking][0]
-		if h, ok := words["hitter"]; ok {
-			s.hitter = int8(atoi(t, h) - 1)
+		if w.Has("hitter") {
+			s.hitter = int8(w.Int("hitter", 0) - 1)
+			if s.hitter < 0 || s.hitter >= s.nseats || teamOf(s.hitter) != s.striking {
+				w.Errorf("hitter=%d: want a player of the team to strike", s.hitter+1)
+				return nil
+			}
 			s.support = s.partner(s.hitter)
 		}
 	}
-	switch words["ph"] {
+	switch ph := w.Get("ph", ""); ph {
+	case "":
 	case "pick":
 		s.phase = phPick
 	case "after":
 		s.phase = phAfter
+	default:
+		w.Errorf("ph=%s: want pick or after", ph)
 	}
 	return &s
-}
-
-func atoi(t testing.TB, s string) int {
-	t.Helper()
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return n
 }
 
 func cardsText(c counts) string {
@@ -510,7 +431,7 @@ func cardsText(c counts) string {
 }
 
 // describe renders one property of s for the expectations of a rules case.
-func describe(s *State, key string) string {
+func describe(s *State, key string) (string, bool) {
 	seatOf := func(prefix string) int8 {
 		n, err := strconv.Atoi(strings.TrimPrefix(key, prefix))
 		if err != nil || n < 1 || n > int(s.nseats) {
@@ -523,72 +444,72 @@ func describe(s *State, key string) string {
 	case key == "phase":
 		return [...]string{"char", "dealchar", "simon", "discard_down", "draw", "mulligan", "call", "reveal", "corner",
 			"turn", "team", "pick", "laurie_draw", "laurie_plays", "aim", "effect", "after", "josephias", "wendolyn",
-			"lost", "over"}[s.phase]
+			"lost", "over"}[s.phase], true
 	case key == "tomove":
 		if to := s.ToMove(); to >= 0 {
-			return strconv.Itoa(int(to) + 1)
+			return strconv.Itoa(int(to) + 1), true
 		}
-		return s.ToMove().String()
+		return s.ToMove().String(), true
 	case key == "ball":
 		if s.lastShot.number > 0 && s.lastShot.how != howNone {
-			return posText(s.lastShot.to)
+			return posText(s.lastShot.to), true
 		}
-		return posText(s.ball)
+		return posText(s.ball), true
 	case key == "free":
-		return strconv.FormatBool(s.free)
+		return strconv.FormatBool(s.free), true
 	case key == "points":
 		p := s.score.PointsInGame()
-		return fmt.Sprintf("%d-%d", p[0], p[1])
+		return fmt.Sprintf("%d-%d", p[0], p[1]), true
 	case key == "how":
-		return strings.ReplaceAll(howNames[s.lastPoint.how], " ", "_")
+		return strings.ReplaceAll(howNames[s.lastPoint.how], " ", "_"), true
 	case key == "shot":
 		if s.lastShot.number == 0 {
-			return "none"
+			return "none", true
 		}
 		if s.lastShot.how == howNone {
-			return "in"
+			return "in", true
 		}
-		return strings.ReplaceAll(map[int8]string{howNet: "net", howOut: "out", howStraight: "serve not across"}[s.lastShot.how], " ", "_")
+		return strings.ReplaceAll(map[int8]string{howNet: "net", howOut: "out", howStraight: "serve not across"}[s.lastShot.how], " ", "_"), true
 	case key == "table":
-		return cardsText(s.table)
+		return cardsText(s.table), true
 	case key == "discard":
-		return strconv.Itoa(s.discard.total())
+		return strconv.Itoa(s.discard.total()), true
 	case key == "deck":
-		return strconv.Itoa(s.deck.total())
+		return strconv.Itoa(s.deck.total()), true
 	case key == "legal":
 		var texts []string
 		for _, a := range s.Legal(nil) {
 			texts = append(texts, strings.ReplaceAll(s.ActionString(a), " ", "_"))
 		}
-		return strings.Join(texts, ",")
+		return strings.Join(texts, ","), true
 	case strings.HasPrefix(key, "handsize"):
 		if x := seatOf("handsize"); x >= 0 {
-			return strconv.Itoa(s.hands[x].total())
+			return strconv.Itoa(s.hands[x].total()), true
 		}
 	case strings.HasPrefix(key, "ability"):
 		if x := seatOf("ability"); x >= 0 && s.ability[x] >= 0 {
-			return charKeys[s.ability[x]]
+			return charKeys[s.ability[x]], true
 		}
 	case strings.HasPrefix(key, "earned"):
 		if x := seatOf("earned"); x >= 0 {
-			return strconv.Itoa(int(s.earned[x]))
+			return strconv.Itoa(int(s.earned[x])), true
 		}
 	case strings.HasPrefix(key, "req"):
 		if x := seatOf("req"); x >= 0 {
-			return strconv.Itoa(int(s.req[x]))
+			return strconv.Itoa(int(s.req[x])), true
 		}
 	case strings.HasPrefix(key, "lock"):
 		if x := seatOf("lock"); x >= 0 {
-			return strconv.FormatBool(s.lock[x])
+			return strconv.FormatBool(s.lock[x]), true
 		}
 	case strings.HasPrefix(key, "p"):
 		if x := seatOf("p"); x >= 0 {
-			return posText(s.pos[x])
+			return posText(s.pos[x]), true
 		}
 	case strings.HasPrefix(key, "h"):
 		if x := seatOf("h"); x >= 0 {
-			return cardsText(s.hands[x])
+			return cardsText(s.hands[x]), true
 		}
 	}
-	return "unknown key " + key
+	return "", false
 }

@@ -227,6 +227,16 @@ type State struct {
 
 	pos  [maxSeats]pos
 	ball pos
+	// plan is where the striking team's players will stand when their movement, planned one
+	// teammate after the other, is applied to both at once (option team-move=together);
+	// planning reports that such a movement is in progress.
+	plan     [maxSeats]pos
+	planning bool
+
+	// The rule options (see options.go).
+	tootsTurn     bool // toots=turn: Toots acts at any of her decisions before she picks and after her hit
+	together      bool // team-move=together: teammates move simultaneously
+	discardAtOnce bool // played=after-hit: a shot's cards go to the discards once it is resolved
 
 	score score.Match
 
@@ -247,6 +257,7 @@ type State struct {
 	free        bool // the turn's free move is unused
 	earned      [maxSeats]int8
 	moved       [maxSeats]bool
+	before      [maxSeats]bool // the seat moved before the hit (set when the hit is resolved)
 	req         [maxSeats]int8 // an Enchantment on the seat: its next hit uses exactly req cards
 	lock        [maxSeats]bool // Rich's lock: no Enchantment in the seat's next hit
 	used        [maxSeats]uint8
@@ -460,8 +471,11 @@ func (s *State) Legal(buf []engine.Action) []engine.Action {
 		buf = append(buf, actConcede)
 	case phTeamMove, phAfter:
 		buf = s.appendMoves(buf, seat)
-		buf = append(buf, actDone)
+		if s.mayFinish(seat) {
+			buf = append(buf, actDone)
+		}
 	case phPick:
+		buf = s.appendToots(buf, seat)
 		buf = s.appendPicks(buf, seat)
 		if s.npicks[seat] > 0 {
 			buf = append(buf, actUnpick)
@@ -546,7 +560,13 @@ func (s *State) appendMoves(buf []engine.Action, seat int8) []engine.Action {
 			}
 		}
 	}
-	if s.canToots(seat) {
+	return s.appendToots(buf, seat)
+}
+
+// appendToots appends Meddlemagus Toots's ability on every player holding a card, when seat
+// may use it now.
+func (s *State) appendToots(buf []engine.Action, seat int8) []engine.Action {
+	if s.canToots(seat, s.phase) {
 		for t := range s.nseats {
 			if s.hands[t].total() > 0 {
 				buf = append(buf, tootsBase+engine.Action(t))
@@ -577,13 +597,15 @@ func (s *State) mayMove(seat int8) bool {
 	case phTeamMove:
 		return true
 	case phAfter:
-		return true // only a player who did not move before the hit gets this phase
+		return !s.before[seat]
 	}
 	return false
 }
 
-// canStep reports whether seat can move one space in direction d: it has a move left, the space
-// is on its side of the court and no teammate stands there.
+// canStep reports whether seat can move one space in direction d: it has a move left and the
+// space is on its side of the court. Moving one teammate after the other, the space may not be
+// the teammate's; moving together, it may be, as long as the two do not end up sharing it
+// (stepOnMate).
 func (s *State) canStep(seat int8, d int) bool {
 	if s.earned[seat] == 0 && !s.free {
 		return false
@@ -593,12 +615,18 @@ func (s *State) canStep(seat int8, d int) bool {
 		return false
 	}
 	p := s.partner(seat)
-	return p < 0 || s.pos[p] != to
+	switch {
+	case p < 0 || s.where(p) != to:
+		return true
+	case !s.planning:
+		return false
+	}
+	return s.stepOnMate(seat)
 }
 
 // stepTarget is the space one step from seat in direction d, and whether it is on seat's side.
 func (s *State) stepTarget(seat int8, d int) (pos, bool) {
-	p := s.pos[seat]
+	p := s.where(seat)
 	t := teamOf(seat)
 	switch d {
 	case dirForward:
@@ -682,9 +710,24 @@ func (s *State) canLaurie(seat int8) bool {
 		s.deck.total()+s.discard.total() > 0
 }
 
-// canToots reports whether seat may use Meddlemagus Toots's ability now.
-func (s *State) canToots(seat int8) bool {
-	return s.ability[seat] == Toots && s.used[seat]&usedToots == 0
+// canToots reports whether seat may use Meddlemagus Toots's ability in phase ph of its team's
+// turn. Under toots=turn (the text: "on your turn") she may at any of her decisions before she
+// picks cards, the team serve included, and after her hit; under toots=moves only at her
+// movement decisions: not before a team serve, not after the hit once she moved before it.
+// Moving together, she first steps off her teammate's space.
+func (s *State) canToots(seat int8, ph phase) bool {
+	if s.ability[seat] != Toots || s.used[seat]&usedToots != 0 || s.sharing(seat) {
+		return false
+	}
+	switch ph {
+	case phTurn, phTeamMove:
+		return true
+	case phAfter:
+		return s.tootsTurn || !s.before[seat]
+	case phPick:
+		return s.tootsTurn && s.npicks[seat] == 0 && !s.viaL[seat]
+	}
+	return false
 }
 
 // canPlay reports whether seat has any legal hit.

@@ -11,7 +11,14 @@ import (
 // spectator (or any other seat) both hands are dealt again. The match facts are left out: no
 // observation shows them and no decision depends on them. s is not changed.
 func (s *State) Determinize(seat engine.Seat, rng *rand.Rand) engine.State {
-	c := *s
+	c := new(State)
+	s.determinize(c, seat, rng)
+	return c
+}
+
+// determinize writes Determinize's result over c, which must not be s.
+func (s *State) determinize(c *State, seat engine.Seat, rng *rand.Rand) {
+	*c = *s
 	c.facts = facts{}
 	// The unseen cards are whatever is in no place seat can see; computing them from the
 	// visible places makes the result depend on seat's observation only.
@@ -32,7 +39,6 @@ func (s *State) Determinize(seat engine.Seat, rng *rand.Rand) engine.State {
 		c.hands[1] = deal(&unseen, s.hands[1].total(), rng)
 	}
 	c.draw = unseen
-	return &c
 }
 
 // deal takes n cards at random from pool, one at a time in ascending order of value, and

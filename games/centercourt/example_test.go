@@ -58,7 +58,7 @@ func Example() {
 	// Score: 1-0 (tiebreak, player 2 serving)
 	// To move: player 2, serving
 	// Your hand: 1 1 1 2 3 3 4 4 (opponent: 8 cards)
-	// Draw pile: 12 cards; discards: 4×2 5×3 6×3; in play: none
+	// Draw pile: 12 cards; discards (value×cards): 4×2 5×3 6×3; in play: none
 	// Last play: you returned 6-6
 	// Last roll: 6 on a serve of 6, fault
 	// Last point (1): won by you, Volley Value 6 not returned

@@ -1,11 +1,9 @@
 package centercourt
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -16,11 +14,7 @@ import (
 
 // invariant checks what holds after every action: every card is in exactly one place, hands
 // hold at most 8 cards, the Volley Value is a card value.
-func invariant(st engine.State) error {
-	s, ok := st.(*State)
-	if !ok {
-		return fmt.Errorf("state is %T", st)
-	}
+var invariant = enginetest.Invariant(func(s *State) error {
 	for w := 1; w <= numValues; w++ {
 		n := s.hands[0][w] + s.hands[1][w] + s.draw[w] + s.discard[w] + s.table[w]
 		if n != copies {
@@ -44,18 +38,12 @@ func invariant(st engine.State) error {
 		return errors.New("returning with no volley value")
 	}
 	return nil
-}
+})
 
 func TestConformance(t *testing.T) {
 	// The kit's checks cost far more than play, so the long formats get fewer matches.
-	matches := map[string]int{"tiebreak": 30, "set": 6, "best-of-3": 2, "best-of-5": 1}
-	for _, v := range Game.Variants {
-		cfg := enginetest.Config{Invariant: invariant, Variants: []string{v.Name}, Matches: matches[v.Name], DeepEvery: 10}
-		if testing.Short() {
-			cfg.Matches = max(1, cfg.Matches/4)
-		}
-		enginetest.Run(t, Game, cfg)
-	}
+	enginetest.RunVariants(t, Game, enginetest.Config{Invariant: invariant, DeepEvery: 10},
+		map[string]int{"tiebreak": 30, "set": 6, "best-of-3": 2, "best-of-5": 1})
 }
 
 func FuzzRules(f *testing.F) {
@@ -63,209 +51,77 @@ func FuzzRules(f *testing.F) {
 }
 
 // policy chooses a decision; chance is always sampled by weight.
-type policy func(s *State, rng *rand.Rand) engine.Action
+type policy = enginetest.Policy[*State]
 
-func randomPolicy(s *State, rng *rand.Rand) engine.Action {
-	var buf [16]engine.Action
-	legal := s.Legal(buf[:0])
-	return legal[rng.IntN(len(legal))]
-}
+// randomPolicy moves at random; heuristicPolicy plays Heuristic on what the seat to move knows.
+var randomPolicy, heuristicPolicy = enginetest.Policies[*State](Heuristic)
 
-func heuristicPolicy(s *State, rng *rand.Rand) engine.Action {
-	return Heuristic(s.Determinize(s.ToMove(), rng), rng)
-}
-
-// step applies one sampled action.
-func step(t testing.TB, s *State, rng *rand.Rand, p policy) engine.Action {
-	var a engine.Action
-	if s.ToMove() == engine.Chance {
-		var cbuf [8]engine.ChanceOutcome
-		a = engine.SampleChance(rng, s.Chances(cbuf[:0]))
-	} else {
-		a = p(s, rng)
-	}
-	if err := s.Apply(a); err != nil {
-		t.Fatalf("apply %d: %v", a, err)
-	}
-	return a
-}
+// step applies one action: a chance outcome by weight, a policy's choice otherwise.
+var step = enginetest.Step[*State]
 
 func newMatch(t testing.TB, format string) *State {
 	t.Helper()
-	return newMatchOpts(t, engine.Options{"format": format})
-}
-
-func newMatchOpts(t testing.TB, opts engine.Options) *State {
-	t.Helper()
-	st, _, err := Game.Start(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return st.(*State)
+	return enginetest.Start[*State](t, Game, engine.Options{"format": format})
 }
 
 func TestRandomMatches(t *testing.T) {
-	policies := []struct {
-		name string
-		p    [2]policy
-	}{
-		{"random", [2]policy{randomPolicy, randomPolicy}},
-		{"heuristic-vs-random", [2]policy{heuristicPolicy, randomPolicy}},
-		{"heuristic", [2]policy{heuristicPolicy, heuristicPolicy}},
-	}
-	var options []engine.Options
-	for _, v := range Game.Variants {
-		options = append(options, v.Options)
-	}
-	options = append(options,
+	matches.Matches(t, heuristicPolicy, 5, enginetest.VariantOptions(Game,
 		engine.Options{"format": "set", "server-refill": "no"},
-		engine.Options{"format": "best-of-3", "server-refill": "no", "first-server": "2"})
-	for _, opts := range options {
-		for _, pol := range policies {
-			t.Run(opts.String()+"/"+pol.name, func(t *testing.T) {
-				for seed := range uint64(5) {
-					playChecked(t, opts, seed, pol.p)
-				}
-			})
-		}
-	}
+		engine.Options{"format": "best-of-3", "server-refill": "no", "first-server": "2"})...)
 }
 
 // TestConformanceOptions runs the conformance kit on option sets no variant names.
 func TestConformanceOptions(t *testing.T) {
-	for _, opts := range []engine.Options{
-		{"format": "tiebreak", "server-refill": "no", "first-server": "2"},
-		{"format": "set", "server-refill": "no"},
-	} {
-		t.Run(opts.String(), func(t *testing.T) {
-			cfg := enginetest.Config{Invariant: invariant, Matches: 4, DeepEvery: 10}
-			for _, v := range enginetest.CheckVariant(Game, opts, cfg) {
-				t.Error(v)
-			}
-		})
-	}
+	enginetest.RunOptions(t, Game, enginetest.Config{Invariant: invariant, Matches: 4, DeepEvery: 10},
+		engine.Options{"format": "tiebreak", "server-refill": "no", "first-server": "2"},
+		engine.Options{"format": "set", "server-refill": "no"})
 }
 
-// playChecked plays one match, checking the invariants and that the score only moves forward.
-func playChecked(t *testing.T, opts engine.Options, seed uint64, p [2]policy) {
-	t.Helper()
-	s := newMatchOpts(t, opts)
-	rng := rand.New(rand.NewPCG(seed, 7))
-	const maxActions = 200_000
-	for n := 0; s.ToMove() != engine.Nobody; n++ {
-		if n == maxActions {
-			t.Fatalf("seed %d: not over after %d actions", seed, n)
-		}
-		before := s.score
-		mover := s.ToMove()
-		pol := p[0]
-		if mover == 1 {
-			pol = p[1]
-		}
-		step(t, s, rng, pol)
-		if err := invariant(s); err != nil {
-			t.Fatalf("seed %d action %d: %v", seed, n, err)
-		}
-		after := s.score
-		switch d := after.PointsPlayed() - before.PointsPlayed(); {
-		case d == 0 && after != before:
-			t.Fatalf("seed %d: the score changed without a point played", seed)
-		case d < 0 || d > 1:
-			t.Fatalf("seed %d: points played went from %d to %d", seed, before.PointsPlayed(), after.PointsPlayed())
-		}
-		for side := range 2 {
-			if after.SetsWon()[side] < before.SetsWon()[side] || after.GamesCompleted() < before.GamesCompleted() {
-				t.Fatalf("seed %d: score went back from %v to %v", seed, before, after)
-			}
+// matches plays checked matches: the invariant, a score that only moves forward, a full deal at
+// the start, and the result the score gives.
+var matches = enginetest.Player[State, *State]{
+	Game:      Game,
+	Invariant: invariant,
+	Step: func(before, s *State) error {
+		if err := enginetest.ScoreForward(before.score, s.score, false); err != nil {
+			return err
 		}
 		if s.phase == phaseServe && !s.second && s.score.PointsPlayed() == 0 {
 			if s.hands[0].total() != handSize || s.hands[1].total() != handSize {
-				t.Fatalf("seed %d: dealt %d and %d cards", seed, s.hands[0].total(), s.hands[1].total())
+				return fmt.Errorf("dealt %d and %d cards", s.hands[0].total(), s.hands[1].total())
 			}
 		}
-	}
-	res := s.Result()
-	if !res.Over || res.Winner != engine.Seat(s.score.Winner()) || res.Returns[res.Winner] != 1 || res.Returns[1-res.Winner] != -1 {
-		t.Fatalf("seed %d: result %+v", seed, res)
-	}
+		return nil
+	},
+	End: func(s *State) error {
+		res := s.Result()
+		if !res.Over || res.Winner != engine.Seat(s.score.Winner()) || res.Returns[res.Winner] != 1 || res.Returns[1-res.Winner] != -1 {
+			return fmt.Errorf("result %+v", res)
+		}
+		return nil
+	},
 }
 
 // randomStates returns states met in random matches of every format.
 func randomStates(t testing.TB, perFormat int) []*State {
-	var out []*State
-	for i, v := range Game.Variants {
-		s := newMatch(t, v.Name)
-		rng := rand.New(rand.NewPCG(uint64(i), 3))
-		for n := 0; s.ToMove() != engine.Nobody && len(out) < (i+1)*perFormat; n++ {
-			if n%3 == 0 {
-				out = append(out, s.Clone().(*State))
-			}
-			step(t, s, rng, randomPolicy)
-		}
-		out = append(out, s.Clone().(*State))
-	}
-	return out
-}
-
-func observations(s *State) string {
-	var b strings.Builder
-	for _, seat := range []engine.Seat{0, 1, engine.Spectator} {
-		j, err := json.Marshal(s.Observe(seat))
-		if err != nil {
-			panic(err)
-		}
-		b.Write(j)
-	}
-	return b.String()
+	return enginetest.States[*State](t, Game, enginetest.VariantOptions(Game), perFormat, 3)
 }
 
 func TestIllegalLeavesStateUnchanged(t *testing.T) {
-	edges := []engine.Action{math.MinInt32, -1000, -1, 0, 7, 9, 10, 17, 19, 20, 21, 99, 100, 107, 110, 113, 114, 117, 1 << 20, math.MaxInt32}
-	for i, s := range randomStates(t, 150) {
-		legal := s.Legal(nil)
-		var cands []engine.Action
-		cands = append(cands, edges...)
-		for a := engine.Action(-2); a < 130; a++ {
-			cands = append(cands, a)
-		}
-		for _, a := range cands {
-			if slices.Contains(legal, a) {
-				continue
-			}
-			before := *s
-			err := s.Apply(a)
-			if !errors.Is(err, engine.ErrIllegal) {
-				t.Fatalf("state %d: Apply(%d) = %v, want ErrIllegal", i, a, err)
-			}
-			// State is plain comparable data, so == sees any change, hidden or not.
-			if *s != before {
-				t.Fatalf("state %d: refused Apply(%d) changed the state", i, a)
-			}
-			if err.Error() == "" {
-				t.Fatalf("state %d: Apply(%d): empty reason", i, a)
-			}
-		}
-	}
+	enginetest.CheckRefusals(t, randomStates(t, 150), enginetest.Candidates(-2, 130, 1,
+		math.MinInt32, -1000, 1<<20, math.MaxInt32))
 }
 
 func TestNotationRoundTrip(t *testing.T) {
-	for i, s := range randomStates(t, 300) {
-		for _, a := range s.Legal(nil) {
-			text := s.ActionString(a)
-			forms := []string{text, strings.ToUpper(text), "  " + text + " "}
-			if _, w, _ := valueOf(a); a >= returnBase && a < Concede {
-				n := cardsToReturn(int(s.volley), w)
-				d := fmt.Sprint(w)
-				forms = append(forms, strings.Repeat(d, n), fmt.Sprintf("%sx%d", d, n), "return "+strings.Repeat(d, n), strings.TrimPrefix(text, "return "))
-			}
-			for _, f := range forms {
-				got, err := s.ParseAction(f)
-				if err != nil || got != a {
-					t.Errorf("state %d: ParseAction(%q) = %d, %v; want %d (%s)", i, f, got, err, a, text)
-				}
-			}
+	enginetest.CheckNotation(t, randomStates(t, 300), func(s *State, a engine.Action) []string {
+		if _, w, _ := valueOf(a); a >= returnBase && a < Concede {
+			n := cardsToReturn(int(s.volley), w)
+			d := fmt.Sprint(w)
+			return []string{strings.Repeat(d, n), fmt.Sprintf("%sx%d", d, n), "return " + strings.Repeat(d, n),
+				strings.TrimPrefix(s.ActionString(a), "return ")}
 		}
-	}
+		return nil
+	})
 }
 
 func TestParseActionErrors(t *testing.T) {
@@ -290,17 +146,7 @@ func TestParseActionErrors(t *testing.T) {
 		{"zero count", "v=4 hand=5", "5x0"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			s := setup(t, tt.setup)
-			before := *s
-			a, err := s.ParseAction(tt.text)
-			if !errors.Is(err, engine.ErrIllegal) {
-				t.Fatalf("ParseAction(%q) = %d, %v; want an ErrIllegal error", tt.text, a, err)
-			}
-			if *s != before {
-				t.Fatal("ParseAction changed the state")
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { rules.Unparsable(t, tt.setup, tt.text) })
 	}
 }
 
@@ -313,70 +159,26 @@ func FuzzApply(f *testing.F) {
 }
 
 func TestDeterminize(t *testing.T) {
-	for i, s := range randomStates(t, 100) {
-		for _, seat := range []engine.Seat{0, 1, engine.Spectator, 7} {
-			obsSeat := seat
-			if seat == 7 {
-				obsSeat = engine.Spectator
-			}
-			orig, obs := *s, observations(s)
-			// Another state with the same observation for seat: the hidden cards dealt again.
-			twin := s.Determinize(seat, rand.New(rand.NewPCG(uint64(i), 99))).(*State)
-			d1 := s.Determinize(seat, rand.New(rand.NewPCG(5, 5))).(*State)
-			d2 := twin.Determinize(seat, rand.New(rand.NewPCG(5, 5))).(*State)
-			if *s != orig || observations(s) != obs {
-				t.Fatalf("state %d: Determinize changed the state", i)
-			}
-			if *d1 != *d2 {
-				t.Fatalf("state %d seat %v: equal observations determinized differently", i, seat)
-			}
-			for _, st := range []*State{twin, d1} {
-				if got, want := jsonOf(st.Observe(obsSeat)), jsonOf(s.Observe(obsSeat)); got != want {
-					t.Fatalf("state %d seat %v: observation changed:\n got %s\nwant %s", i, seat, got, want)
-				}
-				if got, want := jsonOf(st.Observe(engine.Spectator)), jsonOf(s.Observe(engine.Spectator)); got != want {
-					t.Fatalf("state %d seat %v: public observation changed", i, seat)
-				}
-				if err := invariant(st); err != nil {
-					t.Fatalf("state %d seat %v: %v", i, seat, err)
-				}
-			}
-		}
-	}
-}
-
-func jsonOf(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	return string(b)
+	enginetest.CheckDeterminized(t, randomStates(t, 100), invariant)
 }
 
 func TestObserveHidesHands(t *testing.T) {
-	for i, s := range randomStates(t, 100) {
-		spec := s.Observe(engine.Spectator).(*Observation)
-		if spec.Hand != nil {
-			t.Fatalf("state %d: spectator sees a hand", i)
+	enginetest.CheckObservations(t, randomStates(t, 100), func(s *State, seat engine.Seat, ob engine.Observation) error {
+		o := ob.(*Observation)
+		if seat == engine.Spectator {
+			if o.Hand != nil {
+				return errors.New("the spectator sees a hand")
+			}
+			return nil
 		}
-		for _, seat := range []engine.Seat{-1, -2, 2, 1 << 30} {
-			if got := jsonOf(s.Observe(seat)); got != jsonOf(spec) {
-				t.Fatalf("state %d: Observe(%d) is not the spectator's view", i, seat)
-			}
+		if len(o.Hand) != s.hands[seat].total() || o.HandSizes != [2]int{s.hands[0].total(), s.hands[1].total()} {
+			return fmt.Errorf("hand %v, sizes %v", o.Hand, o.HandSizes)
 		}
-		for seat := range engine.Seat(2) {
-			o := s.Observe(seat).(*Observation)
-			if len(o.Hand) != s.hands[seat].total() || o.HandSizes != [2]int{s.hands[0].total(), s.hands[1].total()} {
-				t.Fatalf("state %d seat %d: hand %v, sizes %v", i, seat, o.Hand, o.HandSizes)
-			}
-			if !slices.IsSorted(o.Hand) {
-				t.Fatalf("state %d seat %d: hand %v not sorted", i, seat, o.Hand)
-			}
-			if o.String() == "" {
-				t.Fatal("empty text")
-			}
+		if !slices.IsSorted(o.Hand) {
+			return fmt.Errorf("hand %v not sorted", o.Hand)
 		}
-	}
+		return nil
+	})
 }
 
 func TestHeuristic(t *testing.T) {
@@ -398,16 +200,7 @@ func TestHeuristic(t *testing.T) {
 		{"second hand=1346 opp=-", "serve 3"},      // nothing comes back: no risk taken
 	}
 	for _, tt := range tests {
-		t.Run(tt.setup, func(t *testing.T) {
-			s := setup(t, tt.setup)
-			a := Heuristic(s, rand.New(rand.NewPCG(1, 1)))
-			if got := s.ActionString(a); got != tt.want {
-				t.Errorf("got %s, want %s", got, tt.want)
-			}
-			if !slices.Contains(s.Legal(nil), a) {
-				t.Errorf("%s is not legal", s.ActionString(a))
-			}
-		})
+		t.Run(tt.setup, func(t *testing.T) { rules.Choice(t, tt.setup, Heuristic, tt.want) })
 	}
 }
 

@@ -209,7 +209,7 @@ func (o *Observation) String() string {
 	} else {
 		fmt.Fprintf(&b, "Hands: %d and %d cards\n", o.HandSizes[0], o.HandSizes[1])
 	}
-	fmt.Fprintf(&b, "Draw pile: %d cards; discards: %s; in play: %s\n", o.DrawPile, countsString(o.Discards), countsString(o.Table))
+	fmt.Fprintf(&b, "Draw pile: %d cards; discards (value×cards): %s; in play: %s\n", o.DrawPile, countsString(o.Discards), countsString(o.Table))
 	if e := o.LastPlay; e != nil {
 		what, note := "returned", ""
 		if e.Serve {

@@ -1,31 +1,28 @@
 package centercourt
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 	"testing"
 
-	"deuce/engine"
+	"deuce/engine/enginetest"
 )
 
-// A rules case is one line: "setup: actions -> expectations".
+// A rules case is one line, "setup: actions -> verdict expectations", read by
+// enginetest.Cases (see there for the grammar; a line it cannot read fails).
 //
 // Setup words: hand=DIGITS (seat 1's cards, seat 0 in code), opp=DIGITS (the other seat's),
 // draw=DIGITS, discard=DIGITS, table=DIGITS ("-" for none; cards placed nowhere go to the draw
 // pile, or to the discards when draw is given, or to the table when both are); v=N (seat 0 must
-// return Volley Value N served by seat 1); serve (seat 0 must serve); second (a second serve);
-// die=N (seat 0 served N and the die is rolled); refill=no (server-refill no).
+// return Volley Value N served by seat 1); serve (seat 0 must serve, the default); second (a
+// second serve); die=N (seat 0 served N and the die is rolled); refill=no (server-refill no).
 //
-// Actions, separated by ";", are in notation, or "#N" for the raw action number N.
-//
-// Expectations: "ok" (every action applied) or "illegal" (the last one failed, changing
-// nothing), then KEY=VALUE checks of the final state: phase, tomove, v, hand, opp, drawer,
-// draw, discard, table, reshuffles, point (winner of the last point), how (df or unret),
-// points (the game's points as "a-b"), legal (notation joined by ",", "_" for a space), and the
-// match facts: won (points won, "a-b"), served (service points won of served, "a/b-c/d"),
-// shots (points by shots struck, counts joined by ",").
+// Expectation keys: phase, tomove, v, hand, opp, drawer, draw, discard, table, reshuffles, point
+// (winner of the last point), how (df or unret), points (the game's points as "a-b"), legal
+// (notation joined by ",", "_" for a space), and the match facts: won (points won, "a-b"),
+// served (service points won of served, "a/b-c/d"), shots (points by shots struck, counts
+// joined by ",").
 var rulesCases = []string{
 	// The return rule, including the rows the printed table gets wrong.
 	"v=4 hand=112355: return 5-5 -> ok v=5 hand=1123 table=55 phase=draw drawer=0",
@@ -39,13 +36,19 @@ var rulesCases = []string{
 	"v=6 hand=444: return 4-4-4 -> ok v=4 hand=-",
 	"v=6 hand=222: return 2-2-2 -> illegal",
 	"v=6 hand=22222: return 2-2-2-2-2 -> ok v=2",
-	"v=4 hand=12335: legal=concede",
-	"v=4 hand=123356: legal=concede",
-	"v=4 hand=33: legal=return_3-3",
-	"v=4 hand=1111222334555666: legal=return_1-1-1-1,return_2-2-2,return_3-3,return_5-5-5,return_6-6-6",
-	"v=1 hand=123456: legal=return_1",
-	"v=1 hand=666666: legal=return_6-6-6-6-6-6",
-	"v=1 hand=66666: legal=concede",
+	// Two 3s return a 4 (1 + the difference of 1), so a hand with them has no reason to concede.
+	"v=4 hand=12335: -> ok legal=return_3-3",
+	"v=4 hand=123356: -> ok legal=return_3-3",
+	"v=4 hand=1235: -> ok legal=concede",
+	"v=4 hand=33: -> ok legal=return_3-3",
+	// Every return of a 4 the rule allows, in two hands of eight: two 5s (the printed table's
+	// row for 4 leaves 5-5 out), never three.
+	"v=4 hand=11112223: -> ok legal=return_1-1-1-1,return_2-2-2",
+	"v=4 hand=33455666: -> ok legal=return_3-3,return_4,return_5-5,return_6-6-6",
+	"v=6 hand=22244455: -> ok legal=return_4-4-4,return_5-5",
+	"v=1 hand=123456: -> ok legal=return_1",
+	"v=1 hand=666666: -> ok legal=return_6-6-6-6-6-6",
+	"v=1 hand=66666: -> ok legal=concede",
 	// Conceding.
 	"v=4 hand=1236 opp=1234566 table=44: concede -> ok point=1 how=unret points=0-1 phase=serve tomove=1 table=- discard=44",
 	"v=4 hand=33: concede -> illegal",
@@ -79,7 +82,7 @@ var rulesCases = []string{
 	"die=6: die 4 -> illegal",
 	"die=6: serve 6 -> illegal",
 	"die=6: #116 -> ok phase=draw",
-	"die=6: legal=die_1,die_2,die_5,die_6",
+	"die=6: -> ok legal=die_1,die_2,die_5,die_6",
 	// A double fault gives the point to the receiver.
 	"second die=6 hand=1234566: die 6 -> ok point=1 how=df points=0-1 phase=serve tomove=0 discard=6 table=-",
 	"second die=1 hand=1234566: die 1 -> ok point=1 how=df",
@@ -95,7 +98,7 @@ var rulesCases = []string{
 	// Refill after a return; the other player returns next.
 	"v=4 hand=4412345 opp=1234: return 4; draw 6; draw 6 -> ok phase=return tomove=1 v=4 hand=12344566",
 	// An empty draw pile: the discards become the draw pile.
-	"v=4 hand=4 draw=- discard=33: legal=return_4",
+	"v=4 hand=4 draw=- discard=33: -> ok legal=return_4",
 	"v=4 hand=4 draw=- discard=33: return 4 -> ok phase=draw legal=draw_3 reshuffles=0",
 	"v=4 hand=4 draw=- discard=33: return 4; draw 3 -> ok phase=draw draw=3 discard=- reshuffles=1 hand=3",
 	"v=4 hand=4 draw=- discard=33: return 4; draw 3; draw 3 -> ok phase=return tomove=1 hand=33 draw=- discard=-",
@@ -113,13 +116,10 @@ var rulesCases = []string{
 	"v=4 hand=4: lob -> illegal",
 }
 
-func TestRules(t *testing.T) {
-	for _, line := range rulesCases {
-		t.Run(line, func(t *testing.T) {
-			runCase(t, line)
-		})
-	}
-}
+// rules runs Center Court's rules cases.
+var rules = enginetest.Cases[State, *State]{Setup: setupWords, Describe: describe, Invariant: invariant}
+
+func TestRules(t *testing.T) { rules.Run(t, rulesCases) }
 
 // TestReturnCounts checks the count rule for every pair of Volley Value and card value: the
 // exact number of cards returns, one fewer does not.
@@ -138,100 +138,38 @@ func TestReturnCounts(t *testing.T) {
 				fmt.Sprintf("v=%d hand=%s: %s -> illegal", v, short, ret),
 				fmt.Sprintf("v=%d hand=%s: #%d -> illegal", v, short, Return(w)),
 			} {
-				t.Run(line, func(t *testing.T) { runCase(t, line) })
+				t.Run(line, func(t *testing.T) { rules.Case(t, line) })
 			}
 		}
 	}
 }
 
-func runCase(t *testing.T, line string) {
-	t.Helper()
-	left, expect, ok := strings.Cut(line, "->")
-	if !ok {
-		left, expect = line, ""
-	}
-	setupText, actions, _ := strings.Cut(left, ":")
-	s := setup(t, setupText)
-	want := strings.Fields(expect)
-	verdict := ""
-	if len(want) > 0 && (want[0] == "ok" || want[0] == "illegal") {
-		verdict, want = want[0], want[1:]
-	}
-	var err error
-	for a := range strings.SplitSeq(actions, ";") {
-		a = strings.TrimSpace(a)
-		if a == "" {
-			continue
-		}
-		before := *s
-		err = applyText(s, a)
-		if err != nil {
-			if !errors.Is(err, engine.ErrIllegal) {
-				t.Fatalf("%s: error %v does not match engine.ErrIllegal", a, err)
-			}
-			if *s != before {
-				t.Fatalf("%s: refused (%v) but the state changed", a, err)
-			}
-			break
-		}
-	}
-	switch {
-	case verdict == "ok" && err != nil:
-		t.Fatalf("got error %v, want ok", err)
-	case verdict == "illegal" && err == nil:
-		t.Fatalf("got ok, want illegal")
-	}
-	for _, kv := range want {
-		k, v, _ := strings.Cut(kv, "=")
-		if got := describe(s, k); got != v {
-			t.Errorf("%s = %s, want %s", k, got, v)
-		}
-	}
-}
-
-// applyText applies a notation or "#N" action.
-func applyText(s *State, text string) error {
-	if n, ok := strings.CutPrefix(text, "#"); ok {
-		a, err := strconv.ParseInt(n, 10, 32)
-		if err != nil {
-			panic(err)
-		}
-		return s.Apply(engine.Action(a))
-	}
-	a, err := s.ParseAction(text)
-	if err != nil {
-		return err
-	}
-	return s.Apply(a)
-}
-
-// setup builds the state a rules case describes.
-func setup(t *testing.T, text string) *State {
-	t.Helper()
-	words := map[string]string{}
-	for _, f := range strings.Fields(text) {
-		k, v, _ := strings.Cut(f, "=")
-		words[k] = v
-	}
+// setupWords builds the state a rules case describes.
+func setupWords(w *enginetest.Words) *State {
 	first := 0
-	if _, ok := words["v"]; ok {
+	if w.Has("v") {
 		first = 1
 	}
-	st, err := New(Options{Format: "set", ServerRefill: words["refill"] != "no", FirstServer: first})
+	refill := w.Get("refill", "yes")
+	if refill != "yes" && refill != "no" {
+		w.Errorf("refill=%s: want yes or no", refill)
+	}
+	st, err := New(Options{Format: "set", ServerRefill: refill != "no", FirstServer: first})
 	if err != nil {
-		t.Fatal(err)
+		w.Errorf("%v", err)
+		return nil
 	}
 	s := *st
 	s.draw = counts{}
 	var used counts
 	place := func(key string, c *counts) bool {
-		v, ok := words[key]
+		v, ok := w.Value(key)
 		if !ok {
 			return false
 		}
-		*c = cardsOf(t, v)
-		for w := range used {
-			used[w] += c[w]
+		*c = cardsOf(w, v)
+		for v := range used {
+			used[v] += c[v]
 		}
 		return true
 	}
@@ -240,16 +178,22 @@ func setup(t *testing.T, text string) *State {
 	place("table", &s.table)
 	hasDraw := place("draw", &s.draw)
 	hasDiscard := place("discard", &s.discard)
-	_, served := words["die"]
-	if d, ok := words["die"]; ok {
-		s.table[atoi(t, d)]++
-		used[atoi(t, d)]++
+	die := w.Int("die", 0)
+	served := w.Has("die")
+	if served {
+		if die < 1 || die > numValues {
+			w.Errorf("die=%d: want a value 1 to %d", die, numValues)
+			return nil
+		}
+		s.table[die]++
+		used[die]++
 	}
 	var rest counts
-	for w := 1; w <= numValues; w++ {
-		rest[w] = copies - used[w]
-		if rest[w] < 0 {
-			t.Fatalf("setup %q: more than %d cards of %d", text, copies, w)
+	for v := 1; v <= numValues; v++ {
+		rest[v] = copies - used[v]
+		if rest[v] < 0 {
+			w.Errorf("more than %d cards of %d", copies, v)
+			return nil
 		}
 	}
 	switch {
@@ -258,40 +202,37 @@ func setup(t *testing.T, text string) *State {
 	case !hasDiscard:
 		s.discard = rest
 	default:
-		for w := range rest {
-			s.table[w] += rest[w]
+		for v := range rest {
+			s.table[v] += rest[v]
 		}
 	}
-	_, s.second = words["second"]
+	s.second = w.Flag("second")
+	volley := w.Int("v", 0)
 	switch {
-	case words["v"] != "":
-		s.phase, s.server, s.striker, s.volley = phaseReturn, 1, 0, int8(atoi(t, words["v"]))
+	case w.Has("v"):
+		if volley < 1 || volley > numValues {
+			w.Errorf("v=%d: want a value 1 to %d", volley, numValues)
+			return nil
+		}
+		s.phase, s.server, s.striker, s.volley = phaseReturn, 1, 0, int8(volley)
 	case served:
-		s.phase, s.server, s.striker, s.serve = phaseDie, 0, 0, int8(atoi(t, words["die"]))
+		s.phase, s.server, s.striker, s.serve = phaseDie, 0, 0, int8(die)
 	default:
+		w.Flag("serve") // the default situation, named for the reader
 		s.phase, s.server, s.striker = phaseServe, 0, 0
 	}
 	return &s
 }
 
-func atoi(t *testing.T, s string) int {
-	t.Helper()
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return n
-}
-
-func cardsOf(t *testing.T, digits string) counts {
-	t.Helper()
+func cardsOf(w *enginetest.Words, digits string) counts {
 	var c counts
 	if digits == "-" {
 		return c
 	}
 	for _, r := range digits {
 		if r < '1' || r > '6' {
-			t.Fatalf("cards %q: want digits 1 to 6", digits)
+			w.Errorf("cards %q: want digits 1 to 6", digits)
+			return counts{}
 		}
 		c[r-'0']++
 	}
@@ -312,59 +253,59 @@ func digitsOf(c counts) string {
 }
 
 // describe renders one property of s for the expectations of a rules case.
-func describe(s *State, key string) string {
+func describe(s *State, key string) (string, bool) {
 	switch key {
 	case "phase":
 		if s.phase == phaseServe && s.second {
-			return "second"
+			return "second", true
 		}
-		return [...]string{"deal", "draw", "serve", "die", "return", "over"}[s.phase]
+		return [...]string{"deal", "draw", "serve", "die", "return", "over"}[s.phase], true
 	case "tomove":
 		if to := s.ToMove(); to >= 0 {
-			return strconv.Itoa(int(to))
+			return strconv.Itoa(int(to)), true
 		}
-		return s.ToMove().String()
+		return s.ToMove().String(), true
 	case "v":
-		return strconv.Itoa(int(s.volley))
+		return strconv.Itoa(int(s.volley)), true
 	case "hand":
-		return digitsOf(s.hands[0])
+		return digitsOf(s.hands[0]), true
 	case "opp":
-		return digitsOf(s.hands[1])
+		return digitsOf(s.hands[1]), true
 	case "drawer":
-		return strconv.Itoa(int(s.drawer))
+		return strconv.Itoa(int(s.drawer)), true
 	case "draw":
-		return digitsOf(s.draw)
+		return digitsOf(s.draw), true
 	case "discard":
-		return digitsOf(s.discard)
+		return digitsOf(s.discard), true
 	case "table":
-		return digitsOf(s.table)
+		return digitsOf(s.table), true
 	case "reshuffles":
-		return strconv.Itoa(int(s.reshuffles))
+		return strconv.Itoa(int(s.reshuffles)), true
 	case "point":
-		return strconv.Itoa(int(s.lastPoint.winner))
+		return strconv.Itoa(int(s.lastPoint.winner)), true
 	case "how":
-		return [...]string{"none", "df", "unret"}[s.lastPoint.how]
+		return [...]string{"none", "df", "unret"}[s.lastPoint.how], true
 	case "points":
 		p := s.score.PointsInGame()
-		return fmt.Sprintf("%d-%d", p[0], p[1])
+		return fmt.Sprintf("%d-%d", p[0], p[1]), true
 	case "won":
 		f := s.TennisFacts()
-		return fmt.Sprintf("%d-%d", f.PointsWon[0], f.PointsWon[1])
+		return fmt.Sprintf("%d-%d", f.PointsWon[0], f.PointsWon[1]), true
 	case "served":
 		f := s.TennisFacts()
-		return fmt.Sprintf("%d/%d-%d/%d", f.ServicePointsWon[0], f.ServicePoints[0], f.ServicePointsWon[1], f.ServicePoints[1])
+		return fmt.Sprintf("%d/%d-%d/%d", f.ServicePointsWon[0], f.ServicePoints[0], f.ServicePointsWon[1], f.ServicePoints[1]), true
 	case "shots":
 		var counts []string
 		for _, n := range s.TennisFacts().Shots {
 			counts = append(counts, strconv.Itoa(n))
 		}
-		return strings.Join(counts, ",")
+		return strings.Join(counts, ","), true
 	case "legal":
 		var texts []string
 		for _, a := range s.Legal(nil) {
 			texts = append(texts, strings.ReplaceAll(s.ActionString(a), " ", "_"))
 		}
-		return strings.Join(texts, ",")
+		return strings.Join(texts, ","), true
 	}
-	return "unknown key " + key
+	return "", false
 }

@@ -11,7 +11,14 @@ import (
 // everybody saw him take back, and a hand card chosen for the shot being made), the rest of his deck becoming his reserve pile. A spectator (or
 // any seat not in the match) has every hand dealt again. s is not changed.
 func (s *State) Determinize(seat engine.Seat, rng *rand.Rand) engine.State {
-	c := *s
+	c := new(State)
+	s.determinize(c, seat, rng)
+	return c
+}
+
+// determinize writes Determinize's result over c, which must not be s.
+func (s *State) determinize(c *State, seat engine.Seat, rng *rand.Rand) {
+	*c = *s
 	for i := range s.n {
 		if engine.Seat(i) == seat {
 			continue
@@ -35,5 +42,4 @@ func (s *State) Determinize(seat engine.Seat, rng *rand.Rand) engine.State {
 		}
 		p.hand, p.reserve = hand, pool
 	}
-	return &c
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"deuce/engine"
+	"deuce/engine/enginetest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -50,20 +51,7 @@ func indent(text string) string {
 func TestGolden(t *testing.T) {
 	for _, variant := range []string{"singles", "doubles"} {
 		t.Run(variant, func(t *testing.T) {
-			got := transcript(t, variant)
-			path := filepath.Join("testdata", variant+".txt")
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != string(want) {
-				t.Errorf("transcript differs from %s (run with -update to refresh):\n%s", path, got)
-			}
+			enginetest.GoldenFile(t, filepath.Join("testdata", variant+".txt"), transcript(t, variant), *update)
 		})
 	}
 }
@@ -132,27 +120,12 @@ func fixedDeal(t testing.TB, variant string) *State {
 	return s
 }
 
-// perft counts the distinct action sequences of length depth from s, chance outcomes included.
-func perft(s *State, depth int) int {
-	if depth == 0 || s.phase == phaseOver {
-		return 1
-	}
-	n := 0
-	var buf [64]engine.Action
-	for _, a := range s.Legal(buf[:0]) {
-		c := *s
-		c.apply(a)
-		n += perft(&c, depth-1)
-	}
-	return n
-}
-
 // rallyStart is fixedDeal after a fixed setup and serve: the receiver lays out 7, 13 and 24,
 // the server 1, 3 and 5 and serves 2 to FC from the hand; the receiver is to return.
 func rallyStart(t testing.TB) *State {
 	s := fixedDeal(t, "singles")
 	for _, text := range []string{"prep 7", "prep 13", "prep 24", "done", "prep 1", "prep 3", "prep 5", "done", "serve 2", "done"} {
-		if err := applyText(s, text); err != nil {
+		if err := enginetest.ApplyText(s, text); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -173,13 +146,7 @@ func TestPerft(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := tt.start(t)
-			var got []int
-			for d := 1; d <= 7; d++ {
-				got = append(got, perft(s, d))
-			}
-			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
-				t.Errorf("perft = %v, want %v", got, tt.want)
-			}
+			enginetest.CheckPerft(t, s, tt.want)
 		})
 	}
 }

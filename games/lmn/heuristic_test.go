@@ -34,7 +34,7 @@ func TestHeuristic(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.setup, func(t *testing.T) {
-			s := setup(t, tt.setup)
+			s := rules.State(t, tt.setup)
 			a := Heuristic(s, rand.New(rand.NewPCG(1, 1)))
 			kind, c := split(a)
 			got := verbs[kind]

@@ -35,6 +35,13 @@ var Game = engine.Game{
 			Values:  []string{"1", "2", "3", "4"},
 			Help:    "the seat that serves the first point (3 and 4 in doubles only)",
 		},
+		{
+			Name:    "overlap",
+			Default: OverlapNever,
+			Values:  []string{OverlapNever, OverlapAfterSetup},
+			Help: "never: preparation cards may not overlap, at the set-up and after every turn; after-setup: only " +
+				"those laid out at the set-up may not, cards moved there at the end of a turn may",
+		},
 	},
 	Variants: []engine.Variant{
 		{Name: "singles", Summary: "one set of singles", Options: engine.Options{"players": "singles", "format": "set"}},
@@ -61,16 +68,27 @@ type Options struct {
 	Doubles bool
 	// FirstServer is the seat (0 to 1, or 0 to 3 in doubles) serving the first point.
 	FirstServer int
+	// Overlap is OverlapNever or OverlapAfterSetup; "" means OverlapNever.
+	Overlap string
 }
+
+// Values of the overlap option: when the defence areas of preparation cards may overlap.
+const (
+	// OverlapNever forbids overlaps at the set-up and at the end of every turn (the default).
+	OverlapNever = "never"
+	// OverlapAfterSetup forbids overlaps only among the cards laid out at the set-up, the one
+	// place the text states the rule.
+	OverlapAfterSetup = "after-setup"
+)
 
 // newGame starts a match from resolved options; missing options take their defaults.
 func newGame(opts engine.Options) (engine.State, error) {
 	for _, k := range slices.Sorted(maps.Keys(opts)) {
-		if k != "format" && k != "players" && k != "first-server" {
+		if k != "format" && k != "players" && k != "first-server" && k != "overlap" {
 			return nil, fmt.Errorf("unknown option %q", k)
 		}
 	}
-	o := Options{Format: opts["format"]}
+	o := Options{Format: opts["format"], Overlap: opts["overlap"]}
 	switch v := opts["players"]; v {
 	case "", "singles":
 	case "doubles":
@@ -97,6 +115,14 @@ func New(o Options) (*State, error) {
 	if !ok {
 		return nil, fmt.Errorf("format %q: want set, best-of-3 or best-of-5", o.Format)
 	}
+	var overlapAfterSetup bool
+	switch o.Overlap {
+	case "", OverlapNever:
+	case OverlapAfterSetup:
+		overlapAfterSetup = true
+	default:
+		return nil, fmt.Errorf("overlap %q: want %s or %s", o.Overlap, OverlapAfterSetup, OverlapNever)
+	}
 	n := 2
 	if o.Doubles {
 		n = 4
@@ -108,7 +134,7 @@ func New(o Options) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &State{score: m, n: int8(n), first: int8(o.FirstServer), last: shot{seat: -1}}
+	s := &State{score: m, n: int8(n), first: int8(o.FirstServer), overlapOK: overlapAfterSetup, last: shot{seat: -1}}
 	s.startPoint()
 	return s, nil
 }
@@ -144,7 +170,8 @@ hand stays smaller for the rest of the rally. The possible shots:
   off-balance counter-attack   1 defence, 2 placements: 3 played, only 2 drawn
 Only one card per turn may come from the hand; the others come from the preparation area. To end
 his turn the player first moves cards between his hand and his preparation area (both ways, no
-two preparation cards overlapping), then draws from his reserve pile into his hand.
+two preparation cards overlapping unless option overlap=after-setup), then draws from his
+reserve pile into his hand.
 
 Losing a point. A player who cannot cover the ball, or has no card left to place a shot with,
 loses the point: the one move he has is "concede".
@@ -165,9 +192,15 @@ Choices made where the rules are silent:
     the setup describes the start of every point, as its 6 and 5 cards for server and receiver
     imply. Within a rally a reserve pile is never reshuffled: a player draws what is left, and
     one who runs out of cards loses the point when he cannot play.
-  - Preparation cards never overlap, at the setup and after every turn (the rule is stated for the
-    setup; the game is built on it: two defence cards for a safe return then need one from the
-    hand).
+  - Overlapping preparation cards (option overlap). The text forbids overlapping defence areas
+    where it introduces the preparation cards, at the setup; at the end of a turn it says only
+    "moving cards from the preparation area onto your hand and vice versa". By default
+    (overlap=never) preparation cards never overlap: the condition is part of what the text
+    calls preparation cards ("These are their preparation cards"), and a condition that bound
+    the first lay-out only could be undone at the end of the very first turn, so it would do
+    nothing. Option overlap=after-setup plays the literal reading: a card moved to the
+    preparation area at the end of a turn may share zones with the cards there (a safe return
+    can then come wholly from the preparation area).
   - After the serve the server may move cards between hand and preparation area like after any
     turn; he draws nothing.
   - Against a regular shot exactly one defence card is played; the defence cards come before the

@@ -1,12 +1,10 @@
 package lmn
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"testing"
 
@@ -18,11 +16,7 @@ import (
 // known hand cards are in the hand; preparation cards never overlap; nobody holds more than the
 // 6 cards a server is dealt; the shot being chosen is made of held cards; the server is the one
 // the score and the turn order name.
-func invariant(st engine.State) error {
-	s, ok := st.(*State)
-	if !ok {
-		return fmt.Errorf("state is %T", st)
-	}
+var invariant = enginetest.Invariant(func(s *State) error {
 	for i := range s.n {
 		p := &s.p[i]
 		sets := []cards{p.hand, p.prep, p.reserve, p.court, p.out}
@@ -68,33 +62,19 @@ func invariant(st engine.State) error {
 		return fmt.Errorf("ball in zone %d", s.ball)
 	}
 	return nil
-}
+})
 
 func TestConformance(t *testing.T) {
 	// The kit's checks cost far more than play, so the long formats get fewer matches.
-	matches := map[string]int{"singles": 3, "doubles": 2, "best-of-3": 1, "best-of-5": 1, "doubles-best-of-3": 1}
-	for _, v := range Game.Variants {
-		cfg := enginetest.Config{Invariant: invariant, Variants: []string{v.Name}, Matches: matches[v.Name], DeepEvery: 15}
-		if testing.Short() {
-			cfg.Matches = 1
-		}
-		enginetest.Run(t, Game, cfg)
-	}
+	enginetest.RunVariants(t, Game, enginetest.Config{Invariant: invariant, DeepEvery: 15},
+		map[string]int{"singles": 3, "doubles": 2, "best-of-3": 1, "best-of-5": 1, "doubles-best-of-3": 1})
 }
 
 // TestConformanceOptions runs the conformance kit on option sets no variant names.
 func TestConformanceOptions(t *testing.T) {
-	for _, opts := range []engine.Options{
-		{"players": "singles", "first-server": "2"},
-		{"players": "doubles", "first-server": "4"},
-	} {
-		t.Run(opts.String(), func(t *testing.T) {
-			cfg := enginetest.Config{Invariant: invariant, Matches: 1, DeepEvery: 15}
-			for _, v := range enginetest.CheckVariant(Game, opts, cfg) {
-				t.Error(v)
-			}
-		})
-	}
+	enginetest.RunOptions(t, Game, enginetest.Config{Invariant: invariant, Matches: 1, DeepEvery: 15},
+		engine.Options{"players": "singles", "first-server": "2"},
+		engine.Options{"players": "doubles", "first-server": "4"})
 }
 
 func FuzzRules(f *testing.F) {
@@ -106,33 +86,13 @@ func FuzzRules(f *testing.F) {
 }
 
 // policy chooses a decision; chance is always sampled by weight.
-type policy func(s *State, rng *rand.Rand) engine.Action
+type policy = enginetest.Policy[*State]
 
-func randomPolicy(s *State, rng *rand.Rand) engine.Action {
-	var buf [64]engine.Action
-	legal := s.Legal(buf[:0])
-	return legal[rng.IntN(len(legal))]
-}
+// randomPolicy moves at random; heuristicPolicy plays Heuristic on what the seat to move knows.
+var randomPolicy, heuristicPolicy = enginetest.Policies[*State](Heuristic)
 
-func heuristicPolicy(s *State, rng *rand.Rand) engine.Action {
-	return Heuristic(s.Determinize(s.ToMove(), rng), rng)
-}
-
-// step applies one sampled action.
-func step(t testing.TB, s *State, rng *rand.Rand, p policy) engine.Action {
-	t.Helper()
-	var a engine.Action
-	if s.ToMove() == engine.Chance {
-		var cbuf [DeckSize]engine.ChanceOutcome
-		a = engine.SampleChance(rng, s.Chances(cbuf[:0]))
-	} else {
-		a = p(s, rng)
-	}
-	if err := s.Apply(a); err != nil {
-		t.Fatalf("apply %d: %v", a, err)
-	}
-	return a
-}
+// step applies one action: a chance outcome by weight, a policy's choice otherwise.
+var step = enginetest.Step[*State]
 
 func newMatch(t testing.TB, variant string) *State {
 	t.Helper()
@@ -140,68 +100,22 @@ func newMatch(t testing.TB, variant string) *State {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return newMatchOpts(t, opts)
-}
-
-func newMatchOpts(t testing.TB, opts engine.Options) *State {
-	t.Helper()
-	st, _, err := Game.Start(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return st.(*State)
+	return enginetest.Start[*State](t, Game, opts)
 }
 
 func TestRandomMatches(t *testing.T) {
-	policies := []struct {
-		name string
-		p    [2]policy
-	}{
-		{"random", [2]policy{randomPolicy, randomPolicy}},
-		{"heuristic-vs-random", [2]policy{heuristicPolicy, randomPolicy}},
-		{"heuristic", [2]policy{heuristicPolicy, heuristicPolicy}},
-	}
-	for _, v := range Game.Variants {
-		for _, pol := range policies {
-			t.Run(v.Name+"/"+pol.name, func(t *testing.T) {
-				for seed := range uint64(3) {
-					playChecked(t, v.Options, seed, pol.p)
-				}
-			})
-		}
-	}
+	matches.Matches(t, heuristicPolicy, 3, enginetest.VariantOptions(Game)...)
 }
 
-// playChecked plays one match, checking the invariants, that the score only moves forward and
-// that every point starts with the deal the rules give.
-func playChecked(t *testing.T, opts engine.Options, seed uint64, p [2]policy) {
-	t.Helper()
-	s := newMatchOpts(t, opts)
-	rng := rand.New(rand.NewPCG(seed, 7))
-	const maxActions = 200_000
-	for n := 0; s.ToMove() != engine.Nobody; n++ {
-		if n == maxActions {
-			t.Fatalf("seed %d: not over after %d actions", seed, n)
-		}
-		before := s.score
-		mover := s.ToMove()
-		pol := p[0]
-		if mover >= 0 {
-			pol = p[side(int8(mover))]
-		}
-		step(t, s, rng, pol)
-		if err := invariant(s); err != nil {
-			t.Fatalf("seed %d action %d: %v", seed, n, err)
-		}
-		after := s.score
-		switch d := after.PointsPlayed() - before.PointsPlayed(); {
-		case d == 0 && after != before:
-			t.Fatalf("seed %d: the score changed without a point played", seed)
-		case d < 0 || d > 1:
-			t.Fatalf("seed %d: points played went from %d to %d", seed, before.PointsPlayed(), after.PointsPlayed())
-		}
-		if after.GamesCompleted() < before.GamesCompleted() || after.SetsWon()[0] < before.SetsWon()[0] || after.SetsWon()[1] < before.SetsWon()[1] {
-			t.Fatalf("seed %d: score went back from %v to %v", seed, before, after)
+// matches plays checked matches, a side's seats with one policy: the invariant, a score that
+// only moves forward, the deal the rules give at the start of every point, and the result.
+var matches = enginetest.Player[State, *State]{
+	Game:      Game,
+	Invariant: invariant,
+	Side:      func(_ *State, seat engine.Seat) int { return side(int8(seat)) },
+	Step: func(before, s *State) error {
+		if err := enginetest.ScoreForward(before.score, s.score, false); err != nil {
+			return err
 		}
 		if s.phase == phaseSetup && s.step == 0 && len(s.moved.list()) == 0 {
 			for i := range s.n {
@@ -210,107 +124,46 @@ func playChecked(t *testing.T, opts engine.Options, seed uint64, p [2]policy) {
 					want = serverCards
 				}
 				if got := s.p[i].hand.count(); got != want || s.p[i].prep != 0 {
-					t.Fatalf("seed %d: seat %d dealt %d cards, want %d", seed, i, got, want)
+					return fmt.Errorf("seat %d dealt %d cards, want %d", i, got, want)
 				}
 			}
 		}
-	}
-	res := s.Result()
-	w := s.score.Winner()
-	if !res.Over || res.Winner != engine.Seat(w) || len(res.Returns) != int(s.n) {
-		t.Fatalf("seed %d: result %+v", seed, res)
-	}
-	for seat, r := range res.Returns {
-		if want := map[bool]float64{true: 1, false: -1}[seat%2 == w]; r != want {
-			t.Fatalf("seed %d: seat %d returns %v, want %v", seed, seat, r, want)
+		return nil
+	},
+	End: func(s *State) error {
+		res := s.Result()
+		w := s.score.Winner()
+		if !res.Over || res.Winner != engine.Seat(w) || len(res.Returns) != int(s.n) {
+			return fmt.Errorf("result %+v", res)
 		}
-	}
+		for seat, r := range res.Returns {
+			if want := map[bool]float64{true: 1, false: -1}[seat%2 == w]; r != want {
+				return fmt.Errorf("seat %d returns %v, want %v", seat, r, want)
+			}
+		}
+		return nil
+	},
 }
 
-// randomStates returns states met in random matches of every variant.
+// randomStates returns states met in random matches of every variant, played by the heuristic
+// and random moves in turn.
 func randomStates(t testing.TB, perVariant int) []*State {
-	var out []*State
-	for i, v := range Game.Variants {
-		s := newMatch(t, v.Name)
-		rng := rand.New(rand.NewPCG(uint64(i), 3))
-		for n := 0; s.ToMove() != engine.Nobody && len(out) < (i+1)*perVariant; n++ {
-			if n%3 == 0 {
-				out = append(out, s.Clone().(*State))
-			}
-			pol := randomPolicy
-			if n%2 == 0 {
-				pol = heuristicPolicy
-			}
-			step(t, s, rng, pol)
-		}
-		out = append(out, s.Clone().(*State))
-	}
-	return out
-}
-
-func observations(s *State) string {
-	var b strings.Builder
-	for seat := range engine.Seat(s.n) {
-		b.WriteString(jsonOf(s.Observe(seat)))
-	}
-	b.WriteString(jsonOf(s.Observe(engine.Spectator)))
-	return b.String()
-}
-
-func jsonOf(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	return string(b)
+	return enginetest.States(t, Game, enginetest.VariantOptions(Game), perVariant, 3, heuristicPolicy, randomPolicy)
 }
 
 func TestIllegalLeavesStateUnchanged(t *testing.T) {
-	edges := []engine.Action{math.MinInt32, -1000, -1, 0, 1, 24, 25, 99, 100, 125, 199, 300, 325, 424, 425, 524, 600, 625, 699,
-		703, 704, 999, 1000, 1025, 1 << 20, math.MaxInt32}
-	for i, s := range randomStates(t, 40) {
-		legal := s.Legal(nil)
-		cands := slices.Clone(edges)
-		for a := engine.Action(-2); a < 1030; a++ {
-			cands = append(cands, a)
-		}
-		for _, a := range cands {
-			if slices.Contains(legal, a) {
-				continue
-			}
-			before := *s
-			err := s.Apply(a)
-			if !errors.Is(err, engine.ErrIllegal) {
-				t.Fatalf("state %d: Apply(%d) = %v, want ErrIllegal", i, a, err)
-			}
-			// State is plain comparable data, so == sees any change, hidden or not.
-			if *s != before {
-				t.Fatalf("state %d: refused Apply(%d) changed the state", i, a)
-			}
-			if err.Error() == "" {
-				t.Fatalf("state %d: Apply(%d): empty reason", i, a)
-			}
-		}
-	}
+	enginetest.CheckRefusals(t, randomStates(t, 40), enginetest.Candidates(-2, 1030, 1,
+		math.MinInt32, -1000, 1<<20, math.MaxInt32))
 }
 
 func TestNotationRoundTrip(t *testing.T) {
-	for i, s := range randomStates(t, 200) {
-		for _, a := range s.Legal(nil) {
-			text := s.ActionString(a)
-			fields := strings.Fields(text)
-			short := fields[0]
-			if _, c := split(a); c > 0 {
-				short += fmt.Sprintf(" %d", c)
-			}
-			for _, f := range []string{text, strings.ToUpper(text), "  " + text + " ", short, strings.ToUpper(short)} {
-				got, err := s.ParseAction(f)
-				if err != nil || got != a {
-					t.Errorf("state %d: ParseAction(%q) = %d, %v; want %d (%s)", i, f, got, err, a, text)
-				}
-			}
+	enginetest.CheckNotation(t, randomStates(t, 200), func(s *State, a engine.Action) []string {
+		short := strings.Fields(s.ActionString(a))[0]
+		if _, c := split(a); c > 0 {
+			short += fmt.Sprintf(" %d", c)
 		}
-	}
+		return []string{short, strings.ToUpper(short)}
+	})
 }
 
 func FuzzParseAction(f *testing.F) {
@@ -323,43 +176,7 @@ func FuzzApply(f *testing.F) {
 }
 
 func TestDeterminize(t *testing.T) {
-	for i, s := range randomStates(t, 50) {
-		seats := []engine.Seat{engine.Spectator, 7}
-		for seat := range engine.Seat(s.n) {
-			seats = append(seats, seat)
-		}
-		for _, seat := range seats {
-			obsSeat := seat
-			if seat == 7 {
-				obsSeat = engine.Spectator
-			}
-			orig, obs := *s, observations(s)
-			// Another state with the same observation for seat: the hidden cards dealt again.
-			twin := s.Determinize(seat, rand.New(rand.NewPCG(uint64(i), 99))).(*State)
-			d1 := s.Determinize(seat, rand.New(rand.NewPCG(5, 5))).(*State)
-			d2 := twin.Determinize(seat, rand.New(rand.NewPCG(5, 5))).(*State)
-			if *s != orig || observations(s) != obs {
-				t.Fatalf("state %d: Determinize changed the state", i)
-			}
-			if *d1 != *d2 {
-				t.Fatalf("state %d seat %v: equal observations determinized differently", i, seat)
-			}
-			for _, st := range []*State{twin, d1} {
-				if got, want := jsonOf(st.Observe(obsSeat)), jsonOf(s.Observe(obsSeat)); got != want {
-					t.Fatalf("state %d seat %v: observation changed:\n got %s\nwant %s", i, seat, got, want)
-				}
-				if got, want := jsonOf(st.Observe(engine.Spectator)), jsonOf(s.Observe(engine.Spectator)); got != want {
-					t.Fatalf("state %d seat %v: public observation changed", i, seat)
-				}
-				if err := invariant(st); err != nil {
-					t.Fatalf("state %d seat %v: %v", i, seat, err)
-				}
-				if got, want := st.Legal(nil), s.Legal(nil); obsSeat == s.ToMove() && !slices.Equal(got, want) {
-					t.Fatalf("state %d seat %v: legal moves changed: got %v, want %v", i, seat, got, want)
-				}
-			}
-		}
-	}
+	enginetest.CheckDeterminized(t, randomStates(t, 50), invariant)
 }
 
 // TestDeterminizeSamples checks that determinization deals hidden hands from every card an
@@ -393,36 +210,21 @@ func TestDeterminizeSamples(t *testing.T) {
 }
 
 func TestObserveHidesHands(t *testing.T) {
-	for i, s := range randomStates(t, 80) {
-		spec := s.observe(engine.Spectator)
-		for _, p := range spec.Players {
-			if p.Hand != nil {
-				t.Fatalf("state %d: spectator sees a hand", i)
+	enginetest.CheckObservations(t, randomStates(t, 80), func(s *State, seat engine.Seat, ob engine.Observation) error {
+		o := ob.(*Observation)
+		for j, p := range o.Players {
+			if (j == int(seat)) != (p.Hand != nil) {
+				return fmt.Errorf("sees hand of seat %d: %v", j, p.Hand != nil)
+			}
+			if p.HandSize != s.p[j].hand.count() {
+				return fmt.Errorf("hand size %d, want %d", p.HandSize, s.p[j].hand.count())
+			}
+			if j == int(seat) && len(p.Hand) != s.p[j].hand.count() {
+				return fmt.Errorf("hand %v", p.Hand)
 			}
 		}
-		for _, seat := range []engine.Seat{-1, -2, engine.Seat(s.n), 1 << 30} {
-			if got := jsonOf(s.Observe(seat)); got != jsonOf(spec) {
-				t.Fatalf("state %d: Observe(%d) is not the spectator's view", i, seat)
-			}
-		}
-		for seat := range engine.Seat(s.n) {
-			o := s.observe(seat)
-			for j, p := range o.Players {
-				if (j == int(seat)) != (p.Hand != nil) {
-					t.Fatalf("state %d seat %d: sees hand of seat %d: %v", i, seat, j, p.Hand != nil)
-				}
-				if p.HandSize != s.p[j].hand.count() {
-					t.Fatalf("state %d: hand size %d, want %d", i, p.HandSize, s.p[j].hand.count())
-				}
-			}
-			if len(o.Players[seat].Hand) != s.p[seat].hand.count() {
-				t.Fatalf("state %d seat %d: hand %v", i, seat, o.Players[seat].Hand)
-			}
-			if o.String() == "" {
-				t.Fatal("empty text")
-			}
-		}
-	}
+		return nil
+	})
 }
 
 func TestNewOptions(t *testing.T) {

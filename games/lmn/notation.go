@@ -75,7 +75,7 @@ func (s *State) why(a engine.Action) refusal {
 				return rNotHand
 			case s.moved.has(c):
 				return rMoved
-			case deck.overlaps[c]&p.prep != 0:
+			case s.overlapRefused(c):
 				return rOverlap
 			}
 			return okay
@@ -211,8 +211,12 @@ func (s *State) check(a engine.Action) error {
 		return bad("card %d has already moved this turn: a card moves once per turn", c)
 	case rOverlap:
 		o := (deck.overlaps[c] & p.prep).first()
-		return bad("the defence areas of preparation cards may not overlap: %s and %s share %s",
-			label(c), label(o), deck.Cards[c].Defence&deck.Cards[o].Defence)
+		when := "laid out at the set-up"
+		if s.phase != phaseSetup {
+			when = "under option overlap=never"
+		}
+		return bad("the defence areas of preparation cards %s may not overlap: %s and %s share %s",
+			when, label(c), label(o), deck.Cards[c].Defence&deck.Cards[o].Defence)
 	case rChosen:
 		return bad("card %d is already part of this shot", c)
 	case rNoCover:

@@ -136,7 +136,10 @@ type State struct {
 	score score.Match
 	n     int8 // seats: 2 (singles) or 4 (doubles)
 	first int8 // the seat serving the first point
-	p     [4]player
+	// overlapOK lets preparation cards overlap when moved there at the end of a turn (option
+	// overlap=after-setup); the cards laid out at the set-up never overlap.
+	overlapOK bool
+	p         [4]player
 
 	phase  phase
 	server int8
@@ -217,7 +220,7 @@ func (s *State) Legal(buf []engine.Action) []engine.Action {
 	case phaseSetup, phaseManage:
 		p := &s.p[s.mover]
 		for m := p.hand &^ s.moved; m != 0; m &= m - 1 {
-			if c := m.first(); deck.overlaps[c]&p.prep == 0 {
+			if c := m.first(); !s.overlapRefused(c) {
 				buf = append(buf, Prep(c))
 			}
 		}
@@ -267,6 +270,13 @@ func (s *State) Chances(buf []engine.ChanceOutcome) []engine.ChanceOutcome {
 		buf = append(buf, engine.ChanceOutcome{Action: Draw(m.first()), Weight: 1})
 	}
 	return buf
+}
+
+// overlapRefused reports whether card c may not join the mover's preparation area because its
+// defence shares a zone with a card there: always at the set-up, at the end of a turn only
+// under option overlap=never.
+func (s *State) overlapRefused(c int) bool {
+	return (s.phase == phaseSetup || !s.overlapOK) && deck.overlaps[c]&s.p[s.mover].prep != 0
 }
 
 // maxDefence is the number of defence cards the striker may play: two against a special shot

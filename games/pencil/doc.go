@@ -15,8 +15,11 @@
 // The rules are reconstructed from the description of the game in M. Mala, "Das große Buch der
 // Block- und Bleistiftspiele" (1998), as summarised in an encyclopaedia article whose comparison
 // signs were lost: the example tables fix the direction (the higher bid pushes the ball away
-// from the bidder). The article's second example overspends player 1's points (51 of 50) and is
-// refused at its last round. Options expose the starting points (equal or not), the number of
+// from the bidder). The article's second example overspends player 1's points (51 of 50): its
+// round 10 leaves him 1 point after he bids his last one. The game keeps the rule, so round 10
+// leaves both players without points and ends the match, the ball on player 2's side: player 1
+// wins as the table says, though not by the ball beyond the field of its round 11, which is
+// refused. Both tables are replayed as tests (examples_test.go). Options expose the starting points (equal or not), the number of
 // fields, the scoring (win/loss, or two points for a ball beyond the field and one otherwise)
 // and the Oshi-Zumo rule (the ball never jumps the centre line).
 //

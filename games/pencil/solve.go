@@ -1,6 +1,7 @@
 package pencil
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"runtime"
@@ -93,6 +94,12 @@ func Solve(p Params) (*Solution, error) {
 // method (see matrixGame). Every mixed solution is certified against its whole matrix: each
 // strategy guarantees the value to 1e-10, or Solve fails.
 func SolveWorkers(p Params, workers int) (*Solution, error) {
+	return SolveContext(context.Background(), p, workers)
+}
+
+// SolveContext is SolveWorkers that gives up, returning ctx's error, once ctx is done: it looks
+// between the diagonals of positions, each a small part of the work.
+func SolveContext(ctx context.Context, p Params, workers int) (*Solution, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
@@ -124,6 +131,9 @@ func SolveWorkers(p Params, workers int) (*Solution, error) {
 	}
 	var tasks []task
 	for sum := 1; sum <= p.Points1+p.Points2; sum++ {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("solve %d-%d: %w", p.Points1, p.Points2, err)
+		}
 		tasks = tasks[:0]
 		for a := max(0, sum-p.Points2); a <= min(p.Points1, sum); a++ {
 			b := sum - a

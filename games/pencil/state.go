@@ -208,12 +208,17 @@ func (s *State) Clone() engine.State {
 // uniformly from his legal bids for everyone but player 1; everything else is public.
 func (s *State) Determinize(seat engine.Seat, rng *rand.Rand) engine.State {
 	c := s.Clone().(*State)
+	c.redraw(seat, rng)
+	return c
+}
+
+// redraw draws player 1's pending bid again, as seat pictures it.
+func (s *State) redraw(seat engine.Seat, rng *rand.Rand) {
 	if s.toMove == 1 && seat != 0 {
 		if n := s.points[0]; n > 0 {
-			c.pending = 1 + rng.IntN(n)
+			s.pending = 1 + rng.IntN(n)
 		}
 	}
-	return c
 }
 
 // Narrate tells seat of bid a: player 1's bid is "a secret bid" to everyone else until player

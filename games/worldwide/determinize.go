@@ -11,9 +11,16 @@ import (
 // to be in it and drawing the deck only from the cards it was last formed from. A spectator
 // (or any other seat) sees no hand. The automaton's piles are public. s is not changed.
 func (s *State) Determinize(seat engine.Seat, rng *rand.Rand) engine.State {
-	c := *s
+	c := new(State)
+	s.determinize(c, seat, rng)
+	return c
+}
+
+// determinize writes Determinize's result over c, which must not be s.
+func (s *State) determinize(c *State, seat engine.Seat, rng *rand.Rand) {
+	*c = *s
 	if s.phase == phPlayerCard {
-		return &c // no deck is formed yet: nothing is hidden
+		return // no deck is formed yet: nothing is hidden
 	}
 	for i := range c.sides {
 		if !s.human(int8(i)) || engine.Seat(i) == seat {
@@ -27,7 +34,6 @@ func (s *State) Determinize(seat engine.Seat, rng *rand.Rand) engine.State {
 		sd.deck = sample(cand, sd.deck.count(), rng)
 		sd.hand = pool &^ sd.deck
 	}
-	return &c
 }
 
 // sample returns n cards of set chosen uniformly at random, drawn in ascending order of

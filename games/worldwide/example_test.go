@@ -56,7 +56,7 @@ func Example() {
 	// player 2 discards #38 Forehand passing shot to move to the backhand zone
 	// player 2 plays #16 Baseline defence (BH)
 	// player 2 rolls the d20 for #16 Baseline defence (BH): 3, needing 5: fault, point to player 1
-	// Worldwide Tennis: tiebreak to 7, hard court, basic rules
+	// Worldwide Tennis: tiebreak to 7, hard court, initiation rules
 	// Score 1-0 (you serving)
 	//                     BH  N   FH  NET  stars  hand deck disc
 	//   you               .   .   .   P   4/5      11   48    0
@@ -67,7 +67,7 @@ func Example() {
 	//    3. player 2       #1  Baseline defence (FH)      no roll -> centre
 	//    4. you            #25 Forehand attack            no roll -> backhand
 	//    5. player 2       #16 Baseline defence (BH)      d20  3 vs  5 fault
-	// Your hand (11 of 12):
+	// Your hand (11 of 12), Winner now needs 22:
 	//   #1  Baseline defence (FH)      blue   d0  FH    -> N      malus 0  draw 1
 	//   #2  Baseline defence (FH)      blue   d0  N,FH  -> N      malus 0  draw 1
 	//   #3  Baseline defence (FH)      blue   d1  FH    -> FH     malus 0  draw 1

@@ -1,17 +1,13 @@
 package worldwide
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
-	"slices"
-	"strings"
 	"testing"
 
 	"deuce/engine"
+	"deuce/engine/enginetest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -29,98 +25,25 @@ var goldenMatches = []struct {
 	{"match-grass", engine.Options{"mode": "match", "rules": "advanced", "surface": "grass"}, 2023},
 }
 
-// goldenRecord plays a golden match and returns its record.
-func goldenRecord(t *testing.T, opts engine.Options, seed uint64) *engine.Record {
-	t.Helper()
-	s, resolved, err := Game.Start(opts)
+// transcript tells rec as the spectator heard it, with the spectator's view and the result at
+// the end.
+func transcript(rec *engine.Record) (string, error) {
+	text, final, err := enginetest.Narration(Game, rec)
 	if err != nil {
-		t.Fatal(err)
+		return "", err
 	}
-	rec := engine.NewRecord(Game, resolved, nil)
-	rec.Seed = seed
-	rng := rand.New(rand.NewPCG(seed, 1))
-	for s.ToMove() != engine.Nobody {
-		var a engine.Action
-		switch to := s.ToMove(); to {
-		case engine.Chance:
-			a = engine.SampleChance(rng, s.Chances(nil))
-		case 0:
-			a = Heuristic(engine.Determinize(s, to, rng), rng)
-		default:
-			legal := s.Legal(nil)
-			a = legal[rng.IntN(len(legal))]
-		}
-		if err := rec.Apply(s, a); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return rec
-}
-
-// transcript replays rec and tells it as the spectator heard it, point by point, with the
-// spectator's view at the end.
-func transcript(t *testing.T, rec *engine.Record) string {
-	t.Helper()
-	var b strings.Builder
-	final, err := engine.Replay(Game, rec, func(i int, st engine.State) {
-		if i < len(rec.Moves) {
-			fmt.Fprintf(&b, "%s\n", engine.Narrate(st, rec.Moves[i].Action, engine.Spectator))
-		}
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	fmt.Fprintf(&b, "\n%s", final.Observe(engine.Spectator))
 	res := final.Result()
-	fmt.Fprintf(&b, "Result: %s, returns %v\n", res.Score, res.Returns)
-	return b.String()
+	return text + fmt.Sprintf("Result: %s, returns %v\n", res.Score, res.Returns), nil
 }
 
-// TestGolden replays the records in testdata, compares their transcripts, and checks that the
-// same seed still plays the same match (refresh with -update after a deliberate change of the
-// rules, the notation, the narration or the heuristic).
+// TestGolden plays the golden matches again and compares them with testdata (refresh with
+// -update after a deliberate change of the rules, the notation, the narration or the
+// heuristic): the same seed plays the same match, whose record replays to the transcript.
 func TestGolden(t *testing.T) {
 	for _, g := range goldenMatches {
 		t.Run(g.name, func(t *testing.T) {
-			rec := goldenRecord(t, g.opts, g.seed)
-			recPath := filepath.Join("testdata", g.name+".json")
-			txtPath := filepath.Join("testdata", g.name+".txt")
-			if *update {
-				var buf bytes.Buffer
-				if err := engine.WriteRecord(&buf, rec); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(recPath, buf.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(txtPath, []byte(transcript(t, rec)), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			f, err := os.Open(recPath)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
-			stored, err := engine.ReadRecord(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := os.ReadFile(txtPath)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := transcript(t, stored); got != string(want) {
-				t.Errorf("the record %s replays to another transcript than %s (run with -update to refresh)", recPath, txtPath)
-			}
-			if len(stored.Moves) != len(rec.Moves) {
-				t.Fatalf("seed %d now plays %d moves, the record has %d", g.seed, len(rec.Moves), len(stored.Moves))
-			}
-			for i, m := range stored.Moves {
-				if rec.Moves[i] != m {
-					t.Fatalf("seed %d: move %d is now %+v, the record has %+v", g.seed, i+1, rec.Moves[i], m)
-				}
-			}
+			rec := matches.Record(t, g.opts, g.seed, heuristicPolicy, randomPolicy)
+			enginetest.Golden(t, Game, g.name, rec, transcript, *update)
 		})
 	}
 }
@@ -148,29 +71,7 @@ func TestPerft(t *testing.T) {
 			for range tt.steps {
 				step(t, s, rng, randomPolicy)
 			}
-			var got []int
-			for d := 1; d <= len(tt.want); d++ {
-				got = append(got, perft(s, d))
-			}
-			if !slices.Equal(got, tt.want) {
-				t.Fatalf("perft from %s: got %v, want %v", phaseNames[s.phase], got, tt.want)
-			}
+			enginetest.CheckPerft(t, s, tt.want)
 		})
 	}
-}
-
-// perft counts the action sequences of length d from s.
-func perft(s *State, d int) int {
-	if d == 0 || s.ToMove() == engine.Nobody {
-		return 1
-	}
-	n := 0
-	for _, a := range s.Legal(nil) {
-		c := *s
-		if err := c.Apply(a); err != nil {
-			panic(err)
-		}
-		n += perft(&c, d-1)
-	}
-	return n
 }

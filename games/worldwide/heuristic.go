@@ -16,7 +16,9 @@ import (
 // by more than a star's worth, sends the ball where the answer is hardest (then farthest from
 // the opponent), rushes the net after an attack when it holds volleys, recentres when stars are
 // plentiful, pays moves with its least useful card (Winners are never paid: they come back),
-// and concedes only when no card could be played after the move. It always challenges.
+// and concedes only when no card could be played after the move. It challenges every call but a
+// first serve's, where the Ball-in token out would lose the point and accepting keeps a second
+// serve.
 func Heuristic(st engine.State, rng *rand.Rand) engine.Action {
 	s, ok := st.(*State)
 	if !ok {
@@ -50,6 +52,10 @@ func Heuristic(st engine.State, rng *rand.Rand) engine.Action {
 	case phStars:
 		return s.hStars()
 	case phChallenge:
+		if s.serving() && !s.second {
+			// Out would lose the point where accepting leaves a second serve.
+			return actAccept
+		}
 		return actChallenge
 	case phTarget:
 		z, _ := s.bestTarget(int(s.card))
@@ -307,7 +313,7 @@ func (s *State) serveValue(c int, second bool) (float64, effect) {
 	after := 0.0
 	if !second {
 		for id := firstServ; id <= numCards; id++ {
-			if id != c {
+			if id != c || s.cfg.secondAny {
 				v, _ := s.serveValue(id, true)
 				after = max(after, v)
 			}
@@ -332,7 +338,7 @@ func (s *State) serveValue(c int, second bool) (float64, effect) {
 func (s *State) hServeCard() engine.Action {
 	best, bestV := 0, -1.0
 	for id := firstServ; id <= numCards; id++ {
-		if int8(id) == s.faulted {
+		if int8(id) == s.faulted && !s.cfg.secondAny {
 			continue
 		}
 		if v, _ := s.serveValue(id, s.second); v > bestV+1e-9 {

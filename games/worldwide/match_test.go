@@ -1,13 +1,11 @@
 package worldwide
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"testing"
 
@@ -18,11 +16,7 @@ import (
 // invariant checks what holds after every action: every card in exactly one place, known
 // cards in the hand, the deck inside what it was formed from, hands within the limit outside
 // the end of a point, stars within their slots, challenges within two.
-func invariant(st engine.State) error {
-	s, ok := st.(*State)
-	if !ok {
-		return fmt.Errorf("state is %T", st)
-	}
+var invariant = enginetest.Invariant(func(s *State) error {
 	if s.phase == phPlayerCard {
 		return nil // the decks are formed once the player cards are chosen
 	}
@@ -69,7 +63,7 @@ func invariant(st engine.State) error {
 		return errors.New("the score is over but the match goes on")
 	}
 	return nil
-}
+})
 
 // partition checks that parts are disjoint and cover all.
 func partition(parts []cardSet, all cardSet) error {
@@ -151,211 +145,96 @@ func FuzzRules(f *testing.F) {
 	enginetest.Fuzz(f, Game, enginetest.Config{Invariant: invariant, DeepEvery: 29})
 }
 
-// policy chooses a decision; chance is always sampled by weight.
-type policy func(s *State, rng *rand.Rand) engine.Action
+// randomPolicy moves at random; heuristicPolicy plays Heuristic on what the seat to move knows.
+var randomPolicy, heuristicPolicy = enginetest.Policies[*State](Heuristic)
 
-func randomPolicy(s *State, rng *rand.Rand) engine.Action {
-	var buf [numShots + 4]engine.Action
-	legal := s.Legal(buf[:0])
-	return legal[rng.IntN(len(legal))]
-}
-
-func heuristicPolicy(s *State, rng *rand.Rand) engine.Action {
-	return Heuristic(s.Determinize(s.ToMove(), rng), rng)
-}
-
-// step samples one action (chance by weight, p for a decision) and applies it.
-func step(t testing.TB, s *State, rng *rand.Rand, p policy) engine.Action {
-	var a engine.Action
-	if s.ToMove() == engine.Chance {
-		var cbuf [numShots + 4]engine.ChanceOutcome
-		a = engine.SampleChance(rng, s.Chances(cbuf[:0]))
-	} else {
-		a = p(s, rng)
-	}
-	if err := s.Apply(a); err != nil {
-		t.Fatalf("apply %s: %v", s.ActionString(a), err)
-	}
-	return a
-}
+// step applies one action: a chance outcome by weight, a policy's choice otherwise.
+var step = enginetest.Step[*State]
 
 func newMatch(t testing.TB, opts engine.Options) *State {
 	t.Helper()
-	st, _, err := Game.Start(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return st.(*State)
+	return enginetest.Start[*State](t, Game, opts)
 }
 
 // TestRandomMatches plays whole matches with random and heuristic players, checking the
 // invariant, that the score only moves forward, one point at a time, and the result.
 func TestRandomMatches(t *testing.T) {
-	policies := []struct {
-		name string
-		p    [2]policy
-	}{
-		{"random", [2]policy{randomPolicy, randomPolicy}},
-		{"heuristic-vs-random", [2]policy{heuristicPolicy, randomPolicy}},
-		{"heuristic", [2]policy{heuristicPolicy, heuristicPolicy}},
-	}
-	var options []engine.Options
-	for _, v := range Game.Variants {
-		options = append(options, v.Options)
-	}
-	options = append(options,
+	matches.Matches(t, heuristicPolicy, 3, enginetest.VariantOptions(Game,
 		engine.Options{"challenges": "yes", "player-cards": "yes", "rules": "advanced"},
 		engine.Options{"solo": "yes", "challenges": "yes", "player-cards": "yes", "surface": "clay"},
 		engine.Options{"solo": "yes", "mode": "match"},
-		engine.Options{"mode": "match", "sets": "5", "challenges": "yes"})
-	for _, opts := range options {
-		for _, pol := range policies {
-			t.Run(opts.String()+"/"+pol.name, func(t *testing.T) {
-				for seed := range uint64(3) {
-					playChecked(t, opts, seed, pol.p)
-				}
-			})
-		}
-	}
+		engine.Options{"mode": "match", "sets": "5", "challenges": "yes"})...)
 }
 
-func playChecked(t *testing.T, opts engine.Options, seed uint64, p [2]policy) {
-	t.Helper()
-	s := newMatch(t, opts)
-	rng := rand.New(rand.NewPCG(seed, 7))
-	for n := 0; s.ToMove() != engine.Nobody; n++ {
-		if n == 200_000 {
-			t.Fatalf("seed %d: not over after %d actions", seed, n)
+// matches plays checked matches: the invariant, a score that only moves forward (the choice of
+// the first server aside), the result, and the match facts against the score.
+var matches = enginetest.Player[State, *State]{
+	Game:      Game,
+	Invariant: invariant,
+	Step: func(before, s *State) error {
+		return enginetest.ScoreForward(before.score, s.score, true)
+	},
+	End: func(s *State) error {
+		res := s.Result()
+		w := s.score.Winner()
+		switch {
+		case !res.Over:
+			return fmt.Errorf("result %+v", res)
+		case s.cfg.solo && (len(res.Returns) != 1 || res.Returns[0] != map[bool]float64{true: 1, false: -1}[w == 0]):
+			return fmt.Errorf("solo result %+v for winner %d", res, w)
+		case !s.cfg.solo && (res.Winner != engine.Seat(w) || res.Returns[w] != 1 || res.Returns[1-w] != -1):
+			return fmt.Errorf("result %+v", res)
 		}
-		before := s.score
-		pol := p[0]
-		if s.ToMove() == 1 {
-			pol = p[1]
+		f := s.TennisFacts()
+		if f.Points != s.score.PointsPlayed() || f.PointsWon[0]+f.PointsWon[1] != f.Points ||
+			f.ServicePoints[0]+f.ServicePoints[1] != f.Points {
+			return fmt.Errorf("facts %+v for %d points", f, s.score.PointsPlayed())
 		}
-		step(t, s, rng, pol)
-		if err := invariant(s); err != nil {
-			t.Fatalf("seed %d action %d: %v", seed, n, err)
+		sum := 0
+		for _, n := range f.Shots {
+			sum += n
 		}
-		after := s.score
-		switch d := after.PointsPlayed() - before.PointsPlayed(); {
-		case d == 0 && after != before && before.PointsPlayed() > 0:
-			t.Fatalf("seed %d: the score changed without a point played", seed)
-		case d < 0 || d > 1:
-			t.Fatalf("seed %d: points played went from %d to %d", seed, before.PointsPlayed(), after.PointsPlayed())
+		if sum != f.Points {
+			return fmt.Errorf("%d rallies counted for %d points", sum, f.Points)
 		}
-		for side := range 2 {
-			if after.SetsWon()[side] < before.SetsWon()[side] || after.GamesCompleted() < before.GamesCompleted() {
-				t.Fatalf("seed %d: score went back from %v to %v", seed, before, after)
+		held, played := s.ServiceGames()
+		for i := range 2 {
+			if held[i] > played[i] || (!s.cfg.match && played[i] != 0) {
+				return fmt.Errorf("service games held %v of %v", held, played)
 			}
 		}
-	}
-	res := s.Result()
-	w := s.score.Winner()
-	switch {
-	case !res.Over:
-		t.Fatalf("seed %d: result %+v", seed, res)
-	case s.cfg.solo && (len(res.Returns) != 1 || res.Returns[0] != map[bool]float64{true: 1, false: -1}[w == 0]):
-		t.Fatalf("seed %d: solo result %+v for winner %d", seed, res, w)
-	case !s.cfg.solo && (res.Winner != engine.Seat(w) || res.Returns[w] != 1 || res.Returns[1-w] != -1):
-		t.Fatalf("seed %d: result %+v", seed, res)
-	}
-	f := s.TennisFacts()
-	if f.Points != s.score.PointsPlayed() || f.PointsWon[0]+f.PointsWon[1] != f.Points ||
-		f.ServicePoints[0]+f.ServicePoints[1] != f.Points {
-		t.Fatalf("seed %d: facts %+v for %d points", seed, f, s.score.PointsPlayed())
-	}
-	sum := 0
-	for _, n := range f.Shots {
-		sum += n
-	}
-	if sum != f.Points {
-		t.Fatalf("seed %d: %d rallies counted for %d points", seed, sum, f.Points)
-	}
-	held, played := s.ServiceGames()
-	for i := range 2 {
-		if held[i] > played[i] || (!s.cfg.match && played[i] != 0) {
-			t.Fatalf("seed %d: service games held %v of %v", seed, held, played)
-		}
-	}
+		return nil
+	},
 }
 
-// randomStates returns states met in random matches of every variant and some option sets.
+// randomStates returns states met in random matches of every variant and some option sets,
+// played by the heuristic and random moves in turn.
 func randomStates(t testing.TB, perMatch int) []*State {
-	var out []*State
-	sets := []engine.Options{}
-	for _, v := range Game.Variants {
-		sets = append(sets, v.Options)
-	}
-	sets = append(sets, engine.Options{"challenges": "yes", "player-cards": "yes", "rules": "advanced"},
-		engine.Options{"solo": "yes", "challenges": "yes", "player-cards": "yes"})
-	for i, opts := range sets {
-		s := newMatch(t, opts)
-		rng := rand.New(rand.NewPCG(uint64(i), 3))
-		for n := 0; s.ToMove() != engine.Nobody && n < 5*perMatch; n++ {
-			if n%5 == 0 {
-				out = append(out, s.Clone().(*State))
-			}
-			pol := randomPolicy
-			if n%2 == 0 {
-				pol = heuristicPolicy
-			}
-			step(t, s, rng, pol)
-		}
-		out = append(out, s.Clone().(*State))
-	}
-	return out
+	return enginetest.States(t, Game, enginetest.VariantOptions(Game,
+		engine.Options{"challenges": "yes", "player-cards": "yes", "rules": "advanced"},
+		engine.Options{"solo": "yes", "challenges": "yes", "player-cards": "yes"}), perMatch, 5, heuristicPolicy, randomPolicy)
 }
 
 func TestIllegalLeavesStateUnchanged(t *testing.T) {
-	edges := []engine.Action{math.MinInt32, -1000, -1, 0, 66, 99, 100, 161, 200, 261, 299, 304, 319, 324, 333, 344, 349,
-		351, 353, 363, 372, 399, 400, 461, 500, 521, 530, 537, 542, 552, 562, 1 << 20, math.MaxInt32}
-	for i, s := range randomStates(t, 60) {
-		legal := s.Legal(nil)
-		cands := slices.Clone(edges)
-		for a := engine.Action(-2); a < 570; a += 3 {
-			cands = append(cands, a)
-		}
-		for _, a := range cands {
-			if slices.Contains(legal, a) {
-				continue
-			}
-			before := *s
-			err := s.Apply(a)
-			if !errors.Is(err, engine.ErrIllegal) {
-				t.Fatalf("state %d: Apply(%d) = %v, want ErrIllegal", i, a, err)
-			}
-			if *s != before {
-				t.Fatalf("state %d: refused Apply(%d) changed the state", i, a)
-			}
-			if err.Error() == "" {
-				t.Fatalf("state %d: Apply(%d): empty reason", i, a)
-			}
-		}
-	}
+	enginetest.CheckRefusals(t, randomStates(t, 60), enginetest.Candidates(-2, 570, 3,
+		math.MinInt32, -1000, -1, 0, 66, 99, 100, 161, 200, 261, 299, 304, 319, 324, 333, 344, 349,
+		351, 353, 363, 372, 399, 400, 461, 500, 521, 530, 537, 542, 552, 562, 1<<20, math.MaxInt32))
 }
 
 func TestNotationRoundTrip(t *testing.T) {
-	for i, s := range randomStates(t, 80) {
-		for _, a := range s.Legal(nil) {
-			text := s.ActionString(a)
-			forms := []string{text, strings.ToUpper(text), "  " + text + " "}
-			if n := int(a); n >= 1 && n <= numShots && s.phase == phShot {
-				forms = append(forms, fmt.Sprintf("play %d", n), fmt.Sprintf("#%d", n), fmt.Sprintf("play #%d", n))
-			}
-			if n := int(a); n >= firstServ && n <= numCards {
-				forms = append(forms, fmt.Sprintf("serve %d", data.cards[n].diff), fmt.Sprintf("#%d", n))
-			}
-			if a >= actTarget && a < actTarget+4 {
-				forms = append(forms, "to "+strings.ToLower(zoneCodes[a-actTarget]))
-			}
-			for _, f := range forms {
-				got, err := s.ParseAction(f)
-				if err != nil || got != a {
-					t.Errorf("state %d: ParseAction(%q) = %d, %v; want %d (%s)", i, f, got, err, a, text)
-				}
-			}
+	enginetest.CheckNotation(t, randomStates(t, 80), func(s *State, a engine.Action) []string {
+		var forms []string
+		if n := int(a); n >= 1 && n <= numShots && s.phase == phShot {
+			forms = append(forms, fmt.Sprintf("play %d", n), fmt.Sprintf("#%d", n), fmt.Sprintf("play #%d", n))
 		}
-	}
+		if n := int(a); n >= firstServ && n <= numCards {
+			forms = append(forms, fmt.Sprintf("serve %d", data.cards[n].diff), fmt.Sprintf("#%d", n))
+		}
+		if a >= actTarget && a < actTarget+4 {
+			forms = append(forms, "to "+strings.ToLower(zoneCodes[a-actTarget]))
+		}
+		return forms
+	})
 }
 
 func TestParseActionErrors(t *testing.T) {
@@ -378,25 +257,7 @@ func TestParseActionErrors(t *testing.T) {
 		{"negative", "pos=FH hand=1", "play -1"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			setupText, actions, _ := strings.Cut(tt.setup, ":")
-			s := setup(t, setupText)
-			for a := range strings.SplitSeq(actions, ";") {
-				if a = strings.TrimSpace(a); a != "" {
-					if err := applyText(s, a); err != nil {
-						t.Fatal(err)
-					}
-				}
-			}
-			before := *s
-			a, err := s.ParseAction(tt.text)
-			if !errors.Is(err, engine.ErrIllegal) {
-				t.Fatalf("ParseAction(%q) = %d, %v; want an ErrIllegal error", tt.text, a, err)
-			}
-			if *s != before {
-				t.Fatal("ParseAction changed the state")
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { rules.Unparsable(t, tt.setup, tt.text) })
 	}
 }
 
@@ -409,75 +270,27 @@ func FuzzApply(f *testing.F) {
 	enginetest.FuzzApply(f, Game, enginetest.Config{Invariant: invariant}, 300, -1, 0, 25, 63, 101, 320, 361, 364, 425, 514, 533, 540, 561, math.MaxInt32, math.MinInt32)
 }
 
-func jsonOf(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	return string(b)
-}
-
 func TestDeterminize(t *testing.T) {
-	for i, s := range randomStates(t, 40) {
-		for _, seat := range []engine.Seat{0, 1, engine.Spectator, 7} {
-			obsSeat := seat
-			if int(seat) >= s.NumSeats() || seat < 0 {
-				obsSeat = engine.Spectator
-			}
-			orig := *s
-			twin := s.Determinize(seat, rand.New(rand.NewPCG(uint64(i), 99))).(*State)
-			d1 := s.Determinize(seat, rand.New(rand.NewPCG(5, 5))).(*State)
-			d2 := twin.Determinize(seat, rand.New(rand.NewPCG(5, 5))).(*State)
-			if *s != orig {
-				t.Fatalf("state %d: Determinize changed the state", i)
-			}
-			if *d1 != *d2 {
-				t.Fatalf("state %d seat %v: equal observations determinized differently", i, seat)
-			}
-			for _, st := range []*State{twin, d1} {
-				if got, want := jsonOf(st.Observe(obsSeat)), jsonOf(s.Observe(obsSeat)); got != want {
-					t.Fatalf("state %d seat %v: observation changed:\n got %s\nwant %s", i, seat, got, want)
-				}
-				if got, want := jsonOf(st.Observe(engine.Spectator)), jsonOf(s.Observe(engine.Spectator)); got != want {
-					t.Fatalf("state %d seat %v: public observation changed", i, seat)
-				}
-				if err := invariant(st); err != nil {
-					t.Fatalf("state %d seat %v: %v", i, seat, err)
-				}
-				for side := range st.sides {
-					if st.sides[side].known&^st.sides[side].hand != 0 {
-						t.Fatalf("state %d seat %v: a known card left the hand", i, seat)
-					}
-				}
-			}
-		}
-	}
+	enginetest.CheckDeterminized(t, randomStates(t, 40), invariant)
 }
 
 func TestObserveHidesHands(t *testing.T) {
-	for i, s := range randomStates(t, 40) {
-		spec := s.observe(engine.Spectator)
-		if spec.Hand != nil || spec.Odds != nil {
-			t.Fatalf("state %d: the spectator sees a hand or odds", i)
+	enginetest.CheckObservations(t, randomStates(t, 40), func(s *State, seat engine.Seat, _ engine.Observation) error {
+		o := s.observe(seat)
+		if seat == engine.Spectator {
+			if o.Hand != nil || o.Odds != nil {
+				return errors.New("the spectator sees a hand or odds")
+			}
+			return nil
 		}
-		for _, seat := range []engine.Seat{-1, -2, engine.Seat(s.NumSeats()), 1 << 30} {
-			if got := jsonOf(s.Observe(seat)); got != jsonOf(spec) {
-				t.Fatalf("state %d: Observe(%d) is not the spectator's view", i, seat)
-			}
+		if len(o.Hand) != s.sides[seat].hand.count() {
+			return fmt.Errorf("hand %v", o.Hand)
 		}
-		for seat := range engine.Seat(s.NumSeats()) {
-			o := s.observe(seat)
-			if len(o.Hand) != s.sides[seat].hand.count() {
-				t.Fatalf("state %d seat %d: hand %v", i, seat, o.Hand)
-			}
-			if (o.Odds != nil) && s.ToMove() != seat {
-				t.Fatalf("state %d seat %d: odds shown to a seat not to move", i, seat)
-			}
-			if o.String() == "" {
-				t.Fatal("empty text")
-			}
+		if o.Odds != nil && s.ToMove() != seat {
+			return errors.New("odds shown to a seat not to move")
 		}
-	}
+		return nil
+	})
 }
 
 // TestShotOdds checks the odds against the d20 by brute force: the share of faces that
@@ -493,20 +306,14 @@ func TestShotOdds(t *testing.T) {
 		"pc=2 pos=N last=1 hand=25: play #25",
 	} {
 		t.Run(line, func(t *testing.T) {
-			setupText, actions, _ := strings.Cut(line, ":")
-			s := setup(t, setupText)
-			for a := range strings.SplitSeq(actions, ";") {
-				if a = strings.TrimSpace(a); a != "" {
-					if err := applyText(s, a); err != nil {
-						t.Fatal(err)
-					}
-				}
-			}
+			s := rules.State(t, line)
+			odds := 0
 			for _, a := range s.Legal(nil) {
 				need, p, ok := s.ShotOdds(a)
 				if !ok {
 					continue
 				}
+				odds++
 				c := *s
 				if err := c.Apply(a); err != nil {
 					t.Fatal(err)
@@ -536,6 +343,9 @@ func TestShotOdds(t *testing.T) {
 					t.Errorf("%s: chance %.2f, the d20 gives %.2f", s.ActionString(a), p, got)
 				}
 			}
+			if odds == 0 {
+				t.Error("no legal action has odds: the case checks nothing")
+			}
 			if _, _, ok := s.ShotOdds(actConcede); ok {
 				t.Error("odds for concede")
 			}
@@ -562,24 +372,7 @@ func TestHeuristic(t *testing.T) {
 		{"advanced stars=3 pos=FH last=25 validated=10 hand=36: play #36", "stars 3"}, // stars for a Winner
 	}
 	for _, tt := range tests {
-		t.Run(tt.setup, func(t *testing.T) {
-			setupText, actions, _ := strings.Cut(tt.setup, ":")
-			s := setup(t, setupText)
-			for a := range strings.SplitSeq(actions, ";") {
-				if a = strings.TrimSpace(a); a != "" {
-					if err := applyText(s, a); err != nil {
-						t.Fatal(err)
-					}
-				}
-			}
-			a := Heuristic(s, rand.New(rand.NewPCG(1, 1)))
-			if got := s.ActionString(a); got != tt.want {
-				t.Errorf("got %s, want %s", got, tt.want)
-			}
-			if !slices.Contains(s.Legal(nil), a) {
-				t.Errorf("%s is not legal", s.ActionString(a))
-			}
-		})
+		t.Run(tt.setup, func(t *testing.T) { rules.Choice(t, tt.setup, Heuristic, tt.want) })
 	}
 }
 
@@ -662,10 +455,7 @@ func TestStartingHands(t *testing.T) {
 }
 
 func TestTennisFacts(t *testing.T) {
-	s := setup(t, "match points=0,0,1,1,1 pos=FH hand=13 opp=-")
-	if err := applyText(s, "concede"); err != nil {
-		t.Fatal(err)
-	}
+	s := rules.State(t, "match points=0,0,1,1,1 pos=FH hand=13 opp=-: concede")
 	f := s.TennisFacts()
 	if f.PointsWon != [2]int{0, 1} || f.Games != 3 || f.ServicePoints[0]+f.ServicePoints[1] != 1 {
 		t.Errorf("facts %+v", f)

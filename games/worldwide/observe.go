@@ -17,13 +17,17 @@ type Observation struct {
 	Seat int  `json:"seat"`
 	Solo bool `json:"solo"`
 	// Mode is "tiebreak" or "match" (best of BestOf sets); Surface "clay", "hard", "grass" or
-	// "indoor"; Rules "basic" or "advanced".
+	// "indoor"; Rules "initiation", "basic" or "advanced".
 	Mode        string `json:"mode"`
 	BestOf      int    `json:"bestOf,omitempty"`
 	Surface     string `json:"surface"`
 	Rules       string `json:"rules"`
 	Challenges  bool   `json:"challenges"`
 	PlayerCards bool   `json:"playerCards"`
+	// RallyChallenges reports challenges kept to rally shots (serves not challenged);
+	// SecondServeAny a second serve free to use the first serve's card.
+	RallyChallenges bool `json:"rallyChallenges,omitempty"`
+	SecondServeAny  bool `json:"secondServeAny,omitempty"`
 	// Score is the tennis score in notation; Tennis is the same, structured.
 	Score        string     `json:"score"`
 	Tennis       score.View `json:"tennis"`
@@ -255,7 +259,12 @@ func (s *State) cardView(n int, owner int8) CardView {
 // ballAt returns the half and zone of the ball in a rally, side -1 when none is in play.
 func (s *State) ballAt() (int, zone) {
 	switch s.phase {
-	case phMove, phShot, phRollChoice, phStars, phShotRoll, phChallenge, phBallIn, phTarget, phAutoDraw, phAutoParity:
+	case phChallenge, phBallIn:
+		if s.serving() {
+			return -1, 0 // a serve called out: no ball in play yet
+		}
+		return int(s.actor), s.ball
+	case phMove, phShot, phRollChoice, phStars, phShotRoll, phTarget, phAutoDraw, phAutoParity:
 		return int(s.actor), s.ball
 	case phPosition, phPosDiscard:
 		return int(1 - s.actor), s.ball
@@ -271,8 +280,9 @@ func (s *State) observe(seat engine.Seat) *Observation {
 		seat = engine.Spectator
 	}
 	o := &Observation{
-		Seat: int(seat), Solo: s.cfg.solo, Mode: "tiebreak", Surface: surfaceNames[s.cfg.surface], Rules: "basic",
+		Seat: int(seat), Solo: s.cfg.solo, Mode: "tiebreak", Surface: surfaceNames[s.cfg.surface], Rules: levelNames[s.cfg.level()],
 		Challenges: s.cfg.challenges, PlayerCards: s.cfg.playerCards,
+		RallyChallenges: s.cfg.challenges && s.cfg.rallyOnly, SecondServeAny: s.cfg.secondAny,
 		Score: s.score.String(), Tennis: s.score.View(), PointsPlayed: s.score.PointsPlayed(),
 		Server: int(s.server), ToMove: int(s.ToMove()), Actor: int(s.actor), Phase: phaseNames[s.phase],
 		Prompt: s.what(), Task: s.task(), ServeDir: zoneCodes[s.serveDir], SecondServe: s.second, Faulted: int(s.faulted),
@@ -281,9 +291,6 @@ func (s *State) observe(seat engine.Seat) *Observation {
 	}
 	if s.cfg.match {
 		o.Mode, o.BestOf = "match", int(s.cfg.bestOf)
-	}
-	if s.cfg.advanced {
-		o.Rules = "advanced"
 	}
 	if s.phase == phOver {
 		o.Actor = -1
@@ -461,6 +468,12 @@ func (o *Observation) String() string {
 	rules := o.Rules + " rules"
 	if o.Challenges {
 		rules += ", challenges"
+		if o.RallyChallenges {
+			rules += " (rally shots only)"
+		}
+	}
+	if o.SecondServeAny {
+		rules += ", any second serve"
 	}
 	if o.PlayerCards {
 		rules += ", player cards"
@@ -543,13 +556,9 @@ func (o *Observation) String() string {
 	}
 	if o.Seat >= 0 && o.Seat < len(o.Sides) {
 		sd := o.Sides[o.Seat]
-		fmt.Fprintf(&b, "Your hand (%d of %d)", len(o.Hand), sd.HandLimit)
-		if o.Rules == "advanced" {
-			fmt.Fprintf(&b, ", Winner now needs %d", sd.Winner)
-		}
-		b.WriteString(":\n")
+		fmt.Fprintf(&b, "Your hand (%d of %d), Winner now needs %d:\n", len(o.Hand), sd.HandLimit, sd.Winner)
 		for _, c := range o.Hand {
-			b.WriteString("  " + cardLine(c, o.Rules == "advanced") + "\n")
+			b.WriteString("  " + cardLine(c, o.Rules) + "\n")
 		}
 	}
 	if o.Phase == "over" {
@@ -593,9 +602,9 @@ func zoneWord(code string) string {
 }
 
 // cardLine is one card of a hand: "#25 Forehand attack  orange d4  FH,N -> FH|BH  malus 4";
-// without the advanced rules, the star and effect icons the initiation match ignores are left
-// out.
-func cardLine(c CardView, advanced bool) string {
+// the icons the rules level ignores are left out: the effects below the advanced rules, the
+// stars won in the initiation match.
+func cardLine(c CardView, rules string) string {
 	targets := strings.Join(c.Targets, "|")
 	if targets == "" {
 		targets = "point"
@@ -603,10 +612,10 @@ func cardLine(c CardView, advanced bool) string {
 	line := fmt.Sprintf("#%-2d %-26s %-6s d%-2d %-5s -> %-6s malus %d", c.ID, c.Name, c.Color, c.Difficulty,
 		strings.Join(c.Start, ","), targets, c.Malus)
 	var extra []string
-	if c.Effect != "" && advanced {
+	if c.Effect != "" && rules == levelNames[advanced] {
 		extra = append(extra, c.Effect)
 	}
-	if c.Stars > 0 && advanced {
+	if c.Stars > 0 && rules != levelNames[initiation] {
 		extra = append(extra, fmt.Sprintf("+%d star", c.Stars))
 	}
 	if c.Cost > 0 {
@@ -822,6 +831,8 @@ func (s *State) narrate(a engine.Action, seat engine.Seat) string {
 		k := &data.cards[s.card]
 		out := fmt.Sprintf("%s the d20 for the serve: %d, needing %d: ", verb("roll", "rolls"), f, s.need)
 		switch {
+		case f < int(s.need) && s.mayChallenge(f):
+			return out + "out by a hair (a challenge is possible)"
 		case f < int(s.need) && s.second:
 			return out + "double fault, point to " + who(1-s.server)
 		case f < int(s.need):
@@ -863,12 +874,18 @@ func (s *State) narrate(a engine.Action, seat engine.Seat) string {
 			return out + "a Winner, point to " + who(actor)
 		case f >= int(s.need):
 			return out + "good"
-		case f == int(s.need)-1 && s.cfg.challenges && s.human(actor) && s.sides[actor].challenges > 0:
+		case s.mayChallenge(f):
 			return out + "out by a hair (a challenge is possible)"
 		}
 		return out + "fault, point to " + who(1-actor)
 	case phChallenge:
-		if a == actAccept {
+		switch {
+		case a != actAccept:
+		case s.serving() && !s.second:
+			return verb("accept", "accepts") + " the call: fault"
+		case s.serving():
+			return verb("accept", "accepts") + " the call: double fault, point to " + who(1-actor)
+		default:
 			return verb("accept", "accepts") + " the call and lose" + sIf(engine.Seat(actor) != seat) + " the point"
 		}
 		return verb("challenge", "challenges") + " the call"

@@ -247,12 +247,12 @@ func (s *State) serveRolled(f int) {
 	e.set(fRoll, int8(f))
 	if f < int(s.need) {
 		e.set(fResult, resFault)
-		if s.second {
-			s.pointTo(1-s.server, howDoubleFault)
+		if s.mayChallenge(f) {
+			e.set(fResult, resCalledOut)
+			s.phase = phChallenge
 			return
 		}
-		s.second, s.faulted = true, s.card
-		s.beginServe()
+		s.serveFault()
 		return
 	}
 	if k.aceLo > 0 && f >= k.aceLo && f <= k.aceHi {
@@ -278,6 +278,27 @@ func (s *State) serveRolled(f int) {
 	}
 	s.actor = s.server
 	s.phase = phPosition
+}
+
+// serveFault follows a serve that is out: a second serve, or a double fault.
+func (s *State) serveFault() {
+	if s.second {
+		s.pointTo(1-s.server, howDoubleFault)
+		return
+	}
+	s.second, s.faulted = true, s.card
+	s.beginServe()
+}
+
+// serving reports whether the card in play is a serve.
+func (s *State) serving() bool { return data.cards[s.card].kind == kServe }
+
+// mayChallenge reports whether the actor may challenge a d20 of f for the card in play (rule
+// 17): challenges in play, a token left, a person's roll one short of the need, and a rally
+// shot, or a serve unless the option keeps challenges to rally shots.
+func (s *State) mayChallenge(f int) bool {
+	return s.cfg.challenges && s.human(s.actor) && s.sides[s.actor].challenges > 0 && f == int(s.need)-1 &&
+		(!s.serving() || !s.cfg.rallyOnly)
 }
 
 // moveCost reports whether moving from a to b costs a card (rule 9A): a move to or from the
@@ -548,7 +569,7 @@ func (s *State) shotRolled(f int) {
 		return
 	}
 	e.set(fResult, resFault)
-	if s.cfg.challenges && s.human(s.actor) && s.sides[s.actor].challenges > 0 && f == int(s.need)-1 {
+	if s.mayChallenge(f) {
 		e.set(fResult, resCalledOut)
 		s.phase = phChallenge
 		return
@@ -556,8 +577,19 @@ func (s *State) shotRolled(f int) {
 	s.pointTo(1-s.actor, howFault)
 }
 
+// challengeAccepted follows an accepted call: a shot's point is lost, a serve is a fault.
+func (s *State) challengeAccepted() {
+	s.current().set(fResult, resFault)
+	if s.serving() {
+		s.serveFault()
+		return
+	}
+	s.pointTo(1-s.actor, howFault)
+}
+
 // challenged resolves the Ball-in token: in, the striker keeps the token and wins a Winner's
-// point or replays the point; out, the token is gone and the point lost.
+// point or replays the point (a serve's too); out, the token is gone and the point lost, a
+// first serve's included ("vous perdez le point").
 func (s *State) challenged(in bool) {
 	if !in {
 		s.sides[s.actor].challenges--
@@ -581,7 +613,7 @@ func (s *State) shotGood(f int) {
 	k := &data.cards[c]
 	e := s.current()
 	e.set(fResult, resGood)
-	if s.cfg.advanced && s.human(s.actor) {
+	if s.cfg.starGains && s.human(s.actor) {
 		sd.stars = min(sd.starCap, sd.stars+int8(k.stars))
 	}
 	if k.kind == kWinner || (f > 0 && s.winnerOnHit(s.actor, c, f)) {
@@ -915,7 +947,7 @@ func (s *State) apply(a engine.Action) {
 		s.shotRolled(int(a - actD20))
 	case phChallenge:
 		if a == actAccept {
-			s.pointTo(1-s.actor, howFault)
+			s.challengeAccepted()
 			return
 		}
 		s.phase = phBallIn

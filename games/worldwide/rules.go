@@ -28,7 +28,8 @@ is also the hand limit. A toss decides the first server.
 Serve. The server stands in the centre, the receiver in the zone the score names. The server
 chooses a serve card and rolls the d20: at least the card's difficulty, the serve is in (and a
 roll in the card's ACE range wins the point); below, it is a fault and the server serves again
-with another serve card; a second fault is a double fault.
+with another serve card (option second-serve=any: any serve card, the first one included); a
+second fault is a double fault.
 
 The rally. The receiver, then each player in turn:
   A. Move to the zone the ball was sent to. Moving to or from the volley zone, or across two
@@ -48,7 +49,8 @@ rush the net on that shot. A Smash answers only a lob.
 Special cards. A drop shot costs a star and needs an opponent at the baseline; if it succeeds
 the opponent must pay a card to come to the volley zone, and plays the next shot from any
 start zone. A Winner's difficulty is 22 minus the difficulties of the shots you validated in the
-point (serves aside); it wins the point and comes back to your hand at the end of the point.
+point (serves aside; those validated without a roll count); it wins the point and comes back to
+your hand at the end of the point.
 
 End of the point. Each player draws as many cards as the draw icons of the cards they played in
 the point (the discards are shuffled into a new deck when it runs out), the played cards go to
@@ -58,21 +60,28 @@ Changes of ends: every 6 points of a tiebreak; in a match after each game that m
 total odd, except 1-0, and after each set. Each player chooses recovery (draw a card) or
 concentration (gain 2 stars), and may then pay a star to take any card back from the discards.
 
-Initiation rules (rules basic). No stars are won from card icons during the rally, and topspin
-and slice are ignored. Stars are still spent on recentring, drop shots and tactical plans.
+Rules levels (option rules). The text has three:
+  - Initiation match (rules initiation, the default): the text's first match. No stars are won
+    from card icons during the rally, and topspin and slice are ignored.
+  - Basic rules (rules basic): validated cards give the stars of their icons (a Winner only if
+    it succeeds); no star bonus, no topspin or slice.
+  - Advanced rules (rules advanced): the basic rules, the star bonus, topspin and slice.
+In every level stars are spent on recentring, drop shots and tactical plans, and concentration
+gives them. A player holds at most 5 stars: the face-down token is an empty slot.
 
 Advanced rules (rules advanced).
   - Stars: before a roll, pay 1 or 2 stars for -2 or -4 on a serve, or 1, 2 or 3 stars for -3,
-    -5 or -7 on a rally shot. Validated cards give their stars (a Winner only if it succeeds).
+    -5 or -7 on a rally shot.
   - Topspin: your opponent must pay a card to rush the net on the next shot.
   - Slice: your opponent must roll for an orange or red shot whatever it answers, with the
     difficulty +2; no effect if the opponent plays from the net.
   - On a serve, announce one effect before the roll; it adds the card's cost to the difficulty.
 
-Challenges (option challenges). Two Challenge tokens each. When a rally shot's d20 is one short
-you may challenge: toss the Ball-in token. In: you keep the token and win the point if the shot
-was a Winner, otherwise the point is replayed. Out: you lose the point and the token. In a match
-you get a token back after each set (two at most).
+Challenges (option challenges). Two Challenge tokens each. When the d20 of a serve or a shot is
+one short you may challenge: toss the Ball-in token. In: you keep the token and win the point if
+the shot was a Winner, otherwise the point is replayed. Out: you lose the point and the token (a
+first serve's point too: accepting the call leaves a second serve). In a match you get a token
+back after each set (two at most). challenges=rally allows challenges on rally shots only.
 
 Player cards (option player-cards). Each player chooses a different player card: it sets the
 starting hand (and hand limit), the stars and star slots, removes up to 6 cards from the deck,
@@ -90,7 +99,8 @@ hand, no stars and no challenges; its draws and dice are chance events and it de
     formed again from its discards.
   - Among several targets it sends the ball to your forehand on an even d20, your backhand on an
     odd one (rolling a d20 for that when its shot needed no roll).
-  - A Winner it draws wins the point at once.
+  - Winner #37 drawn from its attack pile wins the point at once, without a roll; the other
+    Winner, #36, is rolled for like any card.
   - A defence card it cannot play is discarded and another drawn; a second is a direct fault.
   - A move that would cost you a card adds 1 to its difficulties for the rest of the point.
   - It rushes the net after a card with the net icon.
@@ -100,7 +110,8 @@ hand, no stars and no challenges; its draws and dice are chance events and it de
 Your return is +1 if you beat the automaton, -1 otherwise.
 
 Choices made where the rules are silent or ambiguous:
-  - The second serve uses another serve card than the first ("une nouvelle carte Service").
+  - The second serve uses another serve card than the first ("une nouvelle carte Service"; the
+    serve examples use another card): option second-serve=any reads it as a fresh choice.
   - An ACE needs a serve that is in.
   - After a good serve the server may stay or rush the net (phase C).
   - A player at the net holding a Smash must play it against a lob; a Smash answers nothing else.
@@ -109,23 +120,26 @@ Choices made where the rules are silent or ambiguous:
   - Draw icons count every card played in the point, missed shots included.
   - End of the point: the Winner returns to the hand first, then the draws, then the change of
     ends, then one discard down to the hand limit.
-  - Stars never exceed the slots (5 unless a player card says otherwise).
+  - Stars never exceed the slots (5 unless a player card says otherwise): the face-down token of
+    the set-up is a star to be won, not one held.
   - In a match, ends also change every 6 points of a set's tiebreak; "except at 1-0" applies to
     the first game of every set.
-  - Challenges apply to rally shots, not serves; a replayed point scores nothing but its cards
-    are drawn and discarded as usual.
+  - Challenges apply to serves too (rule 15 calls a serve a "coup" executed with the d20); a
+    serve's challenge won replays the point; challenges=rally keeps them to rally shots. A
+    replayed point scores nothing but its cards are drawn and discarded as usual.
   - The net icon only matters to the automaton.
-  - Solo: any Winner the automaton draws wins (the text names #37; the reconstructed deck also
-    has #36 in the attack pile); another unplayable card (a drop volley when you are at the net)
-    is discarded and another drawn, and if nothing playable is left you win the point; a topspin
-    makes its rush to the net cost it +1; it picks the side of a deciding point by the d20's
-    parity; with the basic rules it rolls no d6.
+  - Solo: another unplayable card (a drop volley when you are at the net) is discarded and
+    another drawn, and if nothing playable is left you win the point; a topspin makes its rush
+    to the net cost it +1; it picks the side of a deciding point by the d20's parity; below the
+    advanced rules it rolls no d6.
 
 Reconstructed data. The text establishes only the counts of each card type, the solo piles,
-#37 Winner, the serves of difficulty 4, 10 and 13 (ACE 18-20 on the 13, slice +2 on the 10), a
-forehand attack of difficulty 4, a backhand attack with clay malus 3 and a baseline defence of
-difficulty 0 that gains a star. All other values are a RECONSTRUCTION (data files in the game's
-package, replaceable by the printed cards).
+#37 Winner, the serves of difficulty 4, 10 and 13 (ACE 18-20 on the 13, slice +2 on the 10), and
+what its worked examples pin: forehand attack #25 of difficulty 4 (rule 18); backhand attack #32,
+orange, clay malus 3 and difficulty 10, and baseline defence #1, difficulty 0, a star and clay
+malus 0 (rules 9 and 15: after that attack the Winner needs 12, 7 with two stars). All other
+values are a RECONSTRUCTION (data files in the game's package, replaceable by the printed
+cards).
 
 Notation: "serve #63 difficulty 10" or "serve 10"; "flat", "topspin", "slice"; "stars 2";
 "play #25 Forehand attack" or "play 25"; "to backhand" ("to bh"); "stay", "rush the net",

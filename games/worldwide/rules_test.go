@@ -1,16 +1,15 @@
 package worldwide
 
 import (
-	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"testing"
 
-	"deuce/engine"
+	"deuce/engine/enginetest"
 )
 
-// A rules case is one line: "setup: actions -> expectations".
+// A rules case is one line, "setup: actions -> verdict expectations", read by
+// enginetest.Cases (see there for the grammar; a line it cannot read fails).
 //
 // Setup words. Options: advanced (rules), surface=S, match (mode), solo, challenges, pc=K (a
 // player card for side 0, that is seat 1). Cards are comma-separated numbers or "-": hand=
@@ -25,10 +24,7 @@ import (
 // zone, default N), and "autoserve" makes it serve; piles= sets the automaton's piles (the
 // rest in its discards), smash=N an active Smash, penalty=N its penalty.
 //
-// Actions, separated by ";", are in notation, or "#N" for the raw action number N.
-//
-// Expectations: "ok" (every action applied) or "illegal" (the last one failed, changing
-// nothing), then KEY=VALUE checks of the final state (see describe).
+// Expectation keys: see describe.
 var rulesCases = []string{
 	// Rule 9B: no roll when the card answered is blue and the shot blue, or orange without a
 	// slice; otherwise the d20 against difficulty plus the answered card's surface malus.
@@ -163,7 +159,10 @@ var rulesCases = []string{
 	"pos=N last=25 hand=2,13 opp=-: play #2; d20 1 -> ok phase=end_draws tomove=chance",
 	"pos=N last=25 hand=2,13 opp=-: play #2; d20 1; draw #5 -> ok phase=serve hand=5,13 discard=2",
 	"pos=N last=25 hand=33,13 stars=1 opp=-: play #33; d20 1 -> ok phase=serve hand=13 discard=33",
-	"pos=N last=25 hand=2,3,4,5,6,7,8,9,10,11,12,13,14 opp=-: play #2; d20 1; draw #15 -> ok phase=hand_limit tomove=0",
+	// No shot card draws more than one, so a hand passes the limit of 12 only through the
+	// change of ends: a full hand that recovers a card discards down to the limit.
+	"points=0,1,0,1,0 pos=FH hand=13,14,15,16,17,18,19,20,21,22,23,24 opp=- stars=0: concede; recovery; draw #1; recovery; draw #2 -> ok phase=hand_limit tomove=0",
+	"points=0,1,0,1,0 pos=FH hand=13,14,15,16,17,18,19,20,21,22,23,24 opp=- stars=0: concede; recovery; draw #1; recovery; draw #2; discard #1 -> ok hand=13,14,15,16,17,18,19,20,21,22,23,24",
 	// Rule 12: a change of ends every 6 points of a tiebreak: recovery or concentration, then the
 	// tactical plan.
 	"points=0,1,0,1,0 pos=FH hand=13 opp=-: concede -> ok phase=change_of_ends legal=recovery,concentration",
@@ -189,7 +188,7 @@ var rulesCases = []string{
 	"challenges pos=FH last=25 hand=1 opp=-: play #1; d20 3; challenge; ball in -> ok how=let chal=2 score=0-0 phase=end_draws",
 	"challenges validated=8 pos=FH last=1 hand=36: play #36; d20 13; challenge; ball in -> ok point=0 how=winner",
 	"challenges chal=0 pos=FH last=25 hand=1: play #1; d20 3 -> ok point=1",
-	"challenges serve: serve 13; d20 12 -> ok phase=serve",
+	"challenges serve: serve 13; d20 12 -> ok phase=challenge legal=challenge,accept_the_call",
 	// Rule 18 (invented cards): Winner on 18-20 with forehand attacks, rolling even when automatic.
 	"pc=2 pos=N last=1 hand=25: play #25 -> ok phase=roll_choice legal=auto,roll",
 	"pc=2 pos=N last=1 hand=25: play #25; auto -> ok phase=target",
@@ -256,90 +255,28 @@ var rulesCases = []string{
 	"pos=FH hand=1: lob -> illegal",
 }
 
-func TestRules(t *testing.T) {
-	for _, line := range rulesCases {
-		t.Run(line, func(t *testing.T) { runCase(t, line) })
-	}
-}
+// rules runs Worldwide Tennis's rules cases.
+var rules = enginetest.Cases[State, *State]{Setup: setupWords, Describe: describe, Invariant: invariant}
 
-func runCase(t *testing.T, line string) {
-	t.Helper()
-	left, expect, ok := strings.Cut(line, "->")
-	if !ok {
-		left, expect = line, ""
-	}
-	setupText, actions, _ := strings.Cut(left, ":")
-	s := setup(t, setupText)
-	want := strings.Fields(expect)
-	verdict := ""
-	if len(want) > 0 && (want[0] == "ok" || want[0] == "illegal") {
-		verdict, want = want[0], want[1:]
-	}
-	var err error
-	for a := range strings.SplitSeq(actions, ";") {
-		a = strings.TrimSpace(a)
-		if a == "" {
-			continue
-		}
-		before := *s
-		err = applyText(s, a)
-		if err != nil {
-			if !errors.Is(err, engine.ErrIllegal) {
-				t.Fatalf("%s: error %v does not match engine.ErrIllegal", a, err)
-			}
-			if *s != before {
-				t.Fatalf("%s: refused (%v) but the state changed", a, err)
-			}
-			break
-		}
-	}
-	switch {
-	case verdict == "ok" && err != nil:
-		t.Fatalf("got error %v, want ok", err)
-	case verdict == "illegal" && err == nil:
-		t.Fatalf("got ok, want illegal")
-	}
-	for _, kv := range want {
-		k, v, _ := strings.Cut(kv, "=")
-		if got := describe(s, k); got != v {
-			t.Errorf("%s = %s, want %s", k, got, v)
-		}
-	}
-}
+func TestRules(t *testing.T) { rules.Run(t, rulesCases) }
 
-// applyText applies a notation or "#N" action.
-func applyText(s *State, text string) error {
-	if n, ok := strings.CutPrefix(text, "#"); ok {
-		if a, err := strconv.ParseInt(n, 10, 32); err == nil {
-			return s.Apply(engine.Action(a))
-		}
-	}
-	a, err := s.ParseAction(text)
-	if err != nil {
-		return err
-	}
-	return s.Apply(a)
-}
-
-// setup builds the state a rules case describes.
-func setup(t *testing.T, text string) *State {
-	t.Helper()
-	words := map[string]string{}
-	for _, f := range strings.Fields(text) {
-		k, v, _ := strings.Cut(f, "=")
-		words[k] = v
-	}
-	has := func(k string) bool { _, ok := words[k]; return ok }
-	o := Options{Match: has("match"), Advanced: has("advanced"), Challenges: has("challenges"), Solo: has("solo"),
-		Surface: words["surface"]}
+// setupWords builds the state a rules case describes.
+func setupWords(w *enginetest.Words) *State {
+	o := Options{Match: w.Flag("match"), Advanced: w.Flag("advanced"), Challenges: w.Flag("challenges"), Solo: w.Flag("solo"),
+		Surface: w.Get("surface", "")}
 	s, err := New(o)
 	if err != nil {
-		t.Fatal(err)
+		w.Errorf("%v", err)
+		return nil
 	}
-	if k := words["pc"]; k != "" {
+	if k := w.Int("pc", 0); k != 0 {
+		if k < 1 || k > len(data.players) {
+			w.Errorf("pc=%d: want a player card 1 to %d", k, len(data.players))
+			return nil
+		}
 		s.actor = 0
-		s.sides[0].pcard = int8(atoi(t, k))
-		p := &data.players[atoi(t, k)-1]
+		s.sides[0].pcard = int8(k)
+		p := &data.players[k-1]
 		s.sides[0].stars, s.sides[0].starCap, s.sides[0].limit = int8(p.starsUp), int8(p.starsUp+p.starsDown), int8(p.hand)
 	}
 	for i, key := range []string{"", "opp"} {
@@ -347,112 +284,102 @@ func setup(t *testing.T, text string) *State {
 		if !s.human(int8(i)) {
 			continue
 		}
-		sd.hand = cardsOf(t, words[key+"hand"])
 		if key == "opp" {
-			sd.hand = cardsOf(t, words["opp"])
+			sd.hand = cardsOf(w, w.Get("opp", "-"))
+		} else {
+			sd.hand = cardsOf(w, w.Get("hand", "-"))
 		}
-		sd.discard = cardsOf(t, words[key+"discard"])
+		sd.discard = cardsOf(w, w.Get(key+"discard", "-"))
 		sd.known = 0
 		sd.deck = allShots &^ sd.hand &^ sd.discard
 		sd.origin = sd.deck
 	}
-	if has("piles") {
-		s.auto.piles = cardsOf(t, words["piles"])
+	if v, ok := w.Value("piles"); ok {
+		s.auto.piles = cardsOf(w, v)
 		s.auto.discard = allShots &^ s.auto.piles
 	}
-	if v := words["smash"]; v != "" {
-		s.auto.smash = int8(atoi(t, v))
-		s.auto.piles.del(int(s.auto.smash))
+	if v := w.Int("smash", 0); v != 0 {
+		s.auto.smash = int8(v)
+		s.auto.piles.del(v)
 	}
-	if v := words["points"]; v != "" {
-		for _, w := range strings.Split(v, ",") {
-			s.score.PointWon(atoi(t, w))
+	hasPoints := w.Has("points")
+	if v := w.Get("points", ""); v != "" {
+		for _, p := range strings.Split(v, ",") {
+			side, err := strconv.Atoi(p)
+			if err != nil || side < 0 || side > 1 {
+				w.Errorf("points=%s: want sides 0 and 1", v)
+				return nil
+			}
+			s.score.PointWon(side)
 		}
 	}
 	sd, opp := &s.sides[0], &s.sides[1]
-	sd.pos, opp.pos = zoneOf(t, words["pos"], zN), zoneOf(t, words["opppos"], zN)
-	if v := words["stars"]; v != "" {
-		sd.stars = int8(atoi(t, v))
-	}
-	if v := words["chal"]; v != "" {
-		sd.challenges = int8(atoi(t, v))
-	}
-	if v := words["validated"]; v != "" {
-		sd.validated = int16(atoi(t, v))
-	}
-	sd.slice, sd.topspin = has("slice"), has("topspin")
-	if v := words["penalty"]; v != "" {
-		s.auto.penalty = int8(atoi(t, v))
-	}
-	last := 1
-	if v := words["last"]; v != "" {
-		last = atoi(t, v)
-	}
+	hasPos := w.Has("pos")
+	sd.pos, opp.pos = zoneOf(w, w.Get("pos", ""), zN), zoneOf(w, w.Get("opppos", ""), zN)
+	sd.stars = int8(w.Int("stars", int(sd.stars)))
+	sd.challenges = int8(w.Int("chal", int(sd.challenges)))
+	sd.validated = int16(w.Int("validated", int(sd.validated)))
+	sd.slice, sd.topspin = w.Flag("slice"), w.Flag("topspin")
+	s.auto.penalty = int8(w.Int("penalty", int(s.auto.penalty)))
+	last := w.Int("last", 1)
 	switch {
-	case has("serve"):
+	case w.Flag("serve"):
 		s.score.SetServer(0)
 		s.server = 0
 		s.serveDir = s.defaultServeDir()
-		if v := words["dir"]; v != "" {
-			s.serveDir = zoneOf(t, v, zFH)
+		if v := w.Get("dir", ""); v != "" {
+			s.serveDir = zoneOf(w, v, zFH)
 		}
-		s.second = has("second")
-		if v := words["faulted"]; v != "" {
-			s.faulted = int8(atoi(t, v))
-		}
+		s.second = w.Flag("second")
+		s.faulted = int8(w.Int("faulted", int(s.faulted)))
 		s.beginServe()
-	case has("autoserve"):
+	case w.Flag("autoserve"):
 		s.score.SetServer(1)
 		s.server = 1
 		s.serveDir = s.defaultServeDir()
 		s.beginServe()
-	case has("auto"):
+	case w.Flag("auto"):
 		s.score.SetServer(0)
 		s.server, s.last, s.lastBy = 0, int8(last), 0
-		opp.pos = zoneOf(t, words["autopos"], zN)
-		s.ball = zoneOf(t, words["ball"], opp.pos)
+		opp.pos = zoneOf(w, w.Get("autopos", ""), zN)
+		s.ball = zoneOf(w, w.Get("ball", ""), opp.pos)
 		s.beginTurn(1)
-	case has("points") && !has("pos"):
+	case hasPoints && !hasPos:
 		s.startPoint()
 	default:
 		s.score.SetServer(1)
 		s.server, s.last, s.lastBy = 1, int8(last), 1
-		s.ball = zoneOf(t, words["ball"], sd.pos)
+		s.ball = zoneOf(w, w.Get("ball", ""), sd.pos)
 		sd.nszl = s.ball == zV
 		s.beginTurn(0)
 	}
 	return s
 }
 
-func atoi(t *testing.T, s string) int {
-	t.Helper()
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return n
-}
-
-func zoneOf(t *testing.T, code string, def zone) zone {
-	t.Helper()
+func zoneOf(w *enginetest.Words, code string, def zone) zone {
 	if code == "" {
 		return def
 	}
 	z := indexOf(zoneCodes[:], code)
 	if z < 0 {
-		t.Fatalf("zone %q", code)
+		w.Errorf("zone %q", code)
+		return def
 	}
 	return zone(z)
 }
 
-func cardsOf(t *testing.T, list string) cardSet {
-	t.Helper()
+func cardsOf(w *enginetest.Words, list string) cardSet {
 	var c cardSet
 	if list == "" || list == "-" {
 		return c
 	}
 	for _, f := range strings.Split(list, ",") {
-		c.add(atoi(t, f))
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 1 || n > numCards {
+			w.Errorf("card %q in %q", f, list)
+			return 0
+		}
+		c.add(n)
 	}
 	return c
 }
@@ -469,7 +396,7 @@ func listOf(c cardSet) string {
 }
 
 // describe renders one property of s for the expectations of a rules case.
-func describe(s *State, key string) string {
+func describe(s *State, key string) (string, bool) {
 	under := func(t string) string { return strings.ReplaceAll(t, " ", "_") }
 	last := shot(0)
 	if s.nRally > 0 {
@@ -477,60 +404,60 @@ func describe(s *State, key string) string {
 	}
 	switch key {
 	case "phase":
-		return under(phaseNames[s.phase])
+		return under(phaseNames[s.phase]), true
 	case "tomove":
 		if to := s.ToMove(); to >= 0 {
-			return strconv.Itoa(int(to))
+			return strconv.Itoa(int(to)), true
 		}
-		return s.ToMove().String()
+		return s.ToMove().String(), true
 	case "pos":
-		return zoneCodes[s.sides[0].pos]
+		return zoneCodes[s.sides[0].pos], true
 	case "opppos":
-		return zoneCodes[s.sides[1].pos]
+		return zoneCodes[s.sides[1].pos], true
 	case "ball":
-		return zoneCodes[s.ball]
+		return zoneCodes[s.ball], true
 	case "dir":
-		return zoneCodes[s.serveDir]
+		return zoneCodes[s.serveDir], true
 	case "need":
-		return strconv.Itoa(int(s.need))
+		return strconv.Itoa(int(s.need)), true
 	case "card":
-		return strconv.Itoa(int(s.card))
+		return strconv.Itoa(int(s.card)), true
 	case "hand":
-		return listOf(s.sides[0].hand)
+		return listOf(s.sides[0].hand), true
 	case "opphand":
-		return listOf(s.sides[1].hand)
+		return listOf(s.sides[1].hand), true
 	case "discard":
-		return listOf(s.sides[0].discard)
+		return listOf(s.sides[0].discard), true
 	case "stars":
-		return strconv.Itoa(int(s.sides[0].stars))
+		return strconv.Itoa(int(s.sides[0].stars)), true
 	case "chal":
-		return strconv.Itoa(int(s.sides[0].challenges))
+		return strconv.Itoa(int(s.sides[0].challenges)), true
 	case "validated":
-		return strconv.Itoa(int(s.sides[0].validated))
+		return strconv.Itoa(int(s.sides[0].validated)), true
 	case "point":
-		return strconv.Itoa(int(s.lastPoint.winner))
+		return strconv.Itoa(int(s.lastPoint.winner)), true
 	case "how":
-		return under(howNames[s.lastPoint.how])
+		return under(howNames[s.lastPoint.how]), true
 	case "score":
-		return under(s.score.String())
+		return under(s.score.String()), true
 	case "res":
-		return under(resultNames[last.get(fResult)])
+		return under(resultNames[last.get(fResult)]), true
 	case "roll":
-		return strconv.Itoa(int(last.get(fRoll)))
+		return strconv.Itoa(int(last.get(fRoll))), true
 	case "pile":
-		return pileCodes[s.auto.pile]
+		return pileCodes[s.auto.pile], true
 	case "penalty":
-		return strconv.Itoa(int(s.auto.penalty))
+		return strconv.Itoa(int(s.auto.penalty)), true
 	case "smash":
-		return strconv.Itoa(int(s.auto.smash))
+		return strconv.Itoa(int(s.auto.smash)), true
 	case "oppeffects":
-		return strings.Join(s.sideView(1).Effects, ",")
+		return strings.Join(s.sideView(1).Effects, ","), true
 	case "legal":
 		var texts []string
 		for _, a := range s.Legal(nil) {
 			texts = append(texts, under(s.ActionString(a)))
 		}
-		return strings.Join(texts, ",")
+		return strings.Join(texts, ","), true
 	}
-	return fmt.Sprintf("unknown key %q", key)
+	return "", false
 }

@@ -3,6 +3,11 @@ package worldwide
 // The automaton of solo play (rules 19-20) is side 1. It has no hand and no stars: its
 // deterministic decisions are taken inside Apply, and its draws and dice are chance nodes.
 
+// autoWinner is the card that wins the automaton the point as soon as it is drawn from the
+// attack pile, without a roll (rule 20e: « la carte WINNER #37 »). The other Winner of the pile
+// is played like any card: the d20 must reach its difficulty.
+const autoWinner = 37
+
 // autoSpin is the automaton's serve effect for a d6 (rule 20b): 1-2 none, 3-4 topspin, 5-6
 // slice.
 func autoSpin(f int) effect {
@@ -89,7 +94,7 @@ func (s *State) autoDiscardAside() {
 	s.auto.aside = 0
 }
 
-// autoDrew handles card c drawn by the automaton: the answer to a lob (rule 20i), a Winner
+// autoDrew handles card c drawn by the automaton: the answer to a lob (rule 20i), Winner #37
 // (rule 20e), a Smash set aside (rule 20i), an unplayable card (rule 20f) or a card to play.
 func (s *State) autoDrew(c int) {
 	au := &s.auto
@@ -119,7 +124,7 @@ func (s *State) autoDrew(c int) {
 		return
 	}
 	switch {
-	case k.kind == kWinner:
+	case c == autoWinner:
 		au.played.add(c)
 		s.autoDiscardAside()
 		s.log(newShot(1, int8(c), resWinner))

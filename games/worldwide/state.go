@@ -200,15 +200,41 @@ type automaton struct {
 	redrawn bool    // a defence card already proved unplayable for this shot
 }
 
+// Rules levels (option rules): the initiation match of rule 14, the basic rules of rules 8-13
+// with the stars that card icons give, and the advanced rules of rules 15-16.
+const (
+	initiation int8 = iota
+	basic
+	advanced
+)
+
+var levelNames = [...]string{"initiation", "basic", "advanced"}
+
 // config holds a match's options.
 type config struct {
-	match       bool // full-match mode; false for the tiebreak mode
-	bestOf      int8
-	surface     int8
-	advanced    bool
+	match    bool // full-match mode; false for the tiebreak mode
+	bestOf   int8
+	surface  int8
+	advanced bool // the advanced rules: the star bonus (rule 15), topspin and slice (rule 16)
+	// starGains: validated cards give the stars of their icons, in the basic and the advanced
+	// rules, not in the initiation match (rule 14).
+	starGains   bool
 	challenges  bool
+	rallyOnly   bool // challenges apply to rally shots only, not to serves
+	secondAny   bool // the second serve may use the card of the first
 	playerCards bool
 	solo        bool
+}
+
+// level is the rules level: initiation, basic or advanced.
+func (c config) level() int8 {
+	switch {
+	case c.advanced:
+		return advanced
+	case c.starGains:
+		return basic
+	}
+	return initiation
 }
 
 // State is one match of Worldwide Tennis. It is plain data (fixed arrays and integers, no
@@ -339,7 +365,7 @@ func (s *State) Legal(buf []engine.Action) []engine.Action {
 		buf = append(buf, actParity, actParity+1)
 	case phServeCard:
 		for id := firstServ; id <= numCards; id++ {
-			if int8(id) != s.faulted {
+			if int8(id) != s.faulted || s.cfg.secondAny {
 				buf = append(buf, actCard+engine.Action(id))
 			}
 		}
@@ -526,7 +552,7 @@ func (s *State) TennisFacts() engine.TennisFacts {
 		LeadChanges: int(s.leadChanges),
 		Tags: []engine.Tag{
 			{Key: "surface", Value: surfaceNames[s.cfg.surface], Side: engine.BothSides},
-			{Key: "rules", Value: map[bool]string{true: "advanced", false: "basic"}[s.cfg.advanced], Side: engine.BothSides},
+			{Key: "rules", Value: levelNames[s.cfg.level()], Side: engine.BothSides},
 		},
 	}
 	if s.cfg.solo {

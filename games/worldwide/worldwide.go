@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"deuce/engine"
 )
@@ -21,17 +22,20 @@ var Game = engine.Game{
 			Help: "full match: best of 3 or best of 5 sets"},
 		{Name: "surface", Default: "hard", Values: []string{"hard", "clay", "grass", "indoor"},
 			Help: "the court: it picks the surface malus of every card"},
-		{Name: "rules", Default: "basic", Values: []string{"basic", "advanced"},
-			Help: "basic: the initiation match (no stars won in rallies, no star bonus, no topspin or slice); advanced: stars, topspin and slice"},
-		{Name: "challenges", Default: "no", Values: []string{"no", "yes"},
-			Help: "optional rule 17: two Challenge tokens and the Ball-in token"},
+		{Name: "rules", Default: "initiation", Values: []string{"initiation", "basic", "advanced"},
+			Help: "initiation: the first match of rule 14 (no stars won in rallies, no star bonus, no topspin or slice); basic: rules 8-13, validated cards give their stars (rule 9's example); advanced: also the star bonus, topspin and slice (rules 15-16)"},
+		{Name: "challenges", Default: "no", Values: []string{"no", "yes", "rally"},
+			Help: "optional rule 17: two Challenge tokens and the Ball-in token; yes: any roll of a serve or a shot one short may be challenged; rally: rally shots only, not serves"},
+		{Name: "second-serve", Default: "other", Values: []string{"other", "any"},
+			Help: "rule 8: the second serve uses another serve card than the first (other), or any serve card, the first one included (any)"},
 		{Name: "player-cards", Default: "no", Values: []string{"no", "yes"},
 			Help: "optional rule 18: each player chooses a player card (invented examples: the real cards are not public)"},
 		{Name: "solo", Default: "no", Values: []string{"no", "yes"},
 			Help: "one player against the automaton of rules 19-20"},
 	},
 	Variants: []engine.Variant{
-		{Name: "tiebreak", Summary: "a tiebreak to 7 on hard court, initiation rules", Options: engine.Options{"mode": "tiebreak", "rules": "basic", "surface": "hard"}},
+		{Name: "tiebreak", Summary: "a tiebreak to 7 on hard court, the initiation match", Options: engine.Options{"mode": "tiebreak", "rules": "initiation", "surface": "hard"}},
+		{Name: "basic", Summary: "a tiebreak on hard court, basic rules: stars won from card icons", Options: engine.Options{"mode": "tiebreak", "rules": "basic", "surface": "hard"}},
 		{Name: "match", Summary: "a full match, best of 3 sets, advanced rules", Options: engine.Options{"mode": "match", "rules": "advanced"}},
 		{Name: "advanced", Summary: "a tiebreak with stars, topspin and slice", Options: engine.Options{"mode": "tiebreak", "rules": "advanced"}},
 		{Name: "solo", Summary: "one player against the automaton, a tiebreak, advanced rules", Options: engine.Options{"solo": "yes", "rules": "advanced"}},
@@ -48,20 +52,32 @@ var Game = engine.Game{
 
 // Options configures a match, as Game.Options describes.
 type Options struct {
-	Match       bool   // full-match mode; false for the tiebreak mode
-	Sets        int    // full match: best of 3 or 5 (0 means 3)
-	Surface     string // "hard", "clay", "grass" or "indoor" ("" means hard)
-	Advanced    bool   // the advanced rules; false for the initiation match
-	Challenges  bool   // optional rule 17
-	PlayerCards bool   // optional rule 18
-	Solo        bool   // one player against the automaton
+	Match   bool   // full-match mode; false for the tiebreak mode
+	Sets    int    // full match: best of 3 or 5 (0 means 3)
+	Surface string // "hard", "clay", "grass" or "indoor" ("" means hard)
+	// Advanced selects the advanced rules (rules 15-16); Basic the basic rules after the
+	// initiation match, where validated cards give their stars (rule 9's example); neither, the
+	// initiation match (rule 14). Advanced includes what Basic gives.
+	Advanced bool
+	Basic    bool
+	// Challenges is optional rule 17; RallyChallengesOnly keeps challenges to rally shots, where
+	// the text lets a serve be challenged too.
+	Challenges          bool
+	RallyChallengesOnly bool
+	// SecondServeAny lets the second serve use the card of the first (rule 8 read as a fresh
+	// choice); by default it is another card.
+	SecondServeAny bool
+	PlayerCards    bool // optional rule 18
+	Solo           bool // one player against the automaton
 }
 
 // New starts a match. Its first actions are the choice of player cards (when in play), the
 // draws of the starting hands and the toss.
 func New(o Options) (*State, error) {
-	cfg := config{match: o.Match, bestOf: 3, advanced: o.Advanced, challenges: o.Challenges,
-		playerCards: o.PlayerCards, solo: o.Solo, surface: hard}
+	cfg := config{match: o.Match, bestOf: 3, challenges: o.Challenges, rallyOnly: o.RallyChallengesOnly,
+		secondAny: o.SecondServeAny, playerCards: o.PlayerCards, solo: o.Solo, surface: hard}
+	cfg.advanced = o.Advanced
+	cfg.starGains = o.Advanced || o.Basic
 	switch o.Sets {
 	case 0, 3:
 	case 5:
@@ -79,59 +95,41 @@ func New(o Options) (*State, error) {
 	return newState(cfg), nil
 }
 
+// optionValues maps each option's values (the surface aside, which New checks) to what they
+// set in Options; nil sets nothing.
+var optionValues = map[string]map[string]func(*Options){
+	"mode": {"tiebreak": nil, "match": func(o *Options) { o.Match = true }},
+	"sets": {"3": func(o *Options) { o.Sets = 3 }, "5": func(o *Options) { o.Sets = 5 }},
+	"rules": {"initiation": nil, "basic": func(o *Options) { o.Basic = true },
+		"advanced": func(o *Options) { o.Advanced = true }},
+	"challenges": {"no": nil, "yes": func(o *Options) { o.Challenges = true },
+		"rally": func(o *Options) { o.Challenges, o.RallyChallengesOnly = true, true }},
+	"second-serve": {"other": nil, "any": func(o *Options) { o.SecondServeAny = true }},
+	"player-cards": {"no": nil, "yes": func(o *Options) { o.PlayerCards = true }},
+	"solo":         {"no": nil, "yes": func(o *Options) { o.Solo = true }},
+}
+
 // newGame starts a match from resolved options; missing options take their defaults.
 func newGame(opts engine.Options) (engine.State, error) {
 	var o Options
 	for _, k := range slices.Sorted(maps.Keys(opts)) {
 		v := opts[k]
-		bad := func(want string) error { return fmt.Errorf("option %s=%q: want %s", k, v, want) }
-		switch k {
-		case "mode":
-			switch v {
-			case "tiebreak":
-			case "match":
-				o.Match = true
-			default:
-				return nil, bad("tiebreak or match")
-			}
-		case "sets":
-			switch v {
-			case "3":
-				o.Sets = 3
-			case "5":
-				o.Sets = 5
-			default:
-				return nil, bad("3 or 5")
-			}
-		case "surface":
+		if k == "surface" {
 			o.Surface = v
-		case "rules":
-			switch v {
-			case "basic":
-			case "advanced":
-				o.Advanced = true
-			default:
-				return nil, bad("basic or advanced")
-			}
-		case "challenges", "player-cards", "solo":
-			var yes bool
-			switch v {
-			case "no":
-			case "yes":
-				yes = true
-			default:
-				return nil, bad("yes or no")
-			}
-			switch k {
-			case "challenges":
-				o.Challenges = yes
-			case "player-cards":
-				o.PlayerCards = yes
-			default:
-				o.Solo = yes
-			}
-		default:
+			continue
+		}
+		values, ok := optionValues[k]
+		if !ok {
 			return nil, fmt.Errorf("unknown option %q", k)
+		}
+		set, ok := values[v]
+		if !ok {
+			want := slices.Sorted(maps.Keys(values))
+			return nil, fmt.Errorf("option %s=%q: want %s or %s", k, v, strings.Join(want[:len(want)-1], ", "),
+				want[len(want)-1])
+		}
+		if set != nil {
+			set(&o)
 		}
 	}
 	return New(o)

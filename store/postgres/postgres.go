@@ -76,6 +76,12 @@ CREATE TABLE moves (
 	PRIMARY KEY (table_id, idx)
 );
 `,
+	// 2: why a table ended, and listing by the last change ("Live now", expiry).
+	`
+ALTER TABLE tables ADD COLUMN ended text NOT NULL DEFAULT '';
+CREATE INDEX tables_status_updated ON tables (status, updated DESC);
+`,
+	analysisMigration,
 }
 
 // migrationLock is the advisory lock that keeps two servers starting at once from migrating
@@ -132,10 +138,10 @@ func (db *DB) Create(ctx context.Context, t *store.Table) error {
 	now := store.Now()
 	err = pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `
-			INSERT INTO tables (id, game, options, seats, seed, status, move_count, result, created, updated)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
+			INSERT INTO tables (id, game, options, seats, seed, status, move_count, result, ended, created, updated)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)
 			ON CONFLICT (id) DO NOTHING`,
-			t.ID, t.Game, options, seats, int64(t.Seed), string(t.Status), len(t.Moves), result, now)
+			t.ID, t.Game, options, seats, int64(t.Seed), string(t.Status), len(t.Moves), result, t.Ended, now)
 		if err != nil {
 			return err
 		}
@@ -216,6 +222,34 @@ func missingOrConflict(ctx context.Context, tx pgx.Tx, id string) error {
 	return store.ErrConflict
 }
 
+// End ends an unfinished table without a move.
+func (db *DB) End(ctx context.Context, id string, at int, status store.Status, ended string, result *engine.Result) error {
+	if err := store.CheckEnd(status, ended); err != nil {
+		return fmt.Errorf("end table %s: %w", id, err)
+	}
+	r, err := store.EncodeResult(result)
+	if err != nil {
+		return fmt.Errorf("end table %s: %w", id, err)
+	}
+	err = pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `
+			UPDATE tables SET status = $1, ended = $2, result = $3, updated = $4
+			WHERE id = $5 AND move_count = $6 AND status IN ('open', 'live')`,
+			string(status), ended, r, store.Now(), id, at)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return missingOrConflict(ctx, tx, id)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("end table %s at %d: %w", id, at, err)
+	}
+	return nil
+}
+
 // UpdateSeats replaces the seats and sets the status.
 func (db *DB) UpdateSeats(ctx context.Context, id string, seats []store.Seat, status store.Status) error {
 	if !status.Valid() {
@@ -254,9 +288,9 @@ func (db *DB) get(ctx context.Context, id string) (*store.Table, error) {
 		count                  int
 	)
 	err := db.pool.QueryRow(ctx, `
-		SELECT game, options, seats, seed, status, move_count, result, created, updated
+		SELECT game, options, seats, seed, status, move_count, result, ended, created, updated
 		FROM tables WHERE id = $1`, id).
-		Scan(&t.Game, &options, &seats, &seed, &status, &count, &result, &t.Created, &t.Updated)
+		Scan(&t.Game, &options, &seats, &seed, &status, &count, &result, &t.Ended, &t.Created, &t.Updated)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, store.ErrNotFound
 	}
@@ -308,12 +342,19 @@ func (db *DB) list(ctx context.Context, f store.Filter) ([]store.Summary, error)
 		args = append(args, string(f.Status))
 		where = append(where, fmt.Sprintf("status = $%d", len(args)))
 	}
+	if f.Ended {
+		where = append(where, "status IN ('finished', 'abandoned')")
+	}
+	if !f.UpdatedSince.IsZero() {
+		args = append(args, f.UpdatedSince.Truncate(time.Millisecond))
+		where = append(where, fmt.Sprintf("updated >= $%d", len(args)))
+	}
 	if !f.Before.IsZero() {
 		args = append(args, f.Before.Truncate(time.Millisecond), f.BeforeID)
 		n := len(args)
 		where = append(where, fmt.Sprintf("(created < $%d OR (created = $%d AND id < $%d))", n-1, n-1, n))
 	}
-	q := `SELECT id, game, options, seats, status, move_count, result, created, updated FROM tables`
+	q := `SELECT id, game, options, seats, status, move_count, result, ended, created, updated FROM tables`
 	if len(where) > 0 {
 		q += " WHERE " + strings.Join(where, " AND ")
 	}
@@ -329,8 +370,8 @@ func (db *DB) list(ctx context.Context, f store.Filter) ([]store.Summary, error)
 		options, seats, result []byte
 		status                 string
 	)
-	_, err = pgx.ForEachRow(rows, []any{&s.ID, &s.Game, &options, &seats, &status, &s.Moves, &result, &s.Created, &s.Updated}, func() error {
-		sum := store.Summary{ID: s.ID, Game: s.Game, Status: store.Status(status), Moves: s.Moves,
+	_, err = pgx.ForEachRow(rows, []any{&s.ID, &s.Game, &options, &seats, &status, &s.Moves, &result, &s.Ended, &s.Created, &s.Updated}, func() error {
+		sum := store.Summary{ID: s.ID, Game: s.Game, Status: store.Status(status), Moves: s.Moves, Ended: s.Ended,
 			Created: s.Created.UTC(), Updated: s.Updated.UTC()}
 		if err := store.DecodeColumns(options, seats, result, &sum.Options, &sum.Seats, &sum.Result); err != nil {
 			return fmt.Errorf("table %s: %w", s.ID, err)

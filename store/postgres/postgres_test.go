@@ -119,3 +119,33 @@ func BenchmarkAppend(b *testing.B) {
 		}
 	}
 }
+
+// TestMigrateFromVersion1 opens a schema written by the first version: its tables come back,
+// not ended, and can be ended.
+func TestMigrateFromVersion1(t *testing.T) {
+	ctx := context.Background()
+	dbURL := newSchema(t, databaseURL(t))
+	conn, err := pgx.Connect(ctx, dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.Exec(ctx, postgres.Migrations[0]+`
+		CREATE TABLE schema_version (version integer NOT NULL);
+		INSERT INTO schema_version VALUES (1);
+		INSERT INTO tables VALUES ('old', 'pencil', '{}', '[]', 7, 'live', 0, NULL, now(), now());`); err != nil {
+		t.Fatal(err)
+	}
+	conn.Close(ctx)
+	db := open(t, dbURL)
+	defer db.Close()
+	got, err := db.Get(ctx, "old")
+	if err != nil || got.Ended != "" || got.Status != store.Live || got.Seed != 7 {
+		t.Fatalf("Get after migrating = %+v, %v", got, err)
+	}
+	if err := db.End(ctx, "old", 0, store.Abandoned, store.EndExpired, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := db.Get(ctx, "old"); err != nil || got.Ended != store.EndExpired {
+		t.Fatalf("after End: %+v, %v", got, err)
+	}
+}

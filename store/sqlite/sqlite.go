@@ -127,6 +127,12 @@ CREATE TABLE moves (
 	PRIMARY KEY (table_id, idx)
 ) STRICT, WITHOUT ROWID;
 `,
+	// 2: why a table ended, and listing by the last change ("Live now", expiry).
+	`
+ALTER TABLE tables ADD COLUMN ended TEXT NOT NULL DEFAULT '';
+CREATE INDEX tables_status_updated ON tables (status, updated DESC);
+`,
+	analysisMigration,
 }
 
 // migrate brings the schema up to the latest version.
@@ -184,11 +190,11 @@ func (db *DB) Create(ctx context.Context, t *store.Table) error {
 	now := store.Now()
 	err = inTx(ctx, db.write, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `
-			INSERT INTO tables (id, game, options, seats, seed, status, move_count, result, created, updated)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			INSERT INTO tables (id, game, options, seats, seed, status, move_count, result, ended, created, updated)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (id) DO NOTHING`,
 			t.ID, t.Game, options, seats, int64(t.Seed), string(t.Status), len(t.Moves), nullString(result),
-			now.UnixMilli(), now.UnixMilli())
+			t.Ended, now.UnixMilli(), now.UnixMilli())
 		if err != nil {
 			return err
 		}
@@ -268,6 +274,36 @@ func missingOrConflict(ctx context.Context, tx *sql.Tx, id string) error {
 	return store.ErrConflict
 }
 
+// End ends an unfinished table without a move.
+func (db *DB) End(ctx context.Context, id string, at int, status store.Status, ended string, result *engine.Result) error {
+	if err := store.CheckEnd(status, ended); err != nil {
+		return fmt.Errorf("end table %s: %w", id, err)
+	}
+	r, err := store.EncodeResult(result)
+	if err != nil {
+		return fmt.Errorf("end table %s: %w", id, err)
+	}
+	err = inTx(ctx, db.write, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `
+			UPDATE tables SET status = ?, ended = ?, result = ?, updated = ?
+			WHERE id = ? AND move_count = ? AND status IN ('open', 'live')`,
+			string(status), ended, nullString(r), store.Now().UnixMilli(), id, at)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return missingOrConflict(ctx, tx, id)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("end table %s at %d: %w", id, at, err)
+	}
+	return nil
+}
+
 // UpdateSeats replaces the seats and sets the status.
 func (db *DB) UpdateSeats(ctx context.Context, id string, seats []store.Seat, status store.Status) error {
 	if !status.Valid() {
@@ -309,9 +345,9 @@ func (db *DB) get(ctx context.Context, id string) (*store.Table, error) {
 		count                  int
 	)
 	err := db.read.QueryRowContext(ctx, `
-		SELECT game, options, seats, seed, status, move_count, result, created, updated
+		SELECT game, options, seats, seed, status, move_count, result, ended, created, updated
 		FROM tables WHERE id = ?`, id).
-		Scan(&t.Game, &options, &seats, &seed, &status, &count, &result, &created, &updated)
+		Scan(&t.Game, &options, &seats, &seed, &status, &count, &result, &t.Ended, &created, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, store.ErrNotFound
 	}
@@ -377,12 +413,19 @@ func (db *DB) list(ctx context.Context, f store.Filter) ([]store.Summary, error)
 		where = append(where, "status = ?")
 		args = append(args, string(f.Status))
 	}
+	if f.Ended {
+		where = append(where, "status IN ('finished', 'abandoned')")
+	}
+	if !f.UpdatedSince.IsZero() {
+		where = append(where, "updated >= ?")
+		args = append(args, f.UpdatedSince.UnixMilli())
+	}
 	if !f.Before.IsZero() {
 		ms := f.Before.UnixMilli()
 		where = append(where, "(created < ? OR (created = ? AND id < ?))")
 		args = append(args, ms, ms, f.BeforeID)
 	}
-	q := `SELECT id, game, options, seats, status, move_count, result, created, updated FROM tables`
+	q := `SELECT id, game, options, seats, status, move_count, result, ended, created, updated FROM tables`
 	if len(where) > 0 {
 		q += " WHERE " + strings.Join(where, " AND ")
 	}
@@ -401,7 +444,7 @@ func (db *DB) list(ctx context.Context, f store.Filter) ([]store.Summary, error)
 			status                 string
 			created, updated       int64
 		)
-		if err := rows.Scan(&s.ID, &s.Game, &options, &seats, &status, &s.Moves, &result, &created, &updated); err != nil {
+		if err := rows.Scan(&s.ID, &s.Game, &options, &seats, &status, &s.Moves, &result, &s.Ended, &created, &updated); err != nil {
 			return nil, err
 		}
 		if err := store.DecodeColumns(options, seats, result, &s.Options, &s.Seats, &s.Result); err != nil {

@@ -3,6 +3,7 @@ package sqlite_test
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"errors"
 	"os"
 	"path/filepath"
@@ -165,5 +166,36 @@ func BenchmarkAppend(b *testing.B) {
 		if err := db.Append(ctx, "t1", at, moves, store.Live, nil); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestMigrateFromVersion1 opens a file written by the first schema: its tables come back, not
+// ended, and can be ended.
+func TestMigrateFromVersion1(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "v1.db")
+	raw, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := raw.Exec(sqlite.Migrations[0] + `PRAGMA user_version = 1;
+		INSERT INTO tables VALUES ('old', 'pencil', '{}', '[]', 7, 'live', 0, NULL, 1000, 2000);`); err != nil {
+		t.Fatal(err)
+	}
+	raw.Close()
+	db, err := sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	got, err := db.Get(ctx, "old")
+	if err != nil || got.Ended != "" || got.Status != store.Live || got.Seed != 7 {
+		t.Fatalf("Get after migrating = %+v, %v", got, err)
+	}
+	if err := db.End(ctx, "old", 0, store.Abandoned, store.EndExpired, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := db.Get(ctx, "old"); err != nil || got.Ended != store.EndExpired {
+		t.Fatalf("after End: %+v, %v", got, err)
 	}
 }

@@ -39,6 +39,9 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Unfinished", testUnfinished},
 		{"LargeTable", testLargeTable},
 		{"Strings", testStrings},
+		{"End", testEnd},
+		{"ListEndedAndRecent", testListEndedAndRecent},
+		{"Analysis", testAnalysis},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -543,5 +546,93 @@ func testStrings(t *testing.T, s store.Store) {
 	list, err := s.List(ctx, store.Filter{})
 	if err != nil || len(list) != len(odd) {
 		t.Errorf("List = %d tables, %v; want %d", len(list), err, len(odd))
+	}
+}
+
+func testEnd(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	tab := NewTable("t1")
+	tab.Status, tab.Moves = store.Live, Moves(0, 4)
+	create(t, s, tab)
+	resigned := &engine.Result{Over: true, Returns: []float64{-1, 1}, Winner: 1, Score: "resigned"}
+	for _, bad := range []struct {
+		name   string
+		status store.Status
+		ended  string
+	}{{"live", store.Live, store.EndResigned}, {"open", store.Open, ""}, {"unknown reason", store.Finished, "bored"}} {
+		if err := s.End(ctx, "t1", 4, bad.status, bad.ended, nil); err == nil || errors.Is(err, store.ErrConflict) {
+			t.Errorf("End with %s = %v; want an invalid-argument error", bad.name, err)
+		}
+	}
+	// A stale End (the moves moved on) changes nothing.
+	if err := s.End(ctx, "t1", 3, store.Finished, store.EndResigned, resigned); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("End at 3 of 4 moves = %v; want ErrConflict", err)
+	}
+	if err := s.End(ctx, "nope", 0, store.Abandoned, store.EndExpired, nil); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("End of an unknown table = %v; want ErrNotFound", err)
+	}
+	checkEqual(t, get(t, s, "t1"), tab)
+	if err := s.End(ctx, "t1", 4, store.Finished, store.EndResigned, resigned); err != nil {
+		t.Fatalf("End: %v", err)
+	}
+	got := get(t, s, "t1")
+	tab.Status, tab.Ended, tab.Result, tab.Updated = store.Finished, store.EndResigned, resigned, got.Updated
+	checkEqual(t, got, tab)
+	if got.Updated.Before(got.Created) {
+		t.Errorf("Updated %v before Created %v", got.Updated, got.Created)
+	}
+	// An ended table ends once, and takes no more moves.
+	if err := s.End(ctx, "t1", 4, store.Abandoned, store.EndExpired, nil); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("second End = %v; want ErrConflict", err)
+	}
+	if ids, err := s.Unfinished(ctx); err != nil || slices.Contains(ids, "t1") {
+		t.Errorf("Unfinished = %v, %v; want no t1", ids, err)
+	}
+	// Every reason round-trips, with Abandoned and no result too.
+	for i, reason := range []string{store.EndClaimed, store.EndExpired, store.EndTimeLimit, store.EndUnplayable} {
+		id := fmt.Sprintf("r%d", i)
+		create(t, s, NewTable(id))
+		if err := s.End(ctx, id, 0, store.Abandoned, reason, nil); err != nil {
+			t.Fatalf("End(%s): %v", reason, err)
+		}
+		if got := get(t, s, id); got.Ended != reason || got.Status != store.Abandoned || got.Result != nil {
+			t.Errorf("%s: got status %s, ended %q, result %v", id, got.Status, got.Ended, got.Result)
+		}
+	}
+}
+
+func testListEndedAndRecent(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	createAll(t, s, []store.Status{store.Open, store.Live, store.Finished, store.Abandoned, store.Live})
+	// t01 is live with one move, t04 live with none. Store times have millisecond precision:
+	// the pauses keep the changes below in later milliseconds than the creations.
+	time.Sleep(2 * time.Millisecond)
+	if err := s.End(ctx, "t01", 1, store.Abandoned, store.EndExpired, nil); err != nil {
+		t.Fatal(err)
+	}
+	ids := func(list []store.Summary, err error) []string {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := []string{}
+		for _, sum := range list {
+			out = append(out, sum.ID+":"+sum.Ended)
+		}
+		return out
+	}
+	if got, want := ids(s.List(ctx, store.Filter{Ended: true})), []string{"t03:", "t02:", "t01:" + store.EndExpired}; !slices.Equal(got, want) {
+		t.Errorf("ended tables %v; want %v", got, want)
+	}
+	mark := get(t, s, "t01").Updated
+	time.Sleep(2 * time.Millisecond)
+	if err := s.Append(ctx, "t04", 0, Moves(0, 1), store.Live, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := ids(s.List(ctx, store.Filter{UpdatedSince: mark})), []string{"t04:", "t01:" + store.EndExpired}; !slices.Equal(got, want) {
+		t.Errorf("tables updated since %v: %v; want %v", mark, got, want)
+	}
+	if got, want := ids(s.List(ctx, store.Filter{Status: store.Live, UpdatedSince: mark})), []string{"t04:"}; !slices.Equal(got, want) {
+		t.Errorf("live tables updated since %v: %v; want %v", mark, got, want)
 	}
 }

@@ -241,6 +241,77 @@ async function main() {
     await shot(page, 'phone-lobby.png');
     await page.close();
 
+    // (d) Resigning asks first, then ends the match, recorded as such in the lobby's history.
+    page = watch(await browser.newPage(), 'resign');
+    await createTable(page, { game: 'Tennis (paper and pencil)', variant: 'standard', opponent: 'heuristic', name: 'Ann' });
+    await page.locator('#resign').click();
+    await page.getByRole('alertdialog').waitFor();
+    await page.locator('#resign-no').click();
+    check(await page.getByRole('alertdialog').count() === 0, 'keep playing closes the question');
+    check(await page.locator('#end').isHidden(), 'the match goes on');
+    await page.locator('#resign').click();
+    await page.locator('#resign-yes').click();
+    await page.locator('#end').waitFor({ state: 'visible' });
+    const resigned = await page.locator('#end-title').textContent();
+    check(/you resigned/i.test(resigned), `the end screen says so (${resigned})`);
+    check(await page.locator('#end').getAttribute('data-ended') === 'resigned', 'the end is a resignation');
+    await shot(page, 'resigned.png');
+    await page.goto(`${base}/`);
+    await page.locator('#finished li', { hasText: 'Ann resigned' }).first().waitFor();
+    log('resigned: the history says "Ann resigned"');
+    await page.close();
+
+    // (e) A player who leaves: after the server's abandon time (a second in this test) the
+    // other may claim the win.
+    page = watch(await browser.newPage(), 'abandon');
+    await page.goto(`${base}/`);
+    const made = await page.evaluate(async () => (await (await fetch('/api/tables', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ game: 'pencil', seats: [{ name: 'Ann' }, { name: 'Bob' }] }),
+    })).json()));
+    const bob = watch(await browser.newPage(), 'abandon bob');
+    await bob.goto(`${base}${made.seats[1].invite}`);
+    await bob.waitForFunction(() => document.body.dataset.seq !== undefined);
+    current = page;
+    await page.goto(`${base}${made.seats[0].invite}`);
+    await page.waitForFunction(() => document.body.dataset.seq !== undefined);
+    await bob.close();
+    await page.locator('[data-away="1"]').waitFor();
+    await page.locator('#claim').waitFor();
+    check(await page.locator('#hand-to-bot').isVisible(), 'a bot may take the seat instead');
+    await shot(page, 'abandoned.png');
+    await page.locator('#claim').click();
+    await page.locator('#end').waitFor({ state: 'visible' });
+    const claimed = await page.locator('#end-title').textContent();
+    check(/left.*claimed/i.test(claimed), `the end screen says Bob left (${claimed})`);
+    log(`abandoned: ${claimed}`);
+    await page.close();
+
+    // (f) A table that does not exist: the server answers 404 with a way back to the lobby,
+    // and a table page whose socket meets a 404 says so and stops reconnecting. (Chromium
+    // logs the refused requests as console errors: this page is not watched for them.)
+    page = await browser.newPage();
+    current = page;
+    const resp = await page.goto(`${base}/t/nosuchtable`);
+    check(resp.status() === 404, `an unknown table answers 404 (${resp.status()})`);
+    await page.getByRole('link', { name: 'Go to the lobby' }).waitFor();
+    const tableHTML = await (await fetch(`${base}/t/${made.id}`)).text();
+    const exceptions = [];
+    page.on('pageerror', (err) => exceptions.push(err.message));
+    let sockets = 0;
+    page.on('websocket', () => sockets++);
+    await page.route('**/t/gonetable', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: tableHTML }));
+    await page.goto(`${base}/t/gonetable`);
+    await page.locator('#not-found').waitFor();
+    check(/does not exist/.test(await page.locator('#turn').textContent()), 'the page says the table does not exist');
+    const seen = sockets;
+    await page.waitForTimeout(3000);
+    check(sockets === seen && seen === 1, `the page stops reconnecting (${sockets} sockets opened)`);
+    check(exceptions.length === 0, `no exception: ${exceptions.join('; ')}`);
+    await shot(page, 'not-found.png');
+    log('not found: 404 page, and the table page stops at a socket 404');
+    await page.close();
+
     if (problems.length) throw new Error(`the pages reported errors:\n  ${problems.join('\n  ')}`);
     log(`all checks passed in ${((Date.now() - started) / 1000).toFixed(1)}s`);
   } catch (err) {

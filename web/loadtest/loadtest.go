@@ -215,6 +215,7 @@ func (r *runner) create(ctx context.Context) ([]string, string, error) {
 		if err != nil {
 			return nil, "", err
 		}
+		req.Header.Set("Content-Type", "application/json")
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			return nil, "", err

@@ -18,7 +18,10 @@ func TestRunPlaysEveryTableWithoutErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	m := &web.Main{Addr: "127.0.0.1:0", Store: db, MessageRate: 100_000, MessageBurst: 1000}
+	lim := web.DefaultLimits()
+	lim.CreatesPerMinute, lim.CreateBurst, lim.ConnectsPerMinute, lim.ConnectBurst = 1e6, 1e6, 1e6, 1e6
+	lim.TablesPerAddress, lim.ConnsPerAddress = 1e6, 1e6
+	m := &web.Main{Addr: "127.0.0.1:0", Store: db, MessageRate: 100_000, MessageBurst: 1000, Limits: lim}
 	if err := m.Open(ctx); err != nil {
 		t.Fatal(err)
 	}

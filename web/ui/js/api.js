@@ -32,7 +32,8 @@ async function request(method, path, body) {
 }
 
 export const getJSON = (path) => request('GET', path);
-export const postJSON = (path, body) => request('POST', path, body);
+// Every POST is JSON, even with nothing to say: the server refuses other types (415).
+export const postJSON = (path, body = {}) => request('POST', path, body);
 
 export const api = {
   games: () => getJSON('/api/games'),

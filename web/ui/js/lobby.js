@@ -5,6 +5,7 @@ import { h, $, replace, capitalize } from './dom.js';
 import { api } from './api.js';
 import { rememberSeat, seatsAt, seatLink } from './seats.js';
 import { copyButton } from './copy.js';
+import { withNames, shownOptions } from './names.js';
 
 const REFRESH = 4000; // ms between refreshes of the table lists
 const NAME_KEY = 'deuce.name';
@@ -22,7 +23,7 @@ const el = {
   created: $('#created'),
   rulesTitle: $('#rules-title'),
   rules: $('#rules'),
-  lists: { open: $('#open'), live: $('#live'), finished: $('#finished') },
+  lists: { open: $('#open'), live: $('#live'), ended: $('#finished') },
   mine: $('#mine'),
   minePanel: $('#mine-panel'),
 };
@@ -82,13 +83,16 @@ function variant() {
 function chooseVariant() {
   const v = variant();
   el.variantHelp.textContent = v ? capitalize(v.summary) : '';
+  const seats = v?.seats || game.seats || 2;
+  // Options numbered for a seat the variant does not have ("character3" in singles) are hidden.
+  const applies = new Set(shownOptions(Object.fromEntries(game.options.map((o) => [o.name, ''])), seats).map(([k]) => k));
   replace(el.options, game.options.map((o) => {
     const value = v?.options?.[o.name] ?? o.default;
     const id = `opt-${o.name}`;
     const input = o.values && o.values.length
       ? h('select', { id, name: o.name, 'aria-describedby': `${id}-help` }, o.values.map((x) => h('option', { value: x, selected: x === value }, x)))
       : h('input', { id, name: o.name, value, placeholder: o.default, 'aria-describedby': `${id}-help`, autocomplete: 'off' });
-    return h('div', { class: 'field' },
+    return h('div', { class: 'field', hidden: !applies.has(o.name) },
       h('label', { for: id }, capitalize(o.name.replaceAll('-', ' '))),
       input,
       h('p', { class: 'help', id: `${id}-help` }, capitalize(o.help)));
@@ -98,7 +102,9 @@ function chooseVariant() {
 
 function layoutSeats(n) {
   const bots = game.bots || [];
-  const strongest = bots.length ? bots[bots.length - 1].name : '';
+  // A newcomer's first opponent: a middling level, never the strongest.
+  const names = bots.map((b) => b.name);
+  const strongest = ['medium', 'heuristic', 'easy'].find((b) => names.includes(b)) || names[0] || '';
   replace(el.seats, Array.from({ length: n }, (_, i) => {
     const chosen = seatChoice[i] || (i === 0 ? 'you' : strongest ? `bot:${strongest}` : 'friend');
     seatChoice[i] = chosen;
@@ -175,7 +181,7 @@ function showCreated(resp, choices) {
   const abs = (path) => new URL(path, location.origin).href;
   replace(el.created,
     h('h2', { id: 'created-title' }, `${t.title} table ready`),
-    h('p', { class: 'muted' }, `Variant ${variant()?.name || ''} · ${optionsText(t.options)}`),
+    h('p', { class: 'muted' }, `Variant ${variant()?.name || ''} · ${optionsText(t.options, t.seats.length)}`),
     h('ul', { class: 'invites' }, resp.seats.map((s) => {
       if (s.bot) {
         return h('li', {}, h('span', { class: 'seat-no' }, String(s.seat + 1)), h('span', {}, s.name), h('span', { class: 'badge bot' }, `${s.bot} bot`));
@@ -195,8 +201,8 @@ function showCreated(resp, choices) {
   el.created.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
 }
 
-function optionsText(opts) {
-  return Object.entries(opts || {}).map(([k, v]) => `${k} ${v}`).join(' · ');
+function optionsText(opts, seats) {
+  return shownOptions(opts, seats).map(([k, v]) => `${k} ${v}`).join(' · ');
 }
 
 const lastLists = {};
@@ -217,9 +223,9 @@ async function refreshLists() {
     lastLists[status] = key;
     replace(list, tables.length
       ? tables.slice(0, 20).map((t) => tableRow(t))
-      : h('li', { class: 'muted empty' }, { open: 'No table is waiting for players.', live: 'No match is being played.', finished: 'No match has finished yet.' }[status]));
+      : h('li', { class: 'muted empty' }, { open: 'No table is waiting for players.', live: 'No match is being played right now.', ended: 'No match has ended yet.' }[status]));
   }));
-  const mine = all.filter((t) => t.status !== 'finished' && seatsAt(t.id).length);
+  const mine = all.filter((t) => !isEnded(t) && seatsAt(t.id).length);
   const key = JSON.stringify(mine.map((t) => [t.id, t.moves, t.status]));
   if (lastLists.mine !== key) {
     lastLists.mine = key;
@@ -233,20 +239,41 @@ function tableRow(t) {
   const players = t.seats.map((s) => s.name).join(' vs ');
   const when = new Date(t.updated || t.created);
   const actions = [];
-  if (t.status !== 'finished') {
+  if (!isEnded(t)) {
     for (const s of held) actions.push(h('a', { class: 'button small primary', href: seatLink(t.id, s.seat, s.token) }, held.length > 1 ? `Resume seat ${s.seat + 1}` : 'Resume'));
     actions.push(h('a', { class: 'button small', href: `/t/${encodeURIComponent(t.id)}` }, 'Watch'));
-  } else {
+  } else if (t.status === 'finished') {
     actions.push(h('a', { class: 'button small', href: `/r/${encodeURIComponent(t.id)}` }, 'Replay'));
+    actions.push(h('a', { class: 'button small quiet', href: `/t/${encodeURIComponent(t.id)}` }, 'Final view'));
+  } else {
     actions.push(h('a', { class: 'button small quiet', href: `/t/${encodeURIComponent(t.id)}` }, 'Final view'));
   }
   return h('li', { class: 'table-row', 'data-id': t.id },
     h('div', { class: 'table-main' },
       h('strong', {}, t.title),
-      h('span', { class: 'muted small' }, ` ${optionsText(t.options)}`),
+      h('span', { class: 'muted small' }, ` ${optionsText(t.options, t.seats.length)}`),
       h('div', { class: 'table-players' }, players),
-      h('div', { class: 'muted small' }, t.result?.over ? t.result.score : `${t.moves} moves`, ' · ', h('time', { datetime: when.toISOString() }, ago(when)))),
+      h('div', { class: 'muted small' }, endText(t) || (t.result?.over ? withNames(t.result.score, t.seats) : `${t.moves} moves`), ' · ', h('time', { datetime: when.toISOString() }, ago(when)))),
     h('div', { class: 'table-actions' }, actions));
+}
+
+function isEnded(t) {
+  return t.status === 'finished' || t.status === 'abandoned';
+}
+
+// endText says how an ended table ended (web/PROTOCOL.md, "Table lifecycle"), '' while it is
+// being played.
+export function endText(t) {
+  const loser = t.result && t.result.winner >= 0 ? t.seats.find((_, i) => i % 2 !== t.result.winner % 2) : null;
+  switch (t.ended) {
+    case 'resigned': return `${loser ? loser.name : 'A player'} resigned`;
+    case 'claimed': return `${loser ? loser.name : 'A player'} left; the win was claimed`;
+    case 'expired': return 'Expired: nobody played for a long time';
+    case 'time limit': return 'Stopped: bot matches have a time limit';
+    case 'unplayable': return 'Stopped: this server no longer plays this table';
+  }
+  if (t.status === 'abandoned') return 'Abandoned';
+  return '';
 }
 
 function ago(d) {

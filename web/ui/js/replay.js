@@ -5,6 +5,9 @@ import { h, $, replace, isTyping } from './dom.js';
 import { api } from './api.js';
 import { viewFor } from './games/index.js';
 import { SPECTATOR } from './games/common.js';
+import { mountAnalysis, analysisShown } from './analysis.js';
+import { withNames } from './names.js';
+import { withMotion } from './animate.js';
 
 const AUTOPLAY_EVERY = 700; // ms per move
 
@@ -57,6 +60,7 @@ async function start() {
   el.slider.max = String(state.moves.length);
   // Games without chance moves have nothing to skip.
   el.skip.closest('label').hidden = !state.moves.some((m) => m.seat < 0);
+  mountAnalysis({ id, seats: t.seats, moves: state.moves.length, root: $('#analysis'), go: (at) => { stopAutoplay(); go(at); } });
   const start = Number(new URLSearchParams(location.hash.slice(1)).get('at'));
   await go(Number.isInteger(start) && start >= 0 && start <= state.moves.length ? start : 0);
 }
@@ -103,8 +107,8 @@ function show(f) {
     view: f.spectator, views: f.views, seat: SPECTATOR, legal: [], toMove: f.next ? f.next.seat : -2,
     pending: [], result: f.result, busy: false,
   };
-  state.view.update(frame);
-  el.score.textContent = state.mod.scoreText ? state.mod.scoreText(frame) : (f.spectator?.score || f.result?.score || '');
+  withMotion(el.board, () => state.view.update(frame));
+  el.score.textContent = withNames(state.mod.scoreText ? state.mod.scoreText(frame) : (f.spectator?.score || f.result?.score || ''), state.table.seats);
   const who = (seat) => (seat < 0 ? 'Chance' : state.table.seats[seat]?.name || `player ${seat + 1}`);
   if (f.result?.over && !f.next) {
     const w = f.result.winner;
@@ -115,10 +119,11 @@ function show(f) {
     el.turn.textContent = f.at === 0 ? 'Start of the match' : `After move ${f.at}`;
     el.status.className = 'status wait';
   }
-  el.next.textContent = f.next ? `Next: ${who(f.next.seat)} — ${f.next.text}` : `End of the match: ${f.result?.score || ''}`;
+  el.next.textContent = f.next ? `Next: ${who(f.next.seat)} — ${f.next.text}` : `End of the match: ${withNames(f.result?.score || '', state.table.seats)}`;
   replace(el.log, f.log.map((line, i) => h('li', {
     class: `${state.moves[i]?.seat < 0 ? 'minor' : ''}${i === f.log.length - 1 ? ' current' : ''}`,
   }, line)));
+  analysisShown(f.at, el.log);
   el.log.scrollTop = el.log.scrollHeight;
   history.replaceState(null, '', `#at=${f.at}`);
 }

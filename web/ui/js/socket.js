@@ -1,14 +1,18 @@
 // TableSocket is the websocket half of the protocol (web/PROTOCOL.md): it says hello with the
 // seat token, hands every message to its listeners and reconnects with backoff when the
 // connection drops. Resuming a seat is reconnecting with the same token; the server sends the
-// whole log again, so nothing is lost.
+// whole log again, so nothing is lost. A connection refused before the welcome asks the HTTP
+// API why: a table that does not exist (404) stops the reconnecting for good.
+
+import { api } from './api.js';
 
 const PING_EVERY = 25_000; // ms; keeps idle connections alive through proxies
 const BACKOFF = [500, 1000, 2000, 4000, 8000, 15000]; // ms between reconnection attempts
 
 export class TableSocket {
-  // handlers: onWelcome(msg), onUpdate(msg), onError(msg), onState(state) where state is
-  // "connecting", "open", "reconnecting" (with the delay in ms), "closed" or "refused".
+  // handlers: onWelcome(msg), onUpdate(msg), onPresence(msg), onError(msg), onState(state)
+  // where state is "connecting", "open", "reconnecting" (with the delay in ms), "closed",
+  // "refused" or "notfound" (no such table).
   constructor(tableId, token, handlers) {
     this.tableId = tableId;
     this.token = token || '';
@@ -48,6 +52,7 @@ export class TableSocket {
     this.handlers.onState?.(this.attempt ? 'reconnecting' : 'connecting');
     const ws = new WebSocket(url);
     this.ws = ws;
+    this.welcomed = false;
     ws.onopen = () => {
       ws.send(JSON.stringify({ type: 'hello', token: this.token }));
     };
@@ -60,13 +65,16 @@ export class TableSocket {
       }
       this.dispatch(msg);
     };
-    ws.onclose = (ev) => {
+    ws.onclose = async (ev) => {
       if (this.ws !== ws) return;
       this.ws = null;
       clearInterval(this.pinger);
       this.pinger = 0;
+      if (!this.welcomed && !this.finished && !this.stopped && await this.missing()) {
+        this.finished = 'notfound';
+      }
       if (this.finished || this.stopped) {
-        this.handlers.onState?.(this.finished === 'refused' ? 'refused' : 'closed');
+        this.handlers.onState?.(this.finished === 'refused' || this.finished === 'notfound' ? this.finished : 'closed');
         return;
       }
       // 1008 (policy) after a refused hello will not heal by retrying.
@@ -86,9 +94,21 @@ export class TableSocket {
     ws.onerror = () => {};
   }
 
+  // missing reports whether the server says the table does not exist: a browser does not show
+  // a page the status of a refused websocket handshake.
+  async missing() {
+    try {
+      await api.table(this.tableId);
+      return false;
+    } catch (err) {
+      return err.status === 404;
+    }
+  }
+
   dispatch(msg) {
     switch (msg.type) {
       case 'welcome':
+        this.welcomed = true;
         this.attempt = 0;
         this.handlers.onState?.('open');
         clearInterval(this.pinger);
@@ -98,6 +118,9 @@ export class TableSocket {
       case 'update':
         if (msg.result && msg.result.over) this.finished = true;
         this.handlers.onUpdate?.(msg);
+        break;
+      case 'presence':
+        this.handlers.onPresence?.(msg);
         break;
       case 'error':
         if (msg.code === 'bad_token') this.finished = 'refused';

@@ -8,6 +8,10 @@ import { rememberSeat, seatsAt, seatLink } from './seats.js';
 import { viewFor } from './games/index.js';
 import { SPECTATOR } from './games/common.js';
 import { copyButton } from './copy.js';
+import { mountHint, hintUpdate } from './hint.js';
+import { withNames, shownOptions } from './names.js';
+import { renderLog } from './logview.js';
+import { withMotion } from './animate.js';
 
 const id = decodeURIComponent(location.pathname.split('/')[2] || '');
 const fragment = new URLSearchParams(location.hash.slice(1));
@@ -26,6 +30,7 @@ const el = {
   links: $('#links'),
   rules: $('#rules'),
   end: $('#end'),
+  actions: $('#actions'),
   toast: $('#toast'),
 };
 
@@ -39,7 +44,14 @@ const state = {
   busy: false, // a move is on its way
   wasMyTurn: false,
   rematchPoll: 0,
+  presence: null, // the latest presence message: who is connected, who left
+  confirming: false, // the resign confirmation is showing
+  notes: new Map(), // log index -> a note of this page ("played for you")
+  forced: -1, // the update whose only move is scheduled to be played
 };
+
+// A decision with one legal move is played for the player after this pause, and the log says so.
+const FORCED_PAUSE = 900; // ms
 
 if (token && fragment.get('seat')) {
   rememberSeat(id, Number(fragment.get('seat')) - 1, token);
@@ -61,8 +73,13 @@ const socket = new TableSocket(id, token, {
     state.log = state.log.slice(0, msg.logFrom).concat(msg.log || []);
     state.update = msg;
     render();
-    appendLog(msg.logFrom);
+    appendLog();
     if (msg.result?.over) showEnd();
+  },
+  onPresence(msg) {
+    state.presence = msg;
+    if (state.table) showTable();
+    showActions();
   },
   onError(msg) {
     state.busy = false;
@@ -79,10 +96,12 @@ function showConnection(st, delay) {
     reconnecting: [delay ? `Reconnecting in ${Math.round(delay / 1000) || 1}s…` : 'Reconnecting…', 'warn'],
     closed: [state.update?.result?.over ? 'Match over' : 'Disconnected', state.update?.result?.over ? 'ok' : 'bad'],
     refused: ['Not connected', 'bad'],
+    notfound: ['No such table', 'bad'],
   };
   const [text, cls] = labels[st] || [st, ''];
   el.conn.textContent = text;
   el.conn.className = `conn ${cls}`;
+  if (st === 'notfound') showNotFound();
   if (st === 'reconnecting' && state.update && !state.update.result?.over) {
     el.turn.textContent = 'Connection lost: reconnecting…';
   }
@@ -93,7 +112,7 @@ function showTable() {
   const t = state.table;
   const names = t.seats.map((s) => s.name);
   document.title = `${t.title} · ${names.join(' vs ')} · deuce`;
-  replace(el.title, h('strong', {}, t.title), h('span', { class: 'muted' }, ` · ${optionsText(t.options)}`));
+  replace(el.title, h('strong', {}, t.title), h('span', { class: 'muted' }, ` · ${optionsText(t.options, t.seats.length)}`));
   if (state.viewGame !== t.game) {
     state.viewGame = t.game;
     state.view = viewFor(t.game).create(el.board, {
@@ -105,14 +124,70 @@ function showTable() {
   replace(el.players, t.seats.map((s, i) => h('li', { class: i === state.seat ? 'me' : '' },
     h('span', { class: 'seat-no' }, String(i + 1)),
     h('span', { class: 'seat-name' }, s.name, i === state.seat ? h('span', { class: 'badge' }, 'you') : null),
-    s.bot ? h('span', { class: 'badge bot' }, `${s.bot} bot`) : h('span', { class: 'badge' }, s.claimed ? 'person' : 'invited'))));
+    s.bot ? h('span', { class: 'badge bot' }, `${s.bot} bot`) : h('span', { class: 'badge' }, s.claimed ? 'person' : 'invited'),
+    awayBadge(i))));
   const watch = `${location.origin}/t/${encodeURIComponent(id)}`;
   const held = seatsAt(id).filter((s) => s.seat !== state.seat);
   replace(el.links,
     h('div', { class: 'link-row' }, h('span', {}, 'Spectator link'), copyButton(watch, 'Copy')),
     state.seat === SPECTATOR ? h('p', { class: 'muted small' }, 'You are watching: hands stay hidden.') : null,
     held.map((s) => h('p', {}, h('a', { href: seatLink(id, s.seat, s.token) }, `Play as seat ${s.seat + 1}`))));
-  loadRules(t.game);
+  if (!state.rulesLoaded) {
+    state.rulesLoaded = true;
+    loadRules(t.game);
+    mountHint({ id, token, table: t, seat: state.seat, root: $('#hint') });
+  }
+}
+
+// awayBadge marks a person seat whose player has left the table.
+function awayBadge(seat) {
+  const p = state.presence?.seats?.[seat];
+  if (!p || !p.person || p.connected || !p.away) return null;
+  return h('span', { class: `badge away${p.abandoned ? ' abandoned' : ''}`, 'data-away': seat }, p.abandoned ? 'left the table' : 'away');
+}
+
+// showActions offers a player the ways to end the match early: resign (after a confirmation),
+// and once an opponent has been away too long, claim the win or let a bot finish for them.
+function showActions() {
+  const u = state.update;
+  if (!el.actions) return;
+  if (state.seat < 0 || !token || !u || u.result?.over) {
+    replace(el.actions);
+    return;
+  }
+  const seats = state.presence?.seats || [];
+  const gone = seats.map((p, i) => (p.abandoned && i !== state.seat ? i : -1)).filter((i) => i >= 0);
+  const opponentGone = gone.some((i) => i % 2 !== state.seat % 2);
+  const items = [];
+  if (gone.length) {
+    const names = gone.map((i) => state.table?.seats[i]?.name || `player ${i + 1}`).join(' and ');
+    items.push(h('p', { class: 'away-note' }, `${capital(names)} left the table ${Math.round((state.presence.abandonAfter || 0) / 60) || 1}+ min ago.`));
+    if (opponentGone) items.push(h('button', { type: 'button', class: 'small primary', id: 'claim', onclick: () => send({ type: 'claim' }) }, 'Claim the win'));
+    items.push(h('button', { type: 'button', class: 'small', id: 'hand-to-bot', onclick: () => send({ type: 'bot' }) }, 'Let a bot play for them'));
+  }
+  if (state.confirming) {
+    items.push(h('span', { class: 'confirm', role: 'alertdialog', 'aria-label': 'Confirm resignation' },
+      'Resign this match? ',
+      h('button', { type: 'button', class: 'small danger', id: 'resign-yes', onclick: () => { state.confirming = false; send({ type: 'resign' }); showActions(); } }, 'Yes, resign'),
+      h('button', { type: 'button', class: 'small quiet', id: 'resign-no', onclick: () => { state.confirming = false; showActions(); } }, 'Keep playing')));
+  } else {
+    items.push(h('button', { type: 'button', class: 'small quiet', id: 'resign', onclick: () => { state.confirming = true; showActions(); document.getElementById('resign-no')?.focus(); } }, 'Resign'));
+  }
+  replace(el.actions, items);
+}
+
+function send(msg) {
+  if (!socket.send(msg)) toast('Not connected right now: nothing was sent. Reconnecting…');
+}
+
+// showNotFound replaces the table with the news that it does not exist.
+function showNotFound() {
+  document.body.dataset.state = 'notfound';
+  el.turn.textContent = 'This table does not exist.';
+  replace(el.board, h('div', { class: 'empty-state', id: 'not-found' },
+    h('p', {}, 'There is no table at this address: the link may be mistyped, or from another server.'),
+    h('a', { class: 'button primary', href: '/' }, 'Go to the lobby')));
+  replace(el.actions);
 }
 
 async function loadRules(game) {
@@ -125,8 +200,8 @@ async function loadRules(game) {
   }
 }
 
-function optionsText(opts) {
-  return Object.entries(opts || {}).map(([k, v]) => `${k} ${v}`).join(', ');
+function optionsText(opts, seats) {
+  return shownOptions(opts, seats).map(([k, v]) => `${k} ${v}`).join(', ');
 }
 
 // frame is what the game view draws.
@@ -151,7 +226,7 @@ function render() {
   document.body.dataset.state = state.update.result?.over ? 'over' : f.legal.length ? (state.busy ? 'sending' : 'mine') : 'waiting';
   // Keep the keyboard focus on the same control across redraws.
   const focusKey = document.activeElement?.dataset?.focusKey;
-  state.view.update(f);
+  withMotion(el.board, () => state.view.update(f));
   if (focusKey) {
     const again = el.board.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
     if (again && !again.disabled) again.focus({ preventScroll: true });
@@ -159,6 +234,21 @@ function render() {
   const mod = viewFor(state.viewGame);
   el.score.textContent = named(mod.scoreText ? mod.scoreText(f) : (f.view?.score || f.result?.score || ''));
   showTurn(f);
+  showActions();
+  hintUpdate(state.update.seq, f.legal.length > 0, !!state.update.result?.over);
+  if (f.legal.length === 1 && !state.busy && state.forced !== state.update.seq) playForced(f.legal[0]);
+}
+
+// playForced plays the only legal move after a short pause, unless the match moved on.
+function playForced(choice) {
+  const seq = state.update.seq;
+  state.forced = seq;
+  setTimeout(() => {
+    if (state.busy || state.update?.seq !== seq || (frame().legal || []).length !== 1) return;
+    state.notes.set(state.log.length, `Only one move was possible: ${choice.text}, played for you.`);
+    appendLog();
+    play(choice);
+  }, FORCED_PAUSE);
 }
 
 function nameOf(seat) {
@@ -170,7 +260,10 @@ function showTurn(f) {
   const u = state.update;
   let text = '', cls = 'wait';
   const myTurn = f.legal.length > 0;
-  if (u.result?.over) {
+  if (u.result?.over && u.ended) {
+    text = endedTitle(u);
+    cls = u.result.winner >= 0 && u.result.winner % 2 === state.seat % 2 && state.seat >= 0 ? 'won' : 'over';
+  } else if (u.result?.over) {
     const w = u.result.winner;
     text = w === -2 ? 'The match is a draw' : w === state.seat ? 'You won the match' : `${capital(nameOf(w))} won the match`;
     cls = w === state.seat ? 'won' : 'over';
@@ -194,6 +287,22 @@ function showTurn(f) {
   state.wasMyTurn = myTurn;
 }
 
+// endedTitle says how a match ended early (web/PROTOCOL.md, "Table lifecycle").
+function endedTitle(u) {
+  const w = u.result?.winner ?? -2;
+  const mineWon = state.seat >= 0 && w >= 0 && w % 2 === state.seat % 2;
+  const loser = w >= 0 ? state.table?.seats.findIndex((_, i) => i % 2 !== w % 2) : -1;
+  const who = loser >= 0 ? capital(nameOf(loser)) : 'A player';
+  switch (u.ended) {
+    case 'resigned': return loser === state.seat ? 'You resigned' : `${who} resigned${mineWon ? ': you won' : ''}`;
+    case 'claimed': return loser === state.seat ? 'You left, and the win was claimed' : `${who} left: ${mineWon ? 'you claimed the win' : 'the win was claimed'}`;
+    case 'expired': return 'The table expired: nobody played for a long time';
+    case 'time limit': return 'Stopped: matches between bots have a time limit';
+    case 'unplayable': return 'Stopped: this server no longer plays this table';
+  }
+  return 'The match was abandoned';
+}
+
 function capital(s) {
   return s ? s[0].toUpperCase() + s.slice(1) : s;
 }
@@ -209,20 +318,13 @@ function play(choice) {
   render();
 }
 
-function appendLog(from) {
-  const atBottom = el.log.scrollHeight - el.log.scrollTop - el.log.clientHeight < 40;
-  if (from === 0 || el.log.children.length > state.log.length) el.log.replaceChildren();
-  for (let i = el.log.children.length; i < state.log.length; i++) {
-    const line = named(state.log[i]);
-    const minor = /\b(draws?|dealt|is dealt|are dealt) (a|an|\d)/.test(line) || /\bdraw \d\b/.test(line);
-    el.log.append(h('li', { class: `${minor ? 'minor' : ''}${/^you\b/i.test(line) ? ' mine' : ''}` }, line));
-  }
-  if (atBottom || from === 0) el.log.scrollTop = el.log.scrollHeight;
+function appendLog() {
+  renderLog(el.log, state.log, state.notes, named);
 }
 
-// named writes seat names for "player N" in a log line.
+// named writes seat names for "player N" in a log line, and "you" for the viewer's seat.
 function named(line) {
-  return line.replace(/\bplayer (\d+)\b/g, (m, n) => state.table?.seats[Number(n) - 1]?.name || m);
+  return withNames(line, state.table?.seats, state.seat);
 }
 
 const ERRORS = {
@@ -258,9 +360,10 @@ function showEnd() {
   const u = state.update;
   const w = u.result.winner;
   const mine = state.seat >= 0;
-  const title = w === -2 ? 'A draw' : w === state.seat ? 'You won!' : `${capital(nameOf(w))} won`;
+  const title = u.ended ? endedTitle(u) : w === -2 ? 'A draw' : w === state.seat ? 'You won!' : `${capital(nameOf(w))} won`;
   const note = h('p', { class: 'end-note', 'aria-live': 'polite' });
-  const rematch = mine && token ? h('button', { type: 'button', class: 'primary', id: 'rematch', onclick: () => startRematch(note) }, 'Rematch') : null;
+  const finished = w >= 0 || !u.ended; // an abandoned table has no replay and no rematch
+  const rematch = mine && token && finished ? h('button', { type: 'button', class: 'primary', id: 'rematch', onclick: () => startRematch(note) }, 'Rematch') : null;
   replace(el.end,
     h('div', { class: 'end-icon', 'aria-hidden': 'true' }, w === state.seat ? trophy() : ball()),
     h('div', { class: 'end-body' },
@@ -268,13 +371,15 @@ function showEnd() {
       h('p', { class: 'end-score' }, named(u.result.score || u.view?.score || '')),
       h('div', { class: 'end-actions' },
         rematch,
-        h('a', { class: 'button', href: `/r/${encodeURIComponent(id)}`, id: 'replay-link' }, 'Replay'),
+        finished ? h('a', { class: 'button', href: `/r/${encodeURIComponent(id)}`, id: 'replay-link' }, 'Replay') : null,
         h('a', { class: 'button quiet', href: '/' }, 'Lobby')),
       note));
   el.end.hidden = false;
+  el.end.dataset.ended = u.ended || 'played';
   el.status.hidden = true;
+  replace(el.actions);
   el.announce.textContent = `${title} ${u.result.score || ''}`;
-  if (!state.rematchPoll) {
+  if (!state.rematchPoll && finished) {
     const poll = async () => {
       try {
         const t = await api.table(id);

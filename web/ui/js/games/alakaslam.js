@@ -5,6 +5,7 @@
 
 import { h, s, replace, plural, capitalize } from '../dom.js';
 import { moveButton, nameOf, SPECTATOR } from './common.js';
+import { glossaryOf } from './glossary.js';
 
 const CELL = 84; // SVG units per court card
 const PAD = 30; // room for the side labels
@@ -115,6 +116,12 @@ function cellName(c) {
 class AlakaView {
   constructor(root, ctx) {
     this.ctx = ctx;
+    // The characters' abilities, shown on the buttons that choose them.
+    this.glossary = {};
+    glossaryOf('alakaslam').then((g) => {
+      this.glossary = g.glossary;
+      if (this.frame) this.update(this.frame);
+    });
     this.hover = null; // the move whose landing is previewed on the court
     this.els = {
       score: h('div', { class: 'ak-score' }),
@@ -338,6 +345,7 @@ class AlakaView {
 
   // detail explains a move: where a pick or a step leads.
   detail(frame, v, text) {
+    if (this.glossary[text]) return this.glossary[text];
     const c = parseCard(text);
     if (c && /^pick /.test(text) && v.ball) {
       c.straight = / straight$/.test(text);

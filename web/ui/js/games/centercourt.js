@@ -223,8 +223,12 @@ class CenterCourtView {
     if (v.phase === 'service die' || this.showRoll(v)) {
       const p = g.pos[v.server];
       const face = v.phase === 'service die' ? 0 : v.lastRoll.face;
-      parts.push(die(p.x + (v.server === this.near ? 30 : -30) * k, p.y + 28 * k, k, face,
-        v.phase === 'service die' ? '' : (v.lastRoll.fault ? 'fault' : 'in')));
+      // The die goes on the side of the avatar away from its name and SERVING label, its
+      // verdict beyond it, so that nothing covers the label.
+      const labelsBelow = (v.server === this.near) === (p.y > MID);
+      const up = labelsBelow ? -1 : 1;
+      parts.push(die(p.x + (v.server === this.near ? 30 : -30) * k, p.y + up * 30 * k, k, face,
+        v.phase === 'service die' ? '' : (v.lastRoll.fault ? 'fault' : 'in'), up));
     }
     if (g.ball) {
       parts.push(s('g', { class: 'cc-ball', transform: `translate(${g.ball.x} ${g.ball.y}) scale(${k})` },
@@ -272,7 +276,7 @@ class CenterCourtView {
       h('div', { class: 'pile' },
         h('div', {}, h('strong', {}, 'Discards'), h('span', { class: 'muted' }, plural(discards, 'card'))),
         h('div', { class: 'discard-bars', 'aria-label': `Discards by value: ${v.discards.map((n, i) => `${n} of ${i + 1}`).join(', ')}` },
-          v.discards.map((n, i) => h('span', { class: `bar v${i + 1}`, title: `${n} × ${i + 1}` },
+          v.discards.map((n, i) => h('span', { class: `bar v${i + 1}`, title: `${i + 1}×${n}: ${n === 1 ? "one card" : `${n} cards`} of value ${i + 1}` },
             h('span', { class: 'bar-fill', style: `height:calc((100% - 1rem) * ${n / 6})` }),
             h('span', { class: 'bar-label' }, String(i + 1)))))));
   }
@@ -443,7 +447,7 @@ function courtLines() {
     s('circle', { class: 'cc-post', cx: NET, cy: Y1 + 12, r: 4 }));
 }
 
-function die(x, y, k, face, verdict) {
+function die(x, y, k, face, verdict, side = 1) {
   const pips = {
     1: [[0, 0]], 2: [[-6, -6], [6, 6]], 5: [[-6, -6], [6, -6], [0, 0], [-6, 6], [6, 6]],
     6: [[-6, -7], [6, -7], [-6, 0], [6, 0], [-6, 7], [6, 7]],
@@ -451,7 +455,7 @@ function die(x, y, k, face, verdict) {
   return s('g', { class: `cc-die ${verdict}`, transform: `translate(${x} ${y}) scale(${k})` },
     s('rect', { x: -13, y: -13, width: 26, height: 26, rx: 5 }),
     face ? pips.map(([px, py]) => s('circle', { cx: px, cy: py, r: 2.6 })) : s('text', { y: 5 }, '?'),
-    verdict ? s('text', { class: 'cc-verdict', y: 30 }, verdict === 'fault' ? 'FAULT' : 'IN') : null);
+    verdict ? s('text', { class: 'cc-verdict', y: side > 0 ? 30 : -19 }, verdict === 'fault' ? 'FAULT' : 'IN') : null);
 }
 
 function ballIcon() {

@@ -6,6 +6,7 @@
 
 import { h, s, replace, plural, capitalize } from '../dom.js';
 import { moveButton, nameOf, SPECTATOR } from './common.js';
+import { glossaryOf } from './glossary.js';
 
 const ZONES = ['BL', 'BC', 'BR', 'FL', 'FC', 'FR'];
 const LETTERS = 'ABCD';
@@ -115,6 +116,16 @@ function summary(card) {
   return `${card.defence.join('+')} › ${card.shot}`;
 }
 
+// CARD_NOTATION finds a card in a move's text: defence zones joined by "+", ">", the shot.
+const CARD_NOTATION = /\b((?:[BF][LCR]\+)*[BF][LCR])>([BF][LCR])\b/;
+const ZONE_WORDS = { B: 'back', F: 'front', L: 'left', C: 'centre', R: 'right' };
+const zoneWords = (z) => `${ZONE_WORDS[z[0]]} ${ZONE_WORDS[z[1]]}`;
+
+// cardWords reads "BL+BC", "BR" as "defends back left and back centre, aims at back right".
+function cardWords(defence, shot) {
+  return `${defence}>${shot}: defends ${defence.split('+').map(zoneWords).join(' and ')}, aims at ${zoneWords(shot)}`;
+}
+
 function cardLabel(card) {
   return `card ${card.id}: defends ${card.defence.join(' and ')}, aims at ${card.shot}`;
 }
@@ -138,7 +149,9 @@ class LmnView {
       h('div', { class: 'lmn-top' }, this.els.board, this.els.caption),
       h('div', { class: 'lmn-main' }, h('div', {}, this.els.court), this.els.players),
       this.els.hand,
-      ctx.readOnly ? null : h('div', { class: 'lmn-hand' }, this.els.preview, this.els.moves)));
+      ctx.readOnly ? null : h('div', { class: 'lmn-hand' }, this.els.preview, this.els.moves),
+      this.els.legend = h('p', { class: 'legend muted small', id: 'lmn-legend' })));
+    glossaryOf('lmn').then((g) => { this.els.legend.textContent = g.legend; });
   }
 
   update(frame) {
@@ -402,6 +415,8 @@ class LmnView {
     const redraw = () => this.drawCourt(this.frame, this.frame.view);
     replace(this.els.moves, legal.map((c, i) => {
       const b = moveButton(this.ctx, frame, c, i, capitalize(c.text), this.detail(v, c.text), c.text === 'concede' ? 'danger' : '');
+      const card = CARD_NOTATION.exec(c.text);
+      if (card) b.title = cardWords(card[1], card[2]);
       b.addEventListener('pointerenter', () => { this.hover = c.text; redraw(); });
       b.addEventListener('pointerleave', () => { this.hover = null; redraw(); });
       b.addEventListener('focus', () => { this.hover = c.text; redraw(); });

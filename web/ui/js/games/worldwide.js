@@ -165,7 +165,8 @@ class WorldwideView {
 
   drawBoard(frame, v) {
     const t = v.tennis || {};
-    const rows = [this.far, this.near].map((side) => h('div', { class: 'row' },
+    // Seat order, as the status bar's score reads ("0-1": player 1's points first).
+    const rows = [0, 1].map((side) => h('div', { class: 'row' },
       h('span', { class: `srv${!t.over && v.server === side ? ' on' : ''}`, title: 'serving' }),
       h('span', { class: 'nm' }, capitalize(this.name(frame, side)), t.over && t.winner === side ? ' ✓' : ''),
       (t.sets || []).map((set) => h('span', { class: 'g' }, String(set.games[side]))),
@@ -174,9 +175,10 @@ class WorldwideView {
     const tags = [
       v.mode === 'match' ? `Best of ${v.bestOf}` : 'Tiebreak to 7',
       `${capitalize(v.surface)} court`,
-      v.rules === 'advanced' ? 'Advanced rules' : 'Initiation rules',
+      { initiation: 'Initiation match', basic: 'Basic rules', advanced: 'Advanced rules' }[v.rules] ?? `${v.rules} rules`,
     ];
-    if (v.challenges) tags.push('Challenges');
+    if (v.challenges) tags.push(v.rallyChallenges ? 'Challenges (rally shots)' : 'Challenges');
+    if (v.secondServeAny) tags.push('Any second serve');
     if (v.playerCards) tags.push('Player cards');
     replace(this.els.tags,
       tags.map((x) => h('span', { class: 'ww-tag' }, x)),
@@ -272,7 +274,7 @@ class WorldwideView {
           v.automaton.smash ? `active Smash #${v.automaton.smash}` : null]
         : [`hand ${sd.handSize}/${sd.handLimit}`, `deck ${sd.deck}`, `discards ${sd.discard.length}`,
           v.challenges ? plural(sd.challenges, 'challenge') : null,
-          v.rules === 'advanced' ? `Winner needs ${sd.winner}` : null];
+          `Winner needs ${sd.winner}`];
       return h('div', { class: `ww-player${v.actor === side && v.phase !== 'over' ? ' acting' : ''}` },
         h('div', { class: 'head' },
           h('strong', {}, capitalize(this.name(frame, side))),
@@ -317,7 +319,7 @@ class WorldwideView {
         h('span', { class: 'nm' }, `#${c.id} ${c.name}`),
         h('span', { class: 'ln' }, `${c.color} · d${c.difficulty} · malus ${c.malus}`),
         h('span', { class: 'ln' }, `${c.start.join(',')} → ${c.targets?.length ? c.targets.join('|') : 'point'}`),
-        h('span', { class: 'ln' }, [c.effect && v.rules === 'advanced' ? c.effect : null, c.stars && v.rules === 'advanced' ? `+${c.stars}★` : null,
+        h('span', { class: 'ln' }, [c.effect && v.rules === 'advanced' ? c.effect : null, c.stars && v.rules !== 'initiation' ? `+${c.stars}★` : null,
           c.cost ? `costs ${c.cost}★` : null, c.condition ? `opponent ${c.condition === 'net' ? 'at net' : 'at baseline'}` : null,
           `draw ${c.draw}`].filter(Boolean).join(' · ')),
         odds ? h('span', { class: 'odds' }, odds.need ? `d20 ≥ ${odds.need} · ${pct(odds.chance)}` : 'no roll needed') : null,

@@ -1,0 +1,592 @@
+// Package analysis replays a recorded match and judges every decision of every seat: the value
+// of the move played against the value of the best move available from that seat's information,
+// never from anything the seat could not see.
+//
+// # Values
+//
+// A value is an expected return of the match in the game's own units (+1 a win, -1 a loss; the
+// bidding game's knockout scoring pays up to 2). The loss of a decision is the best value minus
+// the value of the move played, for the seat that decided, so it is never negative for an exact
+// analysis.
+//
+// The bidding game (pencil) is analysed exactly. Its solver gives the value of every position
+// and an optimal mixed strategy of each player. The value of bid i is its expected return
+// against the opponent's optimal strategy, and the best value is the position's value (every bid
+// in the support of an optimal strategy earns it, none earns more), so an equilibrium bid loses
+// nothing and any other bid loses exactly what an optimal opponent takes from it. The bids of a
+// round are simultaneous: the second bidder's decision is judged from the position at the start
+// of the round, never from the first bid, which it did not see.
+//
+// The card games are estimated by information-set Monte Carlo tree search (package
+// bot/ismcts), the engine behind the hard bot, from the deciding seat's information set: the
+// search reads the state only through engine.Determinize for that seat. Its root statistics give
+// each legal move a mean return over the iterations that chose it; the best value is that of the
+// most visited move (the search's choice) and the played move's value its own mean. Every
+// estimate comes with the budget that produced it and an approximate 95% interval on the loss:
+// ±1.96·(R/2)·sqrt(1/n_best + 1/n_played), with n the visits and R the range of the returns (a
+// return's standard deviation is at most R/2).
+//
+// # Marks and accuracy
+//
+// A decision with one legal move is forced: it loses nothing and is not counted. Every other
+// decision is marked by its loss, in units of a ±1 return (where a loss of 0.1 is five
+// percentage points of winning chance, since P(win) ≈ (1+value)/2):
+//
+//	inaccuracy  loss ≥ 0.10   (about 5 points of winning chance)
+//	mistake     loss ≥ 0.20   (about 10 points)
+//	blunder     loss ≥ 0.40   (about 20 points)
+//
+// An estimated loss is marked by its point estimate, like an exact one; when its interval
+// reaches down to no loss at all (loss ≤ half-width) the decision is also flagged Uncertain:
+// the search visited the move played too rarely to be sure. A seat's accuracy is the percentage of its unforced
+// decisions that are not marked; its average loss is the mean loss over them.
+//
+// # Curve
+//
+// The curve gives, before every decision, the expected return of player 1's side (seats 1 and 3
+// in doubles: partners sit at the seats of equal parity) as the analysis sees it from the
+// deciding seat's information, and the final return once the match is over.
+package analysis
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+
+	"deuce/bot/ismcts"
+	"deuce/engine"
+	"deuce/games"
+	"deuce/games/pencil"
+)
+
+// Thresholds of the marks, in units of a ±1 return (see the package comment).
+const (
+	InaccuracyLoss = 0.10
+	MistakeLoss    = 0.20
+	BlunderLoss    = 0.40
+)
+
+// Mark classes a decision by its loss.
+type Mark string
+
+// The marks, from none to the worst.
+const (
+	Good       Mark = ""
+	Inaccuracy Mark = "inaccuracy"
+	Mistake    Mark = "mistake"
+	Blunder    Mark = "blunder"
+)
+
+// Methods of an analysis.
+const (
+	MethodSolver = "solver"
+	MethodSearch = "search"
+)
+
+// Default budget of the search, the hard bot's: iterations per decision and trees.
+const (
+	DefaultIterations = 1000
+	DefaultTrees      = 2
+	// MaxIterations bounds the budget a caller may ask for.
+	MaxIterations = 100000
+	// MaxPencilPoints bounds the starting points of a bidding game analysed: the solve grows
+	// with the fifth power of the points (DefaultMaxPencilPoints is seconds of one core).
+	DefaultMaxPencilPoints = 100
+)
+
+// Options configures an analysis. The zero value analyses with the defaults.
+type Options struct {
+	// Iterations is the search budget per decision of a card game (default DefaultIterations).
+	Iterations int
+	// Trees is the number of search trees per decision (default DefaultTrees).
+	Trees int
+	// Seed seeds the searches: the same record, options and seed give the same analysis,
+	// whatever Workers is.
+	Seed uint64
+	// Workers is the number of decisions analysed at once (default 1).
+	Workers int
+	// MaxPencilPoints bounds the bidding game's starting points (default
+	// DefaultMaxPencilPoints); a larger game is refused rather than solved for minutes.
+	MaxPencilPoints int
+	// MaxDecisions, when positive, refuses (ErrTooLarge) a match with more decisions.
+	MaxDecisions int
+	// Progress, when set, is called after each decision with the number done and the total,
+	// from one goroutine at a time.
+	Progress func(done, total int)
+}
+
+func (o Options) withDefaults() Options {
+	if o.Iterations <= 0 {
+		o.Iterations = DefaultIterations
+	}
+	if o.Trees <= 0 {
+		o.Trees = DefaultTrees
+	}
+	if o.Workers <= 0 {
+		o.Workers = 1
+	}
+	if o.MaxPencilPoints <= 0 {
+		o.MaxPencilPoints = DefaultMaxPencilPoints
+	}
+	return o
+}
+
+// Report is the analysis of one match.
+type Report struct {
+	Game  string `json:"game"`
+	Title string `json:"title"`
+	// Method is MethodSolver (exact) or MethodSearch (estimated).
+	Method string `json:"method"`
+	// Budget says what the estimates cost, for people: "1000 iterations a decision, 2 trees".
+	Budget string `json:"budget"`
+	// Thresholds are the marks' losses, as in the package constants.
+	Thresholds Thresholds    `json:"thresholds"`
+	Seats      []SeatSummary `json:"seats"`
+	// Decisions lists every decision of a seat, in the order played.
+	Decisions []Decision `json:"decisions"`
+	// Curve is player 1's side's expected return before each decision and at the end.
+	Curve []Point `json:"curve"`
+	// Result is the match's final standing.
+	Result engine.Result `json:"result"`
+}
+
+// Thresholds are the losses from which a decision is marked.
+type Thresholds struct {
+	Inaccuracy float64 `json:"inaccuracy"`
+	Mistake    float64 `json:"mistake"`
+	Blunder    float64 `json:"blunder"`
+}
+
+// Decision is one seat's decision and its judgement.
+type Decision struct {
+	// Move is the index of the move in the record.
+	Move int         `json:"move"`
+	Seat engine.Seat `json:"seat"`
+	// Played is the move in the game's notation; Best the best move found (for the bidding
+	// game, the most likely bid of the optimal strategy).
+	Played string `json:"played"`
+	Best   string `json:"best"`
+	// PlayedValue and BestValue are the seat's expected returns; Loss their difference.
+	PlayedValue float64 `json:"playedValue"`
+	BestValue   float64 `json:"bestValue"`
+	Loss        float64 `json:"loss"`
+	// Interval is the half-width of the approximate 95% interval on Loss; 0 when exact.
+	Interval float64 `json:"interval"`
+	Mark     Mark    `json:"mark,omitempty"`
+	// Uncertain reports an estimated loss whose interval includes 0.
+	Uncertain bool `json:"uncertain,omitempty"`
+	// Forced reports that the move was the only legal one.
+	Forced bool `json:"forced,omitempty"`
+	// Strategy is the optimal mixed strategy (bidding game) or the search's visits per move
+	// (card games), most likely first.
+	Strategy []Choice `json:"strategy,omitempty"`
+	// Iterations is the search's budget spent on the decision (card games).
+	Iterations int `json:"iterations,omitempty"`
+}
+
+// Choice is one move of a strategy with its probability (or share of the search's visits) and,
+// where known, its value for the seat.
+type Choice struct {
+	Move  string  `json:"move"`
+	P     float64 `json:"p"`
+	Value float64 `json:"value"`
+}
+
+// Point is one point of the curve: Value is player 1's side's expected return before the move
+// at index Move (len(moves) for the end of the match).
+type Point struct {
+	Move  int     `json:"move"`
+	Value float64 `json:"value"`
+}
+
+// SeatSummary sums up one seat's play.
+type SeatSummary struct {
+	Seat engine.Seat `json:"seat"`
+	Name string      `json:"name"`
+	// Decisions counts the unforced decisions; Forced the others.
+	Decisions int `json:"decisions"`
+	Forced    int `json:"forced"`
+	// AverageLoss is the mean loss over the unforced decisions.
+	AverageLoss float64 `json:"averageLoss"`
+	// Accuracy is the percentage of unforced decisions not marked.
+	Accuracy float64 `json:"accuracy"`
+	// Marks counts the marked decisions by mark.
+	Marks map[Mark]int `json:"marks"`
+}
+
+// ErrTooLarge is returned for a match whose analysis would cost more than the options allow.
+var ErrTooLarge = errors.New("match too large to analyse")
+
+// Analyse replays rec and judges every decision. It returns engine.ErrBadRecord (wrapped) for a
+// record that does not replay, ErrTooLarge for a game beyond the options' bounds, and ctx's
+// error when cancelled.
+func Analyse(ctx context.Context, rec *engine.Record, opts Options) (*Report, error) {
+	opts = opts.withDefaults()
+	if opts.Iterations > MaxIterations {
+		return nil, fmt.Errorf("iterations %d: at most %d", opts.Iterations, MaxIterations)
+	}
+	g, err := games.Lookup(rec.Game)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", engine.ErrBadRecord, err)
+	}
+	// Replay once, keeping the state before every decision (a clone: the analysis reads each
+	// of them later, possibly in parallel).
+	var steps []step
+	var roundStart engine.State
+	final, err := engine.Replay(g, rec, func(i int, s engine.State) {
+		if i >= len(rec.Moves) {
+			return
+		}
+		to := s.ToMove()
+		if to < 0 {
+			return
+		}
+		if p, ok := s.(*pencil.State); ok && to == 0 {
+			roundStart = p.Clone()
+		}
+		steps = append(steps, step{move: i, state: s.Clone(), roundStart: roundStart})
+	})
+	if err != nil {
+		return nil, err
+	}
+	if opts.MaxDecisions > 0 && len(steps) > opts.MaxDecisions {
+		return nil, fmt.Errorf("%w: %d decisions, at most %d analysed", ErrTooLarge, len(steps), opts.MaxDecisions)
+	}
+	r := &Report{
+		Game: g.Name, Title: g.Title,
+		Thresholds: Thresholds{InaccuracyLoss, MistakeLoss, BlunderLoss},
+		Result:     final.Result(),
+		Decisions:  make([]Decision, len(steps)),
+	}
+	var judge func(st step, a engine.Action, seed uint64) (Decision, error)
+	if g.Name == pencil.Game.Name {
+		p := final.(*pencil.State).Params()
+		if max(p.Points1, p.Points2) > opts.MaxPencilPoints {
+			return nil, fmt.Errorf("%w: %d starting points, at most %d analysed", ErrTooLarge, max(p.Points1, p.Points2), opts.MaxPencilPoints)
+		}
+		sol, err := pencil.Solved(p)
+		if err != nil {
+			return nil, fmt.Errorf("solve %v: %w", g.Name, err)
+		}
+		r.Method, r.Budget = MethodSolver, "the solved game's values and optimal strategies"
+		judge = func(st step, a engine.Action, _ uint64) (Decision, error) { return judgeBid(sol, st, a) }
+	} else {
+		searcher, err := newSearcher(g, opts)
+		if err != nil {
+			return nil, err
+		}
+		r.Method = MethodSearch
+		r.Budget = fmt.Sprintf("information-set search from the seat's information, the hard bot's settings, %d iterations a decision in %s; intervals are approximate 95%%", opts.Iterations, plural(opts.Trees, "tree"))
+		judge = func(st step, a engine.Action, seed uint64) (Decision, error) {
+			return searcher.judge(ctx, st, a, seed)
+		}
+	}
+
+	if err := runAll(ctx, steps, rec, opts, judge, r.Decisions); err != nil {
+		return nil, err
+	}
+	r.Seats = summarise(rec, final.NumSeats(), r.Decisions)
+	r.Curve = curve(r.Decisions, len(rec.Moves), r.Result)
+	return r, nil
+}
+
+// step is the state before one decision of a seat.
+type step struct {
+	move  int
+	state engine.State
+	// roundStart is, in the bidding game, the state before the round's first bid.
+	roundStart engine.State
+}
+
+// runAll judges every step on opts.Workers goroutines; decision i is seeded by (Seed, i) only.
+func runAll(ctx context.Context, steps []step, rec *engine.Record, opts Options, judge func(step, engine.Action, uint64) (Decision, error), out []Decision) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		mu    sync.Mutex
+		done  int
+		first error
+		next  int
+		wg    sync.WaitGroup
+	)
+	workers := min(opts.Workers, runtime.GOMAXPROCS(0), max(1, len(steps)))
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				i := next
+				next++
+				mu.Unlock()
+				if i >= len(steps) || ctx.Err() != nil {
+					return
+				}
+				st := steps[i]
+				d, err := judge(st, rec.Moves[st.move].Action, mix(opts.Seed, uint64(st.move)))
+				mu.Lock()
+				if err != nil {
+					if first == nil {
+						first = fmt.Errorf("move %d: %w", st.move+1, err)
+					}
+					cancel()
+				} else {
+					out[i] = d
+					done++
+					if opts.Progress != nil {
+						opts.Progress(done, len(steps))
+					}
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if first != nil {
+		return first
+	}
+	return ctx.Err()
+}
+
+// judgeBid judges bid a of the seat to move in st exactly, from the round's public position.
+func judgeBid(sol *pencil.Solution, st step, a engine.Action) (Decision, error) {
+	s := st.state.(*pencil.State)
+	seat := s.ToMove()
+	d := Decision{Move: st.move, Seat: seat, Played: s.ActionString(a)}
+	start, ok := st.roundStart.(*pencil.State)
+	if !ok {
+		return d, errors.New("bidding game: no round start")
+	}
+	bids, probs, err := pencil.EquilibriumStrategy(start, seat)
+	if err != nil {
+		return d, err
+	}
+	other, oprobs, err := pencil.EquilibriumStrategy(start, 1-seat)
+	if err != nil {
+		return d, err
+	}
+	sign := 1.0
+	if seat == 1 {
+		sign = -1
+	}
+	d.BestValue = sign * sol.Value(start.Points(0), start.Points(1), start.Ball())
+	legal := s.Legal(nil)
+	d.Forced = len(legal) == 1
+	// value is seat's expected return from bidding x against the opponent's optimal strategy.
+	value := func(x engine.Action) (float64, error) {
+		v := 0.0
+		for k, y := range other {
+			next := start.Clone()
+			first, second := x, y
+			if seat == 1 {
+				first, second = y, x
+			}
+			if err := next.Apply(first); err != nil {
+				return 0, err
+			}
+			if err := next.Apply(second); err != nil {
+				return 0, err
+			}
+			v += oprobs[k] * sign * positionValue(sol, next.(*pencil.State))
+		}
+		return v, nil
+	}
+	if d.PlayedValue, err = value(a); err != nil {
+		return d, fmt.Errorf("bid %d: %w", a, err)
+	}
+	d.Loss = d.BestValue - d.PlayedValue
+	bestP := -1.0
+	for i, b := range bids {
+		v, err := value(b)
+		if err != nil {
+			return d, fmt.Errorf("bid %d: %w", b, err)
+		}
+		d.Strategy = append(d.Strategy, Choice{Move: s.ActionString(b), P: probs[i], Value: v})
+		if probs[i] > bestP {
+			bestP, d.Best = probs[i], s.ActionString(b)
+		}
+	}
+	sortChoices(d.Strategy)
+	if !d.Forced {
+		d.Mark = markOf(d.Loss)
+	}
+	return d, nil
+}
+
+// positionValue is player 1's return in s: the result once the match is over, the solved value
+// otherwise.
+func positionValue(sol *pencil.Solution, s *pencil.State) float64 {
+	if res := s.Result(); res.Over {
+		return res.Returns[0]
+	}
+	return sol.Value(s.Points(0), s.Points(1), s.Ball())
+}
+
+// markOf marks a loss.
+func markOf(loss float64) Mark {
+	switch {
+	case loss >= BlunderLoss:
+		return Blunder
+	case loss >= MistakeLoss:
+		return Mistake
+	case loss >= InaccuracyLoss:
+		return Inaccuracy
+	}
+	return Good
+}
+
+// searcher estimates card-game decisions with the hard bot's search.
+type searcher struct {
+	game engine.Game
+	opts ismcts.Options
+	// span is the range of a match's returns (2 for ±1).
+	span float64
+}
+
+func newSearcher(g engine.Game, opts Options) (*searcher, error) {
+	b, err := games.NewBot(g, "hard")
+	if err != nil {
+		return nil, err
+	}
+	hard, ok := b.(*ismcts.Bot)
+	if !ok {
+		return nil, fmt.Errorf("%s: the hard bot is not a search (%T)", g.Name, b)
+	}
+	o := hard.Options()
+	o.Name = "analysis"
+	o.Iterations, o.Trees, o.Workers = opts.Iterations, opts.Trees, 1
+	o.Time = 0 // a fixed budget: the same analysis on any machine
+	return &searcher{game: g, opts: o, span: 2}, nil
+}
+
+func (sr *searcher) judge(ctx context.Context, st step, a engine.Action, seed uint64) (Decision, error) {
+	s := st.state
+	seat := s.ToMove()
+	d := Decision{Move: st.move, Seat: seat, Played: s.ActionString(a)}
+	legal := s.Legal(nil)
+	if len(legal) == 1 {
+		d.Forced, d.Best = true, d.Played
+		return d, nil
+	}
+	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	// A fresh bot per decision: its pooled trees are reused only within one search.
+	an, err := ismcts.New(sr.opts).Search(ctx, s, seat, rng)
+	if err != nil {
+		return d, err
+	}
+	d.Iterations = an.Iterations
+	var best, played *ismcts.MoveStats
+	for i := range an.Moves {
+		m := &an.Moves[i]
+		if m.Action == an.Action {
+			best = m
+		}
+		if m.Action == a {
+			played = m
+		}
+		if m.Visits > 0 && an.Iterations > 0 {
+			d.Strategy = append(d.Strategy, Choice{Move: s.ActionString(m.Action), P: float64(m.Visits) / float64(an.Iterations), Value: m.Value})
+		}
+	}
+	if best == nil || played == nil {
+		return d, fmt.Errorf("search of %v returned no statistics for %s", seat, d.Played)
+	}
+	sortChoices(d.Strategy)
+	d.Best, d.BestValue, d.PlayedValue = s.ActionString(best.Action), best.Value, played.Value
+	if played.Visits == 0 {
+		// Never tried: the search thought it not worth one iteration. Its value is unknown; the
+		// loss is bounded by the whole range.
+		d.PlayedValue = best.Value - sr.span
+		d.Loss, d.Interval = sr.span, sr.span
+		d.Mark, d.Uncertain = markOf(d.Loss), true
+		return d, nil
+	}
+	d.Loss = max(0, best.Value-played.Value)
+	if best.Action != a {
+		d.Interval = 1.96 * sr.span / 2 * math.Sqrt(1/float64(best.Visits)+1/float64(played.Visits))
+	}
+	d.Mark = markOf(d.Loss)
+	d.Uncertain = d.Loss > 0 && d.Loss <= d.Interval
+	return d, nil
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+func sortChoices(c []Choice) {
+	// Insertion sort, most likely first, stable: the lists are a few moves long.
+	for i := 1; i < len(c); i++ {
+		for j := i; j > 0 && c[j].P > c[j-1].P; j-- {
+			c[j], c[j-1] = c[j-1], c[j]
+		}
+	}
+}
+
+// summarise sums up each seat's decisions.
+func summarise(rec *engine.Record, seats int, ds []Decision) []SeatSummary {
+	out := make([]SeatSummary, seats)
+	for i := range out {
+		out[i] = SeatSummary{Seat: engine.Seat(i), Name: fmt.Sprintf("player %d", i+1), Marks: map[Mark]int{}}
+		if i < len(rec.Seats) && rec.Seats[i].Name != "" {
+			out[i].Name = rec.Seats[i].Name
+		}
+	}
+	for _, d := range ds {
+		s := &out[d.Seat]
+		if d.Forced {
+			s.Forced++
+			continue
+		}
+		s.Decisions++
+		s.AverageLoss += d.Loss
+		if d.Mark != Good {
+			s.Marks[d.Mark]++
+		}
+	}
+	for i := range out {
+		s := &out[i]
+		s.Accuracy = 100
+		if s.Decisions > 0 {
+			marked := s.Marks[Inaccuracy] + s.Marks[Mistake] + s.Marks[Blunder]
+			s.AverageLoss /= float64(s.Decisions)
+			s.Accuracy = 100 * float64(s.Decisions-marked) / float64(s.Decisions)
+		}
+	}
+	return out
+}
+
+// curve is player 1's side's expected return before each decision, from the decider's view,
+// and the final return.
+func curve(ds []Decision, moves int, res engine.Result) []Point {
+	var pts []Point
+	for _, d := range ds {
+		if d.Forced && d.Iterations == 0 && d.Strategy == nil {
+			continue // a forced move the search did not value
+		}
+		v := d.BestValue
+		if d.Seat%2 == 1 {
+			v = -v
+		}
+		pts = append(pts, Point{Move: d.Move, Value: v})
+	}
+	if res.Over && len(res.Returns) > 0 {
+		pts = append(pts, Point{Move: moves, Value: res.Returns[0]})
+	}
+	return pts
+}
+
+// mix is splitmix64 of the pair: decision seeds independent of the order they are analysed in.
+func mix(a, b uint64) uint64 {
+	z := a + 0x9e3779b97f4a7c15*(b+1)
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}

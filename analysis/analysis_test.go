@@ -1,0 +1,330 @@
+package analysis
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"deuce/engine"
+	"deuce/games/centercourt"
+	"deuce/games/pencil"
+)
+
+// bidRecord records a bidding-game match with the given options and bids, player 1's first in
+// each round.
+func bidRecord(t *testing.T, opts engine.Options, bids ...int) *engine.Record {
+	t.Helper()
+	s, resolved, err := pencil.Game.Start(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := engine.NewRecord(pencil.Game, resolved, []engine.SeatInfo{{Name: "Ann"}, {Name: "Bob"}})
+	for _, b := range bids {
+		if err := rec.Apply(s, engine.Action(b)); err != nil {
+			t.Fatalf("bid %d: %v", b, err)
+		}
+	}
+	return rec
+}
+
+// TestPencilHandComputed checks a loss worked out by hand. With 2 points each and one field a
+// side, from the centre line: equal bids of 1 lead to (1, 1) and then a tie on the centre line,
+// a draw (0). A bid of 2 against 1 pushes the ball to +1 and leaves player 1 at 0 points, so
+// player 2 bids 1 against 0 and the ball jumps to -1: player 1 loses (-1); 1 against 2 mirrors it
+// (+1). Player 1's matrix is [[0, +1], [-1, 0]]: bidding 1 is the equilibrium (value 0), and
+// bidding 2 against it returns -1, a loss of exactly 1. Player 2 bidding 2 against player 1's 1
+// likewise returns -1 for player 2.
+func TestPencilHandComputed(t *testing.T) {
+	opts := engine.Options{"points": "2", "fields": "1"}
+	tests := []handCase{
+		{"player 1 bids 2", []int{2, 1}, 0, 1, 0, Blunder, "bid 1"},
+		{"player 2 bids 2", []int{1, 2}, 1, 1, 0, Blunder, "bid 1"},
+		{"player 1 bids 1", []int{1, 1}, 0, 0, 0, Good, "bid 1"},
+	}
+	for _, tc := range tests {
+		run(t, opts, tc)
+	}
+	// In the standard game (50 each, two fields), by symmetry the opening is worth 0. Player 2
+	// bidding all 50 points wins the round against any bid of player 1's optimal strategy (all
+	// are at most 9) and pushes the ball to -1, but is then out of points: player 1 pushes the
+	// ball back over the net and beyond player 2's field, a sure loss (-1). The loss is
+	// 0 - (-1) = 1, and the optimal strategy's likeliest bid is 9.
+	run(t, nil, handCase{"player 2 bids all", []int{3, 50}, 1, 1, 0, Blunder, "bid 9"})
+}
+
+type handCase struct {
+	name        string
+	bids        []int
+	seat        int
+	loss, value float64
+	mark        Mark
+	best        string
+}
+
+func run(t *testing.T, opts engine.Options, tc handCase) {
+	t.Helper()
+	{
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := Analyse(context.Background(), bidRecord(t, opts, tc.bids...), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Method != MethodSolver {
+				t.Errorf("method %q, want %q", r.Method, MethodSolver)
+			}
+			d := r.Decisions[tc.seat]
+			if d.Seat != engine.Seat(tc.seat) || math.Abs(d.Loss-tc.loss) > 1e-9 || math.Abs(d.BestValue-tc.value) > 1e-9 || d.Mark != tc.mark || d.Best != tc.best {
+				t.Errorf("decision %+v, want seat %d loss %v best value %v mark %q best %s", d, tc.seat, tc.loss, tc.value, tc.mark, tc.best)
+			}
+		})
+	}
+}
+
+// TestPencilEquilibriumLossless plays the standard game with the equilibrium strategy for
+// player 1 and random bids for player 2: every bid of player 1 loses 0 within 1e-9, every
+// loss of player 2 is at least 0 and is exactly the value minus the bid's expected return
+// against player 1's strategy, recomputed here from the solution.
+func TestPencilEquilibriumLossless(t *testing.T) {
+	s, resolved, err := pencil.Game.Start(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := engine.NewRecord(pencil.Game, resolved, nil)
+	rng := rand.New(rand.NewPCG(7, 7))
+	for s.ToMove() != engine.Nobody {
+		var a engine.Action
+		if s.ToMove() == 0 {
+			a, err = pencil.EquilibriumPolicy(s, 0, rng)
+			if err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			legal := s.Legal(nil)
+			a = legal[rng.IntN(len(legal))]
+		}
+		if err := rec.Apply(s, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := Analyse(context.Background(), rec, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := len(r.Decisions), len(rec.Moves); got != want {
+		t.Fatalf("%d decisions, want %d", got, want)
+	}
+	marked := 0
+	for _, d := range r.Decisions {
+		switch d.Seat {
+		case 0:
+			if math.Abs(d.Loss) > 1e-9 {
+				t.Errorf("move %d: equilibrium bid %s loses %g", d.Move+1, d.Played, d.Loss)
+			}
+		case 1:
+			if d.Loss < -1e-9 {
+				t.Errorf("move %d: bid %s has negative loss %g", d.Move+1, d.Played, d.Loss)
+			}
+			if d.Mark != Good {
+				marked++
+			}
+		}
+		for _, c := range d.Strategy {
+			if math.Abs(c.Value-d.BestValue) > 1e-9 {
+				t.Errorf("move %d: equilibrium bid %s is worth %g, the position %g", d.Move+1, c.Move, c.Value, d.BestValue)
+			}
+		}
+	}
+	if got := r.Seats[1].Marks[Inaccuracy] + r.Seats[1].Marks[Mistake] + r.Seats[1].Marks[Blunder]; got != marked {
+		t.Errorf("player 2's summary counts %d marks, the decisions %d", got, marked)
+	}
+	if r.Seats[0].Accuracy != 100 || r.Seats[0].AverageLoss > 1e-9 {
+		t.Errorf("player 1 summary %+v, want accuracy 100 and no loss", r.Seats[0])
+	}
+	if last := r.Curve[len(r.Curve)-1]; last.Move != len(rec.Moves) || last.Value != rec.Result.Returns[0] {
+		t.Errorf("curve ends at %+v, want the result %v", last, rec.Result.Returns[0])
+	}
+}
+
+func TestPencilTooLarge(t *testing.T) {
+	rec := bidRecord(t, engine.Options{"points": "150"}, 1, 1)
+	if _, err := Analyse(context.Background(), rec, Options{}); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("error %v, want ErrTooLarge", err)
+	}
+}
+
+func TestBadRecord(t *testing.T) {
+	rec := bidRecord(t, nil, 3, 4)
+	rec.Moves[1].Action = 99
+	rec.Moves[1].Text = ""
+	if _, err := Analyse(context.Background(), rec, Options{}); !errors.Is(err, engine.ErrBadRecord) {
+		t.Errorf("error %v, want ErrBadRecord", err)
+	}
+	rec.Game = "chess"
+	if _, err := Analyse(context.Background(), rec, Options{}); !errors.Is(err, engine.ErrBadRecord) {
+		t.Errorf("error %v, want ErrBadRecord", err)
+	}
+}
+
+// cardRecord plays a Center Court tiebreak between the game's heuristic for both seats.
+func cardRecord(t *testing.T, seed uint64) *engine.Record {
+	t.Helper()
+	g := centercourt.Game
+	s, resolved, err := g.Start(engine.Options{"format": "tiebreak"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := engine.NewRecord(g, resolved, []engine.SeatInfo{{Name: "Ann"}, {Name: "Bob", Bot: "heuristic"}})
+	rng := rand.New(rand.NewPCG(seed, 1))
+	for s.ToMove() != engine.Nobody {
+		var a engine.Action
+		if s.ToMove() == engine.Chance {
+			a = engine.SampleChance(rng, s.Chances(nil))
+		} else {
+			a = g.Heuristic(engine.Determinize(s, s.ToMove(), rng), rng)
+		}
+		if err := rec.Apply(s, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return rec
+}
+
+// TestSearchReadsOnlyTheSeatsInformation swaps the opponent's unseen cards (a determinization
+// for the deciding seat: another deal of everything it cannot see) and checks that the
+// decision's analysis is the same.
+func TestSearchReadsOnlyTheSeatsInformation(t *testing.T) {
+	rec := cardRecord(t, 3)
+	sr, err := newSearcher(centercourt.Game, Options{Iterations: 200, Trees: 1}.withDefaults())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(11, 11))
+	checked := 0
+	_, err = engine.Replay(centercourt.Game, rec, func(i int, s engine.State) {
+		if i >= len(rec.Moves) || s.ToMove() < 0 || checked >= 6 || len(s.Legal(nil)) < 2 {
+			return
+		}
+		seat := s.ToMove()
+		other := 1 - seat
+		swapped := engine.Determinize(s, seat, rng)
+		if mustJSON(t, swapped.Observe(seat)) != mustJSON(t, s.Observe(seat)) {
+			t.Fatalf("move %d: the swap changed what %v sees", i+1, seat)
+		}
+		if mustJSON(t, swapped.Observe(other)) == mustJSON(t, s.Observe(other)) {
+			return // nothing hidden to swap here
+		}
+		a := rec.Moves[i].Action
+		want, err := sr.judge(context.Background(), step{move: i, state: s.Clone()}, a, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := sr.judge(context.Background(), step{move: i, state: swapped}, a, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("move %d: analysis changed when %v's unseen cards were swapped:\nreal    %+v\nswapped %+v", i+1, other, want, got)
+		}
+		checked++
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if checked == 0 {
+		t.Fatal("no decision with hidden cards was checked")
+	}
+}
+
+// TestCardAnalysis analyses a whole Center Court tiebreak: every decision is judged, the result
+// does not depend on the worker count, progress reaches the total, and the summaries count
+// what the decisions say.
+func TestCardAnalysis(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches every decision of a match")
+	}
+	rec := cardRecord(t, 4)
+	var last, total int
+	opts := Options{Iterations: 60, Trees: 1, Seed: 9, Progress: func(d, n int) { last, total = d, n }}
+	r1, err := Analyse(context.Background(), rec, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last != total || total != len(r1.Decisions) {
+		t.Errorf("progress ended at %d of %d, %d decisions", last, total, len(r1.Decisions))
+	}
+	opts.Workers, opts.Progress = 2, nil
+	r2, err := Analyse(context.Background(), rec, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(r1, r2) {
+		t.Errorf("analysis depends on the worker count:\n1 worker  %+v\n2 workers %+v", r1, r2)
+	}
+	if r1.Method != MethodSearch || r1.Budget == "" {
+		t.Errorf("method %q budget %q", r1.Method, r1.Budget)
+	}
+	decisions := 0
+	for _, m := range rec.Moves {
+		if m.Seat >= 0 {
+			decisions++
+		}
+	}
+	if len(r1.Decisions) != decisions {
+		t.Errorf("%d decisions judged, the record has %d", len(r1.Decisions), decisions)
+	}
+	var unforced [2]int
+	for _, d := range r1.Decisions {
+		if d.Loss < 0 || (!d.Forced && d.Iterations != 60) || d.Mark != markOf(d.Loss) || d.Uncertain != (d.Loss > 0 && d.Loss <= d.Interval) {
+			t.Errorf("decision %+v", d)
+		}
+		if !d.Forced {
+			unforced[d.Seat]++
+		}
+	}
+	for i, s := range r1.Seats {
+		if s.Decisions != unforced[i] || s.Accuracy < 0 || s.Accuracy > 100 {
+			t.Errorf("seat %d summary %+v, want %d decisions", i, s, unforced[i])
+		}
+	}
+	if r1.Seats[0].Name != "Ann" {
+		t.Errorf("seat name %q", r1.Seats[0].Name)
+	}
+}
+
+func TestCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Analyse(ctx, cardRecord(t, 5), Options{Iterations: 50}); !errors.Is(err, context.Canceled) {
+		t.Errorf("error %v, want context.Canceled", err)
+	}
+}
+
+func TestMarks(t *testing.T) {
+	tests := []struct {
+		loss float64
+		want Mark
+	}{
+		{0, Good}, {0.099, Good}, {0.1, Inaccuracy}, {0.199, Inaccuracy}, {0.2, Mistake}, {0.4, Blunder}, {2, Blunder},
+	}
+	for _, tc := range tests {
+		t.Run(fmt.Sprint(tc.loss), func(t *testing.T) {
+			if got := markOf(tc.loss); got != tc.want {
+				t.Errorf("markOf(%v) = %q, want %q", tc.loss, got, tc.want)
+			}
+		})
+	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

@@ -1,0 +1,301 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"syscall"
+	"time"
+
+	"deuce/bot/ismcts"
+	"deuce/engine"
+	"deuce/games"
+	"deuce/games/pencil"
+)
+
+const benchBotsUsage = `[engine|search|solver] [flags]
+
+Measures the engine, the search bots and the bidding game's solver on this
+machine, one figure a line, so that anyone can re-measure the README's figures:
+
+  engine  random playouts of every game's default variant through the engine
+          contract: actions a second and allocations an action
+  search  the --level bot's search from an early position of every game:
+          iterations a second on one worker and on every core (GOMAXPROCS),
+          the same trees either way, and the CPU time the run used
+  solver  the bidding game solved at --points each, on one worker and on every
+          core: time, the solution's size and the memory allocated
+
+With no benchmark named, it runs all three. Figures depend on the load of the
+machine: the CPU line of each search says how many cores the run really had.
+deuce bench serve measures the browser server (deuce bench serve --help).
+
+Examples:
+  deuce bench
+  deuce bench search --level expert --time 3s
+  deuce bench solver --points 200`
+
+// benchKinds are the benchmarks of benchBots, in the order it runs them.
+var benchKinds = []string{"engine", "search", "solver"}
+
+func runBenchBots(ctx context.Context, args []string, e *env) error {
+	fs := newFlags(e, "bench", benchBotsUsage)
+	dur := fs.Duration("time", time.Second, "how `long` to measure each figure")
+	gameList := fs.String("games", "all", "comma-separated `games` to measure")
+	level := fs.String("level", "hard", "the search `level` measured")
+	points := fs.Int("points", 50, "`points` each player has in the solved bidding game")
+	seed := fs.Uint64("seed", 1, "`seed` of the playouts and searches")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	kinds := benchKinds
+	if len(pos) > 0 {
+		kinds = pos
+	}
+	for _, k := range kinds {
+		if !contains(benchKinds, k) && k != "serve" {
+			return usagef("no benchmark %q; benchmarks: %s, serve", k, strings.Join(benchKinds, ", "))
+		}
+		if k == "serve" {
+			return usagef("deuce bench serve takes its own flags: run it alone")
+		}
+	}
+	if *dur <= 0 || *dur > 10*time.Minute {
+		return usagef("--time must be more than 0 and at most 10m")
+	}
+	if *points < 1 || *points > pencil.MaxSolvePoints {
+		return usagef("--points must be from 1 to %d", pencil.MaxSolvePoints)
+	}
+	var gs []engine.Game
+	if *gameList == "all" {
+		gs = games.All()
+	} else {
+		for _, name := range strings.Split(*gameList, ",") {
+			g, err := games.Lookup(strings.TrimSpace(name))
+			if err != nil {
+				return usageError{err.Error()}
+			}
+			gs = append(gs, g)
+		}
+	}
+	for _, g := range gs {
+		if contains(kinds, "search") {
+			if _, err := searchOptions(g, *level); err != nil {
+				return usageError{err.Error()}
+			}
+		}
+	}
+	w := e.stdout
+	fmt.Fprintf(w, "deuce bench: %s/%s, GOMAXPROCS %d, %d CPUs, load %s\n", runtime.GOOS, runtime.GOARCH,
+		runtime.GOMAXPROCS(0), runtime.NumCPU(), loadAverage())
+	for _, k := range kinds {
+		var err error
+		switch k {
+		case "engine":
+			err = benchEngine(ctx, w, gs, *dur, *seed)
+		case "search":
+			err = benchSearch(ctx, w, gs, *level, *dur, *seed)
+		case "solver":
+			err = benchSolver(ctx, w, *points)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// loadAverage is the one-minute load average, "unknown" where the system does not say.
+func loadAverage() string {
+	var info syscall.Sysinfo_t
+	if err := syscall.Sysinfo(&info); err != nil {
+		return "unknown"
+	}
+	return fmt.Sprintf("%.2f", float64(info.Loads[0])/(1<<16))
+}
+
+// cpuTime is the CPU time the process has used, user and system.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// benchEngine plays random matches of each game's default variant for dur and prints the
+// actions played a second and the allocations an action.
+func benchEngine(ctx context.Context, w io.Writer, gs []engine.Game, dur time.Duration, seed uint64) error {
+	fmt.Fprintln(w, "\nengine: random playouts of the default variant, one core")
+	for _, g := range gs {
+		opts, err := g.Variant("")
+		if err != nil {
+			return err
+		}
+		start, _, err := g.Start(opts)
+		if err != nil {
+			return err
+		}
+		rng := rand.New(rand.NewPCG(seed, 0))
+		buf := make([]engine.Action, 0, 256)
+		var cbuf []engine.ChanceOutcome
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		actions, matches := 0, 0
+		t0 := time.Now()
+		for time.Since(t0) < dur && ctx.Err() == nil {
+			s := start.Clone()
+			for n := 0; s.ToMove() != engine.Nobody; n++ {
+				var a engine.Action
+				if s.ToMove() == engine.Chance {
+					cbuf = s.Chances(cbuf)
+					a = engine.SampleChance(rng, cbuf)
+				} else {
+					buf = s.Legal(buf)
+					a = buf[rng.IntN(len(buf))]
+				}
+				if err := s.Apply(a); err != nil {
+					return fmt.Errorf("%s: %w", g.Name, err)
+				}
+				actions++
+			}
+			matches++
+		}
+		sec := time.Since(t0).Seconds()
+		runtime.ReadMemStats(&after)
+		fmt.Fprintf(w, "  %-12s %6.2fM actions/s  %8.0f matches/s  %.4f allocations/action (one clone a match)\n", g.Name,
+			float64(actions)/sec/1e6, float64(matches)/sec, float64(after.Mallocs-before.Mallocs)/float64(max(actions, 1)))
+	}
+	return ctx.Err()
+}
+
+// searchOptions are the search options of g's bot of the named level.
+func searchOptions(g engine.Game, level string) (ismcts.Options, error) {
+	b, err := games.NewBot(g, level)
+	if err != nil {
+		return ismcts.Options{}, err
+	}
+	s, ok := b.(*ismcts.Bot)
+	if !ok {
+		return ismcts.Options{}, fmt.Errorf("%s %s is not a search bot", g.Name, level)
+	}
+	return s.Options(), nil
+}
+
+// benchSearch runs the level's searches from an early position of each game for dur, with
+// one tree per core (at least two), on one worker and then on one worker per core.
+func benchSearch(ctx context.Context, w io.Writer, gs []engine.Game, level string, dur time.Duration, seed uint64) error {
+	cores := runtime.GOMAXPROCS(0)
+	trees := max(2, cores)
+	fmt.Fprintf(w, "\nsearch: %s's search (its iterations a tree, %d trees), from the first decision after two heuristic moves\n", level, trees)
+	for _, g := range gs {
+		o, err := searchOptions(g, level)
+		if err != nil {
+			return err
+		}
+		s, err := earlyPosition(g, seed)
+		if err != nil {
+			return err
+		}
+		o.Iterations = o.Iterations / o.Trees * trees
+		o.Trees, o.Time, o.Spend = trees, 0, false
+		var rates [2]float64
+		var line strings.Builder
+		for i, workers := range []int{1, cores} {
+			o.Workers = workers
+			b := ismcts.New(o)
+			rng := rand.New(rand.NewPCG(seed, 1))
+			iters := 0
+			c0, t0 := cpuTime(), time.Now()
+			for time.Since(t0) < dur && ctx.Err() == nil {
+				an, err := b.Search(ctx, s, s.ToMove(), rng)
+				if err != nil {
+					return fmt.Errorf("%s: %w", g.Name, err)
+				}
+				iters += an.Iterations
+			}
+			wall, cpu := time.Since(t0), cpuTime()-c0
+			rates[i] = float64(iters) / wall.Seconds()
+			fmt.Fprintf(&line, "  %d worker(s) %8.0f iterations/s (%.0f per CPU second, CPU %.2fx wall)", workers, rates[i],
+				float64(iters)/max(cpu.Seconds(), 1e-9), cpu.Seconds()/wall.Seconds())
+		}
+		fmt.Fprintf(w, "  %-12s%s  speed-up %.2fx\n", g.Name, line.String(), rates[1]/rates[0])
+	}
+	return ctx.Err()
+}
+
+// earlyPosition is the first decision with more than one legal action after two heuristic (or
+// random) decisions of g's default variant.
+func earlyPosition(g engine.Game, seed uint64) (engine.State, error) {
+	opts, err := g.Variant("")
+	if err != nil {
+		return nil, err
+	}
+	s, _, err := g.Start(opts)
+	if err != nil {
+		return nil, err
+	}
+	rng := rand.New(rand.NewPCG(seed, 2))
+	decisions := 0
+	for s.ToMove() != engine.Nobody {
+		legal := s.Legal(nil)
+		if s.ToMove() != engine.Chance && len(legal) > 1 {
+			if decisions == 2 {
+				return s, nil
+			}
+			decisions++
+		}
+		var a engine.Action
+		switch {
+		case s.ToMove() == engine.Chance:
+			a = engine.SampleChance(rng, s.Chances(nil))
+		case g.Heuristic != nil:
+			a = g.Heuristic(s, rng)
+		default:
+			a = legal[rng.IntN(len(legal))]
+		}
+		if err := s.Apply(a); err != nil {
+			return nil, fmt.Errorf("%s: %w", g.Name, err)
+		}
+	}
+	return nil, fmt.Errorf("%s: the match ended before its third decision", g.Name)
+}
+
+// benchSolver solves the bidding game at points each on one worker and on every core.
+func benchSolver(ctx context.Context, w io.Writer, points int) error {
+	fmt.Fprintf(w, "\nsolver: the bidding game, %d-%d, the standard court\n", points, points)
+	p := pencil.DefaultParams
+	p.Points1, p.Points2 = points, points
+	for _, workers := range []int{1, runtime.GOMAXPROCS(0)} {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		t0 := time.Now()
+		sol, err := pencil.SolveWorkers(p, workers)
+		if err != nil {
+			return err
+		}
+		took := time.Since(t0)
+		runtime.ReadMemStats(&after)
+		fmt.Fprintf(w, "  %d worker(s)  %8v  solution %.1f MB  allocated %.1f MB  heap in use after %.1f MB\n", workers,
+			took.Round(time.Millisecond), float64(sol.Bytes())/1e6, float64(after.TotalAlloc-before.TotalAlloc)/1e6,
+			float64(after.HeapInuse)/1e6)
+	}
+	return nil
+}

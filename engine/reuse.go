@@ -1,0 +1,40 @@
+package engine
+
+import "math/rand/v2"
+
+// DeterminizerInto is implemented by games whose determinizations can reuse the storage of a
+// state the caller has finished with, so that a search or a bot that determinizes at every
+// step allocates nothing.
+type DeterminizerInto interface {
+	// DeterminizeInto is Determinize (or Clone, for a game that hides nothing) written over
+	// dst and returned. A dst that is nil, the receiver itself, or a state of another game is
+	// left alone, and a new state returned. The result is exactly the state Determinize would
+	// return for the same rng stream.
+	DeterminizeInto(dst State, seat Seat, rng *rand.Rand) State
+}
+
+// DeterminizeInto is Determinize reusing dst where s's game allows it; dst must be a state the
+// caller no longer needs (nil for none).
+func DeterminizeInto(dst, s State, seat Seat, rng *rand.Rand) State {
+	if d, ok := s.(DeterminizerInto); ok {
+		return d.DeterminizeInto(dst, seat, rng)
+	}
+	return Determinize(s, seat, rng)
+}
+
+// Returner is implemented by states that can report a finished match's returns without
+// building the whole Result (its score text and its slice), for searches that finish millions
+// of playouts.
+type Returner interface {
+	// AppendReturns appends Result().Returns to buf[:0] and returns it: nothing before the
+	// end of the match.
+	AppendReturns(buf []float64) []float64
+}
+
+// AppendReturns appends s's returns to buf[:0]: s's own AppendReturns, or Result's.
+func AppendReturns(buf []float64, s State) []float64 {
+	if r, ok := s.(Returner); ok {
+		return r.AppendReturns(buf)
+	}
+	return append(buf[:0], s.Result().Returns...)
+}

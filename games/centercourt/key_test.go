@@ -1,0 +1,9 @@
+package centercourt
+
+import (
+	"testing"
+
+	"deuce/engine/enginetest"
+)
+
+func TestKeys(t *testing.T) { enginetest.Keys(t, Game, enginetest.Config{}) }

@@ -1,0 +1,9 @@
+package worldwide
+
+import (
+	"testing"
+
+	"deuce/engine/enginetest"
+)
+
+func TestKeys(t *testing.T) { enginetest.Keys(t, Game, enginetest.Config{}) }

@@ -1,0 +1,19 @@
+package worldwide
+
+import (
+	"math/rand/v2"
+
+	"deuce/engine"
+)
+
+var _ engine.DeterminizerInto = (*State)(nil)
+
+// DeterminizeInto is Determinize written over dst when dst is another worldwide state.
+func (s *State) DeterminizeInto(dst engine.State, seat engine.Seat, rng *rand.Rand) engine.State {
+	d, ok := dst.(*State)
+	if !ok || d == nil || d == s {
+		return s.Determinize(seat, rng)
+	}
+	s.determinize(d, seat, rng)
+	return d
+}

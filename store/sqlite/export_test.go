@@ -1,0 +1,4 @@
+package sqlite
+
+// Migrations exposes the schema steps to the tests.
+var Migrations = migrations

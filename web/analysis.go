@@ -1,0 +1,276 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"sync"
+	"time"
+
+	"deuce/analysis"
+	"deuce/store"
+)
+
+// Limits of the background analysis. One worker analyses one match at a time, and pauses after
+// every decision so that it uses at most analysisDuty of one core: live tables (their bots'
+// searches, their websockets) always have the rest of the machine.
+const (
+	// analysisQueue is the most matches waiting for analysis; more are refused until it drains.
+	analysisQueue = 16
+	// analysisFailures is the most failed analyses remembered (to report them once asked).
+	analysisFailures = 64
+	// analysisMaxDecisions refuses longer matches: they would hold the worker for too long.
+	analysisMaxDecisions = 4000
+	// defaultAnalysisDuty is the share of one core the worker may use.
+	defaultAnalysisDuty = 0.5
+)
+
+// analyser runs match analyses in the background on one goroutine, started on first use and
+// stopped with the server.
+type analyser struct {
+	s          *Server
+	iterations int
+	duty       float64
+
+	start sync.Once
+	wake  chan struct{}
+
+	mu    sync.Mutex
+	queue []string // table IDs waiting, oldest first
+	jobs  map[string]*analysisJob
+}
+
+// analysisJob is one queued, running or failed analysis.
+type analysisJob struct {
+	Status string `json:"status"` // queued, running, failed
+	Done   int    `json:"done"`
+	Total  int    `json:"total"`
+	// Position is the place in the queue, 1 for the next to run.
+	Position int    `json:"position,omitempty"`
+	Error    string `json:"error,omitempty"`
+}
+
+func newAnalyser(s *Server, iterations int, duty float64) *analyser {
+	if iterations <= 0 {
+		iterations = analysis.DefaultIterations
+	}
+	if duty <= 0 || duty > 1 {
+		duty = defaultAnalysisDuty
+	}
+	return &analyser{s: s, iterations: iterations, duty: duty, wake: make(chan struct{}, 1), jobs: map[string]*analysisJob{}}
+}
+
+// errQueueFull refuses an analysis while the queue is full.
+var errQueueFull = errors.New("the analysis queue is full: try again in a few minutes")
+
+// enqueue queues table id unless it is queued or running already, and returns its job.
+func (a *analyser) enqueue(id string) (analysisJob, error) {
+	a.start.Do(func() {
+		a.s.wg.Add(1)
+		go func() {
+			defer a.s.wg.Done()
+			a.run(a.s.ctx)
+		}()
+	})
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if j := a.jobs[id]; j != nil && j.Status != "failed" {
+		return a.view(id, j), nil
+	}
+	if len(a.queue) >= analysisQueue {
+		return analysisJob{}, errQueueFull
+	}
+	if len(a.jobs) >= analysisQueue+1+analysisFailures {
+		for k, j := range a.jobs { // forget the failures: they are reported once at most
+			if j.Status == "failed" {
+				delete(a.jobs, k)
+			}
+		}
+	}
+	j := &analysisJob{Status: "queued"}
+	a.jobs[id] = j
+	a.queue = append(a.queue, id)
+	select {
+	case a.wake <- struct{}{}:
+	default:
+	}
+	return a.view(id, j), nil
+}
+
+// job returns the job of table id, if there is one.
+func (a *analyser) job(id string) (analysisJob, bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	j := a.jobs[id]
+	if j == nil {
+		return analysisJob{}, false
+	}
+	return a.view(id, j), true
+}
+
+// view copies j with its queue position; a.mu is held.
+func (a *analyser) view(id string, j *analysisJob) analysisJob {
+	v := *j
+	for i, q := range a.queue {
+		if q == id {
+			v.Position = i + 1
+		}
+	}
+	return v
+}
+
+// run analyses the queued tables one by one until ctx ends.
+func (a *analyser) run(ctx context.Context) {
+	for {
+		a.mu.Lock()
+		var id string
+		if len(a.queue) > 0 {
+			id, a.queue = a.queue[0], a.queue[1:]
+			a.jobs[id].Status = "running"
+		}
+		a.mu.Unlock()
+		if id == "" {
+			select {
+			case <-ctx.Done():
+				return
+			case <-a.wake:
+				continue
+			}
+		}
+		err := a.analyse(ctx, id)
+		a.mu.Lock()
+		if err != nil {
+			if ctx.Err() != nil {
+				delete(a.jobs, id)
+			} else {
+				a.jobs[id].Status, a.jobs[id].Error = "failed", analysisError(err)
+				a.s.log.Error("analyse table", "table", id, "err", err)
+			}
+		} else {
+			delete(a.jobs, id) // the store has it now
+		}
+		a.mu.Unlock()
+		if ctx.Err() != nil {
+			return
+		}
+	}
+}
+
+// analysisError is what a person is told when an analysis fails.
+func analysisError(err error) string {
+	if errors.Is(err, analysis.ErrTooLarge) {
+		return err.Error()
+	}
+	return "the analysis failed"
+}
+
+// analyse analyses table id and stores the report.
+func (a *analyser) analyse(ctx context.Context, id string) error {
+	t, err := a.s.store.Get(ctx, id)
+	if err != nil {
+		return err
+	}
+	last := time.Now()
+	opts := analysis.Options{
+		Iterations: a.iterations, Trees: 1, Seed: t.Seed, Workers: 1, MaxDecisions: analysisMaxDecisions,
+		Progress: func(done, total int) {
+			a.mu.Lock()
+			if j := a.jobs[id]; j != nil {
+				j.Done, j.Total = done, total
+			}
+			a.mu.Unlock()
+			// Rest in proportion to the work done, so that the worker uses at most its duty.
+			busy := time.Since(last)
+			pause := time.NewTimer(time.Duration(float64(busy) * (1 - a.duty) / a.duty))
+			select {
+			case <-ctx.Done():
+			case <-pause.C:
+			}
+			pause.Stop()
+			last = time.Now()
+		},
+	}
+	r, err := analysis.Analyse(ctx, t.Record(), opts)
+	if err != nil {
+		return err
+	}
+	data, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	// The report must be saved even while the server shuts down: it cost minutes of work.
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	return a.s.store.PutAnalysis(sctx, id, data)
+}
+
+// analysisReply is the answer of the analysis endpoints: the status, the progress while queued
+// or running, and the report once done.
+type analysisReply struct {
+	analysisJob
+	Report json.RawMessage `json:"report,omitempty"`
+}
+
+// apiAnalysis reports the analysis of a table: "none" (with "available" once the match is
+// over), "queued", "running", "failed" or "done" with the report.
+func (s *Server) apiAnalysis(w http.ResponseWriter, r *http.Request) {
+	t, ok := s.loadTable(w, r)
+	if !ok {
+		return
+	}
+	reply, ok := s.analysisOf(w, r, t)
+	if !ok {
+		return
+	}
+	if reply.Status == "" {
+		reply.Status = "none"
+		if t.Status != store.Finished {
+			reply.Error = "the analysis opens once the match is over"
+		}
+	}
+	writeJSON(w, http.StatusOK, reply)
+}
+
+// apiAnalyse queues the analysis of a finished table.
+func (s *Server) apiAnalyse(w http.ResponseWriter, r *http.Request) {
+	t, ok := s.loadTable(w, r)
+	if !ok {
+		return
+	}
+	if t.Status != store.Finished {
+		writeError(w, http.StatusConflict, "the analysis opens once the match is over")
+		return
+	}
+	reply, ok := s.analysisOf(w, r, t)
+	if !ok {
+		return
+	}
+	if reply.Status == "done" || reply.Status == "queued" || reply.Status == "running" {
+		writeJSON(w, http.StatusOK, reply)
+		return
+	}
+	job, err := s.analyser.enqueue(t.ID)
+	if err != nil {
+		writeError(w, http.StatusServiceUnavailable, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusAccepted, analysisReply{analysisJob: job})
+}
+
+// analysisOf finds the stored report or the job of t; an empty status means neither.
+func (s *Server) analysisOf(w http.ResponseWriter, r *http.Request, t *store.Table) (analysisReply, bool) {
+	report, err := s.store.Analysis(r.Context(), t.ID)
+	switch {
+	case err == nil:
+		return analysisReply{analysisJob: analysisJob{Status: "done"}, Report: report}, true
+	case !errors.Is(err, store.ErrNotFound):
+		s.log.Error("load analysis", "table", t.ID, "err", err)
+		writeError(w, http.StatusInternalServerError, "could not load the analysis")
+		return analysisReply{}, false
+	}
+	if job, ok := s.analyser.job(t.ID); ok {
+		return analysisReply{analysisJob: job}, true
+	}
+	return analysisReply{}, true
+}

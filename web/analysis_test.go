@@ -1,0 +1,152 @@
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"deuce/analysis"
+	"deuce/store/sqlite"
+	"deuce/web"
+)
+
+// startAnalysing starts a server whose analyses search a small budget at full speed.
+func startAnalysing(t *testing.T) *server {
+	t.Helper()
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "deuce.db")
+	db, err := sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &web.Main{Addr: "127.0.0.1:0", Store: db, MessageRate: 100_000, MessageBurst: 100, AnalysisIterations: 40, AnalysisDuty: 1}
+	if err := m.Open(ctx); err != nil {
+		t.Fatal(err)
+	}
+	s := &server{t: t, main: m, url: m.URL(), path: path, db: db}
+	t.Cleanup(s.stop)
+	return s
+}
+
+type analysisReply struct {
+	Status   string           `json:"status"`
+	Done     int              `json:"done"`
+	Total    int              `json:"total"`
+	Position int              `json:"position"`
+	Error    string           `json:"error"`
+	Report   *analysis.Report `json:"report"`
+}
+
+// waitFinished waits until the bot-against-bot table id is over.
+func (s *server) waitFinished(id string) {
+	s.t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		var tab struct {
+			Status string `json:"status"`
+		}
+		s.call("GET", "/api/tables/"+id, nil, &tab)
+		if tab.Status == "finished" {
+			return
+		}
+		if time.Now().After(deadline) {
+			s.t.Fatalf("table %s still %s", id, tab.Status)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// waitAnalysed polls the analysis of id until it is done.
+func (s *server) waitAnalysed(id string) *analysis.Report {
+	s.t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		var a analysisReply
+		if code := s.call("GET", "/api/tables/"+id+"/analysis", nil, &a); code != http.StatusOK {
+			s.t.Fatalf("analysis status %d: %s", code, a.Error)
+		}
+		switch a.Status {
+		case "done":
+			return a.Report
+		case "queued", "running":
+			if a.Done > a.Total {
+				s.t.Fatalf("progress %d of %d", a.Done, a.Total)
+			}
+		default:
+			s.t.Fatalf("analysis %+v", a)
+		}
+		if time.Now().After(deadline) {
+			s.t.Fatalf("analysis of %s still %s (%d/%d)", id, a.Status, a.Done, a.Total)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func TestAnalysis(t *testing.T) {
+	s := startAnalysing(t)
+	bots := []any{map[string]string{"bot": "heuristic"}, map[string]string{"bot": "random"}}
+	pc := s.create(map[string]any{"game": "pencil", "options": map[string]string{"points": "10"}, "seats": bots})
+	cc := s.create(map[string]any{"game": "centercourt", "variant": "tiebreak", "seats": bots})
+	open := s.create(map[string]any{"game": "pencil", "seats": []any{map[string]string{}, map[string]string{"bot": "random"}}})
+
+	var a analysisReply
+	if code := s.call("POST", "/api/tables/nosuch/analysis", nil, &a); code != http.StatusNotFound {
+		t.Errorf("unknown table: status %d", code)
+	}
+	if code := s.call("POST", "/api/tables/"+open.ID+"/analysis", nil, &a); code != http.StatusConflict || a.Error == "" {
+		t.Errorf("unfinished table: status %d %+v, want 409 with a reason", code, a)
+	}
+	if s.call("GET", "/api/tables/"+open.ID+"/analysis", nil, &a); a.Status != "none" || a.Error == "" {
+		t.Errorf("unfinished table's analysis %+v, want none with a reason", a)
+	}
+
+	for _, id := range []string{pc.ID, cc.ID} {
+		s.waitFinished(id)
+		a = analysisReply{}
+		if s.call("GET", "/api/tables/"+id+"/analysis", nil, &a); a.Status != "none" || a.Error != "" {
+			t.Errorf("before asking: %+v, want none", a)
+		}
+		if code := s.call("POST", "/api/tables/"+id+"/analysis", nil, &a); code != http.StatusAccepted && code != http.StatusOK {
+			t.Fatalf("analyse: status %d %+v", code, a)
+		}
+		r := s.waitAnalysed(id)
+		var rec struct {
+			Moves []struct {
+				Seat int `json:"seat"`
+			} `json:"moves"`
+		}
+		s.call("GET", "/api/tables/"+id+"/record", nil, &rec)
+		decisions := 0
+		for _, m := range rec.Moves {
+			if m.Seat >= 0 {
+				decisions++
+			}
+		}
+		if len(r.Decisions) != decisions || len(r.Seats) != 2 || len(r.Curve) == 0 {
+			t.Errorf("%s: %d decisions, %d seats, %d curve points; the record has %d decisions", r.Game, len(r.Decisions), len(r.Seats), len(r.Curve), decisions)
+		}
+		if r.Seats[0].Name != "heuristic bot" {
+			t.Errorf("seat 1 is %q", r.Seats[0].Name)
+		}
+		// Asking again finds the stored report.
+		a = analysisReply{}
+		if code := s.call("POST", "/api/tables/"+id+"/analysis", nil, &a); code != http.StatusOK || a.Status != "done" {
+			t.Errorf("second ask: status %d %s", code, a.Status)
+		}
+	}
+	var a2 analysisReply
+	s.call("GET", "/api/tables/"+pc.ID+"/analysis", nil, &a2)
+	if a2.Report.Method != analysis.MethodSolver {
+		t.Errorf("bidding game analysed by %q", a2.Report.Method)
+	}
+	// The stored analysis outlives the server.
+	s.stop()
+	s2 := startServer(t, s.path)
+	var a3 json.RawMessage
+	if code := s2.call("GET", "/api/tables/"+cc.ID+"/analysis", nil, &a3); code != http.StatusOK || len(a3) < 100 {
+		t.Errorf("after a restart: status %d %s", code, a3)
+	}
+}

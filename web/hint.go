@@ -1,0 +1,194 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"deuce/bot/ismcts"
+	"deuce/engine"
+	"deuce/games"
+	"deuce/games/pencil"
+)
+
+// Hints: a seat playing against bots only may ask what the best play is. The bidding game
+// answers with its solved optimal strategy (as `deuce play`'s hint does); the card games with
+// what the hard bot would play and why, from the seat's information only. Tables with another
+// person never get hints, so a hint can never help one person against another.
+const (
+	// hintWait is how long a hint waits for the one hint slot before it is refused.
+	hintWait = 3 * time.Second
+	// hintTime caps the search of one hint.
+	hintTime = 2 * time.Second
+)
+
+// hintRequest is the body of POST /api/tables/{id}/hint.
+type hintRequest struct {
+	Token string `json:"token"`
+}
+
+// hintReply is a hint: Text for people, Best the move advised, Moves the strategy or the
+// search's most visited moves, most likely first.
+type hintReply struct {
+	Text  string       `json:"text"`
+	Best  string       `json:"best"`
+	Moves []hintChoice `json:"moves"`
+}
+
+type hintChoice struct {
+	Move string  `json:"move"`
+	P    float64 `json:"p"`
+	// Win is the estimated chance of winning after the move (card games).
+	Win float64 `json:"win,omitempty"`
+}
+
+func (s *Server) apiHint(w http.ResponseWriter, r *http.Request) {
+	var req hintRequest
+	if err := decodeBody(r, &req); err != nil {
+		badBody(w, err)
+		return
+	}
+	t, ok := s.loadTable(w, r)
+	if !ok {
+		return
+	}
+	seat, err := seatOf(t.Seats, req.Token)
+	if err != nil || seat < 0 {
+		writeError(w, http.StatusForbidden, "hints are for the players of a table: open it with your seat link")
+		return
+	}
+	if !t.Status.Unfinished() {
+		writeError(w, http.StatusConflict, "the match is over")
+		return
+	}
+	for i, other := range t.Seats {
+		if engine.Seat(i) != seat && other.Bot == "" {
+			writeError(w, http.StatusForbidden, "hints are offered only at tables against bots, never against people")
+			return
+		}
+	}
+	g := s.gameOf(t)
+	st, err := engine.Replay(g, t.Record(), nil)
+	if err != nil {
+		s.log.Error("hint replay", "table", t.ID, "err", err)
+		writeError(w, http.StatusInternalServerError, "the record does not replay")
+		return
+	}
+	select {
+	case s.hints <- struct{}{}:
+		defer func() { <-s.hints }()
+	case <-time.After(hintWait):
+		writeError(w, http.StatusServiceUnavailable, "the hint service is busy: try again in a moment")
+		return
+	case <-r.Context().Done():
+		return
+	}
+	var reply hintReply
+	if g.Name == pencil.Game.Name {
+		reply, err = pencilHint(g, st, seat)
+	} else {
+		reply, err = searchHint(r.Context(), g, st, seat)
+	}
+	if errors.Is(err, errNotYourTurn) {
+		writeError(w, http.StatusConflict, err.Error())
+		return
+	}
+	if err != nil {
+		s.log.Error("hint", "table", t.ID, "err", err)
+		writeError(w, http.StatusInternalServerError, "no hint could be found")
+		return
+	}
+	writeJSON(w, http.StatusOK, reply)
+}
+
+var errNotYourTurn = errors.New("it is not your turn: a hint is for your own move")
+
+// pencilHint is the solved game's optimal strategy, from public information only.
+func pencilHint(g engine.Game, st engine.State, seat engine.Seat) (hintReply, error) {
+	if st.ToMove() == engine.Nobody {
+		return hintReply{}, errNotYourTurn
+	}
+	if p, ok := st.(engine.Simultaneous); ok && !slices.Contains(p.Pending(), seat) {
+		return hintReply{}, errNotYourTurn
+	}
+	bids, probs, err := pencil.EquilibriumStrategy(st, seat)
+	if err != nil {
+		return hintReply{}, err
+	}
+	text, _ := games.Hint(g, st, seat)
+	reply := hintReply{Text: text}
+	for i, b := range bids {
+		reply.Moves = append(reply.Moves, hintChoice{Move: st.ActionString(b), P: probs[i]})
+	}
+	slices.SortStableFunc(reply.Moves, func(a, b hintChoice) int {
+		switch {
+		case a.P > b.P:
+			return -1
+		case a.P < b.P:
+			return 1
+		}
+		return 0
+	})
+	reply.Best = reply.Moves[0].Move
+	return reply, nil
+}
+
+// searchHint asks the hard bot's search, which reads st only through engine.Determinize for
+// seat, and explains its choice by the share of simulated continuations won with each move.
+func searchHint(ctx context.Context, g engine.Game, st engine.State, seat engine.Seat) (hintReply, error) {
+	if st.ToMove() != seat {
+		return hintReply{}, errNotYourTurn
+	}
+	b, err := games.NewBot(g, "hard")
+	if err != nil {
+		return hintReply{}, err
+	}
+	hard, ok := b.(*ismcts.Bot)
+	if !ok {
+		return hintReply{}, fmt.Errorf("%s: the hard bot is not a search", g.Name)
+	}
+	ctx, cancel := context.WithTimeout(ctx, hintTime)
+	defer cancel()
+	an, err := hard.Search(ctx, st, seat, newRand())
+	if err != nil {
+		return hintReply{}, err
+	}
+	reply := hintReply{Best: st.ActionString(an.Action)}
+	if an.Iterations == 0 {
+		reply.Text = fmt.Sprintf("Only one move is possible: %s.", reply.Best)
+		reply.Moves = []hintChoice{{Move: reply.Best, P: 1}}
+		return reply, nil
+	}
+	moves := slices.Clone(an.Moves)
+	slices.SortStableFunc(moves, func(a, b ismcts.MoveStats) int { return b.Visits - a.Visits })
+	for _, m := range moves {
+		if m.Visits == 0 || len(reply.Moves) == 4 {
+			break
+		}
+		reply.Moves = append(reply.Moves, hintChoice{Move: st.ActionString(m.Action), P: float64(m.Visits) / float64(an.Iterations), Win: winChance(m.Value)})
+	}
+	var why strings.Builder
+	fmt.Fprintf(&why, "The hard bot would play %s. It played out %d continuations from what you can see (the cards you cannot see dealt afresh each time)", reply.Best, an.Iterations)
+	fmt.Fprintf(&why, " and won about %.0f%% of those that began with it", 100*reply.Moves[0].Win)
+	if len(reply.Moves) > 1 {
+		var alts []string
+		for _, m := range reply.Moves[1:] {
+			alts = append(alts, fmt.Sprintf("%s %.0f%%", m.Move, 100*m.Win))
+		}
+		fmt.Fprintf(&why, "; the next best: %s", strings.Join(alts, ", "))
+	}
+	why.WriteString(".")
+	reply.Text = why.String()
+	return reply, nil
+}
+
+// winChance turns an expected return in [-1, 1] into a chance of winning, ignoring draws.
+func winChance(v float64) float64 { return min(1, max(0, (1+v)/2)) }
+
+// newRand seeds a search of a hint: advice, which decides nothing of the match.
+func newRand() *rand.Rand { return rand.New(rand.NewPCG(newSeed(), newSeed())) }

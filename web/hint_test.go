@@ -1,0 +1,78 @@
+package web_test
+
+import (
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+type hintReply struct {
+	Text  string `json:"text"`
+	Best  string `json:"best"`
+	Moves []struct {
+		Move string  `json:"move"`
+		P    float64 `json:"p"`
+		Win  float64 `json:"win"`
+	} `json:"moves"`
+	Error string `json:"error"`
+}
+
+// hint asks for a hint until the seat is to move (bots and chance may move first).
+func (s *server) hint(id, token string) (int, hintReply) {
+	s.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		var h hintReply
+		code := s.call("POST", "/api/tables/"+id+"/hint", map[string]string{"token": token}, &h)
+		if code != http.StatusConflict || time.Now().After(deadline) {
+			return code, h
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func TestHints(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "deuce.db"))
+	person := map[string]string{"name": "Ann"}
+	pc := s.create(map[string]any{"game": "pencil", "options": map[string]string{"points": "10"}, "seats": []any{person, map[string]string{"bot": "random"}}})
+	code, h := s.hint(pc.ID, pc.Seats[0].Token)
+	total := 0.0
+	for _, m := range h.Moves {
+		total += m.P
+	}
+	if code != http.StatusOK || !strings.Contains(h.Text, "Optimal play") || h.Best == "" || total < 0.999 || total > 1.001 {
+		t.Errorf("bidding-game hint: status %d %+v (probabilities sum to %v)", code, h, total)
+	}
+
+	cc := s.create(map[string]any{"game": "centercourt", "variant": "tiebreak", "seats": []any{person, map[string]string{"bot": "heuristic"}}})
+	code, h = s.hint(cc.ID, cc.Seats[0].Token)
+	if code != http.StatusOK || !strings.Contains(h.Text, "hard bot would play "+h.Best) || len(h.Moves) == 0 || h.Moves[0].Move != h.Best {
+		t.Errorf("card-game hint: status %d %+v", code, h)
+	}
+	for _, m := range h.Moves {
+		if m.P <= 0 || m.P > 1 || m.Win < 0 || m.Win > 1 {
+			t.Errorf("hint move %+v", m)
+		}
+	}
+
+	people := s.create(map[string]any{"game": "pencil", "seats": []any{person, map[string]string{"name": "Bob"}}})
+	refused := []struct {
+		name, id, token string
+		want            int
+	}{
+		{"against a person", people.ID, people.Seats[0].Token, http.StatusForbidden},
+		{"no token", pc.ID, "", http.StatusForbidden},
+		{"wrong token", pc.ID, "not-a-token", http.StatusForbidden},
+		{"unknown table", "nosuch", pc.Seats[0].Token, http.StatusNotFound},
+	}
+	for _, tc := range refused {
+		t.Run(tc.name, func(t *testing.T) {
+			var h hintReply
+			if code := s.call("POST", "/api/tables/"+tc.id+"/hint", map[string]string{"token": tc.token}, &h); code != tc.want || h.Error == "" {
+				t.Errorf("status %d %+v, want %d with a reason", code, h, tc.want)
+			}
+		})
+	}
+}

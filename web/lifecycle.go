@@ -1,0 +1,242 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"deuce/engine"
+	"deuce/games"
+	"deuce/match"
+	"deuce/store"
+)
+
+// A table ends by being played out, or:
+//   - a player resigns (their side loses; recorded as resigned);
+//   - a person seat has been disconnected longer than Limits.AbandonAfter: another player may
+//     claim the win (the absent side loses; recorded as claimed) or hand the seat to a bot
+//     (replacementBot) so the others can finish;
+//   - nobody has touched it (no move, nobody connected) for Limits.ExpireAfter: it expires,
+//     abandoned without a result;
+//   - a table of bots only reaches Limits.BotTableTime after its creation: abandoned.
+// Sweep, run by a janitor every sweepEvery, ends the tables that time has ended and tells the
+// players when a seat becomes abandoned.
+
+// sweepEvery is how often the janitor sweeps.
+const sweepEvery = 5 * time.Second
+
+// replacementBot is the level that takes over a seat its person left.
+const replacementBot = "easy"
+
+// presenceMsg tells every connection of a table who is there; sent after the welcome and
+// whenever it changes.
+type presenceMsg struct {
+	Type  string         `json:"type"` // "presence"
+	Seats []seatPresence `json:"seats"`
+	// AbandonAfter is the seconds a person must be away before the others may act.
+	AbandonAfter float64 `json:"abandonAfter"`
+}
+
+type seatPresence struct {
+	// Person seats are played by people; the rest by bots.
+	Person bool `json:"person"`
+	// Connected reports that the seat's person has the table open now.
+	Connected bool `json:"connected"`
+	// Away is the seconds since the seat's person left (0 when connected or never there).
+	Away float64 `json:"away,omitempty"`
+	// Abandoned: away longer than AbandonAfter. The others may claim the win or hand the seat
+	// to a bot.
+	Abandoned bool `json:"abandoned,omitempty"`
+}
+
+// presence describes lt's seats now; s.mu must be held.
+func (s *Server) presence(lt *liveTable) presenceMsg {
+	now := s.clock.Now()
+	msg := presenceMsg{Type: "presence", AbandonAfter: s.limits.AbandonAfter.Seconds()}
+	for i := range lt.person {
+		p := seatPresence{Person: lt.person[i], Connected: lt.present[i] > 0}
+		if p.Person && !p.Connected && !lt.goneSince[i].IsZero() {
+			away := now.Sub(lt.goneSince[i])
+			p.Away = away.Truncate(time.Second).Seconds()
+			p.Abandoned = away >= s.limits.AbandonAfter
+		}
+		msg.Seats = append(msg.Seats, p)
+	}
+	return msg
+}
+
+// notify wakes every connection of lt to send the presence again; s.mu must be held.
+func (s *Server) notify(lt *liveTable) {
+	for c := range lt.watchers {
+		select {
+		case c <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// watch registers a connection of seat (engine.Spectator to watch) to lt, and returns the
+// channel that signals presence changes and the function that unregisters it.
+func (s *Server) watch(lt *liveTable, seat engine.Seat) (<-chan struct{}, func()) {
+	c := make(chan struct{}, 1)
+	c <- struct{}{} // the first presence goes out at once
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	lt.watchers[c] = struct{}{}
+	lt.lastActive = s.clock.Now()
+	if seat >= 0 && int(seat) < len(lt.present) {
+		lt.present[seat]++
+		lt.goneSince[seat] = time.Time{}
+		lt.announced[seat] = false
+		s.notify(lt)
+	}
+	return c, func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		delete(lt.watchers, c)
+		lt.lastActive = s.clock.Now()
+		if seat >= 0 && int(seat) < len(lt.present) {
+			if lt.present[seat]--; lt.present[seat] == 0 {
+				lt.goneSince[seat] = s.clock.Now()
+			}
+			s.notify(lt)
+		}
+	}
+}
+
+// touch notes activity at lt (a move saved).
+func (s *Server) touch(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if lt := s.live[id]; lt != nil {
+		lt.lastActive = s.clock.Now()
+	}
+}
+
+// Sweep ends the tables whose time is up and announces newly abandoned seats. The janitor
+// calls it every few seconds; tests call it after moving their fake clock.
+func (s *Server) Sweep(ctx context.Context) {
+	s.sweepMu.Lock()
+	defer s.sweepMu.Unlock()
+	type ending struct {
+		lt  *liveTable
+		why string
+	}
+	var ends []ending
+	now := s.clock.Now()
+	s.mu.Lock()
+	for _, lt := range s.live {
+		switch {
+		case lt.botOnly && now.Sub(lt.created) >= s.limits.BotTableTime:
+			ends = append(ends, ending{lt, store.EndTimeLimit})
+			continue
+		case !lt.botOnly && len(lt.watchers) == 0 && now.Sub(lt.lastActive) >= s.limits.ExpireAfter:
+			ends = append(ends, ending{lt, store.EndExpired})
+			continue
+		}
+		for i, gone := range lt.goneSince {
+			if lt.person[i] && !gone.IsZero() && !lt.announced[i] && now.Sub(gone) >= s.limits.AbandonAfter {
+				lt.announced[i] = true
+				s.notify(lt)
+			}
+		}
+	}
+	s.mu.Unlock()
+	for _, e := range ends {
+		if err := s.endTable(ctx, e.lt, e.why, engine.Nobody); err != nil && !errors.Is(err, match.ErrOver) {
+			s.log.Error("end table", "table", e.lt.id, "why", e.why, "err", err)
+			continue
+		}
+		s.log.Info("table ended", "table", e.lt.id, "why", e.why)
+	}
+}
+
+// janitor sweeps until the server closes.
+func (s *Server) janitor() {
+	defer s.wg.Done()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-s.clock.After(sweepEvery):
+			s.Sweep(s.ctx)
+		}
+	}
+}
+
+// endTable ends lt's match for the reason why; loser's side loses, or with engine.Nobody the
+// table is abandoned without a result.
+func (s *Server) endTable(ctx context.Context, lt *liveTable, why string, loser engine.Seat) error {
+	return lt.m.End(ctx, why, loser, func(ctx context.Context, at int, result *engine.Result) error {
+		status := store.Abandoned
+		if result != nil {
+			status = store.Finished
+		}
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), saveTimeout)
+		defer cancel()
+		return s.store.End(ctx, lt.id, at, status, why, result)
+	})
+}
+
+// errNoAbandoned refuses a claim or a bot when nobody has been away long enough.
+var errNoAbandoned = errors.New("no player has been away long enough")
+
+// claim ends lt as a win for seat's side, if a person of the other side has been away longer
+// than the abandon time.
+func (s *Server) claimWin(ctx context.Context, lt *liveTable, seat engine.Seat) error {
+	s.mu.Lock()
+	p := s.presence(lt)
+	s.mu.Unlock()
+	for i, sp := range p.Seats {
+		if sp.Abandoned && i%2 != int(seat)%2 {
+			return s.endTable(ctx, lt, store.EndClaimed, engine.Seat(i))
+		}
+	}
+	return fmt.Errorf("%w: an opponent must be away %v before you may claim the win", errNoAbandoned, s.limits.AbandonAfter)
+}
+
+// handToBots gives every abandoned person seat but seat's own to a bot.
+func (s *Server) handToBots(ctx context.Context, lt *liveTable, seat engine.Seat) error {
+	s.mu.Lock()
+	p := s.presence(lt)
+	s.mu.Unlock()
+	var seats []engine.Seat
+	for i, sp := range p.Seats {
+		if sp.Abandoned && engine.Seat(i) != seat {
+			seats = append(seats, engine.Seat(i))
+		}
+	}
+	if len(seats) == 0 {
+		return fmt.Errorf("%w: a player must be away %v before a bot may take their seat", errNoAbandoned, s.limits.AbandonAfter)
+	}
+	s.claimMu.Lock()
+	defer s.claimMu.Unlock()
+	t, err := s.store.Get(ctx, lt.id)
+	if err != nil {
+		return err
+	}
+	for _, i := range seats {
+		t.Seats[i].Bot = replacementBot
+		t.Seats[i].Claimed = true
+	}
+	if err := s.store.UpdateSeats(ctx, lt.id, t.Seats, t.Status); err != nil {
+		return err
+	}
+	for _, i := range seats {
+		b, err := games.NewBot(lt.game, replacementBot)
+		if err != nil {
+			return err
+		}
+		if err := lt.m.SetBot(ctx, i, b); err != nil {
+			return err
+		}
+	}
+	s.mu.Lock()
+	for _, i := range seats {
+		lt.person[i] = false
+	}
+	s.notify(lt)
+	s.mu.Unlock()
+	return nil
+}

@@ -1,0 +1,297 @@
+package web_test
+
+import (
+	"context"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"deuce/engine"
+	"deuce/store"
+	"deuce/store/sqlite"
+	"deuce/timesource"
+	"deuce/web"
+)
+
+// lifecycleServer is a server on a fake clock showing the real time, so that its times and the
+// store's agree.
+func lifecycleServer(t *testing.T, setup ...func(m *web.Main)) (*server, *timesource.Fake) {
+	t.Helper()
+	clock := timesource.NewFake(time.Now())
+	s := startWith(t, filepath.Join(t.TempDir(), "deuce.db"), func(m *web.Main) {
+		m.Clock = clock
+		for _, f := range setup {
+			f(m)
+		}
+	})
+	return s, clock
+}
+
+// tableInfo is GET /api/tables/ID.
+type tableInfo struct {
+	Status string         `json:"status"`
+	Ended  string         `json:"ended"`
+	Result *engine.Result `json:"result"`
+	Seats  []struct {
+		Bot string `json:"bot"`
+	} `json:"seats"`
+}
+
+func (s *server) info(id string) tableInfo {
+	s.t.Helper()
+	var ti tableInfo
+	if code := s.call("GET", "/api/tables/"+id, nil, &ti); code != http.StatusOK {
+		s.t.Fatalf("table %s: status %d", id, code)
+	}
+	return ti
+}
+
+// listed returns the IDs GET /api/tables?status=st lists.
+func (s *server) listed(st string) []string {
+	s.t.Helper()
+	var list []struct {
+		ID string `json:"id"`
+	}
+	s.call("GET", "/api/tables?status="+st, nil, &list)
+	var ids []string
+	for _, t := range list {
+		ids = append(ids, t.ID)
+	}
+	return ids
+}
+
+// untilPresence reads until a presence message ok accepts.
+func (c *client) untilPresence(ok func(message) bool) message {
+	c.t.Helper()
+	for {
+		m := c.mustRead()
+		if m.Type == "presence" && ok(m) {
+			return m
+		}
+	}
+}
+
+// untilEnd reads until the final update.
+func (c *client) untilEnd() message {
+	c.t.Helper()
+	for {
+		if m := c.mustRead(); m.Type == "update" && m.Result.Over {
+			return m
+		}
+	}
+}
+
+var twoPeople = map[string]any{"game": "pencil", "seats": []any{map[string]string{"name": "Ann"}, map[string]string{"name": "Bob"}}}
+
+func TestResign(t *testing.T) {
+	s, _ := lifecycleServer(t)
+	c := s.create(twoPeople)
+	ann, bob := s.connect(c.ID, c.Seats[0].Token), s.connect(c.ID, c.Seats[1].Token)
+	ann.untilUpdate()
+	bob.untilUpdate()
+	watcher := s.connect(c.ID, "")
+	watcher.untilUpdate()
+	watcher.send(map[string]any{"type": "resign"})
+	if m := watcher.untilError(); m.Code != "not_your_turn" {
+		t.Fatalf("a spectator resigning: %+v", m)
+	}
+	ann.send(map[string]any{"type": "resign", "action": 3})
+	if m := ann.untilError(); m.Code != "bad_message" {
+		t.Fatalf("resign with an action: %+v", m)
+	}
+	// Bob resigns although it is not his turn alone: resigning needs no turn.
+	bob.send(map[string]any{"type": "resign"})
+	for _, cl := range []*client{ann, bob, watcher} {
+		m := cl.untilEnd()
+		if m.Ended != store.EndResigned || m.Result.Winner != 0 || len(m.Result.Returns) != 2 || m.Result.Returns[1] != -1 || len(m.Legal) != 0 {
+			t.Errorf("final update: ended %q result %+v legal %v", m.Ended, m.Result, m.Legal)
+		}
+	}
+	ti := s.info(c.ID)
+	if ti.Status != "finished" || ti.Ended != store.EndResigned || ti.Result == nil || ti.Result.Winner != 0 {
+		t.Errorf("table after resigning: %+v", ti)
+	}
+	if ids := s.listed("ended"); len(ids) != 1 || ids[0] != c.ID {
+		t.Errorf("history lists %v", ids)
+	}
+	// A resigned match can be replayed and rematched; reconnecting shows the end.
+	if code := s.call("GET", "/api/tables/"+c.ID+"/replay?at=0", nil, nil); code != http.StatusOK {
+		t.Errorf("replay: %d", code)
+	}
+	if m := s.connect(c.ID, c.Seats[0].Token).untilEnd(); m.Ended != store.EndResigned || m.Result.Winner != 0 {
+		t.Errorf("reconnecting after the end: %+v", m)
+	}
+	ann2 := s.connect(c.ID, c.Seats[0].Token)
+	ann2.untilEnd()
+	ann2.send(map[string]any{"type": "resign"})
+	if _, err := ann2.read(); err == nil {
+		// The connection to an ended table closes after the final view.
+		if m, err := ann2.read(); err == nil && m.Type != "error" {
+			t.Errorf("resigning twice: %+v", m)
+		}
+	}
+}
+
+func TestDisconnectedSeatCanBeClaimedAfterTheAbandonTime(t *testing.T) {
+	s, clock := lifecycleServer(t)
+	c := s.create(twoPeople)
+	ann, bob := s.connect(c.ID, c.Seats[0].Token), s.connect(c.ID, c.Seats[1].Token)
+	ann.untilUpdate()
+	bob.untilUpdate()
+	ann.untilPresence(func(m message) bool { return len(m.Seats) == 2 && m.Seats[1].Connected })
+	bob.conn.Close(websocket.StatusNormalClosure, "gone")
+	ann.untilPresence(func(m message) bool { return !m.Seats[1].Connected && !m.Seats[1].Abandoned })
+	ann.send(map[string]any{"type": "claim"})
+	if m := ann.untilError(); m.Code != "not_abandoned" || !strings.Contains(m.Error, "2m0s") {
+		t.Fatalf("claim at once: %+v", m)
+	}
+	clock.Advance(2*time.Minute - time.Second)
+	s.main.Sweep(context.Background())
+	ann.send(map[string]any{"type": "claim"})
+	if m := ann.untilError(); m.Code != "not_abandoned" {
+		t.Fatalf("claim a second early: %+v", m)
+	}
+	clock.Advance(time.Second)
+	s.main.Sweep(context.Background())
+	ann.untilPresence(func(m message) bool { return m.Seats[1].Abandoned })
+	ann.send(map[string]any{"type": "claim"})
+	m := ann.untilEnd()
+	if m.Ended != store.EndClaimed || m.Result.Winner != 0 {
+		t.Fatalf("after the claim: ended %q result %+v", m.Ended, m.Result)
+	}
+	if ti := s.info(c.ID); ti.Status != "finished" || ti.Ended != store.EndClaimed {
+		t.Errorf("table after the claim: %+v", ti)
+	}
+}
+
+func TestDisconnectedSeatCanBeHandedToABot(t *testing.T) {
+	s, clock := lifecycleServer(t)
+	c := s.create(twoPeople)
+	ann, bob := s.connect(c.ID, c.Seats[0].Token), s.connect(c.ID, c.Seats[1].Token)
+	u := ann.untilUpdate()
+	bob.untilUpdate()
+	bob.conn.Close(websocket.StatusNormalClosure, "gone")
+	ann.untilPresence(func(m message) bool { return !m.Seats[1].Connected })
+	clock.Advance(2 * time.Minute)
+	s.main.Sweep(context.Background())
+	ann.untilPresence(func(m message) bool { return m.Seats[1].Abandoned })
+	ann.send(map[string]any{"type": "bot"})
+	ann.untilPresence(func(m message) bool { return !m.Seats[1].Person })
+	if ti := s.info(c.ID); ti.Seats[1].Bot != "easy" || ti.Status != "live" && ti.Status != "open" {
+		t.Fatalf("table after handing Bob's seat to a bot: %+v", ti)
+	}
+	// The match goes on: Ann bids, the bot answers, a round is played.
+	ann.send(map[string]any{"type": "move", "seq": u.Seq, "action": u.Legal[0].Action})
+	for u.Seq < 2 {
+		u = ann.untilUpdate()
+	}
+	// Bob's link now shows a seat a bot plays: his moves are refused.
+	bob2 := s.connect(c.ID, c.Seats[1].Token)
+	bu := bob2.untilUpdate()
+	if len(bu.Legal) != 0 {
+		t.Errorf("Bob's seat, played by a bot, offers him moves: %v", bu.Legal)
+	}
+}
+
+func TestUntouchedTablesExpireAndBotTablesHaveATimeLimit(t *testing.T) {
+	// Bots wait an hour before each move: the bot table is still being played at its limit.
+	s, clock := lifecycleServer(t, func(m *web.Main) { m.BotDelay = time.Hour })
+	open := s.create(twoPeople)
+	watched := s.create(twoPeople)
+	w := s.connect(watched.ID, "")
+	w.untilUpdate()
+	bots := s.post("/api/tables", map[string]any{"game": "alakaslam", "seats": []any{map[string]string{"bot": "random"}, map[string]string{"bot": "random"}}, "options": map[string]string{"points": "7"}})
+	if bots.status != http.StatusCreated {
+		t.Fatalf("bot table: %d %s", bots.status, bots.Error)
+	}
+	var botID struct {
+		ID string `json:"id"`
+	}
+	_ = jsonUnmarshal(bots.body, &botID)
+
+	clock.Advance(29 * time.Minute)
+	s.main.Sweep(context.Background())
+	if ti := s.info(open.ID); ti.Status != "open" {
+		t.Fatalf("open table expired early: %+v", ti)
+	}
+	clock.Advance(time.Minute)
+	s.main.Sweep(context.Background())
+	if ti := s.info(open.ID); ti.Status != "abandoned" || ti.Ended != store.EndExpired || ti.Result != nil {
+		t.Errorf("untouched table after 30 min: %+v", ti)
+	}
+	// Someone watching keeps a table alive.
+	if ti := s.info(watched.ID); ti.Status != "open" {
+		t.Errorf("watched table: %+v", ti)
+	}
+	if ti := s.info(botID.ID); ti.Status != "abandoned" || ti.Ended != store.EndTimeLimit {
+		t.Errorf("bot table after its time limit: %+v", ti)
+	}
+	for _, id := range s.listed("open") {
+		if id == open.ID {
+			t.Errorf("the expired table is still listed as open")
+		}
+	}
+}
+
+func TestLiveNowListsOnlyRecentActivity(t *testing.T) {
+	s, clock := lifecycleServer(t)
+	c := s.create(twoPeople)
+	ann, bob := s.connect(c.ID, c.Seats[0].Token), s.connect(c.ID, c.Seats[1].Token)
+	u := ann.untilUpdate()
+	bob.untilUpdate()
+	ann.send(map[string]any{"type": "move", "seq": u.Seq, "action": u.Legal[0].Action})
+	ann.untilUpdate()
+	if ids := s.listed("live"); len(ids) != 1 || ids[0] != c.ID {
+		t.Fatalf("live now: %v; want the table just played", ids)
+	}
+	clock.Advance(10*time.Minute + time.Second)
+	if ids := s.listed("live"); len(ids) != 0 {
+		t.Errorf("live now after 10 quiet minutes: %v; want nothing", ids)
+	}
+	if code := s.call("GET", "/api/tables?status=playing", nil, nil); code != http.StatusBadRequest {
+		t.Errorf("unknown status: %d", code)
+	}
+}
+
+func TestUnknownTableIsNotFound(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "deuce.db"))
+	for _, path := range []string{"/t/nosuchtable", "/r/nosuchtable", "/nowhere"} {
+		a := s.raw("GET", path, "", "", nil)
+		if a.status != http.StatusNotFound || !strings.Contains(string(a.body), `href="/"`) || !strings.Contains(string(a.body), "No such table") {
+			t.Errorf("%s: %d %.200s", path, a.status, a.body)
+		}
+	}
+	_, resp, err := websocket.Dial(context.Background(), strings.Replace(s.url, "http", "ws", 1)+"/ws/tables/nosuchtable", nil)
+	if err == nil || resp == nil || resp.StatusCode != http.StatusNotFound {
+		t.Errorf("socket to an unknown table: %v %v; want 404", err, resp)
+	}
+	c := s.create(pencilVsBot)
+	if a := s.raw("GET", "/t/"+c.ID, "", "", nil); a.status != http.StatusOK {
+		t.Errorf("a real table's page: %d", a.status)
+	}
+}
+
+// TestUnplayableTableEndsAtResume checks that a table the server refuses to play (an
+// equilibrium bot over the points limit, stored by an older server) is ended at the restart
+// instead of failing at every one.
+func TestUnplayableTableEndsAtResume(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "deuce.db")
+	db, err := sqlite.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := &store.Table{ID: "huge", Game: "pencil", Options: engine.Options{"points": "1000"}, Status: store.Live,
+		Seats: []store.Seat{{Name: "eq", Bot: "equilibrium", Claimed: true}, {Name: "x", TokenHash: strings.Repeat("a", 64), Claimed: true}}}
+	if err := db.Create(context.Background(), tab); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	s := startServer(t, path)
+	if ti := s.info("huge"); ti.Status != "abandoned" || ti.Ended != store.EndUnplayable {
+		t.Errorf("table after resuming: %+v", ti)
+	}
+}

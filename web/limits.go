@@ -1,0 +1,204 @@
+package web
+
+import (
+	"fmt"
+	"math"
+	"net"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// Limits bound what clients can make the server do. `deuce serve` sets every field from a flag;
+// a zero field takes its value from DefaultLimits.
+type Limits struct {
+	// CreatesPerMinute and CreateBurst bound the tables one address creates (token bucket).
+	CreatesPerMinute float64
+	CreateBurst      int
+	// ConnectsPerMinute and ConnectBurst bound the websocket connections one address opens.
+	ConnectsPerMinute float64
+	ConnectBurst      int
+	// RematchesPerMinute and RematchBurst bound the rematches one address asks for.
+	RematchesPerMinute float64
+	RematchBurst       int
+	// TablesPerAddress caps the unfinished tables created from one address; LiveTables those
+	// of the whole server; BotTables the unfinished tables with no person seat.
+	TablesPerAddress int
+	LiveTables       int
+	BotTables        int
+	// SpectatorsPerTable caps the spectators connected to one table; ConnsPerAddress the
+	// websocket connections open at once from one address.
+	SpectatorsPerTable int
+	ConnsPerAddress    int
+	// EquilibriumPoints is the most starting points a player may have at a table with the
+	// pencil equilibrium bot, whose first move solves the whole game.
+	EquilibriumPoints int
+	// SolveCacheBytes bounds the memory of the pencil solutions kept for equilibrium bots.
+	SolveCacheBytes int
+	// HTTP server timeouts; WriteTimeout applies to plain requests, not to websockets.
+	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout time.Duration
+	// MaxBody is the most bytes a request body may have.
+	MaxBody int64
+
+	// Lifecycle. AbandonAfter is how long a person seat must have been disconnected before
+	// the others may claim the win or hand it to a bot. ExpireAfter ends tables nobody has
+	// touched (no move, no connection) for that long. BotTableTime ends bot-only tables that
+	// long after they were created. ActiveWithin is how recent a move must be for a table to
+	// show under "Live now".
+	AbandonAfter, ExpireAfter, BotTableTime, ActiveWithin time.Duration
+}
+
+// DefaultLimits are the limits of a server open to the internet on a small machine.
+func DefaultLimits() Limits {
+	return Limits{
+		CreatesPerMinute: 6, CreateBurst: 10,
+		ConnectsPerMinute: 60, ConnectBurst: 30,
+		RematchesPerMinute: 6, RematchBurst: 10,
+		TablesPerAddress: 10, LiveTables: 500, BotTables: 4,
+		SpectatorsPerTable: 50, ConnsPerAddress: 40,
+		EquilibriumPoints: 80,
+		SolveCacheBytes:   64 << 20,
+		ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 15 * time.Second,
+		WriteTimeout: 30 * time.Second, IdleTimeout: 2 * time.Minute,
+		MaxBody:      16 << 10,
+		AbandonAfter: 2 * time.Minute, ExpireAfter: 30 * time.Minute,
+		BotTableTime: 30 * time.Minute, ActiveWithin: 10 * time.Minute,
+	}
+}
+
+// withDefaults fills the zero fields of l from DefaultLimits.
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits()
+	fill := func(v any, def any) {
+		switch p := v.(type) {
+		case *float64:
+			if *p <= 0 {
+				*p = def.(float64)
+			}
+		case *int:
+			if *p <= 0 {
+				*p = def.(int)
+			}
+		case *int64:
+			if *p <= 0 {
+				*p = def.(int64)
+			}
+		case *time.Duration:
+			if *p <= 0 {
+				*p = def.(time.Duration)
+			}
+		}
+	}
+	fill(&l.CreatesPerMinute, d.CreatesPerMinute)
+	fill(&l.CreateBurst, d.CreateBurst)
+	fill(&l.ConnectsPerMinute, d.ConnectsPerMinute)
+	fill(&l.ConnectBurst, d.ConnectBurst)
+	fill(&l.RematchesPerMinute, d.RematchesPerMinute)
+	fill(&l.RematchBurst, d.RematchBurst)
+	fill(&l.TablesPerAddress, d.TablesPerAddress)
+	fill(&l.LiveTables, d.LiveTables)
+	fill(&l.BotTables, d.BotTables)
+	fill(&l.SpectatorsPerTable, d.SpectatorsPerTable)
+	fill(&l.ConnsPerAddress, d.ConnsPerAddress)
+	fill(&l.EquilibriumPoints, d.EquilibriumPoints)
+	fill(&l.SolveCacheBytes, d.SolveCacheBytes)
+	fill(&l.ReadHeaderTimeout, d.ReadHeaderTimeout)
+	fill(&l.ReadTimeout, d.ReadTimeout)
+	fill(&l.WriteTimeout, d.WriteTimeout)
+	fill(&l.IdleTimeout, d.IdleTimeout)
+	fill(&l.MaxBody, d.MaxBody)
+	fill(&l.AbandonAfter, d.AbandonAfter)
+	fill(&l.ExpireAfter, d.ExpireAfter)
+	fill(&l.BotTableTime, d.BotTableTime)
+	fill(&l.ActiveWithin, d.ActiveWithin)
+	return l
+}
+
+// buckets holds one token bucket per client address. Buckets unused long enough to be full
+// again are dropped, so the map stays as small as the set of recent clients.
+type buckets struct {
+	what  string // "tables", "connections", "rematches": for the message
+	every rate.Limit
+	burst int
+	now   func() time.Time
+
+	mu    sync.Mutex
+	m     map[string]*bucket
+	swept time.Time
+}
+
+type bucket struct {
+	lim  *rate.Limiter
+	last time.Time
+}
+
+func newBuckets(what string, perMinute float64, burst int, now func() time.Time) *buckets {
+	return &buckets{what: what, every: rate.Limit(perMinute / 60), burst: burst, now: now, m: map[string]*bucket{}}
+}
+
+// take spends one token of addr's bucket. When none is left it returns how long until one is.
+func (b *buckets) take(addr string) (wait time.Duration, ok bool) {
+	now := b.now()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	full := time.Duration(float64(b.burst) / float64(b.every) * float64(time.Second))
+	if now.Sub(b.swept) > full {
+		for k, v := range b.m {
+			if now.Sub(v.last) > full {
+				delete(b.m, k)
+			}
+		}
+		b.swept = now
+	}
+	e := b.m[addr]
+	if e == nil {
+		e = &bucket{lim: rate.NewLimiter(b.every, b.burst)}
+		b.m[addr] = e
+	}
+	e.last = now
+	r := e.lim.ReserveN(now, 1)
+	if d := r.DelayFrom(now); d > 0 {
+		r.CancelAt(now)
+		return d, false
+	}
+	return 0, true
+}
+
+// allow answers 429 with Retry-After and returns false when addr has no token left.
+func (b *buckets) allow(w http.ResponseWriter, addr string) bool {
+	wait, ok := b.take(addr)
+	if ok {
+		return true
+	}
+	secs := int(math.Ceil(wait.Seconds()))
+	w.Header().Set("Retry-After", strconv.Itoa(secs))
+	writeError(w, http.StatusTooManyRequests, fmt.Sprintf(
+		"too many %s from your address: at most %s a minute (bursts of %d); try again in %s",
+		b.what, strconv.FormatFloat(float64(b.every)*60, 'f', -1, 64), b.burst, plural(secs, "second")))
+	return false
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// clientAddr is the address limits are counted per: the connection's IP (without the port).
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// serverFull answers 503 with a minute's Retry-After.
+func serverFull(w http.ResponseWriter, msg string) {
+	w.Header().Set("Retry-After", "60")
+	writeError(w, http.StatusServiceUnavailable, msg)
+}

@@ -1,0 +1,245 @@
+package web_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"deuce/timesource"
+	"deuce/web"
+)
+
+// answer is one HTTP answer: status, headers and the error message of its JSON body.
+type answer struct {
+	status int
+	header http.Header
+	Error  string `json:"error"`
+	body   []byte
+}
+
+// raw sends a request with the given content type and headers.
+func (s *server) raw(method, path, contentType, body string, header map[string]string) answer {
+	s.t.Helper()
+	req, _ := http.NewRequest(method, s.url+path, strings.NewReader(body))
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	client := http.DefaultClient
+	if s.client != nil {
+		client = s.client
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	a := answer{status: resp.StatusCode, header: resp.Header}
+	a.body, _ = io.ReadAll(resp.Body)
+	_ = json.Unmarshal(a.body, &a)
+	return a
+}
+
+// fromAddress returns a client whose connections come from the loopback address ip.
+func fromAddress(ip string) *http.Client {
+	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}
+	return &http.Client{Transport: &http.Transport{DialContext: d.DialContext}}
+}
+
+func (s *server) post(path string, body any) answer {
+	s.t.Helper()
+	b, _ := json.Marshal(body)
+	return s.raw("POST", path, "application/json", string(b), nil)
+}
+
+var pencilVsBot = map[string]any{"game": "pencil", "options": map[string]string{"points": "12"}, "seats": []any{map[string]string{"name": "Ann"}, map[string]string{"bot": "heuristic"}}}
+
+func TestCreateRateLimitAnswers429UntilTheBucketRefills(t *testing.T) {
+	clock := timesource.NewFake(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	s := startWith(t, filepath.Join(t.TempDir(), "deuce.db"), func(m *web.Main) {
+		m.Clock = clock
+		m.Limits.CreatesPerMinute, m.Limits.CreateBurst = 2, 3
+	})
+	for i := range 3 {
+		if a := s.post("/api/tables", pencilVsBot); a.status != http.StatusCreated {
+			t.Fatalf("create %d: %d %s", i+1, a.status, a.Error)
+		}
+	}
+	a := s.post("/api/tables", pencilVsBot)
+	if a.status != http.StatusTooManyRequests || a.header.Get("Retry-After") != "30" || !strings.Contains(a.Error, "try again in 30 seconds") {
+		t.Fatalf("fourth create: %d Retry-After %q %q; want 429, 30 s", a.status, a.header.Get("Retry-After"), a.Error)
+	}
+	clock.Advance(29 * time.Second)
+	if a := s.post("/api/tables", pencilVsBot); a.status != http.StatusTooManyRequests || a.header.Get("Retry-After") != "1" {
+		t.Fatalf("after 29 s: %d Retry-After %q; want 429, 1 s", a.status, a.header.Get("Retry-After"))
+	}
+	clock.Advance(time.Second)
+	if a := s.post("/api/tables", pencilVsBot); a.status != http.StatusCreated {
+		t.Fatalf("after 30 s: %d %s; want 201", a.status, a.Error)
+	}
+	// Refused creates made nothing.
+	var list []map[string]any
+	s.call("GET", "/api/tables", nil, &list)
+	if len(list) != 4 {
+		t.Errorf("%d tables stored, want 4", len(list))
+	}
+}
+
+func TestTableCaps(t *testing.T) {
+	s := startWith(t, filepath.Join(t.TempDir(), "deuce.db"), func(m *web.Main) {
+		m.Limits.TablesPerAddress, m.Limits.LiveTables, m.Limits.BotTables = 2, 3, 1
+		m.BotDelay = time.Hour // bot-only tables stay unfinished
+	})
+	botsOnly := map[string]any{"game": "pencil", "seats": []any{map[string]string{"bot": "random"}, map[string]string{"bot": "random"}}}
+	if a := s.post("/api/tables", botsOnly); a.status != http.StatusCreated {
+		t.Fatalf("bot table: %d %s", a.status, a.Error)
+	}
+	if a := s.post("/api/tables", botsOnly); a.status != http.StatusServiceUnavailable || a.header.Get("Retry-After") == "" || !strings.Contains(a.Error, "between bots only") {
+		t.Fatalf("second bot table: %d %q", a.status, a.Error)
+	}
+	if a := s.post("/api/tables", pencilVsBot); a.status != http.StatusCreated {
+		t.Fatalf("table 2: %d %s", a.status, a.Error)
+	}
+	if a := s.post("/api/tables", pencilVsBot); a.status != http.StatusTooManyRequests || !strings.Contains(a.Error, "2 unfinished tables") {
+		t.Fatalf("table 3 from one address: %d %q; want 429 naming the cap", a.status, a.Error)
+	}
+	// From another address (127.0.0.2, also the loopback) the server-wide cap answers.
+	other := *s
+	other.client = fromAddress("127.0.0.2")
+	if a := other.post("/api/tables", pencilVsBot); a.status != http.StatusCreated {
+		t.Fatalf("table 3 from another address: %d %s", a.status, a.Error)
+	}
+	if a := other.post("/api/tables", pencilVsBot); a.status != http.StatusServiceUnavailable || !strings.Contains(a.Error, "the server is full") || a.header.Get("Retry-After") != "60" {
+		t.Fatalf("table 4: %d %q; want 503 full", a.status, a.Error)
+	}
+}
+
+func TestEquilibriumBotIsBoundedByPoints(t *testing.T) {
+	s := startWith(t, filepath.Join(t.TempDir(), "deuce.db"), func(m *web.Main) { m.Limits.EquilibriumPoints = 40 })
+	for _, points := range []string{"1000", "41", "40,41"} {
+		body := map[string]any{"game": "pencil", "options": map[string]string{"points": points, "fields": "5"}, "seats": []any{map[string]string{"bot": "equilibrium"}, map[string]string{"name": "x"}}}
+		a := s.post("/api/tables", body)
+		if a.status != http.StatusBadRequest || !strings.Contains(a.Error, "at most 40 points") || !strings.Contains(a.Error, "--equilibrium-max-points") {
+			t.Errorf("points %s: %d %q; want 400 naming the limit", points, a.status, a.Error)
+		}
+	}
+	var list []map[string]any
+	s.call("GET", "/api/tables", nil, &list)
+	if len(list) != 0 {
+		t.Fatalf("refused tables were stored: %v", list)
+	}
+	// Within the limit the bot plays.
+	c := s.create(map[string]any{"game": "pencil", "options": map[string]string{"points": "40"}, "seats": []any{map[string]string{"name": "x"}, map[string]string{"bot": "equilibrium"}}})
+	cl := s.connect(c.ID, c.Seats[0].Token)
+	u := cl.untilUpdate()
+	cl.send(map[string]any{"type": "move", "seq": u.Seq, "action": u.Legal[0].Action})
+	for u.Seq < 2 {
+		u = cl.untilUpdate()
+	}
+}
+
+func TestSpectatorAndConnectionCaps(t *testing.T) {
+	clock := timesource.NewFake(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	s := startWith(t, filepath.Join(t.TempDir(), "deuce.db"), func(m *web.Main) {
+		m.Clock = clock
+		m.Limits.SpectatorsPerTable = 2
+		m.Limits.ConnectsPerMinute, m.Limits.ConnectBurst = 1, 4
+	})
+	c := s.create(pencilVsBot)
+	for range 2 {
+		if m := s.connect(c.ID, "").mustRead(); m.Type != "welcome" {
+			t.Fatalf("spectator: %+v", m)
+		}
+	}
+	third := s.connect(c.ID, "")
+	if m := third.untilError(); m.Code != "full" || !strings.Contains(m.Error, "2 spectators") {
+		t.Fatalf("third spectator: %+v; want full", m)
+	}
+	// The fourth connection within the burst is refused before the upgrade, with Retry-After.
+	s.connect(c.ID, c.Seats[0].Token).untilUpdate()
+	_, resp, err := websocket.Dial(context.Background(), strings.Replace(s.url, "http", "ws", 1)+"/ws/tables/"+c.ID, nil)
+	if err == nil || resp == nil || resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") != "60" {
+		t.Fatalf("fifth connection: %v %v; want 429 with Retry-After 60", err, resp)
+	}
+}
+
+func TestSecurityHeadersAndStateChangingRequests(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "deuce.db"))
+	for _, path := range []string{"/", "/static/js/table.js", "/api/games", "/healthz", "/nowhere"} {
+		a := s.raw("GET", path, "", "", nil)
+		csp := a.header.Get("Content-Security-Policy")
+		if !strings.Contains(csp, "frame-ancestors 'none'") || !strings.Contains(csp, "script-src 'self';") || strings.Contains(csp, "unsafe-eval") {
+			t.Errorf("%s: Content-Security-Policy %q", path, csp)
+		}
+		if a.header.Get("X-Content-Type-Options") != "nosniff" || a.header.Get("Referrer-Policy") != "no-referrer" {
+			t.Errorf("%s: headers %v", path, a.header)
+		}
+	}
+	body, _ := json.Marshal(pencilVsBot)
+	for _, tt := range []struct {
+		name, contentType string
+		header            map[string]string
+		status            int
+	}{
+		{"text/plain", "text/plain", nil, http.StatusUnsupportedMediaType},
+		{"form", "application/x-www-form-urlencoded", nil, http.StatusUnsupportedMediaType},
+		{"no content type", "", nil, http.StatusUnsupportedMediaType},
+		{"another site", "application/json", map[string]string{"Origin": "https://evil.example"}, http.StatusForbidden},
+		{"same host other port", "application/json", map[string]string{"Origin": "http://127.0.0.1:1"}, http.StatusForbidden},
+		{"null origin", "application/json", map[string]string{"Origin": "null"}, http.StatusForbidden},
+	} {
+		if a := s.raw("POST", "/api/tables", tt.contentType, string(body), tt.header); a.status != tt.status || a.Error == "" {
+			t.Errorf("%s: %d %q; want %d", tt.name, a.status, a.Error, tt.status)
+		}
+	}
+	var list []map[string]any
+	s.call("GET", "/api/tables", nil, &list)
+	if len(list) != 0 {
+		t.Fatalf("refused requests created tables: %v", list)
+	}
+	same := s.raw("POST", "/api/tables", "application/json; charset=utf-8", string(body), map[string]string{"Origin": s.url})
+	if same.status != http.StatusCreated {
+		t.Errorf("same origin: %d %s", same.status, same.Error)
+	}
+	big := s.raw("POST", "/api/tables", "application/json", `{"game":"`+strings.Repeat("x", 20<<10)+`"}`, nil)
+	if big.status != http.StatusRequestEntityTooLarge || !strings.Contains(big.Error, "16384 bytes") {
+		t.Errorf("large body: %d %q", big.status, big.Error)
+	}
+	two := s.raw("POST", "/api/tables", "application/json", string(body)+string(body), nil)
+	if two.status != http.StatusBadRequest {
+		t.Errorf("two objects: %d %q", two.status, two.Error)
+	}
+}
+
+// TestSlowHeadersAreCut checks that a client that never finishes its headers is disconnected.
+func TestSlowHeadersAreCut(t *testing.T) {
+	s := startWith(t, filepath.Join(t.TempDir(), "deuce.db"), func(m *web.Main) { m.Limits.ReadHeaderTimeout = 100 * time.Millisecond })
+	conn, err := net.Dial("tcp", strings.TrimPrefix(s.url, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.Write([]byte("GET / HTTP/1.1\r\nHost: x\r\n")); err != nil {
+		t.Fatal(err)
+	}
+	// The deadline only keeps a broken server from hanging the test.
+	_ = conn.SetReadDeadline(time.Now().Add(30 * time.Second))
+	var buf bytes.Buffer
+	_, err = io.Copy(&buf, conn)
+	if ne, ok := err.(net.Error); ok && ne.Timeout() {
+		t.Fatal("the server kept a connection with unfinished headers open")
+	}
+}
+
+func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }

@@ -1,0 +1,185 @@
+// The analysis panel of the replay page: asks the server to analyse a finished match, shows
+// the progress, then the players' accuracy, a chart of player 1's expected return through the
+// match with the marked moves, and the list of marked moves. Clicking a mark or a listed move
+// steps the replay to the position before it.
+
+import { h, s, replace } from './dom.js';
+import { getJSON, postJSON } from './api.js';
+
+const POLL_EVERY = 1000; // ms between progress checks
+const MARKS = ['inaccuracy', 'mistake', 'blunder'];
+const MARK_SIGN = { inaccuracy: '?!', mistake: '?', blunder: '??' };
+
+const panel = {
+  id: '',
+  seats: [],
+  root: null,
+  go: null,
+  report: null,
+  byMove: new Map(), // move index -> decision
+  cursor: null, // the chart's line at the shown position
+  moves: 0,
+  at: 0,
+  timer: 0,
+};
+
+const path = () => `/api/tables/${encodeURIComponent(panel.id)}/analysis`;
+
+// mountAnalysis fills root with the panel. go(at) steps the replay to the position after at moves.
+export async function mountAnalysis({ id, seats, moves, root, go }) {
+  Object.assign(panel, { id, seats, moves, root, go });
+  root.hidden = false;
+  try {
+    render(await getJSON(path()));
+  } catch (err) {
+    replace(root, h('h2', {}, 'Analysis'), h('p', { class: 'muted' }, `The analysis cannot be loaded: ${err.message}`));
+  }
+}
+
+// analysisShown marks the replay's position on the chart and the marked moves in the log.
+export function analysisShown(at, log) {
+  panel.at = at;
+  placeCursor();
+  if (!panel.report) return;
+  [...log.children].forEach((li, i) => {
+    const d = panel.byMove.get(i);
+    for (const m of MARKS) li.classList.toggle(`mark-${m}`, d?.mark === m);
+    if (d?.mark && !li.querySelector('.mark-sign')) {
+      li.append(h('span', { class: `mark-sign ${d.mark}`, title: `${d.mark}: loss ${d.loss.toFixed(3)}, best ${d.best}` }, ` ${MARK_SIGN[d.mark]}`));
+    }
+  });
+}
+
+function name(seat) {
+  return panel.seats[seat]?.name || `player ${seat + 1}`;
+}
+
+function render(a) {
+  clearTimeout(panel.timer);
+  const head = h('h2', {}, 'Analysis');
+  switch (a.status) {
+    case 'done':
+      panel.report = a.report;
+      panel.byMove = new Map(a.report.decisions.map((d) => [d.move, d]));
+      replace(panel.root, head, ...showReport(a.report));
+      placeCursor();
+      document.body.dataset.analysis = 'done';
+      return;
+    case 'queued':
+    case 'running': {
+      const text = a.status === 'queued'
+        ? `Waiting for the analyser${a.position ? ` (number ${a.position} in the queue)` : ''}…`
+        : `Analysing: ${a.done} of ${a.total || '?'} decisions`;
+      replace(panel.root, head,
+        h('progress', { id: 'analysis-progress', max: String(a.total || 1), value: String(a.done || 0), 'aria-label': 'Analysis progress' }),
+        h('p', { class: 'muted small', 'aria-live': 'polite' }, text));
+      document.body.dataset.analysis = a.status;
+      panel.timer = setTimeout(poll, POLL_EVERY);
+      return;
+    }
+    default: {
+      const why = a.status === 'failed' ? h('p', { class: 'error-text' }, `The analysis failed: ${a.error}`) : null;
+      replace(panel.root, head,
+        h('p', { class: 'muted small' }, 'Judge every move from what its player could see: exactly for the bidding game, by the hard bot\'s search for the card games.'),
+        why,
+        a.error && a.status === 'none' ? h('p', { class: 'muted' }, a.error) :
+          h('button', { type: 'button', class: 'primary', id: 'analyse', onclick: start }, a.status === 'failed' ? 'Try again' : 'Analyse'));
+      document.body.dataset.analysis = a.status;
+    }
+  }
+}
+
+async function start(e) {
+  e.target.disabled = true;
+  try {
+    render(await postJSON(path()));
+  } catch (err) {
+    e.target.disabled = false;
+    replace(panel.root, h('h2', {}, 'Analysis'), h('p', { class: 'error-text' }, err.message),
+      h('button', { type: 'button', class: 'primary', id: 'analyse', onclick: start }, 'Try again'));
+  }
+}
+
+async function poll() {
+  try {
+    render(await getJSON(path()));
+  } catch {
+    panel.timer = setTimeout(poll, 3 * POLL_EVERY);
+  }
+}
+
+function showReport(r) {
+  const seats = h('table', { class: 'an-seats' },
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Accuracy'),
+      h('th', { scope: 'col' }, 'Avg loss'), h('th', { scope: 'col', title: 'inaccuracies / mistakes / blunders' }, '?! / ? / ??'))),
+    h('tbody', {}, r.seats.map((p) => h('tr', {},
+      h('th', { scope: 'row' }, name(p.seat)),
+      h('td', {}, `${p.accuracy.toFixed(0)}%`),
+      h('td', {}, Math.max(0, p.averageLoss).toFixed(3)),
+      h('td', {}, MARKS.map((m) => p.marks?.[m] || 0).join(' / '))))));
+  const marked = r.decisions.filter((d) => d.mark);
+  const list = marked.length
+    ? h('ol', { class: 'an-marks', 'aria-label': 'Marked moves' }, marked.map((d) => h('li', {},
+      h('button', { type: 'button', class: `an-move ${d.mark}`, dataset: { move: String(d.move) }, onclick: () => panel.go(d.move) },
+        h('span', { class: 'an-sign' }, MARK_SIGN[d.mark]),
+        ` Move ${d.move + 1} · ${name(d.seat)}: ${d.played} — ${d.mark}`),
+      h('span', { class: 'muted small' }, ` loss ${d.loss.toFixed(3)}${d.interval ? ` ±${d.interval.toFixed(3)}` : ''}${d.uncertain ? ' (uncertain)' : ''}, best ${d.best}`))))
+    : h('p', { class: 'muted' }, 'No move was marked.');
+  const t = r.thresholds;
+  return [
+    seats,
+    chart(r),
+    h('h3', { class: 'an-sub' }, 'Marked moves'),
+    list,
+    h('p', { class: 'muted small an-method' },
+      `${r.method === 'solver' ? 'Exact' : 'Estimated'}: ${r.budget}. Marks by the expected return lost: `
+      + `inaccuracy (?!) from ${t.inaccuracy}, mistake (?) from ${t.mistake}, blunder (??) from ${t.blunder}; `
+      + 'accuracy is the share of unforced moves not marked.'
+      + (r.method === 'solver' ? '' : ' "Uncertain": the search tried the move too rarely for its loss to be sure.')),
+  ];
+}
+
+// chart draws player 1's expected return before each decision, from -R to +R.
+function chart(r) {
+  const W = 320, H = 140, pad = 6;
+  const range = Math.max(1, ...r.curve.map((p) => Math.abs(p.value)));
+  const n = Math.max(1, panel.moves);
+  const x = (move) => pad + (W - 2 * pad) * (move / n);
+  const y = (v) => H / 2 - (H / 2 - pad) * (v / range);
+  const pts = r.curve.map((p) => `${x(p.move).toFixed(1)},${y(p.value).toFixed(1)}`);
+  const area = pts.length ? `M${x(r.curve[0].move).toFixed(1)},${y(0)} L${pts.join(' L')} L${x(r.curve.at(-1).move).toFixed(1)},${y(0)} Z` : '';
+  panel.cursor = s('line', { class: 'an-cursor', x1: x(0), x2: x(0), y1: pad, y2: H - pad });
+  const marks = r.decisions.filter((d) => d.mark).map((d) => {
+    const v = d.seat % 2 === 1 ? -d.bestValue : d.bestValue;
+    return s('circle', {
+      class: `an-dot ${d.mark}`, cx: x(d.move), cy: y(v), r: d.mark === 'blunder' ? 5 : 4, tabindex: '0', role: 'button',
+      'aria-label': `Move ${d.move + 1}: ${name(d.seat)}, ${d.mark}`, dataset: { move: String(d.move) },
+      onclick: () => panel.go(d.move),
+      onkeydown: (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); panel.go(d.move); } },
+    }, s('title', {}, `Move ${d.move + 1}: ${name(d.seat)} ${d.played} — ${d.mark} (loss ${d.loss.toFixed(3)}, best ${d.best})`));
+  });
+  const svg = s('svg', { class: 'an-chart', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-labelledby': 'an-chart-title' },
+    s('title', { id: 'an-chart-title' }, `Expected return for ${name(0)} through the match: up is good for ${name(0)}, down for ${name(1)}`),
+    s('rect', { class: 'an-bg', x: 0, y: 0, width: W, height: H }),
+    s('line', { class: 'an-zero', x1: pad, x2: W - pad, y1: y(0), y2: y(0) }),
+    s('path', { class: 'an-area', d: area }),
+    s('polyline', { class: 'an-line', points: pts.join(' ') }),
+    panel.cursor,
+    marks);
+  svg.addEventListener('click', (e) => {
+    if (e.target.closest('.an-dot')) return;
+    const box = svg.getBoundingClientRect();
+    const move = Math.round(((e.clientX - box.left) / box.width * W - pad) / (W - 2 * pad) * n);
+    panel.go(Math.max(0, Math.min(n, move)));
+  });
+  return h('figure', { class: 'an-figure' }, svg,
+    h('figcaption', { class: 'muted small' }, `${name(0)} ${range > 1 ? `+${range}` : '+1'} at the top, ${name(1)} at the bottom. Click to step there.`));
+}
+
+function placeCursor() {
+  if (!panel.cursor) return;
+  const W = 320, pad = 6;
+  const x = pad + (W - 2 * pad) * (panel.at / Math.max(1, panel.moves));
+  panel.cursor.setAttribute('x1', x);
+  panel.cursor.setAttribute('x2', x);
+}

@@ -1,0 +1,89 @@
+// The tutorial page, /learn/{game}: a fixed deal played step by step. Every position and legal
+// move comes from the server's replay of the tutorial's record; the learner plays the move each
+// step asks for, on the game's own board.
+
+import { h, $, replace } from './dom.js';
+import { getJSON } from './api.js';
+import { viewFor } from './games/index.js';
+import { withMotion } from './animate.js';
+import { renderLog } from './logview.js';
+
+const game = decodeURIComponent(location.pathname.split('/')[2] || '');
+const el = {
+  title: $('#title'), status: $('#status'), turn: $('#turn'), score: $('#score'),
+  lesson: $('#lesson'), board: $('#board'), intro: $('#intro'), log: $('#log'),
+};
+const lesson = { frame: null, view: null, mod: null, busy: false };
+
+async function load(step) {
+  lesson.busy = true;
+  let f;
+  try {
+    f = await getJSON(`/api/tutorials/${encodeURIComponent(game)}?step=${step}`);
+  } catch (err) {
+    el.turn.textContent = `The lesson cannot be loaded: ${err.message}`;
+    el.status.className = 'status over';
+    return;
+  }
+  lesson.busy = false;
+  lesson.frame = f;
+  if (!lesson.view) {
+    document.title = `Learn ${f.title} · deuce`;
+    replace(el.title, h('strong', {}, `Learn ${f.title}`));
+    el.intro.textContent = f.intro;
+    lesson.mod = viewFor(f.game);
+    lesson.view = lesson.mod.create(el.board, { play, readOnly: false, seats: f.seats });
+  }
+  show(f);
+}
+
+function frameOf(f) {
+  const u = f.update;
+  return { view: u.view, legal: u.legal || [], seat: 0, toMove: u.toMove, pending: u.pending || [], result: u.result, busy: false };
+}
+
+function show(f, note) {
+  const fr = frameOf(f);
+  withMotion(el.board, () => lesson.view.update(fr));
+  el.score.textContent = lesson.mod.scoreText ? lesson.mod.scoreText(fr) : (fr.view?.score || fr.result?.score || '');
+  renderLog(el.log, f.update.log || [], new Map(), (line) => line);
+  el.log.scrollTop = el.log.scrollHeight;
+  document.body.dataset.step = String(f.step);
+  document.body.dataset.state = f.done ? 'done' : 'mine';
+  if (f.done) {
+    el.turn.textContent = 'Lesson complete';
+    el.status.className = 'status won';
+    replace(el.lesson,
+      h('h2', {}, 'Well played!'),
+      h('p', {}, `You have played the ${f.steps} steps of this lesson on a real ${f.title} deal. The rest of the rules are in the lobby's rules panel.`),
+      h('p', { class: 'lesson-actions' },
+        h('a', { class: 'button primary', href: '/', id: 'lesson-play' }, 'Play against a bot'),
+        h('button', { type: 'button', onclick: () => load(0) }, 'Start again')));
+    return;
+  }
+  el.turn.textContent = `Step ${f.step + 1} of ${f.steps}: your move`;
+  el.status.className = 'status mine';
+  replace(el.lesson,
+    h('h2', {}, `Step ${f.step + 1} of ${f.steps}`),
+    h('progress', { max: String(f.steps), value: String(f.step), 'aria-label': 'Lesson progress' }),
+    h('p', { class: 'lesson-text', id: 'lesson-text' }, f.lesson),
+    h('p', { class: 'lesson-move' }, 'Play: ', h('strong', { id: 'lesson-expect' }, f.expect.text)),
+    note ? h('p', { class: 'lesson-note', role: 'alert' }, note) : null,
+    h('p', { class: 'lesson-actions' },
+      f.step > 0 ? h('button', { type: 'button', onclick: () => load(f.step - 1) }, 'Back a step') : null,
+      h('a', { class: 'button quiet', href: '/' }, 'Leave the lesson')));
+}
+
+// play is the board's move callback: the step's move goes on, any other is explained.
+function play(choice) {
+  const f = lesson.frame;
+  if (lesson.busy || !f || f.done) return;
+  if (choice.action === f.expect.action) {
+    load(f.step + 1);
+    return;
+  }
+  show(f, `«${choice.text}» is a legal move, but this lesson follows a fixed deal: play «${f.expect.text}».`);
+}
+
+if (game) load(0);
+else el.turn.textContent = 'No lesson here.';
