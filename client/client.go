@@ -254,32 +254,52 @@ func (c *Client) Join(ctx context.Context, table, token string) (*Conn, error) {
 // Conn is one websocket connection to a table. Next is called by one goroutine; Move may be
 // called at the same time by another.
 type Conn struct {
-	ws      *websocket.Conn
-	strict  bool
-	Welcome protocol.Welcome
-	log     []string
+	ws       *websocket.Conn
+	strict   bool
+	Welcome  protocol.Welcome
+	log      []string
+	last     *protocol.Update
+	presence protocol.Presence
 }
 
-// Next waits for the next update and returns it with the whole log so far (LogFrom 0). A
-// refused move arrives as a *protocol.ServerError (the connection stays open); io.EOF means
-// the server closed the connection normally, after the match's end.
+// Next waits for the next update, or a change of who is at the table, and returns the latest
+// update with the whole log so far (LogFrom 0). A refused move arrives as a
+// *protocol.ServerError (the connection stays open); io.EOF means the server closed the
+// connection normally, after the match's end. Messages of types this package does not know are
+// skipped.
 func (c *Conn) Next(ctx context.Context) (protocol.Update, error) {
-	m, err := c.read(ctx)
-	if err != nil {
-		return protocol.Update{}, err
+	for {
+		m, err := c.read(ctx)
+		switch {
+		case errors.Is(err, protocol.ErrUnknownType) && !c.strict:
+			continue
+		case err != nil:
+			return protocol.Update{}, err
+		case m.Error != nil:
+			return protocol.Update{}, m.Error.Err()
+		case m.Presence != nil:
+			c.presence = *m.Presence
+			if c.last != nil {
+				return *c.last, nil
+			}
+			continue
+		case m.Update == nil:
+			return protocol.Update{}, errors.New("the server sent a second welcome")
+		}
+		return c.update(*m.Update)
 	}
-	switch {
-	case m.Error != nil:
-		return protocol.Update{}, m.Error.Err()
-	case m.Update == nil:
-		return protocol.Update{}, errors.New("the server sent a second welcome")
-	}
-	u := *m.Update
+}
+
+// Presence returns who was at the table at the last presence message.
+func (c *Conn) Presence() protocol.Presence { return c.presence }
+
+func (c *Conn) update(u protocol.Update) (protocol.Update, error) {
 	if u.LogFrom < 0 || u.LogFrom > len(c.log) {
 		return protocol.Update{}, fmt.Errorf("the server sent log lines from %d, this connection has %d", u.LogFrom, len(c.log))
 	}
 	c.log = append(c.log[:u.LogFrom:u.LogFrom], u.Log...)
 	u.Log, u.LogFrom = c.log, 0
+	c.last = &u
 	return u, nil
 }
 
@@ -302,6 +322,16 @@ func (c *Conn) read(ctx context.Context) (protocol.ServerMessage, error) {
 func (c *Conn) Move(ctx context.Context, m protocol.Move) error {
 	m.Type = protocol.TypeMove
 	return c.send(ctx, m)
+}
+
+// End sends a seat's resign, claim or bot message (protocol.TypeResign, ...); a refusal comes
+// back through Next.
+func (c *Conn) End(ctx context.Context, kind string) error {
+	switch kind {
+	case protocol.TypeResign, protocol.TypeClaim, protocol.TypeBot:
+		return c.send(ctx, protocol.Lifecycle{Type: kind})
+	}
+	return fmt.Errorf("%q is not resign, claim or bot", kind)
 }
 
 func (c *Conn) send(ctx context.Context, v any) error {

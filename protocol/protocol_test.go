@@ -57,7 +57,7 @@ func FuzzDecodeServer(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := DecodeServer(data, false)
 		set := 0
-		for _, isSet := range []bool{m.Welcome != nil, m.Update != nil, m.Error != nil} {
+		for _, isSet := range []bool{m.Welcome != nil, m.Update != nil, m.Error != nil, m.Presence != nil} {
 			if isSet {
 				set++
 			}

@@ -205,7 +205,6 @@ func centerCourtHand(d *drawing, view engine.Observation) []string {
 	return cards(labels, d.width, func(int) lipgloss.Style { return d.st.blue })
 }
 
-
 // The bidding game: the court with the ball, the points left, the rounds bid so far.
 
 func pencilBoard(d *drawing, view engine.Observation) []string {

@@ -62,6 +62,7 @@ type Model struct {
 	sent      int  // the frame's Played when the move in flight was sent
 	ended     bool // the table has no more frames
 	err       error
+	resigning bool        // R was pressed once: a second R resigns
 	curtain   bool        // hot-seat: the frame stays hidden until the person to move is at the keys
 	viewer    engine.Seat // hot-seat: the person who saw the screen last
 
@@ -316,6 +317,28 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m.replayKey(msg)
 	}
 	legal := m.frame.Legal
+	if e, ok := m.table.(Ender); ok && m.frame.Seat >= 0 && !m.frame.Result.Over && !m.ended {
+		resigning := m.resigning
+		m.resigning = false
+		kind := ""
+		switch {
+		case key.Matches(msg, m.keys.Resign) && resigning:
+			kind = "resign"
+		case key.Matches(msg, m.keys.Resign):
+			m.resigning = true
+			m.setStatus("Press R again to resign this match; any other key goes on playing.", true)
+			return m, nil
+		case key.Matches(msg, m.keys.Claim):
+			kind = "claim"
+		case key.Matches(msg, m.keys.Bot):
+			kind = "bot"
+		}
+		if kind != "" {
+			ctx := m.ctx
+			m.setStatus("", false)
+			return m, func() tea.Msg { return playedMsg{e.End(ctx, kind)} }
+		}
+	}
 	switch {
 	case key.Matches(msg, m.keys.Hint):
 		h, ok := m.table.(Hinter)
@@ -421,6 +444,8 @@ func (m *Model) waitingText() string {
 		return "Waiting for the table…"
 	case m.ended:
 		return m.overText() + " Press q to leave."
+	case f.Ended != "" && f.Result.Over:
+		return m.overText() + " (" + f.Ended + ")"
 	case f.Result.Over:
 		return m.overText()
 	case f.ToMove == engine.Chance:

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
+	"time"
 
 	"deuce/client"
 	"deuce/engine"
@@ -61,12 +63,41 @@ func (o *Online) frame(u protocol.Update) (Frame, error) {
 	if err != nil {
 		return Frame{}, fmt.Errorf("the server sent a view this deuce cannot read: %w", err)
 	}
-	f := Frame{Seq: u.Seq, Seat: u.Seat, ToMove: u.ToMove, Pending: u.Pending, View: view, Log: u.Log, Result: u.Result, Played: u.Played}
+	f := Frame{Seq: u.Seq, Seat: u.Seat, ToMove: u.ToMove, Pending: u.Pending, View: view, Log: u.Log, Result: u.Result, Played: u.Played,
+		Ended: u.Ended, Notice: o.notice(u.Seat)}
 	for _, c := range u.Legal {
 		f.Legal = append(f.Legal, Choice(c))
 	}
 	return f, nil
 }
+
+// notice says who has left the table, and what seat may do about it.
+func (o *Online) notice(seat engine.Seat) string {
+	p := o.conn.Presence()
+	var away []string
+	abandoned := false
+	for i, sp := range p.Seats {
+		if engine.Seat(i) == seat || !sp.Person || sp.Connected || sp.Away == 0 {
+			continue
+		}
+		away = append(away, fmt.Sprintf("%s left %s ago", o.info.Names[min(i, len(o.info.Names)-1)], time.Duration(sp.Away)*time.Second))
+		abandoned = abandoned || sp.Abandoned
+	}
+	if len(away) == 0 {
+		return ""
+	}
+	text := strings.Join(away, "; ") + "."
+	switch {
+	case abandoned && seat >= 0:
+		text += " Press c to claim the win, or b to let a bot play on."
+	case seat >= 0:
+		text += fmt.Sprintf(" After %s away you may claim the win.", time.Duration(p.AbandonAfter)*time.Second)
+	}
+	return text
+}
+
+// End sends the seat's resign, claim or bot message; a refusal comes back through Next.
+func (o *Online) End(ctx context.Context, kind string) error { return o.conn.End(ctx, kind) }
 
 // Play sends a move; the server's refusal, if any, comes back through Next.
 func (o *Online) Play(ctx context.Context, seq int, m Move) error {

@@ -303,3 +303,57 @@ func canonical(t *testing.T, v any) string {
 	data, _ = json.Marshal(x)
 	return string(data)
 }
+
+// Resigning takes two presses of R; the match then ends, lost, for everyone at the table.
+func TestResignOnline(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	base := startServer(t)
+	c := client.New(base)
+	c.Strict = true
+	created, err := c.Create(ctx, protocol.CreateTable{Game: "pencil", Seats: []protocol.SeatRequest{{Name: "Ann"}, {Name: "Bob"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bob, err := c.Join(ctx, created.ID, created.Seats[1].Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bob.Close()
+	conn, err := c.Join(ctx, created.ID, created.Seats[0].Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	table, err := NewOnline(conn, base.Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, newModelT(t, table))
+	h.settle(myTurn)
+	h.press("R")
+	if !strings.Contains(h.m.View(), "Press R again") {
+		t.Fatalf("one R:\n%s", h.m.View())
+	}
+	h.press("x")
+	h.press("R", "R")
+	h.settle(over)
+	f := h.m.frame
+	if !f.Result.Over || f.Result.Winner != 1 || f.Ended != "resigned" {
+		t.Errorf("after resigning: %+v, ended %q", f.Result, f.Ended)
+	}
+	var last protocol.Update
+	for {
+		u, err := bob.Next(ctx)
+		if err != nil {
+			if !errors.Is(err, io.EOF) {
+				t.Errorf("Bob's connection: %v", err)
+			}
+			break
+		}
+		last = u
+	}
+	if !last.Result.Over || last.Ended != "resigned" {
+		t.Errorf("Bob's last update: %+v, ended %q", last.Result, last.Ended)
+	}
+}

@@ -32,6 +32,12 @@ type Hinter interface {
 	Hint(ctx context.Context, seat engine.Seat) (string, bool)
 }
 
+// An Ender is a table a seat can end early: resign, claim the win from a player away too long,
+// or hand the seats of players away too long to bots (kind "resign", "claim" or "bot").
+type Ender interface {
+	End(ctx context.Context, kind string) error
+}
+
 // Info describes a match.
 type Info struct {
 	Game    engine.Game
@@ -63,6 +69,10 @@ type Frame struct {
 	Result engine.Result
 	// Played counts the moves Seat has made; it grows once the table has taken a move.
 	Played int
+	// Notice is news of the table a person should see: a player who left, and what may be done.
+	Notice string
+	// Ended says why the match ended before it was played out ("resigned", ...), else "".
+	Ended string
 }
 
 // Choice is one legal move with its notation.

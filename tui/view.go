@@ -177,6 +177,8 @@ func (m *Model) statusLine() string {
 		return m.st.ok.Render(m.status)
 	case m.busy:
 		return "Sending your move…"
+	case m.frame.Notice != "":
+		return m.st.err.Render(m.frame.Notice)
 	case m.rp != nil:
 		return ""
 	case m.have && len(m.frame.Legal) > 0:

@@ -112,13 +112,14 @@ func playTable(ctx context.Context, e *env, t tui.Table) (bool, error) {
 	shown := 0
 	var last tui.Frame
 	waited := -1
+	sent := -1 // the frame's Played when a move was last sent: until it grows, the move is pending
 	for {
 		f, err := t.Next(ctx)
 		var r tui.Refusal
 		switch {
 		case errors.As(err, &r):
 			fmt.Fprintf(w, "%s (? for help)\n", r.Error())
-			f = last
+			f, sent = last, -1
 		case errors.Is(err, io.EOF):
 			return true, nil
 		case err != nil:
@@ -135,7 +136,7 @@ func playTable(ctx context.Context, e *env, t tui.Table) (bool, error) {
 		case f.Result.Over:
 			fmt.Fprintf(w, "\n%s\nMatch over: %s\n", f.View, f.Result.Score)
 			continue
-		case len(f.Legal) == 0:
+		case len(f.Legal) == 0 || f.Played == sent:
 			if waited != f.Seq && f.Seat >= 0 {
 				fmt.Fprintln(w, "Waiting for the other players…")
 			}
@@ -154,11 +155,13 @@ func playTable(ctx context.Context, e *env, t tui.Table) (bool, error) {
 		if err != nil {
 			return false, err
 		}
+		sent = f.Played
 		if err := t.Play(ctx, f.Seq, mv); err != nil {
 			if !errors.As(err, &r) {
 				return false, err
 			}
 			fmt.Fprintf(w, "%s (? for help)\n", r.Error())
+			sent = -1
 		}
 	}
 }
