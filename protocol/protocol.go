@@ -120,6 +120,20 @@ type Update struct {
 	// Ended says why a match ended before it was played out ("resigned", "claimed",
 	// "expired", ...); empty otherwise.
 	Ended string `json:"ended,omitempty"`
+	// Clock is the table's clocks, on a table that has them.
+	Clock *Clock `json:"clock,omitempty"`
+}
+
+// Clock is the clocks as an update shows them.
+type Clock struct {
+	// Control is the time control, like "5+3" or "3d"; Kind "realtime" or "correspondence".
+	Control string `json:"control"`
+	Kind    string `json:"kind"`
+	// Left is each seat's time in milliseconds when the update was made; a running clock has
+	// counted down since (negative: out of time).
+	Left []int64 `json:"left"`
+	// Running lists the seats whose clocks run.
+	Running []int `json:"running,omitempty"`
 }
 
 // Presence tells every connection of a table who is there; sent after the welcome and whenever

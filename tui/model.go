@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
@@ -63,6 +64,7 @@ type Model struct {
 	ended     bool // the table has no more frames
 	err       error
 	resigning bool        // R was pressed once: a second R resigns
+	ticking   bool        // a clock tick is scheduled
 	curtain   bool        // hot-seat: the frame stays hidden until the person to move is at the keys
 	viewer    engine.Seat // hot-seat: the person who saw the screen last
 
@@ -117,6 +119,7 @@ type (
 	frameMsg  struct{ f Frame }
 	nextErr   struct{ err error }
 	playedMsg struct{ err error }
+	tickMsg   struct{}
 	hintMsg   struct {
 		text string
 		ok   bool
@@ -148,7 +151,19 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.help.Width = msg.Width
 		return m, nil
 	case frameMsg:
-		return m, m.show(msg.f)
+		cmd := m.show(msg.f)
+		if m.frame.Clock != nil && !m.ticking {
+			m.ticking = true
+			return m, tea.Batch(cmd, tick())
+		}
+		return m, cmd
+	case tickMsg:
+		// Redraw the running clocks each second, while there are any.
+		if m.frame.Clock != nil && !m.ended {
+			return m, tick()
+		}
+		m.ticking = false
+		return m, nil
 	case nextErr:
 		var r Refusal
 		switch {
@@ -183,6 +198,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.key(msg)
 	}
 	return m, nil
+}
+
+func tick() tea.Cmd {
+	return tea.Tick(time.Second, func(time.Time) tea.Msg { return tickMsg{} })
 }
 
 // show takes a new frame.

@@ -68,6 +68,17 @@ func (o *Online) frame(u protocol.Update) (Frame, error) {
 	for _, c := range u.Legal {
 		f.Legal = append(f.Legal, Choice(c))
 	}
+	if c := u.Clock; c != nil && len(c.Left) == len(o.info.Names) {
+		// The time shown counts down from when the update arrived: the server's own clock
+		// decides, this only displays it.
+		f.Clock = &Clock{Control: c.Control, At: time.Now()}
+		for _, ms := range c.Left {
+			f.Clock.Left = append(f.Clock.Left, time.Duration(ms)*time.Millisecond)
+		}
+		for _, s := range c.Running {
+			f.Clock.Running = append(f.Clock.Running, engine.Seat(s))
+		}
+	}
 	return f, nil
 }
 

@@ -7,6 +7,8 @@ package tui
 
 import (
 	"context"
+	"slices"
+	"time"
 
 	"deuce/engine"
 )
@@ -73,6 +75,26 @@ type Frame struct {
 	Notice string
 	// Ended says why the match ended before it was played out ("resigned", ...), else "".
 	Ended string
+	// Clock is each seat's time when the frame was made, on a table with clocks; nil without.
+	Clock *Clock
+}
+
+// Clock is the seats' clocks at one moment.
+type Clock struct {
+	Control string
+	// Left is each seat's time at At; the seats in Running count down from then.
+	Left    []time.Duration
+	Running []engine.Seat
+	At      time.Time
+}
+
+// LeftAt returns seat's time at now.
+func (c *Clock) LeftAt(seat engine.Seat, now time.Time) time.Duration {
+	left := c.Left[seat]
+	if slices.Contains(c.Running, seat) {
+		left -= now.Sub(c.At)
+	}
+	return left
 }
 
 // Choice is one legal move with its notation.

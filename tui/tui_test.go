@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -311,6 +312,25 @@ func TestThirdPerson(t *testing.T) {
 	} {
 		if got := thirdPerson(in, "player 2"); got != want {
 			t.Errorf("thirdPerson(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestClock(t *testing.T) {
+	at := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	c := &Clock{Left: []time.Duration{65 * time.Second, 3 * time.Minute}, Running: []engine.Seat{0}, At: at}
+	now := at.Add(10 * time.Second)
+	for _, tt := range []struct {
+		seat engine.Seat
+		want string
+	}{{0, "0:55"}, {1, "3:00"}} {
+		if got := clockText(c.LeftAt(tt.seat, now)); got != tt.want {
+			t.Errorf("seat %d: %s, want %s", tt.seat+1, got, tt.want)
+		}
+	}
+	for d, want := range map[time.Duration]string{-time.Second: "0:00", 9 * time.Second: "0:09", 2*time.Hour + 5*time.Minute: "2:05:00", 50 * time.Hour: "2d2h"} {
+		if got := clockText(d); got != want {
+			t.Errorf("clockText(%v) = %s, want %s", d, got, want)
 		}
 	}
 }

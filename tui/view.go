@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"deuce/engine"
 )
@@ -14,7 +15,9 @@ func (m *Model) View() string {
 	if w < minWidth || h < minHeight {
 		return fmt.Sprintf("deuce needs a terminal of at least %dx%d; this one is %dx%d.", minWidth, minHeight, w, h)
 	}
-	lines := []string{m.st.title.Render(pad(m.titleLeft(), w))}
+	right := m.titleRight()
+	left := pad(m.titleLeft(), max(w-len([]rune(right)), 0))
+	lines := []string{m.st.title.Render(pad(left+right, w))}
 	if m.curtain {
 		body := []string{"", "", fmt.Sprintf("  Pass the device to %s, then press Enter.", m.name(m.frame.Seat)),
 			"", m.st.dim.Render("  (The screen stays blank until then, so no one sees another's hand.)")}
@@ -78,10 +81,38 @@ func (m *Model) titleLeft() string {
 	if m.info.Where != "" {
 		t += " · " + m.info.Where
 	}
+	return t
+}
+
+// titleRight is the score and the clocks, at the title's right end.
+func (m *Model) titleRight() string {
+	t := ""
 	if m.have && m.frame.Result.Score != "" {
-		t += " · " + m.frame.Result.Score
+		t += " " + m.frame.Result.Score + " "
+	}
+	if c := m.frame.Clock; c != nil && m.have {
+		now := time.Now()
+		var parts []string
+		for seat := range c.Left {
+			parts = append(parts, fmt.Sprintf("%s %s", m.name(engine.Seat(seat)), clockText(c.LeftAt(engine.Seat(seat), now))))
+		}
+		t += "· " + strings.Join(parts, " ") + " "
 	}
 	return t
+}
+
+// clockText shows a time left as a chess clock does: 4:05, 0:09, or days and hours.
+func clockText(d time.Duration) string {
+	if d <= 0 {
+		return "0:00"
+	}
+	if d >= 24*time.Hour {
+		return fmt.Sprintf("%dd%dh", int(d.Hours())/24, int(d.Hours())%24)
+	}
+	if d >= time.Hour {
+		return fmt.Sprintf("%d:%02d:%02d", int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60)
+	}
+	return fmt.Sprintf("%d:%02d", int(d.Minutes()), int(d.Seconds())%60)
 }
 
 func (m *Model) boardLines(w, h int) []string {
