@@ -5,10 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"deuce/client"
 	"deuce/engine"
+	"deuce/games"
+	"deuce/games/pencil"
 	"deuce/protocol"
 )
 
@@ -17,6 +20,9 @@ type Online struct {
 	info  Info
 	conn  *client.Conn
 	board Board
+
+	mu   sync.Mutex
+	last engine.Observation // the latest view, for hints
 }
 
 // NewOnline shows the table of conn, whose welcome names the game and the seat.
@@ -63,6 +69,9 @@ func (o *Online) frame(u protocol.Update) (Frame, error) {
 	if err != nil {
 		return Frame{}, fmt.Errorf("the server sent a view this deuce cannot read: %w", err)
 	}
+	o.mu.Lock()
+	o.last = view
+	o.mu.Unlock()
 	f := Frame{Seq: u.Seq, Seat: u.Seat, ToMove: u.ToMove, Pending: u.Pending, View: view, Log: u.Log, Result: u.Result, Played: u.Played,
 		Ended: u.Ended, Notice: o.notice(u.Seat)}
 	for _, c := range u.Legal {
@@ -105,6 +114,44 @@ func (o *Online) notice(seat engine.Seat) string {
 		text += fmt.Sprintf(" After %s away you may claim the win.", time.Duration(p.AbandonAfter)*time.Second)
 	}
 	return text
+}
+
+// Hint gives the bidding game's hint from the latest view: the rounds it shows, replayed from
+// the start, are the position; a secret bid of the other player not yet revealed stands in as
+// the smallest bid, since the optimal strategy depends only on the points and the ball.
+func (o *Online) Hint(_ context.Context, seat engine.Seat) (string, bool) {
+	o.mu.Lock()
+	view := o.last
+	o.mu.Unlock()
+	pv, ok := view.(*pencil.Observation)
+	if !ok || seat < 0 {
+		return "", false
+	}
+	s, _, err := o.info.Game.Start(o.info.Options)
+	if err != nil {
+		return "", false
+	}
+	for _, r := range pv.Rounds {
+		for range 2 {
+			to := s.ToMove()
+			if to < 0 {
+				return "", false
+			}
+			a, err := s.ParseAction(fmt.Sprintf("bid %d", r.Bids[to]))
+			if err != nil || s.Apply(a) != nil {
+				return "", false
+			}
+		}
+	}
+	if to := s.ToMove(); to >= 0 && to != seat {
+		if legal := s.Legal(nil); len(legal) > 0 && s.Apply(legal[0]) != nil {
+			return "", false
+		}
+	}
+	if s.ToMove() != seat {
+		return "", false
+	}
+	return games.Hint(o.info.Game, s, seat)
 }
 
 // End sends the seat's resign, claim or bot message; a refusal comes back through Next.

@@ -17,6 +17,7 @@ import (
 	"deuce/client"
 	"deuce/engine"
 	"deuce/games"
+	"deuce/games/pencil"
 	"deuce/protocol"
 	"deuce/store/sqlite"
 	"deuce/web"
@@ -142,12 +143,25 @@ func TestJoinPlaysABrowserPlayer(t *testing.T) {
 			}
 			h := newHarness(t, newModelT(t, table))
 			moves := 0
+			hinted := false
 			for {
 				h.settle(func(m *Model) bool { return myTurn(m) || over(m) })
 				if h.m.ended {
 					break
 				}
 				checkSize(t, h.m.View(), 80, 24)
+				if tt.game == "pencil" && moves == 2 && !hinted {
+					// The hint online is the one a local table of the same position gives.
+					hinted = true
+					h.press("h")
+					h.settle(func(m *Model) bool { return m.overlay == hintOverlay })
+					want := localHint(t, tt.options, h.m.frame.View.(*pencil.Observation))
+					squash := func(s string) string { return strings.Join(strings.Fields(s), "") }
+					if got := strings.Join(h.m.overlayText, " "); want == "" || squash(got) != squash(want) {
+						t.Errorf("the online hint %q, a local table's %q", got, want)
+					}
+					h.press("esc")
+				}
 				// Alternate the ways of choosing: the last move by the arrows, the first by its number.
 				if moves%2 == 0 {
 					h.press("1", "enter")
@@ -165,6 +179,9 @@ func TestJoinPlaysABrowserPlayer(t *testing.T) {
 			}
 			if err := h.m.Err(); err != nil {
 				t.Fatalf("the table stopped: %v", err)
+			}
+			if tt.game == "pencil" && !hinted {
+				t.Error("the match ended before the hint was asked")
 			}
 			br := <-done
 			if br.err != nil {
@@ -356,4 +373,24 @@ func TestResignOnline(t *testing.T) {
 	if !last.Result.Over || last.Ended != "resigned" {
 		t.Errorf("Bob's last update: %+v, ended %q", last.Result, last.Ended)
 	}
+}
+
+// localHint is the hint of a local bidding game brought to the position of view by its rounds.
+func localHint(t *testing.T, opts engine.Options, view *pencil.Observation) string {
+	t.Helper()
+	g, _ := games.Lookup("pencil")
+	s, _, err := g.Start(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range view.Rounds {
+		for _, seat := range []int{0, 1} {
+			a, err := s.ParseAction(fmt.Sprintf("bid %d", r.Bids[seat]))
+			if err != nil || s.Apply(a) != nil {
+				t.Fatalf("round %+v: %v", r, err)
+			}
+		}
+	}
+	hint, _ := games.Hint(g, s, 0)
+	return hint
 }
