@@ -108,6 +108,11 @@ func TestJoinPlain(t *testing.T) {
 	if table.Result == nil || st.Result().Score != table.Result.Score || !strings.Contains(out, table.Result.Score) {
 		t.Errorf("the saved record replays to %q, the server says %+v", st.Result().Score, table.Result)
 	}
+	// The finished table replays from its address too, point by point.
+	printed, _, err := deuce(t, "", "replay", "--plain", base.String()+"/r/"+created.ID)
+	if err != nil || !strings.Contains(printed, "Point 1") || !strings.Contains(printed, table.Result.Score) {
+		t.Errorf("replay of the table's address: %v\n%s", err, printed)
+	}
 	for _, m := range rec.Moves {
 		if m.Seat == 0 && m.Text != "bid 2" {
 			t.Errorf("the terminal seat played %q, it chose bid 2 every time", m.Text)
