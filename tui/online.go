@@ -1,12 +1,15 @@
 package tui
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"deuce/client"
 	"deuce/engine"
@@ -32,9 +35,9 @@ func NewOnline(conn *client.Conn, where string) (*Online, error) {
 	if err != nil {
 		return nil, fmt.Errorf("this server plays %q, which this deuce does not know: %w", t.Game, err)
 	}
-	info := Info{Game: g, Options: t.Options, Where: where}
+	info := Info{Game: g, Options: t.Options, Where: clean(where)}
 	for i, s := range t.Seats {
-		name := s.Name
+		name := clean(s.Name)
 		switch {
 		case engine.Seat(i) == conn.Welcome.Seat:
 			name = "you"
@@ -65,17 +68,25 @@ func (o *Online) Next(ctx context.Context) (Frame, error) {
 }
 
 func (o *Online) frame(u protocol.Update) (Frame, error) {
-	view, err := o.board.Decode(u.View)
+	raw, err := cleanJSON(u.View)
+	if err != nil {
+		return Frame{}, fmt.Errorf("the server sent a view this deuce cannot read: %w", err)
+	}
+	view, err := o.board.Decode(raw)
 	if err != nil {
 		return Frame{}, fmt.Errorf("the server sent a view this deuce cannot read: %w", err)
 	}
 	o.mu.Lock()
 	o.last = view
 	o.mu.Unlock()
-	f := Frame{Seq: u.Seq, Seat: u.Seat, ToMove: u.ToMove, Pending: u.Pending, View: view, Log: u.Log, Result: u.Result, Played: u.Played,
-		Ended: u.Ended, Notice: o.notice(u.Seat)}
+	f := Frame{Seq: u.Seq, Seat: u.Seat, ToMove: u.ToMove, Pending: u.Pending, View: view, Result: u.Result, Played: u.Played,
+		Ended: clean(u.Ended), Notice: o.notice(u.Seat)}
+	f.Result.Score = clean(f.Result.Score)
+	for _, l := range u.Log {
+		f.Log = append(f.Log, clean(l))
+	}
 	for _, c := range u.Legal {
-		f.Legal = append(f.Legal, Choice(c))
+		f.Legal = append(f.Legal, Choice{Action: c.Action, Text: clean(c.Text)})
 	}
 	if c := u.Clock; c != nil && len(c.Left) == len(o.info.Names) {
 		// The time shown counts down from when the update arrived: the server's own clock
@@ -164,4 +175,47 @@ func (o *Online) Play(ctx context.Context, seq int, m Move) error {
 		msg = protocol.TextMove(seq, m.Text)
 	}
 	return o.conn.Move(ctx, msg)
+}
+
+// clean replaces the control characters of text from a server with "?": a server's words reach
+// the terminal, and an escape sequence in them could rewrite the screen or the title.
+func clean(text string) string {
+	text = strings.ToValidUTF8(text, "?")
+	if !strings.ContainsFunc(text, unicode.IsControl) {
+		return text
+	}
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return '?'
+		}
+		return r
+	}, text)
+}
+
+// cleanJSON cleans every string of a JSON value.
+func cleanJSON(data []byte) ([]byte, error) {
+	if !bytes.Contains(data, []byte(`\u`)) && !bytes.ContainsFunc(data, unicode.IsControl) {
+		return data, nil // JSON escapes every control character of a string as \u00XX
+	}
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		return nil, err
+	}
+	var walk func(v any) any
+	walk = func(v any) any {
+		switch x := v.(type) {
+		case string:
+			return clean(x)
+		case []any:
+			for i := range x {
+				x[i] = walk(x[i])
+			}
+		case map[string]any:
+			for k := range x {
+				x[k] = walk(x[k])
+			}
+		}
+		return v
+	}
+	return json.Marshal(walk(v))
 }

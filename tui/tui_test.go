@@ -334,3 +334,17 @@ func TestClock(t *testing.T) {
 		}
 	}
 }
+
+// Words from a server never carry escape sequences to the terminal.
+func TestCleanServerText(t *testing.T) {
+	if got := clean("Ann\x1b]0;pwned\x07\u009b2J\x9b"); got != "Ann?]0;pwned??2J?" {
+		t.Errorf("clean = %q", got)
+	}
+	got, err := cleanJSON([]byte(`{"phase":"serving\u001b[2J","hand":[1,2],"n":{"s":"\u009b"}}`))
+	if err != nil || bytes.ContainsFunc(got, func(r rune) bool { return r == 0x1b || r == 0x9b }) || bytes.Contains(got, []byte(`\u001b`)) || bytes.Contains(got, []byte(`\u009b`)) {
+		t.Errorf("cleanJSON = %s, %v", got, err)
+	}
+	if same, _ := cleanJSON([]byte(`{"a":"plain é"}`)); string(same) != `{"a":"plain é"}` {
+		t.Errorf("a clean view changed: %s", same)
+	}
+}
