@@ -114,10 +114,6 @@ type Config struct {
 	Limits Limits
 	// Clock tells the time of the limits and the table lifecycle (default the system clock).
 	Clock timesource.Clock
-	// AnalysisIterations is the search budget per decision of a match analysis (default
-	// analysis.DefaultIterations); AnalysisDuty the share of one core it may use (default 0.5).
-	AnalysisIterations int
-	AnalysisDuty       float64
 }
 
 // NewServer returns a server over cfg.Store. Call Resume to restart unfinished tables, and
@@ -153,7 +149,7 @@ func NewServer(cfg Config) *Server {
 	}
 	s.wg.Add(1)
 	go s.janitor()
-	s.analyser = newAnalyser(s, cfg.AnalysisIterations, cfg.AnalysisDuty)
+	s.analyser = newAnalyser(s, lim)
 	s.hints = make(chan struct{}, 1)
 	return s
 }
@@ -409,9 +405,6 @@ type Main struct {
 	// Limits and Clock: see Config.
 	Limits Limits
 	Clock  timesource.Clock
-	// AnalysisIterations and AnalysisDuty: see Config.
-	AnalysisIterations int
-	AnalysisDuty       float64
 
 	srv      *Server
 	httpSrv  *http.Server
@@ -420,8 +413,7 @@ type Main struct {
 
 // Open starts listening and resumes unfinished tables. The server runs until Close.
 func (m *Main) Open(ctx context.Context) error {
-	m.srv = NewServer(Config{Store: m.Store, Log: m.Log, BotDelay: m.BotDelay, MessageRate: m.MessageRate, MessageBurst: m.MessageBurst, Limits: m.Limits, Clock: m.Clock,
-		AnalysisIterations: m.AnalysisIterations, AnalysisDuty: m.AnalysisDuty})
+	m.srv = NewServer(Config{Store: m.Store, Log: m.Log, BotDelay: m.BotDelay, MessageRate: m.MessageRate, MessageBurst: m.MessageBurst, Limits: m.Limits, Clock: m.Clock})
 	if err := m.srv.Resume(ctx); err != nil {
 		m.srv.Close()
 		return err
