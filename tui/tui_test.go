@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"deuce/engine"
+	"deuce/games"
 )
 
 // Every game's first frame at a fixed seed, as a person sees it at 80x24.
@@ -346,5 +348,45 @@ func TestCleanServerText(t *testing.T) {
 	}
 	if same, _ := cleanJSON([]byte(`{"a":"plain é"}`)); string(same) != `{"a":"plain é"}` {
 		t.Errorf("a clean view changed: %s", same)
+	}
+}
+
+// Every game and variant plays to its end through the interface, drawn at every turn: the boards
+// draw every phase of every game, and the moves panel stays within the screen.
+func TestEveryGameToTheEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a whole match of every variant")
+	}
+	for _, g := range games.All() {
+		for _, v := range g.Variants {
+			t.Run(g.Name+"/"+v.Name, func(t *testing.T) {
+				people := []engine.Seat{0}
+				local, _, st := localMatch(t, g.Name, v.Options, 5, people...)
+				h := newHarness(t, newModelT(t, local))
+				rng := rand.New(rand.NewPCG(5, 0))
+				turns := 0
+				for {
+					h.settle(func(m *Model) bool { return myTurn(m) || over(m) })
+					if h.m.ended {
+						break
+					}
+					if turns%7 == 0 {
+						checkSize(t, h.m.View(), 80, 24)
+					}
+					// A random move of the list, chosen with the arrows.
+					for range rng.IntN(len(h.m.frame.Legal)) {
+						h.press("down")
+					}
+					h.press("enter")
+					turns++
+					h.settle(func(m *Model) bool { return !m.busy })
+				}
+				if !st.Result().Over || h.m.Err() != nil {
+					t.Fatalf("after %d turns: over %v, %v", turns, st.Result().Over, h.m.Err())
+				}
+				t.Logf("%d turns, %s", turns, st.Result().Score)
+				checkSize(t, h.m.View(), 80, 24)
+			})
+		}
 	}
 }
