@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/url"
 	"strings"
 	"testing"
@@ -398,4 +399,62 @@ func localHint(t *testing.T, opts engine.Options, view *pencil.Observation) stri
 	}
 	hint, _ := games.Hint(g, s, 0)
 	return hint
+}
+
+// Every game plays to its end online against the server's bots: every game's view decodes from
+// the wire and draws within 80x24.
+func TestJoinEveryGame(t *testing.T) {
+	base := startServer(t)
+	c := client.New(base)
+	c.Strict = true
+	for _, g := range games.All() {
+		t.Run(g.Name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			s, _, err := g.Start(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			seats := []protocol.SeatRequest{{Name: "Terminal"}}
+			for range s.NumSeats() - 1 {
+				seats = append(seats, protocol.SeatRequest{Bot: "random"})
+			}
+			created, err := c.Create(ctx, protocol.CreateTable{Game: g.Name, Seats: seats})
+			if err != nil {
+				t.Fatal(err)
+			}
+			conn, err := c.Join(ctx, created.ID, created.Seats[0].Token)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			table, err := NewOnline(conn, base.Host)
+			if err != nil {
+				t.Fatal(err)
+			}
+			h := newHarness(t, newModelT(t, table))
+			rng := rand.New(rand.NewPCG(3, 0))
+			for turns := 0; ; turns++ {
+				h.settle(func(m *Model) bool { return myTurn(m) || over(m) })
+				if h.m.ended {
+					break
+				}
+				if turns%5 == 0 {
+					checkSize(t, h.m.View(), 80, 24)
+				}
+				for range rng.IntN(len(h.m.frame.Legal)) {
+					h.press("down")
+				}
+				h.press("enter")
+				h.settle(func(m *Model) bool { return m.ended || !m.busy })
+				if h.m.statusErr && !h.m.ended {
+					t.Fatalf("a move was refused: %s", h.m.status)
+				}
+			}
+			if err := h.m.Err(); err != nil || !h.m.frame.Result.Over {
+				t.Fatalf("the match did not end: %v", err)
+			}
+			checkSize(t, h.m.View(), 80, 24)
+		})
+	}
 }
