@@ -1,6 +1,12 @@
 // Package client is a Go client of deuce's table protocol (web/PROTOCOL.md): it opens a seat
 // link or a table address the browser shows, plays that seat or watches over the websocket, and
 // reads tables and match records over HTTP. `deuce join` and `deuce watch` use it.
+//
+// Guests need nothing but a seat link. A signed-in player is a Client whose Header carries the
+// account's session (the session cookie a sign-in answers with, or a bot token as
+// "Authorization: Bearer ..."): every request and the websocket handshake send it, and a hello
+// with an empty token then takes the seat the account holds. Signing in is one more call that
+// fills Header; keeping the session between runs is a file in deuce's data directory.
 package client
 
 import (

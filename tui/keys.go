@@ -8,6 +8,7 @@ type keyMap struct {
 	Prev, Next, PrevPoint, NextPoint, First, Last, Jump                                key.Binding
 	Resign, Claim, Bot                                                                 key.Binding
 	replay                                                                             bool
+	watching                                                                           bool // a spectator: no moves to choose
 }
 
 func newKeys(replay bool) keyMap {
@@ -46,6 +47,9 @@ func (k keyMap) ShortHelp() []key.Binding {
 			key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→", "step")), key.NewBinding(key.WithKeys("[", "]"), key.WithHelp("[/]", "point")),
 			k.Jump, k.First, k.Last, k.Help, k.Quit,
 		}
+	}
+	if k.watching {
+		return []key.Binding{k.Rules, k.Log, k.PageDown, k.Help, k.Quit}
 	}
 	return []key.Binding{k.Up, k.Play, k.Type, k.Help, k.Rules, k.Hint, k.Quit}
 }

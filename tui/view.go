@@ -39,6 +39,7 @@ func (m *Model) View() string {
 		lines = append(lines, m.bottomLines(w, body-bh)...)
 	}
 	lines = append(lines, pad(m.statusLine(), w))
+	m.keys.watching = m.have && m.frame.Seat == engine.Spectator && m.rp == nil
 	lines = append(lines, pad(m.help.ShortHelpView(m.keys.ShortHelp()), w))
 	return strings.Join(lines, "\n")
 }
