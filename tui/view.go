@@ -48,16 +48,20 @@ func (m *Model) View() string {
 // least six rows (their header included) and at most half the screen.
 func (m *Model) boardHeight() int {
 	body := m.height - 3
-	need := len(m.drawBoard(m.width))
+	need := len(m.drawBoard(m.width, false))
+	if need > body-6 {
+		need = len(m.drawBoard(m.width, true))
+	}
 	return max(body-max(6, min(13, body/2)), min(need, body-6))
 }
 
-// drawBoard is the whole board, before it is cut to its pane.
-func (m *Model) drawBoard(w int) []string {
+// drawBoard is the whole board, before it is cut to its pane; compact draws the cards one line
+// high.
+func (m *Model) drawBoard(w int, compact bool) []string {
 	if !m.have {
 		return []string{"", "  Waiting for the table…"}
 	}
-	d := &drawing{st: m.st, names: m.info.Names, width: w - 1}
+	d := &drawing{st: m.st, names: m.info.Names, width: w - 1, compact: compact}
 	if m.rp != nil {
 		d.names = m.rp.names
 	}
@@ -118,7 +122,10 @@ func clockText(d time.Duration) string {
 }
 
 func (m *Model) boardLines(w, h int) []string {
-	lines := m.drawBoard(w)
+	lines := m.drawBoard(w, false)
+	if len(lines) > h {
+		lines = m.drawBoard(w, true)
+	}
 	m.scroll = max(0, min(m.scroll, len(lines)-h))
 	lines = lines[m.scroll:]
 	out := fit(lines, w, h)
