@@ -338,8 +338,8 @@ func TestResignOnline(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer bob.Close()
-	// Bob's first update says his connection follows the match: a connection that subscribes
-	// at the very moment a match ends can be sent the view from before the end, then closed.
+	// Bob's first update says his connection follows the match: a table that ends between a
+	// connection's welcome and its subscription is shown to it as loaded before the end.
 	if _, err := bob.Next(ctx); err != nil {
 		t.Fatal(err)
 	}
