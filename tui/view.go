@@ -216,7 +216,7 @@ func (m *Model) statusLine() string {
 	case m.status != "":
 		return m.st.ok.Render(m.status)
 	case m.busy:
-		return "Sending your move…"
+		return "Your move is sent; waiting for the table…"
 	case m.frame.Notice != "":
 		return m.st.err.Render(m.frame.Notice)
 	case m.rp != nil:
