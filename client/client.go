@@ -330,6 +330,23 @@ func (c *Conn) Move(ctx context.Context, m protocol.Move) error {
 	return c.send(ctx, m)
 }
 
+// KeepAlive pings the server every interval until ctx ends or a ping fails, as the browser
+// does, so that no proxy between closes a quiet connection.
+func (c *Conn) KeepAlive(ctx context.Context, every time.Duration) error {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+			if err := c.send(ctx, protocol.Ping{Type: protocol.TypePing}); err != nil {
+				return err
+			}
+		}
+	}
+}
+
 // End sends a seat's resign, claim or bot message (protocol.TypeResign, ...); a refusal comes
 // back through Next.
 func (c *Conn) End(ctx context.Context, kind string) error {

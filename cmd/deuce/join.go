@@ -8,6 +8,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"deuce/client"
 	"deuce/tui"
@@ -31,6 +32,9 @@ Watches a table on a deuce server: LINK is the table's address
 
 Example:
   deuce watch http://127.0.0.1:8080/t/k3f9x2m1qa`
+
+// pingEvery is how often a terminal client pings its table, as the browser does.
+const pingEvery = 25 * time.Second
 
 func runJoin(ctx context.Context, args []string, e *env) error {
 	return online(ctx, args, e, "join", joinUsage)
@@ -68,6 +72,9 @@ func online(ctx context.Context, args []string, e *env, name, usage string) erro
 		return fmt.Errorf("%s %s: %w", name, link.Server, err)
 	}
 	defer conn.Close()
+	kctx, stop := context.WithCancel(ctx)
+	defer stop()
+	go conn.KeepAlive(kctx, pingEvery)
 	table, err := tui.NewOnline(conn, link.Server.Host)
 	if err != nil {
 		return err
