@@ -16,40 +16,12 @@ import (
 	"github.com/coder/websocket/wsjson"
 
 	"deuce/client"
+	"deuce/client/clienttest"
 	"deuce/engine"
 	"deuce/games"
 	"deuce/games/pencil"
 	"deuce/protocol"
-	"deuce/store/sqlite"
-	"deuce/web"
 )
-
-// startServer starts a real deuce server on a loopback port over SQLite in a temp dir.
-func startServer(t *testing.T) *url.URL {
-	t.Helper()
-	ctx := context.Background()
-	db, err := sqlite.Open(ctx, t.TempDir()+"/deuce.db")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := &web.Main{Addr: "127.0.0.1:0", Store: db, MessageRate: 100_000, MessageBurst: 1000}
-	if err := m.Open(ctx); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		if err := m.Close(ctx); err != nil {
-			t.Errorf("close server: %v", err)
-		}
-		db.Close()
-	})
-	u, err := url.Parse(m.URL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return u
-}
 
 // browser plays a seat the way the browser does: raw JSON over the websocket, the first legal
 // move whenever the seat may act. It returns the last update it saw.
@@ -107,9 +79,8 @@ func TestJoinPlaysABrowserPlayer(t *testing.T) {
 		t.Run(tt.game, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
-			base := startServer(t)
-			c := client.New(base)
-			c.Strict = true // the protocol package must know every field the server sends
+			c := clienttest.Server(t) // strict: the protocol package must know every field the server sends
+			base := c.Server
 			created, err := c.Create(ctx, protocol.CreateTable{Game: tt.game, Variant: tt.variant, Options: tt.options,
 				Seats: []protocol.SeatRequest{{Name: "Terminal"}, {Name: "Browser"}}})
 			if err != nil {
@@ -235,9 +206,8 @@ func TestJoinPlaysABrowserPlayer(t *testing.T) {
 func TestWatchAndBadToken(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	base := startServer(t)
-	c := client.New(base)
-	c.Strict = true
+	c := clienttest.Server(t)
+	base := c.Server
 	created, err := c.Create(ctx, protocol.CreateTable{Game: "centercourt", Variant: "tiebreak",
 		Seats: []protocol.SeatRequest{{Bot: "random"}, {Bot: "random"}}})
 	if err != nil {
@@ -326,9 +296,7 @@ func canonical(t *testing.T, v any) string {
 func TestResignOnline(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	base := startServer(t)
-	c := client.New(base)
-	c.Strict = true
+	c := clienttest.Server(t)
 	created, err := c.Create(ctx, protocol.CreateTable{Game: "pencil", Seats: []protocol.SeatRequest{{Name: "Ann"}, {Name: "Bob"}}})
 	if err != nil {
 		t.Fatal(err)
@@ -343,16 +311,7 @@ func TestResignOnline(t *testing.T) {
 	if _, err := bob.Next(ctx); err != nil {
 		t.Fatal(err)
 	}
-	conn, err := c.Join(ctx, created.ID, created.Seats[0].Token)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	table, err := NewOnline(conn, base.Host)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := newHarness(t, newModelT(t, table))
+	h := joinScreen(ctx, t, c, created.ID, created.Seats[0].Token)
 	h.settle(myTurn)
 	h.press("R")
 	if !strings.Contains(h.m.View(), "Press R again") {
@@ -404,9 +363,7 @@ func localHint(t *testing.T, opts engine.Options, view *pencil.Observation) stri
 // Every game plays to its end online against the server's bots: every game's view decodes from
 // the wire and draws within 80x24.
 func TestJoinEveryGame(t *testing.T) {
-	base := startServer(t)
-	c := client.New(base)
-	c.Strict = true
+	c := clienttest.Server(t)
 	for _, g := range games.All() {
 		t.Run(g.Name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -423,38 +380,26 @@ func TestJoinEveryGame(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			conn, err := c.Join(ctx, created.ID, created.Seats[0].Token)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer conn.Close()
-			table, err := NewOnline(conn, base.Host)
-			if err != nil {
-				t.Fatal(err)
-			}
-			h := newHarness(t, newModelT(t, table))
-			rng := rand.New(rand.NewPCG(3, 0))
-			for turns := 0; ; turns++ {
-				h.settle(func(m *Model) bool { return myTurn(m) || over(m) })
-				if h.m.ended {
-					break
-				}
-				if turns%5 == 0 {
-					checkSize(t, h.m.View(), 80, 24)
-				}
-				for range rng.IntN(len(h.m.frame.Legal)) {
-					h.press("down")
-				}
-				h.press("enter")
-				h.settle(func(m *Model) bool { return m.ended || !m.busy })
-				if h.m.statusErr && !h.m.ended {
-					t.Fatalf("a move was refused: %s", h.m.status)
-				}
-			}
+			h := joinScreen(ctx, t, c, created.ID, created.Seats[0].Token)
+			h.playRandomly(rand.New(rand.NewPCG(3, 0)))
 			if err := h.m.Err(); err != nil || !h.m.frame.Result.Over {
 				t.Fatalf("the match did not end: %v", err)
 			}
-			checkSize(t, h.m.View(), 80, 24)
 		})
 	}
+}
+
+// joinScreen joins a table's seat (or watches, with token "") with the interface.
+func joinScreen(ctx context.Context, t *testing.T, c *client.Client, table, token string) *harness {
+	t.Helper()
+	conn, err := c.Join(ctx, table, token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	online, err := NewOnline(conn, c.Server.Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return newHarness(t, newModelT(t, online))
 }

@@ -363,29 +363,11 @@ func TestEveryGameToTheEnd(t *testing.T) {
 				people := []engine.Seat{0}
 				local, _, st := localMatch(t, g.Name, v.Options, 5, people...)
 				h := newHarness(t, newModelT(t, local))
-				rng := rand.New(rand.NewPCG(5, 0))
-				turns := 0
-				for {
-					h.settle(func(m *Model) bool { return myTurn(m) || over(m) })
-					if h.m.ended {
-						break
-					}
-					if turns%7 == 0 {
-						checkSize(t, h.m.View(), 80, 24)
-					}
-					// A random move of the list, chosen with the arrows.
-					for range rng.IntN(len(h.m.frame.Legal)) {
-						h.press("down")
-					}
-					h.press("enter")
-					turns++
-					h.settle(func(m *Model) bool { return !m.busy })
-				}
+				turns := h.playRandomly(rand.New(rand.NewPCG(5, 0)))
 				if !st.Result().Over || h.m.Err() != nil {
 					t.Fatalf("after %d turns: over %v, %v", turns, st.Result().Over, h.m.Err())
 				}
 				t.Logf("%d turns, %s", turns, st.Result().Score)
-				checkSize(t, h.m.View(), 80, 24)
 			})
 		}
 	}
