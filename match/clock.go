@@ -52,11 +52,11 @@ func (m *Match) clockOwing() []int {
 // runClock makes the clocks of the seats that owe an action run, saves them, and sets the alarm
 // for the first one to run out. The match goroutine calls it whenever the match changes.
 func (m *Match) runClock() {
-	k := m.cfg.Clock
+	k := m.cfg.TableClock
 	if k == nil || !k.Timed() {
 		return
 	}
-	now := m.cfg.Time.Now()
+	now := m.cfg.Clock.Now()
 	if m.over() {
 		k.Stop(now) // no increment for the last move
 	} else {
@@ -65,19 +65,19 @@ func (m *Match) runClock() {
 	m.saveClock(now)
 	m.alarm = nil
 	if d, ok := k.Next(now); ok {
-		m.alarm = m.cfg.Time.After(d)
+		m.alarm = m.cfg.Clock.After(d)
 	}
 }
 
 // saveClock persists the clocks as they stand at now.
 func (m *Match) saveClock(now time.Time) {
-	if m.cfg.SaveClock == nil || m.cfg.Clock == nil || !m.cfg.Clock.Timed() {
+	if m.cfg.SaveClock == nil || m.cfg.TableClock == nil || !m.cfg.TableClock.Timed() {
 		return
 	}
 	// A clock save must not be cut short by a shutdown: it is what the restart resumes from.
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if err := m.cfg.SaveClock(ctx, m.cfg.Clock.Save(now)); err != nil {
+	if err := m.cfg.SaveClock(ctx, m.cfg.TableClock.Save(now)); err != nil {
 		// The next save catches up; a restart before it resumes from the previous move.
 		m.clockErr = err
 	}
@@ -85,22 +85,22 @@ func (m *Match) saveClock(now time.Time) {
 
 // clockView returns the clocks at now, or nil for an untimed match.
 func (m *Match) clockView() *ClockView {
-	k := m.cfg.Clock
+	k := m.cfg.TableClock
 	if k == nil || !k.Timed() {
 		return nil
 	}
-	s := k.Save(m.cfg.Time.Now())
+	s := k.Save(m.cfg.Clock.Now())
 	return &ClockView{Control: s.Control.String(), Kind: s.Control.Kind, Left: s.Left, Running: s.Running}
 }
 
 // checkFlag ends a realtime match whose running clock has run out, and reports whether it did.
 // A correspondence match waits for the opponent's claim instead.
 func (m *Match) checkFlag(ctx context.Context) bool {
-	k := m.cfg.Clock
+	k := m.cfg.TableClock
 	if m.over() || k == nil || k.Control().Kind != clock.Realtime {
 		return false
 	}
-	now := m.cfg.Time.Now()
+	now := m.cfg.Clock.Now()
 	seat, ok := k.Expired(now)
 	if !ok {
 		return false
@@ -148,7 +148,7 @@ func (m *Match) over() bool { return m.ended != "" || m.state.ToMove() == engine
 func (m *Match) ClaimTime(ctx context.Context, seat engine.Seat) error {
 	var err error
 	derr := m.do(ctx, func() {
-		k := m.cfg.Clock
+		k := m.cfg.TableClock
 		switch {
 		case m.over():
 			err = ErrOver
@@ -157,7 +157,7 @@ func (m *Match) ClaimTime(ctx context.Context, seat engine.Seat) error {
 			err = fmt.Errorf("%w: the table has no correspondence clock", ErrNoClaim)
 			return
 		}
-		late, ok := k.Expired(m.cfg.Time.Now())
+		late, ok := k.Expired(m.cfg.Clock.Now())
 		if !ok || engine.Seat(late) == seat {
 			err = fmt.Errorf("%w: your opponent still has time", ErrNoClaim)
 			return

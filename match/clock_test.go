@@ -51,7 +51,7 @@ func timed(t *testing.T, p *memory, k *clock.Clock, ft *timesource.Fake, saved *
 	if bots == nil {
 		bots = []bot.Bot{nil, nil}
 	}
-	m, err := match.New(match.Config{Game: g, Record: p.record(g, opts, 2), Bots: bots, Seed: 5, Persist: p, Clock: k, Time: ft, SaveClock: saved.save})
+	m, err := match.New(match.Config{Game: g, Record: p.record(g, opts, 2), Bots: bots, Seed: 5, Persist: p, TableClock: k, Clock: ft, SaveClock: saved.save})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +172,7 @@ func TestClockRestartMidMove(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := centercourt.Game
-	m2, err := match.New(match.Config{Game: g, Record: p.record(g, opts, 2), Seed: 5, Persist: p, Clock: k, Time: ft, SaveClock: saved.save})
+	m2, err := match.New(match.Config{Game: g, Record: p.record(g, opts, 2), Seed: 5, Persist: p, TableClock: k, Clock: ft, SaveClock: saved.save})
 	if err != nil {
 		t.Fatal(err)
 	}

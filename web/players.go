@@ -173,7 +173,7 @@ func (s *Server) matchClock(ctx context.Context, t *store.Table, cfg *match.Conf
 	if err != nil {
 		return fmt.Errorf("clock of table %s: %w", t.ID, err)
 	}
-	cfg.Clock, cfg.Time, cfg.SaveClock, cfg.SaveEnd = k, s.clock, s.clockSaver(t.ID), s.saveEnd(t.ID)
+	cfg.TableClock, cfg.SaveClock, cfg.SaveEnd = k, s.clockSaver(t.ID), s.saveEnd(t.ID)
 	return nil
 }
 
