@@ -139,3 +139,12 @@ func ExampleUpdate() {
 	fmt.Printf("%.2f %.2f %.6f\n", r.Rating, r.RD, r.Volatility)
 	// Output: 1464.05 151.52 0.059996
 }
+
+func BenchmarkUpdate(b *testing.B) {
+	r := New()
+	results := []Result{{Opponent: Rating{1400, 30, 0.06}, Score: 1}}
+	b.ReportAllocs()
+	for b.Loop() {
+		_, _ = Update(r, results, 0)
+	}
+}

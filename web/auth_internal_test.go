@@ -82,3 +82,11 @@ func TestOutcome(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkHashPassword is the cost of one sign-up or sign-in: one argon2id hash.
+func BenchmarkHashPassword(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		hashPassword("correct horse")
+	}
+}
