@@ -62,6 +62,19 @@ func TestKeysChooseMoves(t *testing.T) {
 	}
 }
 
+// Digits typed faster than the terminal reports them arrive as one key, and still choose their move.
+func TestFastDigits(t *testing.T) {
+	local, _, _ := localMatch(t, "pencil", nil, 3, 0)
+	h := newHarness(t, newModelT(t, local))
+	h.settle(myTurn)
+	h.update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("12")})
+	h.press("enter")
+	h.settle(func(m *Model) bool { return len(local.Moves()) > 0 })
+	if got := local.Moves()[0].Text; got != "bid 12" {
+		t.Errorf("\"12\" as one key played %q, want bid 12", got)
+	}
+}
+
 // A typed move that is not legal says why and changes nothing; a number out of range too.
 func TestRefusedMoves(t *testing.T) {
 	local, _, _ := localMatch(t, "centercourt", nil, 5, 0)
