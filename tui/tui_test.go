@@ -292,6 +292,11 @@ func TestCompactLog(t *testing.T) {
 		},
 		{[]string{"over"}, []string{"over"}},
 		{nil, []string{}},
+		{
+			[]string{"player 1 draws Hit-3 red", "player 1 draws Hit-3 blue", "player 1 draws Hit-3 blue"},
+			[]string{"player 1 draws Hit-3 red", "player 1 draws Hit-3 blue (x2)"},
+		},
+		{[]string{"player 2 returns 5-5", "player 2 returns 6-6-6"}, []string{"player 2 returns 5-5, 6-6-6"}},
 	}
 	for _, tt := range tests {
 		if got := Compact(tt.in); !slices.Equal(got, tt.want) {
