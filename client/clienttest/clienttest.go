@@ -1,5 +1,6 @@
 // Package clienttest starts a real deuce server for the tests of Go clients: the web server
-// over SQLite in a temp dir, on a loopback port, with message limits a test's pace never meets.
+// over SQLite in a temp dir, on a loopback port, with message limits a test's pace never meets
+// and tables of bots only that do not pause between moves.
 package clienttest
 
 import (
@@ -23,7 +24,10 @@ func Server(t testing.TB) *client.Client {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := &web.Main{Addr: "127.0.0.1:0", Store: db, MessageRate: 100_000, MessageBurst: 1000}
+	// Tables of bots only play at a test's pace, not a watcher's.
+	lim := web.DefaultLimits()
+	lim.BotTableDelay = time.Millisecond
+	m := &web.Main{Addr: "127.0.0.1:0", Store: db, MessageRate: 100_000, MessageBurst: 1000, Limits: lim}
 	if err := m.Open(ctx); err != nil {
 		db.Close()
 		t.Fatal(err)
