@@ -27,7 +27,7 @@ var layers = []struct {
 	{"bot/*", []string{"engine", "bot"}},
 	{"sim", []string{"engine", "bot"}},
 	{"sim/chart", []string{"sim", "gonum.org/v1/plot"}},
-	{"match", []string{"engine", "bot"}},
+	{"match", []string{"engine", "bot", "timesource"}},
 	{"analysis", []string{"engine", "games", "games/*", "bot", "bot/*"}},
 	{"store", []string{"engine"}},
 	{"store/storetest", []string{"engine", "store"}},

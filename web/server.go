@@ -19,6 +19,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -57,6 +58,8 @@ type Server struct {
 	live map[string]*liveTable
 	// conns counts the open websocket connections of each address.
 	conns map[string]int
+	// failing holds the error of each table whose last save failed.
+	failing map[string]error
 	// reserved counts tables being created (reservedBy per address, reservedBots bot-only).
 	reserved, reservedBots int
 	reservedBy             map[string]int
@@ -68,6 +71,7 @@ type Server struct {
 
 	analyser *analyser     // background match analysis (analysis.go)
 	hints    chan struct{} // the one hint searched at a time (hint.go)
+	hintRate *buckets      // the hints each address may ask for (hint.go)
 }
 
 // liveTable is a running match and the table it plays.
@@ -96,6 +100,8 @@ type liveTable struct {
 	goneSince  []time.Time
 	announced  []bool
 	lastActive time.Time
+	// lastMove is when the last move was saved (or the table started).
+	lastMove time.Time
 	// watchers are the connections to signal when presence changes.
 	watchers map[chan struct{}]struct{}
 }
@@ -143,9 +149,10 @@ func NewServer(cfg Config) *Server {
 		creates:   newBuckets("new tables", lim.CreatesPerMinute, lim.CreateBurst, now),
 		connects:  newBuckets("connections", lim.ConnectsPerMinute, lim.ConnectBurst, now),
 		rematches: newBuckets("rematches", lim.RematchesPerMinute, lim.RematchBurst, now),
+		hintRate:  newBuckets("hints", lim.HintsPerMinute, lim.HintBurst, now),
 		ctx:       ctx, cancel: cancel,
 		live:  map[string]*liveTable{},
-		conns: map[string]int{}, reservedBy: map[string]int{},
+		conns: map[string]int{}, reservedBy: map[string]int{}, failing: map[string]error{},
 	}
 	s.wg.Add(1)
 	go s.janitor()
@@ -202,9 +209,15 @@ func (s *Server) start(t *store.Table, owner string) (*liveTable, error) {
 		}
 	}
 	rec := t.Record()
+	id := t.ID
+	delay := s.botDelay
+	if botOnly(t.Seats) {
+		delay = max(delay, s.limits.BotTableDelay)
+	}
 	m, err := match.New(match.Config{
-		Game: g, Record: rec, Bots: bots, Seed: t.Seed, BotDelay: s.botDelay,
-		Persist: persister{s: s, id: t.ID},
+		Game: g, Record: rec, Bots: bots, Seed: t.Seed, BotDelay: delay,
+		Persist: persister{s: s, id: t.ID}, Clock: s.clock,
+		OnFault: func(err error) { s.log.Warn("bot failed to move; it will try again", "table", id, "err", err) },
 	})
 	if err != nil {
 		return nil, err
@@ -213,7 +226,7 @@ func (s *Server) start(t *store.Table, owner string) (*liveTable, error) {
 	now := s.clock.Now()
 	lt := &liveTable{
 		id: t.ID, game: g, m: m, open: t.Status == store.Open, owner: owner, botOnly: botOnly(t.Seats), cancel: cancel,
-		created: t.Created, lastActive: now, watchers: map[chan struct{}]struct{}{},
+		created: t.Created, lastActive: now, lastMove: now, watchers: map[chan struct{}]struct{}{},
 		person: make([]bool, len(t.Seats)), present: make([]int, len(t.Seats)),
 		goneSince: make([]time.Time, len(t.Seats)), announced: make([]bool, len(t.Seats)),
 	}
@@ -236,6 +249,7 @@ func (s *Server) start(t *store.Table, owner string) (*liveTable, error) {
 		err := m.Run(ctx)
 		s.mu.Lock()
 		delete(s.live, t.ID)
+		delete(s.failing, t.ID)
 		s.mu.Unlock()
 		switch {
 		case err == nil:
@@ -284,11 +298,36 @@ func (p persister) Append(ctx context.Context, at int, moves []engine.Move, resu
 	// A move must be saved even while the server shuts down, or a person's move would be lost.
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), saveTimeout)
 	defer cancel()
-	if err := p.s.store.Append(ctx, p.id, at, moves, status, result); err != nil {
+	err := p.s.store.Append(ctx, p.id, at, moves, status, result)
+	if errors.Is(err, store.ErrConflict) && p.saved(ctx, at, moves) {
+		// An earlier try was written although its answer was lost (the connection dropped
+		// after the commit): the moves are there once, as they should be.
+		err = nil
+	}
+	p.s.saveFailed(p.id, err)
+	if err != nil {
+		p.s.log.Warn("save failed", "table", p.id, "move", at+1, "err", err)
 		return err
 	}
 	p.s.touch(p.id)
 	return nil
+}
+
+// saved reports whether the store holds exactly moves from index at on.
+func (p persister) saved(ctx context.Context, at int, moves []engine.Move) bool {
+	t, err := p.s.store.Get(ctx, p.id)
+	return err == nil && len(t.Moves) == at+len(moves) && slices.Equal(t.Moves[at:], moves)
+}
+
+// saveFailed records whether the last save of table id failed, for /healthz.
+func (s *Server) saveFailed(id string, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err == nil {
+		delete(s.failing, id)
+	} else {
+		s.failing[id] = err
+	}
 }
 
 // saveTimeout bounds one write to the store.
@@ -315,15 +354,31 @@ func (s *Server) Handler() http.Handler {
 	return s.logRequests(s.guard(mux))
 }
 
+// healthz answers 200 when the server works, and 503 "degraded" with the reason while the
+// store cannot be read or moves cannot be saved (the matches wait and retry meanwhile).
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
-	if _, err := s.store.List(r.Context(), store.Filter{Limit: 1}); err != nil {
-		writeError(w, http.StatusServiceUnavailable, "store unavailable")
+	s.mu.Lock()
+	n, failing := len(s.live), len(s.failing)
+	var last error
+	for _, err := range s.failing {
+		last = err
+		break
+	}
+	s.mu.Unlock()
+	degraded := func(reason string) {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]any{"ok": false, "status": "degraded", "reason": reason, "error": reason, "liveTables": n})
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
+	defer cancel()
+	if _, err := s.store.List(ctx, store.Filter{Limit: 1}); err != nil {
+		degraded(fmt.Sprintf("the store cannot be read: %v", err))
 		return
 	}
-	s.mu.Lock()
-	n := len(s.live)
-	s.mu.Unlock()
-	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "liveTables": n})
+	if failing > 0 {
+		degraded(fmt.Sprintf("moves of %d tables cannot be saved (they wait and retry): %v", failing, last))
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "status": "ok", "liveTables": n})
 }
 
 // logRequests logs every request but websocket frames with slog.

@@ -1,5 +1,6 @@
 // Package clienttest starts a real deuce server for the tests of Go clients: the web server
-// over SQLite in a temp dir, on a loopback port, with message limits a test's pace never meets.
+// over SQLite in a temp dir, on a loopback port, with message limits a test's pace never meets
+// and tables of bots only that do not pause between moves.
 package clienttest
 
 import (
@@ -48,7 +49,10 @@ func Start(t testing.TB) *Server {
 
 func (s *Server) open(addr string) {
 	s.t.Helper()
-	s.main = &web.Main{Addr: addr, Store: s.db, MessageRate: 100_000, MessageBurst: 1000}
+	// Tables of bots only play at a test's pace, not a watcher's.
+	lim := web.DefaultLimits()
+	lim.BotTableDelay = time.Millisecond
+	s.main = &web.Main{Addr: addr, Store: s.db, MessageRate: 100_000, MessageBurst: 1000, Limits: lim}
 	if err := s.main.Open(context.Background()); err != nil {
 		s.t.Fatal(err)
 	}
