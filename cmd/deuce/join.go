@@ -93,9 +93,14 @@ func online(ctx context.Context, args []string, e *env, name, usage string) erro
 		if err = tui.Run(ctx, m, e.stdin, e.stdout); err == nil {
 			err, ended = m.Err(), m.Ended()
 		}
+		if err == nil && !ended {
+			err = errQuit
+		}
 	}
 	if errors.Is(err, errQuit) {
-		fmt.Fprintln(e.stdout, "Left the table; it stays open on the server.")
+		if name == "join" {
+			fmt.Fprintln(e.stdout, "Left the table; it stays open on the server, and the seat link joins it again.")
+		}
 		return nil
 	}
 	if err != nil || !ended || *noRecord {
