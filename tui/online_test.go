@@ -19,6 +19,7 @@ import (
 	"deuce/client/clienttest"
 	"deuce/engine"
 	"deuce/games"
+	"deuce/games/centercourt"
 	"deuce/games/pencil"
 	"deuce/protocol"
 )
@@ -234,6 +235,9 @@ func TestWatchAndBadToken(t *testing.T) {
 	h.settle(func(m *Model) bool { return m.have })
 	if h.m.frame.Seat != engine.Spectator || len(h.m.frame.Legal) != 0 {
 		t.Errorf("a spectator's frame: seat %d, %d moves", h.m.frame.Seat, len(h.m.frame.Legal))
+	}
+	if v, ok := h.m.frame.View.(*centercourt.Observation); !ok || v.Hand != nil || strings.Contains(h.m.View(), "╭─╮") {
+		t.Errorf("a spectator is shown a hand:\n%s", h.m.View())
 	}
 	h.press("enter")
 	if !strings.Contains(h.m.View(), "You are watching") && !h.m.frame.Result.Over {
