@@ -45,6 +45,7 @@ type Server struct {
 	msgRate  rate.Limit
 	msgBurst int
 	limits   Limits
+	thinkers thinkers // the bot searches running at once (think.go)
 	clock    timesource.Clock
 	// Per-address token buckets.
 	creates, connects, rematches *buckets
@@ -155,7 +156,7 @@ func NewServer(cfg Config) *Server {
 	s := &Server{
 		store: cfg.Store, log: log, botDelay: cfg.BotDelay,
 		msgRate: rate.Limit(cfg.MessageRate), msgBurst: cfg.MessageBurst,
-		limits: lim, clock: cfg.Clock,
+		limits: lim, clock: cfg.Clock, thinkers: make(thinkers, lim.Thinkers),
 		creates:   newBuckets("new tables", lim.CreatesPerMinute, lim.CreateBurst, now),
 		connects:  newBuckets("connections", lim.ConnectsPerMinute, lim.ConnectBurst, now),
 		rematches: newBuckets("rematches", lim.RematchesPerMinute, lim.RematchBurst, now),
@@ -214,6 +215,7 @@ func (s *Server) start(t *store.Table, owner string) (*liveTable, error) {
 			if bots[i], err = games.NewBot(g, seat.Bot); err != nil {
 				return nil, err
 			}
+			bots[i] = s.thinkers.gate(bots[i])
 			if err := s.checkBotCost(g, t.Options, seat.Bot); err != nil {
 				return nil, err
 			}
