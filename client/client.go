@@ -257,7 +257,9 @@ type Conn struct {
 	ws      *websocket.Conn
 	strict  bool
 	Welcome protocol.Welcome
-	log     []string
+	// Presence is the latest presence the server sent (who is at the table); Next reads it.
+	Presence protocol.Presence
+	log      []string
 }
 
 // Next waits for the next update and returns it with the whole log so far (LogFrom 0). A
@@ -265,6 +267,10 @@ type Conn struct {
 // the server closed the connection normally, after the match's end.
 func (c *Conn) Next(ctx context.Context) (protocol.Update, error) {
 	m, err := c.read(ctx)
+	for err == nil && m.Presence != nil {
+		c.Presence = *m.Presence
+		m, err = c.read(ctx)
+	}
 	if err != nil {
 		return protocol.Update{}, err
 	}

@@ -23,6 +23,12 @@ const (
 	TypeWelcome = "welcome"
 	TypeUpdate  = "update"
 	TypeError   = "error"
+	// TypePresence tells who is at the table; TypeResign, TypeClaim and TypeBot end a match
+	// early or hand an absent player's seat to a bot (web/PROTOCOL.md, "Table lifecycle").
+	TypePresence = "presence"
+	TypeResign   = "resign"
+	TypeClaim    = "claim"
+	TypeBot      = "bot"
 )
 
 // Error codes of an error message.
@@ -35,6 +41,10 @@ const (
 	CodeOver        = "over"
 	CodeRateLimited = "rate_limited"
 	CodeServer      = "server_error"
+	// CodeFull: the table has its most spectators. CodeNotAbandoned: a claim or bot while
+	// nobody has been away long enough.
+	CodeFull         = "full"
+	CodeNotAbandoned = "not_abandoned"
 )
 
 // MaxMessage is the largest message, in bytes, a server accepts from a client.
@@ -101,6 +111,31 @@ type Update struct {
 	Result  engine.Result `json:"result"`
 	// Played counts the moves this seat has made.
 	Played int `json:"played"`
+	// Ended says why a match ended early: "resigned", "claimed", "expired", "time limit" or
+	// "unplayable"; empty otherwise.
+	Ended string `json:"ended,omitempty"`
+}
+
+// Presence says, per seat, whether a person plays it and whether they are at the table.
+type Presence struct {
+	Type  string         `json:"type"` // "presence"
+	Seats []SeatPresence `json:"seats"`
+	// AbandonAfter is the seconds a person must be away before the others may claim the win
+	// or hand the seat to a bot.
+	AbandonAfter float64 `json:"abandonAfter"`
+}
+
+// SeatPresence is one seat of a Presence.
+type SeatPresence struct {
+	Person    bool    `json:"person"`
+	Connected bool    `json:"connected"`
+	Away      float64 `json:"away,omitempty"`
+	Abandoned bool    `json:"abandoned,omitempty"`
+}
+
+// Request is a message of one type and no other field: resign, claim or bot.
+type Request struct {
+	Type string `json:"type"`
 }
 
 // Choice is one legal move with its notation.
@@ -135,11 +170,13 @@ type Table struct {
 	Options engine.Options `json:"options"`
 	Seats   []Seat         `json:"seats"`
 	// Status is "open", "live", "finished" or "abandoned".
-	Status  string         `json:"status"`
-	Moves   int            `json:"moves"`
-	Result  *engine.Result `json:"result,omitempty"`
-	Created time.Time      `json:"created"`
-	Updated time.Time      `json:"updated"`
+	Status string         `json:"status"`
+	Moves  int            `json:"moves"`
+	Result *engine.Result `json:"result,omitempty"`
+	// Ended says why the table ended early, as Update.Ended.
+	Ended   string    `json:"ended,omitempty"`
+	Created time.Time `json:"created"`
+	Updated time.Time `json:"updated"`
 	// Rematch is the id of the table's rematch, once there is one (GET /api/tables/{id} only).
 	Rematch string `json:"rematch,omitempty"`
 }
@@ -195,9 +232,10 @@ type Envelope struct {
 
 // ServerMessage is one decoded server message: exactly one field is set.
 type ServerMessage struct {
-	Welcome *Welcome
-	Update  *Update
-	Error   *Error
+	Welcome  *Welcome
+	Update   *Update
+	Error    *Error
+	Presence *Presence
 }
 
 // DecodeServer decodes one message a server sent. Unknown fields are ignored, so a client keeps
@@ -220,6 +258,9 @@ func DecodeServer(data []byte, strict bool) (ServerMessage, error) {
 	case TypeError:
 		m.Error = new(Error)
 		v = m.Error
+	case TypePresence:
+		m.Presence = new(Presence)
+		v = m.Presence
 	default:
 		return ServerMessage{}, fmt.Errorf("decode server message: unknown type %q", env.Type)
 	}

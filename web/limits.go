@@ -56,9 +56,9 @@ type Limits struct {
 	// core (it rests after each decision in proportion to the work).
 	AnalysisQueue, AnalysisDecisions, AnalysisIterations int
 	AnalysisShare                                        float64
-	// BotTableDelay is the least pause before each move at a table of bots only: with it a
-	// table of the strongest bots, thinking up to a second a move, takes a fraction of the
-	// machine however fast the bots could play.
+	// BotTableDelay is the least pause before each move at a table of bots only where a bot
+	// searches: with it a table of the strongest bots, thinking up to a second a move, takes a
+	// fraction of the machine however fast the bots could play.
 	BotTableDelay time.Duration
 }
 
