@@ -63,9 +63,9 @@ type Limits struct {
 	// hint is up to a second of one core's search.
 	HintsPerMinute float64
 	HintBurst      int
-	// BotTableDelay is the least pause before each move at a table of bots only: with it a
-	// table of the strongest bots, thinking up to a second a move, takes a fraction of the
-	// machine however fast the bots could play.
+	// BotTableDelay is the least pause before each move at a table of bots only where a bot
+	// searches: with it a table of the strongest bots, thinking up to a second a move, takes a
+	// fraction of the machine however fast the bots could play.
 	BotTableDelay time.Duration
 	// Thinkers is how many bot searches (medium, hard, expert, equilibrium) run at once on the
 	// whole server; the others wait their turn (think.go).

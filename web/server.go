@@ -224,7 +224,7 @@ func (s *Server) start(t *store.Table, owner string) (*liveTable, error) {
 	rec := t.Record()
 	id := t.ID
 	delay := s.botDelay
-	if botOnly(t.Seats) {
+	if botOnly(t.Seats) && slices.ContainsFunc(t.Seats, func(seat store.Seat) bool { return searches(g, seat.Bot) }) {
 		delay = max(delay, s.limits.BotTableDelay)
 	}
 	cfg := match.Config{
@@ -278,6 +278,18 @@ func (s *Server) start(t *store.Table, owner string) (*liveTable, error) {
 		}
 	}()
 	return lt, nil
+}
+
+// searches reports whether g's bot level searches (or solves) for its moves, spending up to its
+// budget on each, rather than playing a rule at once.
+func searches(g engine.Game, level string) bool {
+	switch level {
+	case "medium", "hard", "equilibrium":
+		return true
+	case "easy":
+		return g.Heuristic == nil
+	}
+	return false
 }
 
 // botOnly reports whether no person plays at a table.
