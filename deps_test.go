@@ -32,7 +32,9 @@ var layers = []struct {
 	{"store/storetest", []string{"engine", "store"}},
 	{"store/sqlite", []string{"engine", "store", "modernc.org/sqlite"}},
 	{"store/postgres", []string{"engine", "store", "github.com/jackc/pgx/v5"}},
-	{"web", []string{"analysis", "engine", "games", "games/*", "bot", "bot/*", "match", "store", "store/*", "github.com/coder/websocket", "golang.org/x/time/rate"}},
+	{"store/postgres/pgtest", []string{"github.com/jackc/pgx/v5"}},
+	{"cluster", []string{"store/postgres"}},
+	{"web", []string{"analysis", "engine", "games", "games/*", "bot", "bot/*", "match", "store", "store/*", "cluster", "github.com/coder/websocket", "github.com/prometheus/client_golang", "golang.org/x/time/rate"}},
 	{"web/loadtest", []string{"github.com/coder/websocket"}},
 	{"cmd/deuce", []string{"analysis", "engine", "games", "games/*", "bot", "bot/*", "sim", "sim/*", "store", "store/*", "web", "web/*"}},
 }

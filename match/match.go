@@ -39,6 +39,9 @@ type Config struct {
 	// BotBudget bounds a bot's thinking time per move (default 2s).
 	BotBudget time.Duration
 	Persist   Persister
+	// OnProgress, when set, is called on the match's goroutine after every change is sent to
+	// the subscribers (see Progress); it must not block.
+	OnProgress func(Progress)
 }
 
 // Update is what one subscriber is sent after every change: its seat's view of the match.
@@ -563,6 +566,9 @@ func (m *Match) broadcast() {
 			views[s.Seat] = u
 		}
 		s.offer(u)
+	}
+	if m.cfg.OnProgress != nil {
+		m.cfg.OnProgress(m.progress())
 	}
 }
 

@@ -68,6 +68,7 @@ func (s *Server) presence(lt *liveTable) presenceMsg {
 
 // notify wakes every connection of lt to send the presence again; s.mu must be held.
 func (s *Server) notify(lt *liveTable) {
+	s.publishPresence(lt)
 	for c := range lt.watchers {
 		select {
 		case c <- struct{}{}:
@@ -175,7 +176,11 @@ func (s *Server) endTable(ctx context.Context, lt *liveTable, why string, loser 
 		}
 		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), saveTimeout)
 		defer cancel()
-		return s.store.End(ctx, lt.id, at, status, why, result)
+		err := s.storeEnd(ctx, lt, at, status, why, result)
+		if err != nil {
+			s.metrics.storeErrors.WithLabelValues("end").Inc()
+		}
+		return err
 	})
 }
 

@@ -21,11 +21,13 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/time/rate"
 
 	"deuce/bot"
+	"deuce/cluster"
 	"deuce/engine"
 	"deuce/games"
 	"deuce/games/pencil"
@@ -66,6 +68,12 @@ type Server struct {
 	// sweepMu serialises sweeps.
 	sweepMu sync.Mutex
 
+	// cl is the server's part in a cluster of nodes (cluster.go), nil on a single node.
+	cl *clusterState
+	metrics *metrics // what /metrics shows (metrics.go)
+	// dying is set by Main.Kill: leases are left to expire, as a dead process leaves them.
+	dying atomic.Bool
+
 	analyser *analyser     // background match analysis (analysis.go)
 	hints    chan struct{} // the one hint searched at a time (hint.go)
 }
@@ -98,6 +106,12 @@ type liveTable struct {
 	lastActive time.Time
 	// watchers are the connections to signal when presence changes.
 	watchers map[chan struct{}]struct{}
+
+	// In a cluster: epoch is the lease the match runs under, moved is set once the lease is
+	// lost, progress is the match's last Progress.
+	epoch    int64
+	moved    atomic.Bool
+	progress atomic.Pointer[match.Progress]
 }
 
 // Config configures a Server.
@@ -118,6 +132,9 @@ type Config struct {
 	// analysis.DefaultIterations); AnalysisDuty the share of one core it may use (default 0.5).
 	AnalysisIterations int
 	AnalysisDuty       float64
+	// Cluster, when set, makes the server a node of a cluster on the PostgreSQL store it
+	// shares with the others (cluster.go).
+	Cluster *cluster.Node
 }
 
 // NewServer returns a server over cfg.Store. Call Resume to restart unfinished tables, and
@@ -153,6 +170,13 @@ func NewServer(cfg Config) *Server {
 	}
 	s.wg.Add(1)
 	go s.janitor()
+	s.metrics = newMetrics(s)
+	if cfg.Cluster != nil {
+		s.cl = newClusterState(s, cfg.Cluster)
+		s.metrics.clustered(s.cl)
+		s.wg.Add(1)
+		go func() { defer s.wg.Done(); s.cl.run(ctx) }()
+	}
 	s.analyser = newAnalyser(s, cfg.AnalysisIterations, cfg.AnalysisDuty)
 	s.hints = make(chan struct{}, 1)
 	return s
@@ -160,6 +184,9 @@ func NewServer(cfg Config) *Server {
 
 // Resume restarts every unfinished table in the store, exactly where it stopped.
 func (s *Server) Resume(ctx context.Context) error {
+	if s.cl != nil {
+		return nil // in a cluster, the node adopts the tables nobody runs
+	}
 	ids, err := s.store.Unfinished(ctx)
 	if err != nil {
 		return fmt.Errorf("list unfinished tables: %w", err)
@@ -188,8 +215,30 @@ func (s *Server) Close() {
 	s.wg.Wait()
 }
 
-// start runs a table's match; owner is the address that created it.
+// start runs a table's match; owner is the address that created it. In a cluster it first
+// takes the table's lease, and returns a nil table if another node has it.
 func (s *Server) start(t *store.Table, owner string) (*liveTable, error) {
+	var epoch int64
+	if s.cl != nil {
+		e, ok, err := s.cl.node.Acquire(s.ctx, t.ID)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			// Another node found the new table before this one took it: it runs it.
+			return nil, nil
+		}
+		epoch = e
+	}
+	lt, err := s.run(t, owner, epoch)
+	if err != nil && s.cl != nil {
+		s.cl.node.Release(s.ctx, t.ID, epoch)
+	}
+	return lt, err
+}
+
+// run runs a table's match under the lease epoch (0 on a single node).
+func (s *Server) run(t *store.Table, owner string, epoch int64) (*liveTable, error) {
 	g, err := games.Lookup(t.Game)
 	if err != nil {
 		return nil, err
@@ -206,17 +255,26 @@ func (s *Server) start(t *store.Table, owner string) (*liveTable, error) {
 		}
 	}
 	rec := t.Record()
-	m, err := match.New(match.Config{
+	lt := &liveTable{epoch: epoch}
+	cfg := match.Config{
 		Game: g, Record: rec, Bots: bots, Seed: t.Seed, BotDelay: s.botDelay,
-		Persist: persister{s: s, id: t.ID},
-	})
+		Persist: persister{s: s, id: t.ID, epoch: epoch},
+	}
+	if s.cl != nil {
+		cfg.OnProgress = func(p match.Progress) {
+			lt.progress.Store(&p)
+			s.publishProgress(lt, p)
+		}
+	}
+	m, err := match.New(cfg)
 	if err != nil {
 		return nil, err
 	}
 	ctx, cancel := context.WithCancel(s.ctx)
 	now := s.clock.Now()
-	lt := &liveTable{
-		id: t.ID, game: g, m: m, open: t.Status == store.Open, owner: owner, botOnly: botOnly(t.Seats), cancel: cancel,
+	*lt = liveTable{
+		epoch: epoch,
+		id:    t.ID, game: g, m: m, open: t.Status == store.Open, owner: owner, botOnly: botOnly(t.Seats), cancel: cancel,
 		created: t.Created, lastActive: now, watchers: map[chan struct{}]struct{}{},
 		person: make([]bool, len(t.Seats)), present: make([]int, len(t.Seats)),
 		goneSince: make([]time.Time, len(t.Seats)), announced: make([]bool, len(t.Seats)),
@@ -241,6 +299,9 @@ func (s *Server) start(t *store.Table, owner string) (*liveTable, error) {
 		s.mu.Lock()
 		delete(s.live, t.ID)
 		s.mu.Unlock()
+		if s.cl != nil {
+			s.cl.stopped(lt)
+		}
 		switch {
 		case err == nil:
 			s.log.Info("table finished", "table", t.ID)
@@ -271,8 +332,9 @@ func (s *Server) table(id string) *liveTable {
 
 // persister saves a table's moves through the store.
 type persister struct {
-	s  *Server
-	id string
+	s     *Server
+	id    string
+	epoch int64 // the lease held in a cluster, 0 on a single node
 }
 
 func (p persister) Append(ctx context.Context, at int, moves []engine.Move, result *engine.Result) error {
@@ -288,7 +350,14 @@ func (p persister) Append(ctx context.Context, at int, moves []engine.Move, resu
 	// A move must be saved even while the server shuts down, or a person's move would be lost.
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), saveTimeout)
 	defer cancel()
-	if err := p.s.store.Append(ctx, p.id, at, moves, status, result); err != nil {
+	var err error
+	if p.epoch != 0 {
+		err = p.s.cl.node.DB().AppendFenced(ctx, p.id, p.s.cl.node.Name(), p.epoch, at, moves, status, result)
+	} else {
+		err = p.s.store.Append(ctx, p.id, at, moves, status, result)
+	}
+	if err != nil {
+		p.s.metrics.storeErrors.WithLabelValues("append").Inc()
 		return err
 	}
 	p.s.touch(p.id)
@@ -302,6 +371,8 @@ const saveTimeout = 10 * time.Second
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", s.healthz)
+	mux.HandleFunc("GET /readyz", s.readyz)
+	mux.Handle("GET /metrics", s.serveMetrics())
 	mux.HandleFunc("GET /api/games", s.apiGames)
 	mux.HandleFunc("GET /api/tables", s.apiListTables)
 	mux.HandleFunc("POST /api/tables", s.apiCreateTable)
@@ -319,11 +390,8 @@ func (s *Server) Handler() http.Handler {
 	return s.logRequests(s.guard(mux))
 }
 
+// healthz answers while the process is alive; /readyz says whether it can take tables.
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
-	if _, err := s.store.List(r.Context(), store.Filter{Limit: 1}); err != nil {
-		writeError(w, http.StatusServiceUnavailable, "store unavailable")
-		return
-	}
 	s.mu.Lock()
 	n := len(s.live)
 	s.mu.Unlock()
@@ -412,6 +480,8 @@ type Main struct {
 	// AnalysisIterations and AnalysisDuty: see Config.
 	AnalysisIterations int
 	AnalysisDuty       float64
+	// Cluster: see Config.
+	Cluster *cluster.Node
 
 	srv      *Server
 	httpSrv  *http.Server
@@ -421,7 +491,7 @@ type Main struct {
 // Open starts listening and resumes unfinished tables. The server runs until Close.
 func (m *Main) Open(ctx context.Context) error {
 	m.srv = NewServer(Config{Store: m.Store, Log: m.Log, BotDelay: m.BotDelay, MessageRate: m.MessageRate, MessageBurst: m.MessageBurst, Limits: m.Limits, Clock: m.Clock,
-		AnalysisIterations: m.AnalysisIterations, AnalysisDuty: m.AnalysisDuty})
+		AnalysisIterations: m.AnalysisIterations, AnalysisDuty: m.AnalysisDuty, Cluster: m.Cluster})
 	if err := m.srv.Resume(ctx); err != nil {
 		m.srv.Close()
 		return err

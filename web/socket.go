@@ -160,19 +160,16 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lt := s.table(t.ID)
+	if lt == nil && s.cl != nil && t.Status.Unfinished() {
+		s.serveFollower(ctx, cancel, c, t, seat) // another node runs it
+		return
+	}
 	if lt == nil {
 		// Finished (or not runnable): one final view, then the connection closes.
-		u, err := match.View(s.gameOf(t), t.Record(), seat)
+		u, err := s.storedView(t, seat)
 		if err != nil {
 			s.send(ctx, c, errorMsg{Type: "error", Code: codeServer, Error: "this table cannot be shown"})
 			return
-		}
-		if t.Ended != "" {
-			u.Ended, u.ToMove, u.Pending, u.Legal = t.Ended, engine.Nobody, nil, nil
-			u.Result.Over, u.Result.Returns, u.Result.Winner = true, nil, engine.Nobody
-			if t.Result != nil {
-				u.Result = *t.Result
-			}
 		}
 		s.send(ctx, c, updateMsg{Type: "update", Update: u})
 		c.Close(websocket.StatusNormalClosure, "the match is over")
@@ -211,7 +208,10 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 			}
 		case u, ok := <-sub.C:
 			if !ok {
-				if ctx.Err() == nil {
+				switch {
+				case lt.moved.Load():
+					c.Close(websocket.StatusTryAgainLater, "the table moved to another server: reconnect")
+				case ctx.Err() == nil:
 					c.Close(websocket.StatusNormalClosure, "the match is over")
 				}
 				return
@@ -276,8 +276,29 @@ func (s *Server) claim(ctx context.Context, id string, seat engine.Seat) error {
 	return s.store.UpdateSeats(ctx, id, t.Seats, t.Status)
 }
 
+// storedView is seat's view of table t as stored: the final one of an ended table.
+func (s *Server) storedView(t *store.Table, seat engine.Seat) (match.Update, error) {
+	u, err := match.View(s.gameOf(t), t.Record(), seat)
+	if err != nil {
+		return u, err
+	}
+	if t.Ended != "" {
+		u.Ended, u.ToMove, u.Pending, u.Legal = t.Ended, engine.Nobody, nil, nil
+		u.Result.Over, u.Result.Returns, u.Result.Winner = true, nil, engine.Nobody
+		if t.Result != nil {
+			u.Result = *t.Result
+		}
+	}
+	return u, nil
+}
+
 // readMoves reads the client's messages until it leaves, playing its moves.
 func (s *Server) readMoves(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, lt *liveTable, seat engine.Seat) {
+	s.readMessages(ctx, cancel, c, func(data []byte) *errorMsg { return s.handle(ctx, lt, seat, data) })
+}
+
+// readMessages reads the client's messages until it leaves, and answers each with handle.
+func (s *Server) readMessages(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, handle func([]byte) *errorMsg) {
 	defer cancel()
 	limiter := rate.NewLimiter(s.msgRate, s.msgBurst)
 	refused := 0
@@ -302,7 +323,7 @@ func (s *Server) readMoves(ctx context.Context, cancel context.CancelFunc, c *we
 			s.send(ctx, c, errorMsg{Type: "error", Code: codeRateLimited, Error: "too many messages: slow down"})
 			continue
 		}
-		if e := s.handle(ctx, lt, seat, data); e != nil {
+		if e := handle(data); e != nil {
 			s.send(ctx, c, *e)
 		}
 	}
@@ -343,6 +364,7 @@ func (s *Server) handle(ctx context.Context, lt *liveTable, seat engine.Seat, da
 		seq = *msg.Seq
 	}
 	var err error
+	start := time.Now()
 	if msg.Action != nil {
 		err = lt.m.Submit(ctx, seat, seq, *msg.Action)
 	} else {
@@ -350,6 +372,7 @@ func (s *Server) handle(ctx context.Context, lt *liveTable, seat engine.Seat, da
 	}
 	switch {
 	case err == nil:
+		s.metrics.moved(via(ctx), time.Since(start))
 		return nil
 	case errors.Is(err, engine.ErrIllegal):
 		return bad(codeIllegal, "%v", err)

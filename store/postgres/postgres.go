@@ -116,6 +116,9 @@ func migrate(ctx context.Context, pool *pgxpool.Pool) error {
 		if _, err := tx.Exec(ctx, `UPDATE schema_version SET version = $1`, len(migrations)); err != nil {
 			return fmt.Errorf("write schema version: %w", err)
 		}
+		if err := createLeases(ctx, tx); err != nil {
+			return fmt.Errorf("create the lease table: %w", err)
+		}
 		return nil
 	})
 }
@@ -182,6 +185,12 @@ func insertMoves(ctx context.Context, tx pgx.Tx, id string, at int, moves []engi
 
 // Append adds moves at index at and sets the status and result.
 func (db *DB) Append(ctx context.Context, id string, at int, moves []engine.Move, status store.Status, result *engine.Result) error {
+	return db.append(ctx, id, at, moves, status, result, nil)
+}
+
+// append is Append, after fence (when not nil) has checked, in the transaction, that the
+// writer may write.
+func (db *DB) append(ctx context.Context, id string, at int, moves []engine.Move, status store.Status, result *engine.Result, fence func(pgx.Tx) error) error {
 	if !status.Valid() {
 		return fmt.Errorf("append to table %s: invalid status %q", id, status)
 	}
@@ -190,6 +199,11 @@ func (db *DB) Append(ctx context.Context, id string, at int, moves []engine.Move
 		return fmt.Errorf("append to table %s: %w", id, err)
 	}
 	err = pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
+		if fence != nil {
+			if err := fence(tx); err != nil {
+				return err
+			}
+		}
 		// The guard on move_count is what makes a stale writer fail instead of writing: a
 		// concurrent writer waits for the row lock, then finds the count changed.
 		tag, err := tx.Exec(ctx, `
@@ -224,6 +238,11 @@ func missingOrConflict(ctx context.Context, tx pgx.Tx, id string) error {
 
 // End ends an unfinished table without a move.
 func (db *DB) End(ctx context.Context, id string, at int, status store.Status, ended string, result *engine.Result) error {
+	return db.end(ctx, id, at, status, ended, result, nil)
+}
+
+// end is End, after fence (see append).
+func (db *DB) end(ctx context.Context, id string, at int, status store.Status, ended string, result *engine.Result, fence func(pgx.Tx) error) error {
 	if err := store.CheckEnd(status, ended); err != nil {
 		return fmt.Errorf("end table %s: %w", id, err)
 	}
@@ -232,6 +251,11 @@ func (db *DB) End(ctx context.Context, id string, at int, status store.Status, e
 		return fmt.Errorf("end table %s: %w", id, err)
 	}
 	err = pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
+		if fence != nil {
+			if err := fence(tx); err != nil {
+				return err
+			}
+		}
 		tag, err := tx.Exec(ctx, `
 			UPDATE tables SET status = $1, ended = $2, result = $3, updated = $4
 			WHERE id = $5 AND move_count = $6 AND status IN ('open', 'live')`,
