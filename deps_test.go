@@ -36,7 +36,10 @@ var layers = []struct {
 	{"cluster", []string{"store/postgres"}},
 	{"web", []string{"analysis", "engine", "games", "games/*", "bot", "bot/*", "match", "store", "store/*", "cluster", "github.com/coder/websocket", "github.com/prometheus/client_golang", "golang.org/x/time/rate"}},
 	{"web/loadtest", []string{"github.com/coder/websocket"}},
-	{"cmd/deuce", []string{"analysis", "engine", "games", "games/*", "bot", "bot/*", "sim", "sim/*", "store", "store/*", "web", "web/*"}},
+	{"protocol", []string{"engine"}},
+	{"client", []string{"engine", "protocol", "github.com/coder/websocket"}},
+	{"tui", []string{"engine", "score", "games", "games/*", "bot", "protocol", "client", "github.com/charmbracelet/bubbletea", "github.com/charmbracelet/bubbles", "github.com/charmbracelet/lipgloss", "github.com/charmbracelet/x/ansi"}},
+	{"cmd/deuce", []string{"analysis", "engine", "games", "games/*", "bot", "bot/*", "sim", "sim/*", "store", "store/*", "web", "web/*", "protocol", "client", "tui"}},
 }
 
 func TestImportGraph(t *testing.T) {

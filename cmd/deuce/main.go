@@ -7,7 +7,9 @@
 //	deuce rules GAME                    a readable summary of a game's rules and options
 //	deuce play GAME [flags]             play in the terminal against a bot or a friend
 //	deuce sim GAME --bots A,B [flags]   round robins of bots: win rates, ratings, balance
-//	deuce replay FILE                   print a recorded match move by move
+//	deuce join LINK                     play a seat of a server's table from the terminal
+//	deuce watch LINK                    watch a server's table
+//	deuce replay FILE                   step through a recorded match, point by point
 //	deuce analyze FILE                  judge every decision of a recorded match
 //	deuce solve pencil [flags]          solve the bidding game exactly
 //	deuce bots [GAME]                   the bot levels each game offers
@@ -74,7 +76,9 @@ func commands() []command {
 		{"rules", "show a game's rules, options and the choices deuce made", runRules},
 		{"play", "play a match in the terminal", runPlay},
 		{"sim", "play many matches between bots and report", runSim},
-		{"replay", "print a recorded match move by move", runReplay},
+		{"join", "play a seat of a table on a server, from its seat link", runJoin},
+		{"watch", "watch a table on a server", runWatch},
+		{"replay", "step through a recorded match, point by point", runReplay},
 		{"analyze", "judge every decision of a recorded match", runAnalyze},
 		{"solve", "solve the bidding game exactly", runSolve},
 		{"bots", "list the bot levels", runBots},

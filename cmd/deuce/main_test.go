@@ -6,10 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
-	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -213,47 +211,6 @@ func TestSimRecordsReplay(t *testing.T) {
 	os.WriteFile(bad, []byte(`{"version":1,"game":"pencil","options":{},"moves":[{"seat":0,"action":999,"text":"bid 999"}]}`), 0o644)
 	if _, _, err := deuce(t, "", "replay", bad); !errors.Is(err, engine.ErrBadRecord) {
 		t.Errorf("replay of a broken record: %v, want ErrBadRecord", err)
-	}
-}
-
-func TestCompactLog(t *testing.T) {
-	tests := []struct {
-		in, want []string
-	}{
-		{
-			[]string{"you are dealt a 3", "player 2 is dealt a card", "you are dealt a 5", "player 2 is dealt a card"},
-			[]string{"you are dealt a 3, 5", "player 2 is dealt a card (x2)"},
-		},
-		{
-			[]string{"you return 1", "you draw a 4", "player 2 returns 2-2", "player 2 draws a card", "player 2 draws a card"},
-			[]string{"you return 1", "you draw a 4", "player 2 returns 2-2", "player 2 draws a card (x2)"},
-		},
-		{[]string{"over"}, []string{"over"}},
-		{nil, []string{}},
-	}
-	for _, tt := range tests {
-		if got := compact(tt.in); !slices.Equal(got, tt.want) {
-			t.Errorf("compact(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
-func TestMoveList(t *testing.T) {
-	bids := make([]string, 50)
-	for i := range bids {
-		bids[i] = fmt.Sprintf("bid %d", i+1)
-	}
-	tests := []struct {
-		in, want []string
-	}{
-		{bids, []string{"  1-50. bid 1 to 50"}},
-		{[]string{"serve 1", "serve 3", "serve 5"}, []string{"   1. serve 1", "   2. serve 3", "   3. serve 5"}},
-		{[]string{"concede", "return 2", "return 3", "return 4", "return 5", "return 6-6"}, []string{"   1. concede", "  2-5. return 2 to 5", "   6. return 6-6"}},
-	}
-	for _, tt := range tests {
-		if got := moveList(tt.in); !slices.Equal(got, tt.want) {
-			t.Errorf("moveList(%q) = %q, want %q", tt.in, got, tt.want)
-		}
 	}
 }
 

@@ -5,11 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -17,13 +15,18 @@ import (
 	"deuce/bot"
 	"deuce/engine"
 	"deuce/games"
+	"deuce/tui"
 )
 
 const playUsage = `GAME [flags]
 
 Plays a match in the terminal: you against a bot, or two people sharing the
 terminal (--vs human), with a "pass the device" screen before each hidden hand.
-At your turn, type the number of a move or the move itself; "?" shows help.
+
+On a terminal the match is full screen: choose a move with the arrow keys and
+Enter, its number, or / and the move itself; "?" shows the keys, r the rules,
+h a hint. With --plain, or when input or output is not a terminal, it is a
+line prompt instead: type the number of a move or the move itself; "?" helps.
 
 Examples:
   deuce play centercourt --variant tiebreak
@@ -37,6 +40,7 @@ func runPlay(ctx context.Context, args []string, e *env) error {
 	seed := fs.Uint64("seed", 0, "`seed` for shuffles, dice and bots (0 picks a fresh one and prints it)")
 	record := fs.String("record", "", "write the match record to this `file` (default: a new file in the data directory)")
 	noRecord := fs.Bool("no-record", false, "do not write a match record")
+	plain := fs.Bool("plain", false, "a line prompt instead of the full-screen interface")
 	var of optionFlags
 	of.register(fs)
 	pos, err := parseFlags(fs, args)
@@ -83,26 +87,16 @@ func runPlay(ctx context.Context, args []string, e *env) error {
 			players[i] = opponent
 		}
 	}
-	p := &terminalMatch{
-		env: e, game: g, state: s, players: players, hotseat: hotseat,
-		rec:    engine.NewRecord(g, opts, seats),
-		chance: rand.New(rand.NewPCG(*seed, 0)),
-		botRNG: rand.New(rand.NewPCG(*seed, 1)),
-		input:  bufio.NewScanner(e.stdin),
-		logs:   make([][]string, n),
-		clear:  isTerminal(e.stdout),
+	rec := engine.NewRecord(g, opts, seats)
+	rec.Seed = *seed
+	var playErr error
+	if *plain || !isTerminal(e.stdin) || !isTerminal(e.stdout) {
+		playErr = playLines(ctx, e, g, s, rec, players, hotseat, me, opponent, *seed)
+	} else {
+		playErr = playScreen(ctx, e, g, s, rec, players, hotseat, *seed)
 	}
-	p.rec.Seed = *seed
-	fmt.Fprintf(e.stdout, "%s, %s. Seed %d.\n", g.Title, opts, *seed)
-	switch {
-	case n == 1:
-		fmt.Fprintln(e.stdout, "You play alone, against the game's own opponent.")
-	case !hotseat:
-		fmt.Fprintf(e.stdout, "You are player %d against the %s bot.\n", me+1, opponent.Name())
-	}
-	playErr := p.play(ctx)
 	if !*noRecord {
-		path, err := saveRecord(*record, p.rec)
+		path, err := saveRecord(*record, rec)
 		if err != nil {
 			return errors.Join(playErr, err)
 		}
@@ -114,11 +108,59 @@ func runPlay(ctx context.Context, args []string, e *env) error {
 	return playErr
 }
 
+// playScreen plays the match in the full-screen interface.
+func playScreen(ctx context.Context, e *env, g engine.Game, s engine.State, rec *engine.Record, players []bot.Bot, hotseat bool, seed uint64) error {
+	info := tui.Info{Game: g, Options: rec.Options, Hotseat: hotseat}
+	for _, si := range rec.Seats {
+		info.Names = append(info.Names, si.Name)
+	}
+	local := tui.NewLocal(info, s, rec, players, seed)
+	m, err := tui.New(ctx, local, tui.Options{Renderer: tui.RendererFor(e.stdout)})
+	if err != nil {
+		return err
+	}
+	if err := tui.Run(ctx, m, e.stdin, e.stdout); err != nil {
+		return err
+	}
+	if m.Err() != nil {
+		return m.Err()
+	}
+	res := s.Result()
+	if !res.Over {
+		fmt.Fprintln(e.stdout, "Match abandoned; the record so far is kept.")
+		return errQuit
+	}
+	fmt.Fprintf(e.stdout, "%s, %s: %s\n", g.Title, rec.Options, res.Score)
+	return nil
+}
+
+// playLines plays the match at a line prompt.
+func playLines(ctx context.Context, e *env, g engine.Game, s engine.State, rec *engine.Record, players []bot.Bot, hotseat bool, me engine.Seat, opponent bot.Bot, seed uint64) error {
+	n := s.NumSeats()
+	p := &terminalMatch{
+		env: e, game: g, state: s, players: players, hotseat: hotseat,
+		rec:    rec,
+		chance: rand.New(rand.NewPCG(seed, 0)),
+		botRNG: rand.New(rand.NewPCG(seed, 1)),
+		input:  bufio.NewScanner(e.stdin),
+		logs:   make([][]string, n),
+		clear:  isTerminal(e.stdout),
+	}
+	fmt.Fprintf(e.stdout, "%s, %s. Seed %d.\n", g.Title, rec.Options, seed)
+	switch {
+	case n == 1:
+		fmt.Fprintln(e.stdout, "You play alone, against the game's own opponent.")
+	case !hotseat:
+		fmt.Fprintf(e.stdout, "You are player %d against the %s bot.\n", me+1, opponent.Name())
+	}
+	return p.play(ctx)
+}
+
 var errQuit = errors.New("quit")
 
 // botMoveTimeout bounds a bot's thinking per move in the terminal, as the match runner's budget
 // does in the browser.
-const botMoveTimeout = 2 * time.Second
+const botMoveTimeout = tui.BotMoveTimeout
 
 type terminalMatch struct {
 	env     *env
@@ -232,7 +274,7 @@ func (p *terminalMatch) ask(seat engine.Seat) (engine.Action, error) {
 		}
 		a, err := p.state.ParseAction(line)
 		if err != nil {
-			fmt.Fprintf(w, "%s (? for help)\n", reason(err))
+			fmt.Fprintf(w, "%s (? for help)\n", tui.Reason(err))
 			continue
 		}
 		return a, nil
@@ -251,53 +293,10 @@ func (p *terminalMatch) showLog(seat engine.Seat) {
 		return
 	}
 	fmt.Fprintln(p.env.stdout, "\nSince your last move:")
-	for _, line := range compact(p.logs[seat]) {
+	for _, line := range tui.Compact(p.logs[seat]) {
 		fmt.Fprintln(p.env.stdout, "  "+line)
 	}
 	p.logs[seat] = p.logs[seat][:0]
-}
-
-// compact shortens a run of log lines that differ only in their last word, like a deal
-// alternating between two players: "you are dealt a 3" and "you are dealt a 5" become "you are
-// dealt a 3, 5", and eight "player 2 is dealt a card" become "player 2 is dealt a card (x8)".
-// Lines merge only with the two groups before them, so the order of events is kept.
-func compact(lines []string) []string {
-	type group struct {
-		prefix string
-		words  []string
-	}
-	var groups []group
-	for _, line := range lines {
-		i := strings.LastIndexByte(line, ' ')
-		if i < 0 {
-			groups = append(groups, group{prefix: line})
-			continue
-		}
-		prefix, word := line[:i], line[i+1:]
-		merged := false
-		for j := len(groups) - 1; j >= max(0, len(groups)-2); j-- {
-			if groups[j].prefix == prefix && len(groups[j].words) > 0 {
-				groups[j].words = append(groups[j].words, word)
-				merged = true
-				break
-			}
-		}
-		if !merged {
-			groups = append(groups, group{prefix: prefix, words: []string{word}})
-		}
-	}
-	out := make([]string, 0, len(groups))
-	for _, g := range groups {
-		switch {
-		case len(g.words) == 0:
-			out = append(out, g.prefix)
-		case len(g.words) > 1 && !slices.ContainsFunc(g.words, func(w string) bool { return w != g.words[0] }):
-			out = append(out, fmt.Sprintf("%s %s (x%d)", g.prefix, g.words[0], len(g.words)))
-		default:
-			out = append(out, g.prefix+" "+strings.Join(g.words, ", "))
-		}
-	}
-	return out
 }
 
 func (p *terminalMatch) showMoves(seat engine.Seat, legal []engine.Action) {
@@ -309,46 +308,12 @@ func (p *terminalMatch) showMoves(seat engine.Seat, legal []engine.Action) {
 		}
 	}
 	fmt.Fprintln(p.env.stdout, "Your moves:")
-	for _, line := range moveList(texts) {
+	for _, line := range tui.MoveList(texts) {
 		fmt.Fprintln(p.env.stdout, line)
 	}
 	if l := games.Legend(p.game); l != "" {
 		fmt.Fprintln(p.env.stdout, l)
 	}
-}
-
-// moveList numbers the moves from 1, writing a run of moves that differ only in a number that
-// counts up by one ("bid 1" to "bid 50") as one line: "1-50. bid 1 to 50".
-func moveList(texts []string) []string {
-	split := func(t string) (string, int, bool) {
-		i := strings.LastIndexByte(t, ' ')
-		if i < 0 {
-			return "", 0, false
-		}
-		n, err := strconv.Atoi(t[i+1:])
-		return t[:i], n, err == nil
-	}
-	var out []string
-	for i := 0; i < len(texts); {
-		prefix, first, ok := split(texts[i])
-		j := i + 1
-		for ok && j < len(texts) {
-			p, n, ok2 := split(texts[j])
-			if !ok2 || p != prefix || n != first+(j-i) {
-				break
-			}
-			j++
-		}
-		if j-i >= 4 {
-			out = append(out, fmt.Sprintf("  %d-%d. %s %d to %d", i+1, j, prefix, first, first+(j-i)-1))
-		} else {
-			for k := i; k < j; k++ {
-				out = append(out, fmt.Sprintf("  %2d. %s", k+1, texts[k]))
-			}
-		}
-		i = j
-	}
-	return out
 }
 
 func (p *terminalMatch) help() {
@@ -400,21 +365,9 @@ func (p *terminalMatch) clearScreen() {
 	}
 }
 
-// reason returns the part of an illegal-action error a player needs.
-func reason(err error) string {
-	var ie *engine.IllegalError
-	if errors.As(err, &ie) {
-		r := ie.Reason
-		if ie.Text != "" {
-			r = fmt.Sprintf("%q: %s", ie.Text, ie.Reason)
-		}
-		return strings.ToUpper(r[:1]) + r[1:] + "."
-	}
-	return err.Error()
-}
-
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+// isTerminal reports that v (an io.Reader or io.Writer) is a terminal.
+func isTerminal(v any) bool {
+	f, ok := v.(*os.File)
 	if !ok {
 		return false
 	}

@@ -6,17 +6,20 @@ import (
 	"os"
 
 	"deuce/engine"
-	"deuce/games"
+	"deuce/tui"
 )
 
-const replayUsage = `FILE
+const replayUsage = `FILE [flags]
 
-Prints a recorded match move by move, every hand revealed, with the score
-whenever it changes. Records come from deuce play, deuce sim --record and
-deuce serve.`
+Replays a recorded match, every hand revealed. On a terminal it opens in the
+full-screen interface: step with the left and right arrows, a point at a time
+with [ and ], or type a point's number and Enter. With --plain, or when output
+is not a terminal, it prints the match point by point with the score after
+each. Records come from deuce play, join, sim --record and serve.`
 
-func runReplay(_ context.Context, args []string, e *env) error {
+func runReplay(ctx context.Context, args []string, e *env) error {
 	fs := newFlags(e, "replay", replayUsage)
+	plain := fs.Bool("plain", false, "print the match point by point instead of the full-screen interface")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -33,47 +36,16 @@ func runReplay(_ context.Context, args []string, e *env) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", pos[0], err)
 	}
-	g, err := games.Lookup(rec.Game)
+	match, err := tui.ReplayRecord(rec)
 	if err != nil {
 		return fmt.Errorf("%s: %w", pos[0], err)
 	}
-	w := e.stdout
-	fmt.Fprintf(w, "%s, %v\n", g.Title, rec.Options)
-	for i, si := range rec.Seats {
-		who := si.Name
-		if si.Bot != "" {
-			who += " (" + si.Bot + " bot)"
-		}
-		fmt.Fprintf(w, "player %d: %s\n", i+1, who)
+	if *plain || !isTerminal(e.stdin) || !isTerminal(e.stdout) {
+		return match.WritePlain(e.stdout)
 	}
-	score := ""
-	final, err := engine.Replay(g, rec, func(i int, s engine.State) {
-		if sc := s.Result().Score; sc != score {
-			if i > 0 {
-				fmt.Fprintf(w, "      score: %s\n", sc)
-			}
-			score = sc
-		}
-		if i < len(rec.Moves) {
-			m := rec.Moves[i]
-			who := m.Seat.String()
-			if m.Seat >= 0 {
-				who = fmt.Sprintf("player %d", m.Seat+1)
-			}
-			fmt.Fprintf(w, "%4d. %-9s %s\n", i+1, who, m.Text)
-		}
-	})
+	m, err := tui.NewReplay(ctx, match, tui.Options{Renderer: tui.RendererFor(e.stdout)})
 	if err != nil {
-		return fmt.Errorf("%s: %w", pos[0], err)
+		return err
 	}
-	res := final.Result()
-	switch {
-	case !res.Over:
-		fmt.Fprintf(w, "The match was not finished. Score: %s\n", res.Score)
-	case res.Winner == engine.Nobody:
-		fmt.Fprintf(w, "A draw. %s\n", res.Score)
-	default:
-		fmt.Fprintf(w, "Player %d wins. %s\n", res.Winner+1, res.Score)
-	}
-	return nil
+	return tui.Run(ctx, m, e.stdin, e.stdout)
 }

@@ -1,0 +1,318 @@
+// Package client is a Go client of deuce's table protocol (web/PROTOCOL.md): it opens a seat
+// link or a table address the browser shows, plays that seat or watches over the websocket, and
+// reads tables and match records over HTTP. `deuce join` and `deuce watch` use it.
+package client
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"deuce/engine"
+	"deuce/protocol"
+)
+
+// Limits of a client.
+const (
+	// maxServerMessage bounds one server message: an update carries the whole log on a fresh
+	// connection, a few hundred bytes a move.
+	maxServerMessage = 8 << 20
+	// maxBody bounds an HTTP answer (a match record is a few tens of kilobytes).
+	maxBody = 16 << 20
+	// writeTimeout bounds sending one message.
+	writeTimeout = 10 * time.Second
+)
+
+// Link is a table address, with the seat a seat link gives.
+type Link struct {
+	// Server is the server's base address: scheme and host, "http://127.0.0.1:8080".
+	Server *url.URL
+	// Table is the table's id.
+	Table string
+	// Seat counts from 1, 0 for a spectator's link; Token is the seat's secret.
+	Seat  int
+	Token string
+}
+
+// ParseLink reads a link the browser shows: a seat link ("http://host/t/ID#seat=1&token=T"),
+// a spectator link ("http://host/t/ID") or a replay page ("http://host/r/ID"). Without a
+// scheme, http is assumed.
+func ParseLink(s string) (Link, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return Link{}, errors.New("an empty link: give the table's address, http://HOST/t/ID")
+	}
+	if !strings.Contains(s, "://") {
+		s = "http://" + s
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		return Link{}, fmt.Errorf("link %q: %w", s, err)
+	}
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return Link{}, fmt.Errorf("link %q: want an http or https address", s)
+	}
+	if u.Host == "" {
+		return Link{}, fmt.Errorf("link %q has no server: want http://HOST/t/ID", s)
+	}
+	parts := strings.Split(strings.Trim(u.Path, "/"), "/")
+	if len(parts) != 2 || (parts[0] != "t" && parts[0] != "r") || !validID(parts[1]) {
+		return Link{}, fmt.Errorf("link %q is not a table's address: want http://HOST/t/ID", s)
+	}
+	l := Link{Server: &url.URL{Scheme: u.Scheme, Host: u.Host}, Table: parts[1]}
+	if u.Fragment != "" {
+		q, err := url.ParseQuery(u.Fragment)
+		if err != nil {
+			return Link{}, fmt.Errorf("link %q: the part after # is not seat=N&token=T", s)
+		}
+		l.Token = q.Get("token")
+		if seat := q.Get("seat"); seat != "" {
+			n, err := strconv.Atoi(seat)
+			if err != nil || n < 1 {
+				return Link{}, fmt.Errorf("link %q: seat %q is not a seat number", s, seat)
+			}
+			l.Seat = n
+		}
+		if (l.Token == "") != (l.Seat == 0) {
+			return Link{}, fmt.Errorf("link %q: a seat link has both seat=N and token=T after #", s)
+		}
+	}
+	return l, nil
+}
+
+// validID accepts the ids the server makes (letters and digits), which keeps a link from
+// smuggling a path into the requests built from it.
+func validID(id string) bool {
+	if id == "" || len(id) > 64 {
+		return false
+	}
+	for _, r := range id {
+		if !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// String returns the link as the browser shows it.
+func (l Link) String() string {
+	s := l.Server.String() + "/t/" + l.Table
+	if l.Token != "" {
+		s += fmt.Sprintf("#seat=%d&token=%s", l.Seat, l.Token)
+	}
+	return s
+}
+
+// Client talks to one deuce server.
+type Client struct {
+	// Server is the server's base address.
+	Server *url.URL
+	// HTTP makes the requests; nil means http.DefaultClient.
+	HTTP *http.Client
+	// Header is added to every request and websocket handshake. A signed-in session travels
+	// here (a cookie) once the server has accounts; guests need none.
+	Header http.Header
+	// Strict refuses server messages with fields this package does not know: tests set it to
+	// catch drift between the protocol package and the server.
+	Strict bool
+}
+
+// New returns a client of the server at base ("http://127.0.0.1:8080").
+func New(base *url.URL) *Client { return &Client{Server: base} }
+
+func (c *Client) httpClient() *http.Client {
+	if c.HTTP != nil {
+		return c.HTTP
+	}
+	return http.DefaultClient
+}
+
+func (c *Client) url(path string) string { return c.Server.String() + path }
+
+// call makes one HTTP request with a JSON body (nil for none) and decodes the JSON answer.
+func (c *Client) call(ctx context.Context, method, path string, body, out any) error {
+	var r io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return err
+		}
+		r = strings.NewReader(string(b))
+	}
+	req, err := http.NewRequestWithContext(ctx, method, c.url(path), r)
+	if err != nil {
+		return err
+	}
+	for k, vs := range c.Header {
+		req.Header[k] = vs
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := c.httpClient().Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, maxBody))
+	if err != nil {
+		return fmt.Errorf("%s %s: %w", method, path, err)
+	}
+	if resp.StatusCode >= 300 {
+		var e protocol.APIError
+		if json.Unmarshal(data, &e) == nil && e.Error != "" {
+			return &HTTPError{Status: resp.StatusCode, Message: e.Error}
+		}
+		return &HTTPError{Status: resp.StatusCode, Message: http.StatusText(resp.StatusCode)}
+	}
+	if err := json.Unmarshal(data, out); err != nil {
+		return fmt.Errorf("%s %s: the answer is not what a deuce server sends: %w", method, path, err)
+	}
+	return nil
+}
+
+// HTTPError is a refusal from the server's HTTP API.
+type HTTPError struct {
+	Status  int
+	Message string
+}
+
+func (e *HTTPError) Error() string {
+	return fmt.Sprintf("the server refused: %s (%d)", e.Message, e.Status)
+}
+
+// Table returns a table's summary.
+func (c *Client) Table(ctx context.Context, id string) (protocol.Table, error) {
+	var t protocol.Table
+	err := c.call(ctx, http.MethodGet, "/api/tables/"+url.PathEscape(id), nil, &t)
+	return t, err
+}
+
+// Create opens a new table.
+func (c *Client) Create(ctx context.Context, req protocol.CreateTable) (protocol.Created, error) {
+	var out protocol.Created
+	err := c.call(ctx, http.MethodPost, "/api/tables", req, &out)
+	return out, err
+}
+
+// Record returns a finished match's record, every hand revealed.
+func (c *Client) Record(ctx context.Context, id string) (*engine.Record, error) {
+	var rec engine.Record
+	if err := c.call(ctx, http.MethodGet, "/api/tables/"+url.PathEscape(id)+"/record", nil, &rec); err != nil {
+		return nil, err
+	}
+	return &rec, nil
+}
+
+// Join opens the table's websocket and says hello with token: a seat's token plays that seat,
+// "" watches. It returns once the server has welcomed the connection.
+func (c *Client) Join(ctx context.Context, table, token string) (*Conn, error) {
+	ws := *c.Server
+	switch ws.Scheme {
+	case "https":
+		ws.Scheme = "wss"
+	default:
+		ws.Scheme = "ws"
+	}
+	ws.Path = "/ws/tables/" + table
+	ws.RawPath = ""
+	conn, _, err := websocket.Dial(ctx, ws.String(), &websocket.DialOptions{HTTPClient: c.HTTP, HTTPHeader: c.Header.Clone()})
+	if err != nil {
+		return nil, fmt.Errorf("connect to %s: %w", c.Server, err)
+	}
+	conn.SetReadLimit(maxServerMessage)
+	cn := &Conn{ws: conn, strict: c.Strict}
+	if err := cn.send(ctx, protocol.NewHello(token)); err != nil {
+		conn.CloseNow()
+		return nil, fmt.Errorf("say hello: %w", err)
+	}
+	m, err := cn.read(ctx)
+	if err != nil {
+		conn.CloseNow()
+		return nil, err
+	}
+	if m.Welcome == nil {
+		conn.CloseNow()
+		if m.Error != nil {
+			return nil, m.Error.Err()
+		}
+		return nil, errors.New("the server did not welcome the connection")
+	}
+	cn.Welcome = *m.Welcome
+	return cn, nil
+}
+
+// Conn is one websocket connection to a table. Next is called by one goroutine; Move may be
+// called at the same time by another.
+type Conn struct {
+	ws      *websocket.Conn
+	strict  bool
+	Welcome protocol.Welcome
+	log     []string
+}
+
+// Next waits for the next update and returns it with the whole log so far (LogFrom 0). A
+// refused move arrives as a *protocol.ServerError (the connection stays open); io.EOF means
+// the server closed the connection normally, after the match's end.
+func (c *Conn) Next(ctx context.Context) (protocol.Update, error) {
+	m, err := c.read(ctx)
+	if err != nil {
+		return protocol.Update{}, err
+	}
+	switch {
+	case m.Error != nil:
+		return protocol.Update{}, m.Error.Err()
+	case m.Update == nil:
+		return protocol.Update{}, errors.New("the server sent a second welcome")
+	}
+	u := *m.Update
+	if u.LogFrom < 0 || u.LogFrom > len(c.log) {
+		return protocol.Update{}, fmt.Errorf("the server sent log lines from %d, this connection has %d", u.LogFrom, len(c.log))
+	}
+	c.log = append(c.log[:u.LogFrom:u.LogFrom], u.Log...)
+	u.Log, u.LogFrom = c.log, 0
+	return u, nil
+}
+
+func (c *Conn) read(ctx context.Context) (protocol.ServerMessage, error) {
+	_, data, err := c.ws.Read(ctx)
+	if err != nil {
+		if websocket.CloseStatus(err) == websocket.StatusNormalClosure {
+			return protocol.ServerMessage{}, io.EOF
+		}
+		var ce websocket.CloseError
+		if errors.As(err, &ce) {
+			return protocol.ServerMessage{}, fmt.Errorf("the server closed the connection: %s", ce.Reason)
+		}
+		return protocol.ServerMessage{}, err
+	}
+	return protocol.DecodeServer(data, c.strict)
+}
+
+// Move sends a move; a refusal comes back through Next.
+func (c *Conn) Move(ctx context.Context, m protocol.Move) error {
+	m.Type = protocol.TypeMove
+	return c.send(ctx, m)
+}
+
+func (c *Conn) send(ctx context.Context, v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	wctx, cancel := context.WithTimeout(ctx, writeTimeout)
+	defer cancel()
+	return c.ws.Write(wctx, websocket.MessageText, data)
+}
+
+// Close closes the connection.
+func (c *Conn) Close() error { return c.ws.Close(websocket.StatusNormalClosure, "bye") }

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"deuce/client"
+	"deuce/engine"
+	"deuce/games"
+	"deuce/protocol"
+	"deuce/store/sqlite"
+	"deuce/web"
+)
+
+// `deuce join --plain` plays a seat of a real server's table from its seat link against another
+// client, to the end, and saves a record that replays to the server's result.
+func TestJoinPlain(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "deuce.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	srv := &web.Main{Addr: "127.0.0.1:0", Store: db, MessageRate: 100_000, MessageBurst: 1000}
+	if err := srv.Open(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close(context.Background())
+	base, _ := url.Parse(srv.URL())
+	c := client.New(base)
+	created, err := c.Create(ctx, protocol.CreateTable{Game: "pencil", Options: engine.Options{"points": "8"},
+		Seats: []protocol.SeatRequest{{Name: "Terminal"}, {Name: "Other"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// The other seat bids 1 whenever it may.
+	other := make(chan error, 1)
+	go func() {
+		conn, err := c.Join(ctx, created.ID, created.Seats[1].Token)
+		if err != nil {
+			other <- err
+			return
+		}
+		defer conn.Close()
+		sent := -1
+		for {
+			u, err := conn.Next(ctx)
+			if errors.Is(err, io.EOF) {
+				other <- nil
+				return
+			}
+			if err != nil {
+				other <- err
+				return
+			}
+			if len(u.Legal) > 0 && u.Played != sent {
+				sent = u.Played
+				if err := conn.Move(ctx, protocol.ActionMove(u.Seq, u.Legal[0].Action)); err != nil {
+					other <- err
+					return
+				}
+			}
+		}
+	}()
+
+	recPath := filepath.Join(t.TempDir(), "joined.json")
+	link := base.String() + created.Seats[0].Invite
+	// A typo and an out-of-range number first: both are refused and the seat is asked again.
+	input := "smash\n99\n" + strings.Repeat("2\n", 200)
+	out, _, err := deuce(t, input, "join", "--plain", "--record", recPath, link)
+	if err != nil {
+		t.Fatalf("join: %v\n%s", err, out)
+	}
+	if err := <-other; err != nil {
+		t.Fatalf("the other seat: %v", err)
+	}
+	for _, want := range []string{"Your moves:", "There is no move 99", "Match over", "Match record: " + recPath} {
+		if !strings.Contains(out, want) {
+			t.Errorf("join output lacks %q:\n%s", want, out)
+		}
+	}
+	f, err := os.Open(recPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := engine.ReadRecord(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := engine.Replay(pencilGame(), rec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := c.Table(ctx, created.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if table.Result == nil || st.Result().Score != table.Result.Score || !strings.Contains(out, table.Result.Score) {
+		t.Errorf("the saved record replays to %q, the server says %+v", st.Result().Score, table.Result)
+	}
+	for _, m := range rec.Moves {
+		if m.Seat == 0 && m.Text != "bid 2" {
+			t.Errorf("the terminal seat played %q, it chose bid 2 every time", m.Text)
+		}
+	}
+}
+
+func TestJoinWatchUsage(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"join"}, "one link"},
+		{[]string{"join", "http://127.0.0.1:1/t/abc"}, "not a seat link"},
+		{[]string{"join", "http://127.0.0.1:1/api/x"}, "not a table's address"},
+		{[]string{"watch", "ftp://x/t/abc"}, "http or https"},
+	} {
+		_, _, err := deuce(t, "", tt.args...)
+		var u usageError
+		if !errors.As(err, &u) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("deuce %q: %v, want a usage error about %q", tt.args, err, tt.want)
+		}
+	}
+	// A server that is not there is an error a person can act on, not a hang.
+	_, _, err := deuce(t, "", "watch", "http://127.0.0.1:1/t/abc")
+	if err == nil || !strings.Contains(err.Error(), "127.0.0.1:1") {
+		t.Errorf("watching a missing server: %v", err)
+	}
+}
+
+func pencilGame() engine.Game {
+	g, _ := games.Lookup("pencil")
+	return g
+}

@@ -1,0 +1,239 @@
+// Package protocol holds the messages of deuce's table protocol (web/PROTOCOL.md), as every Go
+// client reads and writes them: the websocket messages of GET /ws/tables/{id} and the answers
+// of the HTTP API a client needs. It uses the standard library and the engine only.
+//
+// A game's observation travels as raw JSON: the client that knows the game decodes it into the
+// game's Observation type.
+package protocol
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"deuce/engine"
+)
+
+// Message types, the "type" field of every websocket message.
+const (
+	TypeHello   = "hello"
+	TypeMove    = "move"
+	TypePing    = "ping"
+	TypeWelcome = "welcome"
+	TypeUpdate  = "update"
+	TypeError   = "error"
+)
+
+// Error codes of an error message.
+const (
+	CodeBadMessage  = "bad_message"
+	CodeBadToken    = "bad_token"
+	CodeIllegal     = "illegal"
+	CodeNotYourTurn = "not_your_turn"
+	CodeStale       = "stale"
+	CodeOver        = "over"
+	CodeRateLimited = "rate_limited"
+	CodeServer      = "server_error"
+)
+
+// MaxMessage is the largest message, in bytes, a server accepts from a client.
+const MaxMessage = 4 << 10
+
+// Hello is a client's first message: Token claims a seat, "" watches.
+type Hello struct {
+	Type  string `json:"type"` // "hello"
+	Token string `json:"token"`
+}
+
+// NewHello returns the hello of a seat's token, or of a spectator for "".
+func NewHello(token string) Hello { return Hello{Type: TypeHello, Token: token} }
+
+// Move plays a move: Action (from an update's Legal) or Text (the game's notation), exactly one.
+type Move struct {
+	Type string `json:"type"` // "move"
+	// Seq is the seq of the update the move answers; nil plays against whatever is current.
+	Seq    *int           `json:"seq,omitempty"`
+	Action *engine.Action `json:"action,omitempty"`
+	Text   string         `json:"text,omitempty"`
+}
+
+// ActionMove returns the move of action a answering the update seq.
+func ActionMove(seq int, a engine.Action) Move {
+	return Move{Type: TypeMove, Seq: &seq, Action: &a}
+}
+
+// TextMove returns the move written text answering the update seq.
+func TextMove(seq int, text string) Move {
+	return Move{Type: TypeMove, Seq: &seq, Text: text}
+}
+
+// Ping keeps a connection alive; the server does not answer it.
+type Ping struct {
+	Type string `json:"type"` // "ping"
+}
+
+// Welcome answers hello.
+type Welcome struct {
+	Type  string `json:"type"` // "welcome"
+	Table Table  `json:"table"`
+	// Seat is the connection's seat from 0, or engine.Spectator.
+	Seat engine.Seat `json:"seat"`
+}
+
+// Update is the table as the connection's seat sees it, sent at once and after every change.
+type Update struct {
+	Type string `json:"type"` // "update"
+	// Seq counts the moves played; updates only move forward.
+	Seq  int         `json:"seq"`
+	Seat engine.Seat `json:"seat"`
+	// ToMove is the seat to act, engine.Chance, or engine.Nobody once the match is over.
+	ToMove engine.Seat `json:"toMove"`
+	// Pending lists the seats that owe a secret choice now.
+	Pending []engine.Seat `json:"pending,omitempty"`
+	// View is the game's observation for the seat, as JSON.
+	View json.RawMessage `json:"view"`
+	// Legal lists the seat's moves when it may act now.
+	Legal []Choice `json:"legal,omitempty"`
+	// Log holds the match's lines in words from index LogFrom on.
+	Log     []string      `json:"log"`
+	LogFrom int           `json:"logFrom"`
+	Result  engine.Result `json:"result"`
+	// Played counts the moves this seat has made.
+	Played int `json:"played"`
+}
+
+// Choice is one legal move with its notation.
+type Choice struct {
+	Action engine.Action `json:"action"`
+	Text   string        `json:"text"`
+}
+
+// Error explains a refused message; nothing changed. It is also the error a client returns for it.
+type Error struct {
+	Type  string `json:"type"` // "error"
+	Code  string `json:"code"`
+	Error string `json:"error"`
+}
+
+// Err returns e as an error value.
+func (e Error) Err() error { return &ServerError{Code: e.Code, Message: e.Error} }
+
+// ServerError is an error message received from the server.
+type ServerError struct {
+	Code    string
+	Message string
+}
+
+func (e *ServerError) Error() string { return e.Message }
+
+// Table is a table as the lobby lists it (GET /api/tables/{id}, a welcome's table).
+type Table struct {
+	ID      string         `json:"id"`
+	Game    string         `json:"game"`
+	Title   string         `json:"title"`
+	Options engine.Options `json:"options"`
+	Seats   []Seat         `json:"seats"`
+	// Status is "open", "live", "finished" or "abandoned".
+	Status  string         `json:"status"`
+	Moves   int            `json:"moves"`
+	Result  *engine.Result `json:"result,omitempty"`
+	Created time.Time      `json:"created"`
+	Updated time.Time      `json:"updated"`
+	// Rematch is the id of the table's rematch, once there is one (GET /api/tables/{id} only).
+	Rematch string `json:"rematch,omitempty"`
+}
+
+// Seat is a seat of a table as everybody sees it.
+type Seat struct {
+	Name    string `json:"name"`
+	Bot     string `json:"bot,omitempty"`
+	Claimed bool   `json:"claimed"`
+}
+
+// CreateTable is the body of POST /api/tables.
+type CreateTable struct {
+	Game    string         `json:"game"`
+	Variant string         `json:"variant,omitempty"`
+	Options engine.Options `json:"options,omitempty"`
+	Seats   []SeatRequest  `json:"seats"`
+}
+
+// SeatRequest describes one seat of a new table: a bot level, or a person with a name.
+type SeatRequest struct {
+	Bot  string `json:"bot,omitempty"`
+	Name string `json:"name,omitempty"`
+}
+
+// Created answers POST /api/tables.
+type Created struct {
+	ID    string       `json:"id"`
+	Seats []SeatInvite `json:"seats"`
+	// Watch is the spectator link, a path.
+	Watch string `json:"watch"`
+	Table Table  `json:"table"`
+}
+
+// SeatInvite is one seat of a created table; a person's seat has its token and invite link.
+type SeatInvite struct {
+	Seat   int    `json:"seat"`
+	Name   string `json:"name"`
+	Bot    string `json:"bot,omitempty"`
+	Token  string `json:"token,omitempty"`
+	Invite string `json:"invite,omitempty"`
+}
+
+// APIError is the body of an HTTP error answer.
+type APIError struct {
+	Error string `json:"error"`
+}
+
+// Envelope reads the type of a server message before its body.
+type Envelope struct {
+	Type string `json:"type"`
+}
+
+// ServerMessage is one decoded server message: exactly one field is set.
+type ServerMessage struct {
+	Welcome *Welcome
+	Update  *Update
+	Error   *Error
+}
+
+// DecodeServer decodes one message a server sent. Unknown fields are ignored, so a client keeps
+// working against a newer server; strict (for tests) refuses them, to catch drift between this
+// package and the server.
+func DecodeServer(data []byte, strict bool) (ServerMessage, error) {
+	var env Envelope
+	if err := json.Unmarshal(data, &env); err != nil {
+		return ServerMessage{}, fmt.Errorf("decode server message: %w", err)
+	}
+	var m ServerMessage
+	var v any
+	switch env.Type {
+	case TypeWelcome:
+		m.Welcome = new(Welcome)
+		v = m.Welcome
+	case TypeUpdate:
+		m.Update = new(Update)
+		v = m.Update
+	case TypeError:
+		m.Error = new(Error)
+		v = m.Error
+	default:
+		return ServerMessage{}, fmt.Errorf("decode server message: unknown type %q", env.Type)
+	}
+	if err := decode(data, v, strict); err != nil {
+		return ServerMessage{}, fmt.Errorf("decode %s message: %w", env.Type, err)
+	}
+	return m, nil
+}
+
+func decode(data []byte, v any, strict bool) error {
+	if !strict {
+		return json.Unmarshal(data, v)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}

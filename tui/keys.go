@@ -1,0 +1,55 @@
+package tui
+
+import "github.com/charmbracelet/bubbles/key"
+
+// keyMap is every key the interface answers to; help lists them from here.
+type keyMap struct {
+	Up, Down, Play, Type, Number, Help, Rules, Hint, Log, PageUp, PageDown, Back, Quit key.Binding
+	Prev, Next, PrevPoint, NextPoint, First, Last, Jump                                key.Binding
+	replay                                                                             bool
+}
+
+func newKeys(replay bool) keyMap {
+	return keyMap{
+		replay:    replay,
+		Up:        key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑↓", "choose")),
+		Down:      key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "next move")),
+		Play:      key.NewBinding(key.WithKeys("enter", " "), key.WithHelp("enter", "play")),
+		Number:    key.NewBinding(key.WithKeys("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("1-9", "by number")),
+		Type:      key.NewBinding(key.WithKeys("/", ":"), key.WithHelp("/", "type")),
+		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		Rules:     key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rules")),
+		Hint:      key.NewBinding(key.WithKeys("h"), key.WithHelp("h", "hint")),
+		Log:       key.NewBinding(key.WithKeys("l"), key.WithHelp("l", "log")),
+		PageUp:    key.NewBinding(key.WithKeys("pgup", "b"), key.WithHelp("pgup", "scroll up")),
+		PageDown:  key.NewBinding(key.WithKeys("pgdown", "f"), key.WithHelp("pgdn", "scroll down")),
+		Back:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		Quit:      key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
+		Prev:      key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "back a move")),
+		Next:      key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "forward a move")),
+		PrevPoint: key.NewBinding(key.WithKeys("[", "p", "shift+left"), key.WithHelp("[", "previous point")),
+		NextPoint: key.NewBinding(key.WithKeys("]", "n", "shift+right"), key.WithHelp("]", "next point")),
+		First:     key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("home", "start")),
+		Last:      key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("end", "end")),
+		Jump:      key.NewBinding(key.WithKeys("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("N enter", "point N")),
+	}
+}
+
+// ShortHelp is the line of keys under the interface.
+func (k keyMap) ShortHelp() []key.Binding {
+	if k.replay {
+		return []key.Binding{
+			key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→", "step")), key.NewBinding(key.WithKeys("[", "]"), key.WithHelp("[/]", "point")),
+			k.Jump, k.First, k.Last, k.Help, k.Quit,
+		}
+	}
+	return []key.Binding{k.Up, k.Play, k.Type, k.Help, k.Rules, k.Hint, k.Quit}
+}
+
+// FullHelp is the help screen's list.
+func (k keyMap) FullHelp() [][]key.Binding {
+	if k.replay {
+		return [][]key.Binding{{k.Prev, k.Next, k.PrevPoint, k.NextPoint, k.First, k.Last, k.Jump}, {k.Rules, k.Log, k.PageUp, k.PageDown, k.Help, k.Back, k.Quit}}
+	}
+	return [][]key.Binding{{k.Up, k.Down, k.Play, k.Number, k.Type, k.Hint}, {k.Rules, k.Log, k.PageUp, k.PageDown, k.Help, k.Back, k.Quit}}
+}

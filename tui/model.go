@@ -1,0 +1,453 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"deuce/engine"
+)
+
+// Size the interface is laid out for when the terminal has not said (and the least it needs).
+const (
+	defaultWidth, defaultHeight = 80, 24
+	minWidth, minHeight         = 40, 12
+)
+
+type overlay int
+
+const (
+	noOverlay overlay = iota
+	helpOverlay
+	rulesOverlay
+	hintOverlay
+	logOverlay
+)
+
+// Model is the interface's state; Update and View are pure but for the commands Update returns.
+type Model struct {
+	// ctx is the program's lifetime: Bubble Tea commands take no context, so the model carries
+	// the one the commands that wait on the table run under.
+	ctx   context.Context
+	table Table
+	info  Info
+	board Board
+	st    *styles
+	keys  keyMap
+	help  help.Model
+	input textinput.Model
+
+	frame  Frame
+	have   bool // a frame has arrived
+	cursor int
+	number string // digits typed to choose a move (or a point, in a replay)
+	typing bool   // the notation input has the keyboard
+
+	overlay     overlay
+	overlayText []string
+	scroll      int // of the board, or of the overlay when one is open
+
+	status    string
+	statusErr bool
+	busy      bool // a move was sent and not yet answered
+	sent      int  // the frame's Played when the move in flight was sent
+	ended     bool // the table has no more frames
+	err       error
+	curtain   bool        // hot-seat: the frame stays hidden until the person to move is at the keys
+	viewer    engine.Seat // hot-seat: the person who saw the screen last
+
+	width, height int
+	rp            *replay
+}
+
+// Options configure a Model.
+type Options struct {
+	// Renderer decides the colours; nil uses lipgloss's default, which follows the terminal.
+	Renderer *lipgloss.Renderer
+}
+
+// New returns the interface of table; ctx bounds the waits on the table.
+func New(ctx context.Context, table Table, opts Options) (*Model, error) {
+	info := table.Info()
+	b, _, err := boardOf(info.Game.Name)
+	if err != nil {
+		return nil, err
+	}
+	m := newModel(ctx, info, b, opts, false)
+	m.table = table
+	return m, nil
+}
+
+func newModel(ctx context.Context, info Info, b Board, opts Options, replay bool) *Model {
+	r := opts.Renderer
+	if r == nil {
+		r = lipgloss.DefaultRenderer()
+	}
+	in := textinput.New()
+	in.Prompt = "move> "
+	in.Placeholder = "a move in the game's notation"
+	in.CharLimit = 200
+	h := help.New()
+	st := newStyles(r)
+	h.Styles.ShortKey, h.Styles.FullKey = st.key, st.key
+	h.Styles.ShortDesc, h.Styles.FullDesc = st.dim, st.dim
+	return &Model{
+		ctx: ctx, info: info, board: b, st: st, keys: newKeys(replay), help: h, input: in,
+		width: defaultWidth, height: defaultHeight, viewer: engine.Nobody,
+	}
+}
+
+// Err is the error that stopped the table, nil when it ended normally or the person quit.
+func (m *Model) Err() error { return m.err }
+
+// Ended reports that the table had no more frames: the match was over when the interface closed.
+func (m *Model) Ended() bool { return m.ended }
+
+type (
+	frameMsg  struct{ f Frame }
+	nextErr   struct{ err error }
+	playedMsg struct{ err error }
+	hintMsg   struct {
+		text string
+		ok   bool
+	}
+)
+
+func (m *Model) next() tea.Cmd {
+	if m.table == nil {
+		return nil
+	}
+	t, ctx := m.table, m.ctx
+	return func() tea.Msg {
+		f, err := t.Next(ctx)
+		if err != nil {
+			return nextErr{err}
+		}
+		return frameMsg{f}
+	}
+}
+
+// Init starts waiting for the first frame.
+func (m *Model) Init() tea.Cmd { return m.next() }
+
+// Update answers one message.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		m.help.Width = msg.Width
+		return m, nil
+	case frameMsg:
+		return m, m.show(msg.f)
+	case nextErr:
+		var r Refusal
+		switch {
+		case errors.As(msg.err, &r):
+			m.busy = false
+			m.setStatus(r.Error(), true)
+			return m, m.next()
+		case errors.Is(msg.err, io.EOF):
+			m.ended = true
+			m.setStatus(m.overText()+" Press q to leave.", false)
+		case errors.Is(msg.err, context.Canceled):
+			return m, tea.Quit
+		default:
+			m.ended, m.err = true, msg.err
+			m.setStatus(sentence(msg.err.Error())+" Press q to leave.", true)
+		}
+		return m, nil
+	case playedMsg:
+		if msg.err != nil {
+			m.busy = false
+			m.setStatus(msg.err.Error(), true)
+		}
+		return m, nil
+	case hintMsg:
+		text := msg.text
+		if !msg.ok {
+			text = "This game offers no hint here: hints come from the solved bidding game, in pencil, at your turn."
+		}
+		m.openOverlay(hintOverlay, text)
+		return m, nil
+	case tea.KeyMsg:
+		return m.key(msg)
+	}
+	return m, nil
+}
+
+// show takes a new frame.
+func (m *Model) show(f Frame) tea.Cmd {
+	if !m.have || f.Seq != m.frame.Seq || f.Seat != m.frame.Seat {
+		m.cursor, m.number, m.scroll = 0, "", 0
+	}
+	if m.info.Hotseat && f.Seat >= 0 && m.viewer != engine.Nobody && f.Seat != m.viewer && len(f.Legal) > 0 {
+		m.curtain = true
+		m.overlay = noOverlay
+		m.typing = false
+	}
+	if f.Seat >= 0 && !m.curtain {
+		m.viewer = f.Seat
+	}
+	// A frame the table made before it took the move in flight still offers moves: the person
+	// waits for the move to count rather than play twice.
+	m.busy = m.busy && f.Seat == m.frame.Seat && f.Played <= m.sent && !f.Result.Over
+	m.frame, m.have = f, true
+	if len(f.Legal) > 0 {
+		m.setStatus("", false)
+	}
+	if f.Result.Over {
+		m.setStatus(m.overText(), false)
+	}
+	return m.next()
+}
+
+func (m *Model) setStatus(s string, isErr bool) { m.status, m.statusErr = s, isErr }
+
+// overText says how the match ended.
+func (m *Model) overText() string {
+	res := m.frame.Result
+	if !res.Over {
+		return "The match was not finished."
+	}
+	switch {
+	case len(res.Returns) == 1 && res.Returns[0] > 0:
+		return "You win! " + res.Score
+	case len(res.Returns) == 1:
+		return "You lose. " + res.Score
+	case res.Winner == engine.Nobody:
+		return "A draw. " + res.Score
+	case res.Winner == m.frame.Seat && !m.info.Hotseat:
+		return "You win! " + res.Score
+	}
+	return fmt.Sprintf("%s wins. %s", capital(m.name(res.Winner)), res.Score)
+}
+
+func (m *Model) name(seat engine.Seat) string {
+	if seat >= 0 && int(seat) < len(m.info.Names) {
+		return m.info.Names[seat]
+	}
+	return engine.PlayerName(seat, engine.Spectator)
+}
+
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func (m *Model) openOverlay(o overlay, text string) {
+	m.overlay, m.scroll = o, 0
+	m.overlayText = nil
+	for _, para := range strings.Split(text, "\n") {
+		m.overlayText = append(m.overlayText, wrap(para, m.width-2)...)
+	}
+}
+
+func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
+	if msg.String() == "ctrl+c" {
+		return m, tea.Quit
+	}
+	if m.curtain {
+		if msg.Type == tea.KeyEnter {
+			m.curtain = false
+			m.viewer = m.frame.Seat
+			return m, tea.ClearScreen
+		}
+		if key.Matches(msg, m.keys.Quit) {
+			return m, tea.Quit
+		}
+		return m, nil
+	}
+	if m.typing {
+		return m.typed(msg)
+	}
+	if m.overlay != noOverlay {
+		switch {
+		case key.Matches(msg, m.keys.Back), key.Matches(msg, m.keys.Quit), key.Matches(msg, m.keys.Help) && m.overlay == helpOverlay,
+			key.Matches(msg, m.keys.Rules) && m.overlay == rulesOverlay, key.Matches(msg, m.keys.Log) && m.overlay == logOverlay:
+			m.overlay, m.scroll = noOverlay, 0
+		case key.Matches(msg, m.keys.Up):
+			m.scroll--
+		case key.Matches(msg, m.keys.Down):
+			m.scroll++
+		case key.Matches(msg, m.keys.PageUp):
+			m.scroll -= m.pageSize()
+		case key.Matches(msg, m.keys.PageDown):
+			m.scroll += m.pageSize()
+		}
+		m.scroll = max(0, min(m.scroll, len(m.overlayText)-m.pageSize()))
+		return m, nil
+	}
+	switch {
+	case key.Matches(msg, m.keys.Quit):
+		return m, tea.Quit
+	case key.Matches(msg, m.keys.Help):
+		m.openOverlay(helpOverlay, m.helpText())
+		return m, nil
+	case key.Matches(msg, m.keys.Rules):
+		m.openOverlay(rulesOverlay, m.info.Game.Title+"\n\n"+m.info.Game.Rules)
+		return m, nil
+	case key.Matches(msg, m.keys.Log):
+		text := strings.Join(m.logLines(), "\n")
+		if text == "" {
+			text = "Nothing has happened yet."
+		}
+		m.openOverlay(logOverlay, text)
+		m.scroll = max(0, len(m.overlayText)-m.pageSize())
+		return m, nil
+	case key.Matches(msg, m.keys.PageUp):
+		m.scroll = max(0, m.scroll-m.boardHeight()+1)
+		return m, nil
+	case key.Matches(msg, m.keys.PageDown):
+		m.scroll += m.boardHeight() - 1
+		return m, nil
+	}
+	if m.rp != nil {
+		return m.replayKey(msg)
+	}
+	legal := m.frame.Legal
+	switch {
+	case key.Matches(msg, m.keys.Hint):
+		h, ok := m.table.(Hinter)
+		if !ok || len(legal) == 0 {
+			return m, func() tea.Msg { return hintMsg{} }
+		}
+		ctx, seat := m.ctx, m.frame.Seat
+		m.setStatus("Thinking of a hint…", false)
+		return m, func() tea.Msg { t, ok := h.Hint(ctx, seat); return hintMsg{t, ok} }
+	case key.Matches(msg, m.keys.Up):
+		if m.cursor > 0 {
+			m.cursor--
+		}
+		m.number = ""
+	case key.Matches(msg, m.keys.Down):
+		if m.cursor < len(legal)-1 {
+			m.cursor++
+		}
+		m.number = ""
+	case key.Matches(msg, m.keys.Number):
+		m.number = strings.TrimLeft(m.number+msg.String(), "0")
+		if n, _ := strconv.Atoi(m.number); n >= 1 && n <= len(legal) {
+			m.cursor = n - 1
+			m.setStatus("", false)
+		} else if m.number != "" {
+			m.setStatus(fmt.Sprintf("There is no move %s: choose 1 to %d.", m.number, len(legal)), true)
+			m.number = ""
+		}
+	case msg.Type == tea.KeyBackspace:
+		if m.number != "" {
+			m.number = m.number[:len(m.number)-1]
+		}
+	case key.Matches(msg, m.keys.Back):
+		m.number = ""
+		m.setStatus("", false)
+	case key.Matches(msg, m.keys.Type):
+		if len(legal) == 0 {
+			m.setStatus(m.waitingText(), false)
+			return m, nil
+		}
+		m.typing = true
+		m.input.SetValue("")
+		return m, m.input.Focus()
+	case key.Matches(msg, m.keys.Play):
+		if len(legal) == 0 || m.busy {
+			switch {
+			case m.frame.Seat == engine.Spectator && !m.frame.Result.Over:
+				m.setStatus("You are watching: spectators do not move. "+m.waitingText(), false)
+			case !m.busy:
+				m.setStatus(m.waitingText(), false)
+			}
+			return m, nil
+		}
+		m.number = ""
+		return m, m.play(Move{Action: legal[m.cursor].Action})
+	}
+	return m, nil
+}
+
+// typed answers a key while the notation input has the keyboard.
+func (m *Model) typed(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
+	switch msg.Type {
+	case tea.KeyEsc:
+		m.typing = false
+		m.input.Blur()
+		return m, nil
+	case tea.KeyEnter:
+		text := strings.TrimSpace(m.input.Value())
+		m.typing = false
+		m.input.Blur()
+		if text == "" || len(m.frame.Legal) == 0 || m.busy {
+			return m, nil
+		}
+		return m, m.play(Move{Text: text})
+	}
+	var cmd tea.Cmd
+	m.input, cmd = m.input.Update(msg)
+	return m, cmd
+}
+
+func (m *Model) play(mv Move) tea.Cmd {
+	m.busy, m.sent = true, m.frame.Played
+	m.setStatus("", false)
+	t, ctx, seq := m.table, m.ctx, m.frame.Seq
+	return func() tea.Msg { return playedMsg{t.Play(ctx, seq, mv)} }
+}
+
+// waitingText says whom the table waits for.
+func (m *Model) waitingText() string {
+	f := m.frame
+	switch {
+	case !m.have:
+		return "Waiting for the table…"
+	case m.ended:
+		return m.overText() + " Press q to leave."
+	case f.Result.Over:
+		return m.overText()
+	case f.ToMove == engine.Chance:
+		return "Waiting for the cards and dice…"
+	}
+	var who []string
+	for _, s := range f.Pending {
+		if s != f.Seat {
+			who = append(who, m.name(s))
+		}
+	}
+	if len(who) == 0 {
+		who = append(who, m.name(f.ToMove))
+	}
+	return "Waiting for " + strings.Join(who, " and ") + "…"
+}
+
+func (m *Model) helpText() string {
+	var b strings.Builder
+	if m.rp != nil {
+		b.WriteString("Step through the match with the arrow keys, a point at a time with [ and ], or type a point's number and press Enter to go to it. Every hand is shown.\n\n")
+	} else {
+		b.WriteString("Choose a move with the arrow keys and press Enter, or type its number and press Enter, or press / and type the move itself as the list writes it.\n\n")
+	}
+	for _, col := range m.keys.FullHelp() {
+		for _, k := range col {
+			fmt.Fprintf(&b, "  %-10s %s\n", k.Help().Key, k.Help().Desc)
+		}
+	}
+	b.WriteString("\nThe rules: press r here, or run deuce rules " + m.info.Game.Name + ".")
+	return b.String()
+}
+
+// logLines is the log as shown: runs of alike lines compacted.
+func (m *Model) logLines() []string {
+	if m.rp != nil {
+		return Compact(m.rp.lines[:m.rp.at])
+	}
+	return Compact(m.frame.Log)
+}

@@ -1,0 +1,85 @@
+// Package tui is deuce's full-screen terminal interface, built on Bubble Tea: one model shows
+// any game's match (the score, the game's board with the player's hand drawn as cards, the
+// legal moves, a log, the rules, help and hints) whether the match is played here against bots
+// or by people sharing the terminal (Local), on a server (Online), or replayed from a record
+// (Replay). Each game adds only its board drawing (boards.go).
+package tui
+
+import (
+	"context"
+
+	"deuce/engine"
+)
+
+// A Table is a match the interface plays or watches.
+//
+// The model keeps one call of Next in flight at a time; Play and Hint may be called while Next
+// waits. Implementations are Local (this process), Online (a server) and the replays.
+type Table interface {
+	// Info describes the match; it does not change.
+	Info() Info
+	// Next waits for the next frame to show: the first at once, then one after every change.
+	// It returns io.EOF once the match has ended and its last frame was shown. An error that
+	// implements Refusal (a move the server refused) leaves the table usable.
+	Next(ctx context.Context) (Frame, error)
+	// Play plays the viewer's move answering the frame seq. A refused move returns an error a
+	// person can act on and changes nothing.
+	Play(ctx context.Context, seq int, m Move) error
+}
+
+// A Hinter is a table that can suggest a move to seat, for the games that have hints.
+type Hinter interface {
+	Hint(ctx context.Context, seat engine.Seat) (string, bool)
+}
+
+// Info describes a match.
+type Info struct {
+	Game    engine.Game
+	Options engine.Options
+	// Names names each seat for people: "you", "heuristic bot", "Ann".
+	Names []string
+	// Hotseat marks people sharing this terminal: the screen hides one seat's view from the
+	// next with a pass-the-device screen.
+	Hotseat bool
+	// Where says where the match is played, for the title: "", or the server's address.
+	Where string
+}
+
+// Frame is one moment of a match as one seat sees it.
+type Frame struct {
+	// Seq counts the moves played; a move answers the frame of its seq.
+	Seq int
+	// Seat is the seat whose view this is, or engine.Spectator.
+	Seat engine.Seat
+	// ToMove is the seat to act, engine.Chance, or engine.Nobody once over.
+	ToMove  engine.Seat
+	Pending []engine.Seat
+	// View is the game's observation for Seat (a *centercourt.Observation, ...).
+	View engine.Observation
+	// Legal lists the moves Seat may play now; empty when it waits.
+	Legal []Choice
+	// Log is the whole match so far in words, as Seat may know it.
+	Log    []string
+	Result engine.Result
+	// Played counts the moves Seat has made; it grows once the table has taken a move.
+	Played int
+}
+
+// Choice is one legal move with its notation.
+type Choice struct {
+	Action engine.Action
+	Text   string
+}
+
+// Move is a move a person chose: a listed action, or a move typed in the game's notation.
+type Move struct {
+	Action engine.Action
+	// Text, when not empty, is the typed notation, and Action is ignored.
+	Text string
+}
+
+// Refusal marks an error that refused one move and left the table usable.
+type Refusal interface {
+	error
+	Refused() bool
+}

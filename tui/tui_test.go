@@ -1,0 +1,316 @@
+package tui
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"deuce/engine"
+)
+
+// Every game's first frame at a fixed seed, as a person sees it at 80x24.
+func TestGoldenFrames(t *testing.T) {
+	for _, game := range []string{"centercourt", "pencil", "lmn", "alakaslam", "worldwide"} {
+		t.Run(game, func(t *testing.T) {
+			local, _, _ := localMatch(t, game, nil, 7, 0)
+			h := newHarness(t, newModelT(t, local))
+			h.settle(myTurn)
+			frame := h.m.View()
+			checkSize(t, frame, 80, 24)
+			golden(t, game, frame)
+		})
+	}
+}
+
+// The arrow keys, a number and typed notation each play the move they name.
+func TestKeysChooseMoves(t *testing.T) {
+	local, _, _ := localMatch(t, "pencil", engine.Options{"points": "10"}, 3, 0)
+	h := newHarness(t, newModelT(t, local))
+	played := func() []string {
+		var out []string
+		for _, mv := range local.Moves() {
+			if mv.Seat == 0 {
+				out = append(out, mv.Text)
+			}
+		}
+		return out
+	}
+	steps := []struct {
+		keys []string
+		want string
+	}{
+		{[]string{"down", "down", "up", "enter"}, "bid 2"},
+		{[]string{"3", "enter"}, "bid 3"},
+		{[]string{"/", "bid 1", "enter"}, "bid 1"},
+	}
+	for i, st := range steps {
+		h.settle(myTurn)
+		h.press(st.keys...)
+		h.settle(func(m *Model) bool { return len(played()) == i+1 })
+		if got := played()[i]; got != st.want {
+			t.Errorf("keys %q played %q, want %q", st.keys, got, st.want)
+		}
+	}
+}
+
+// A typed move that is not legal says why and changes nothing; a number out of range too.
+func TestRefusedMoves(t *testing.T) {
+	local, _, _ := localMatch(t, "centercourt", nil, 5, 0)
+	h := newHarness(t, newModelT(t, local))
+	h.settle(myTurn)
+	before := len(local.Moves())
+	h.press("/", "smash 9", "enter")
+	h.settle(func(m *Model) bool { return !m.busy && m.statusErr })
+	if n := len(local.Moves()); !strings.Contains(h.m.View(), "smash 9") || n != before {
+		t.Errorf("an illegal typed move: %d moves, want %d, and the reason shown:\n%s", n, before, h.m.View())
+	}
+	h.press("9", "9")
+	if !strings.Contains(h.m.View(), "There is no move 9") {
+		t.Errorf("a number out of range is not explained:\n%s", h.m.View())
+	}
+}
+
+// Help, rules, log and hint open over the board and close with esc.
+func TestHelpRulesHint(t *testing.T) {
+	local, _, _ := localMatch(t, "pencil", engine.Options{"points": "10"}, 3, 0)
+	h := newHarness(t, newModelT(t, local))
+	h.settle(myTurn)
+	for _, tt := range []struct {
+		key, want string
+	}{
+		{"?", "type the move itself"},
+		{"r", "Tennis (paper and pencil)"},
+		{"l", "Nothing has happened yet"},
+	} {
+		h.press(tt.key)
+		if v := h.m.View(); !strings.Contains(v, tt.want) || h.m.overlay == noOverlay {
+			t.Errorf("key %s: the screen lacks %q:\n%s", tt.key, tt.want, v)
+		}
+		checkSize(t, h.m.View(), 80, 24)
+		h.press("esc")
+		if h.m.overlay != noOverlay {
+			t.Errorf("esc did not close the overlay of %s", tt.key)
+		}
+	}
+	h.press("h")
+	h.settle(func(m *Model) bool { return m.overlay == hintOverlay })
+	if v := h.m.View(); !strings.Contains(v, "bid") {
+		t.Errorf("the pencil hint names no bid:\n%s", v)
+	}
+
+	// Center Court has no hint, and says so.
+	local, _, _ = localMatch(t, "centercourt", nil, 5, 0)
+	h = newHarness(t, newModelT(t, local))
+	h.settle(myTurn)
+	h.press("h")
+	h.settle(func(m *Model) bool { return m.overlay == hintOverlay })
+	if v := h.m.View(); !strings.Contains(v, "no hint") {
+		t.Errorf("centercourt's hint key:\n%s", v)
+	}
+}
+
+// The interface fits whatever size the terminal has, and says when it is too small.
+func TestResize(t *testing.T) {
+	local, _, _ := localMatch(t, "worldwide", nil, 2, 0)
+	h := newHarness(t, newModelT(t, local))
+	h.settle(myTurn)
+	for _, size := range [][2]int{{80, 24}, {120, 40}, {100, 30}, {80, 24}} {
+		h.update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		checkSize(t, h.m.View(), size[0], size[1])
+	}
+	h.update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	if v := h.m.View(); strings.Contains(v, "more: pgdn") {
+		t.Errorf("at 120x40 the board should fit whole:\n%s", v)
+	}
+	h.update(tea.WindowSizeMsg{Width: 30, Height: 10})
+	if v := h.m.View(); !strings.Contains(v, "at least 40x12") {
+		t.Errorf("a tiny terminal: %q", v)
+	}
+}
+
+// Two people at one terminal: between seats the screen hides the board until Enter.
+func TestHotseatCurtain(t *testing.T) {
+	local, _, _ := localMatch(t, "pencil", engine.Options{"points": "10"}, 1, 0, 1)
+	h := newHarness(t, newModelT(t, local))
+	h.settle(myTurn)
+	if h.m.frame.Seat != 0 || h.m.curtain {
+		t.Fatalf("the first frame is seat %d's (curtain %v), want seat 1's at once", h.m.frame.Seat+1, h.m.curtain)
+	}
+	h.press("5", "enter")
+	h.settle(func(m *Model) bool { return m.curtain })
+	v := h.m.View()
+	checkSize(t, v, 80, 24)
+	golden(t, "hotseat-curtain", v)
+	if strings.Contains(v, "bid") || strings.Contains(v, "points left") {
+		t.Errorf("the curtain shows the table:\n%s", v)
+	}
+	h.press("x")
+	if !h.m.curtain {
+		t.Error("a key other than Enter lifted the curtain")
+	}
+	h.press("enter")
+	if h.m.curtain || h.m.frame.Seat != 1 {
+		t.Errorf("Enter did not show player 2's view")
+	}
+	h.press("enter")
+	h.settle(func(m *Model) bool { return len(local.Moves()) >= 2 && m.curtain })
+}
+
+// A whole match against a bot, then its replay: stepping, points, jumps, every hand shown.
+func TestPlayToTheEndAndReplay(t *testing.T) {
+	local, rec, st := localMatch(t, "centercourt", engine.Options{"format": "tiebreak"}, 11, 0)
+	h := newHarness(t, newModelT(t, local))
+	for !h.m.ended {
+		h.settle(func(m *Model) bool { return myTurn(m) || over(m) })
+		if h.m.ended {
+			break
+		}
+		h.press("enter")
+		h.settle(func(m *Model) bool { return m.busy == false })
+	}
+	if !st.Result().Over || !strings.Contains(h.m.View(), st.Result().Score) {
+		t.Fatalf("the match did not end with its score shown:\n%s", h.m.View())
+	}
+
+	match, err := ReplayRecord(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := match.Results[len(match.Results)-1], st.Result(); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("the replay ends %v, the match ended %v", got, want)
+	}
+	if len(match.Points) < 7 {
+		t.Errorf("a tiebreak of %d points", len(match.Points))
+	}
+	m, err := NewReplay(context.Background(), match, Options{Renderer: plain()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newHarness(t, m)
+	r.press("right", "right", "right")
+	if m.rp.at != 3 {
+		t.Errorf("three steps right: at move %d", m.rp.at)
+	}
+	r.press("left")
+	if m.rp.at != 2 {
+		t.Errorf("a step left: at move %d", m.rp.at)
+	}
+	r.press("]")
+	if m.rp.at != match.Points[1] {
+		t.Errorf("next point: at move %d, want %d", m.rp.at, match.Points[1])
+	}
+	r.press("3", "enter")
+	if m.rp.at != match.Points[2] {
+		t.Errorf("point 3: at move %d, want %d", m.rp.at, match.Points[2])
+	}
+	r.press("[")
+	if m.rp.at != match.Points[1] {
+		t.Errorf("previous point from the start of point 3: at move %d, want %d", m.rp.at, match.Points[1])
+	}
+	r.press("9", "9", "9", "enter")
+	if !strings.Contains(m.View(), "There is no point 999") {
+		t.Errorf("a point past the end:\n%s", m.View())
+	}
+	r.press("3", "enter", "right", "right")
+	v := m.View()
+	checkSize(t, v, 80, 24)
+	golden(t, "replay", v)
+	// Every hand: both players' cards.
+	if !strings.Contains(v, "player 1 (you): │") || !strings.Contains(v, "player 2 (heuristic bot): │") {
+		t.Errorf("the replay does not show both hands:\n%s", v)
+	}
+
+	var plain bytes.Buffer
+	if err := match.WritePlain(&plain); err != nil {
+		t.Fatal(err)
+	}
+	out := plain.String()
+	if strings.Count(out, "\nPoint ") != len(match.Points) || !strings.Contains(out, "score: ") || !strings.Contains(out, st.Result().Score) {
+		t.Errorf("the printed replay is not point by point with the score:\n%s", out)
+	}
+	if strings.Contains(out, "chance: draw") {
+		t.Errorf("the printed replay names cards dealt without their player:\n%s", out)
+	}
+}
+
+// The view a person sees online is the game's own observation, decoded from the wire.
+func TestBoardsDecodeTheirObservations(t *testing.T) {
+	for _, game := range []string{"centercourt", "pencil", "lmn", "alakaslam", "worldwide"} {
+		_, _, s := localMatch(t, game, nil, 1, 0)
+		b, _, err := boardOf(game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := json.Marshal(s.Observe(0))
+		v, err := b.Decode(want)
+		if err != nil {
+			t.Fatalf("%s: %v", game, err)
+		}
+		got, _ := json.Marshal(v)
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s: decoding changes the view:\n%s\n%s", game, got, want)
+		}
+		if _, err := b.Decode([]byte(`{"seat": "x"}`)); err == nil {
+			t.Errorf("%s: a malformed view decoded", game)
+		}
+	}
+}
+
+func TestCompactLog(t *testing.T) {
+	tests := []struct {
+		in, want []string
+	}{
+		{
+			[]string{"you are dealt a 3", "player 2 is dealt a card", "you are dealt a 5", "player 2 is dealt a card"},
+			[]string{"you are dealt a 3, 5", "player 2 is dealt a card (x2)"},
+		},
+		{
+			[]string{"you return 1", "you draw a 4", "player 2 returns 2-2", "player 2 draws a card", "player 2 draws a card"},
+			[]string{"you return 1", "you draw a 4", "player 2 returns 2-2", "player 2 draws a card (x2)"},
+		},
+		{[]string{"over"}, []string{"over"}},
+		{nil, []string{}},
+	}
+	for _, tt := range tests {
+		if got := Compact(tt.in); !slices.Equal(got, tt.want) {
+			t.Errorf("Compact(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestMoveList(t *testing.T) {
+	bids := make([]string, 50)
+	for i := range bids {
+		bids[i] = fmt.Sprintf("bid %d", i+1)
+	}
+	tests := []struct {
+		in, want []string
+	}{
+		{bids, []string{"  1-50. bid 1 to 50"}},
+		{[]string{"serve 1", "serve 3", "serve 5"}, []string{"   1. serve 1", "   2. serve 3", "   3. serve 5"}},
+		{[]string{"concede", "return 2", "return 3", "return 4", "return 5", "return 6-6"}, []string{"   1. concede", "  2-5. return 2 to 5", "   6. return 6-6"}},
+	}
+	for _, tt := range tests {
+		if got := MoveList(tt.in); !slices.Equal(got, tt.want) {
+			t.Errorf("MoveList(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestThirdPerson(t *testing.T) {
+	for in, want := range map[string]string{
+		"you are dealt a 5":  "player 2 is dealt a 5",
+		"you draw Hit-2 red": "player 2 draws Hit-2 red",
+		"player 1 serves":    "player 1 serves",
+	} {
+		if got := thirdPerson(in, "player 2"); got != want {
+			t.Errorf("thirdPerson(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -1,0 +1,192 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"deuce/engine"
+)
+
+// View draws the interface: a title line, the board, the moves beside the log, a status line
+// and the keys. It fits the terminal's size, 80x24 and up.
+func (m *Model) View() string {
+	w, h := m.width, m.height
+	if w < minWidth || h < minHeight {
+		return fmt.Sprintf("deuce needs a terminal of at least %dx%d; this one is %dx%d.", minWidth, minHeight, w, h)
+	}
+	lines := []string{m.st.title.Render(pad(m.titleLeft(), w))}
+	if m.curtain {
+		body := []string{"", "", fmt.Sprintf("  Pass the device to %s, then press Enter.", m.name(m.frame.Seat)),
+			"", m.st.dim.Render("  (The screen stays blank until then, so no one sees another's hand.)")}
+		lines = append(lines, fit(body, w, h-2)...)
+		lines = append(lines, pad(m.st.dim.Render("enter show my hand · q quit"), w))
+		return strings.Join(lines, "\n")
+	}
+	body := h - 3
+	if m.overlay != noOverlay {
+		text := m.overlayText[min(m.scroll, len(m.overlayText)):]
+		lines = append(lines, fit(indent(append([]string(nil), text...), " "), w, body)...)
+		if len(text) > body {
+			lines[len(lines)-1] = pad(m.st.dim.Render(" ↓ more: ↓ or pgdn"), w)
+		}
+	} else {
+		bh := m.boardHeight()
+		lines = append(lines, m.boardLines(w, bh)...)
+		lines = append(lines, m.bottomLines(w, body-bh)...)
+	}
+	lines = append(lines, pad(m.statusLine(), w))
+	lines = append(lines, pad(m.help.ShortHelpView(m.keys.ShortHelp()), w))
+	return strings.Join(lines, "\n")
+}
+
+// boardHeight is the rows the board gets: what it needs, leaving the moves and log panes at
+// least six rows (their header included) and at most half the screen.
+func (m *Model) boardHeight() int {
+	body := m.height - 3
+	need := len(m.drawBoard(m.width))
+	return max(body-max(6, min(13, body/2)), min(need, body-6))
+}
+
+// drawBoard is the whole board, before it is cut to its pane.
+func (m *Model) drawBoard(w int) []string {
+	if !m.have {
+		return []string{"", "  Waiting for the table…"}
+	}
+	d := &drawing{st: m.st, names: m.info.Names, width: w - 1}
+	if m.rp != nil {
+		d.names = m.rp.names
+	}
+	lines := m.board.Draw(d, m.frame.View)
+	if m.rp != nil {
+		lines = append(lines, m.rp.hands(d)...)
+	}
+	return indent(lines, " ")
+}
+
+// pageSize is the rows an overlay shows at once.
+func (m *Model) pageSize() int { return m.height - 3 }
+
+func (m *Model) titleLeft() string {
+	t := " deuce · "
+	if m.rp != nil {
+		t = " deuce replay · "
+	}
+	t += m.info.Game.Title
+	if o := m.info.Options.String(); o != "" {
+		t += " (" + o + ")"
+	}
+	if m.info.Where != "" {
+		t += " · " + m.info.Where
+	}
+	if m.have && m.frame.Result.Score != "" {
+		t += " · " + m.frame.Result.Score
+	}
+	return t
+}
+
+func (m *Model) boardLines(w, h int) []string {
+	lines := m.drawBoard(w)
+	m.scroll = max(0, min(m.scroll, len(lines)-h))
+	lines = lines[m.scroll:]
+	out := fit(lines, w, h)
+	if len(lines) > h {
+		out[h-1] = pad(m.st.dim.Render(" ↓ more: pgdn"), w)
+	}
+	if m.scroll > 0 {
+		out[0] = pad(m.st.dim.Render(" ↑ more: pgup"), w)
+	}
+	return out
+}
+
+// bottomLines draws the moves (or, in a replay, where the replay stands) beside the log.
+func (m *Model) bottomLines(w, h int) []string {
+	// The moves pane is as wide as the longest move needs, within a quarter and three fifths.
+	left := 24
+	for _, c := range m.frame.Legal {
+		left = max(left, len([]rune(c.Text))+7)
+	}
+	left = max(w/4, min(left, w*3/5))
+	right := w - left - 1
+	var moves []string
+	var title string
+	if m.rp != nil {
+		title, moves = m.rp.panel(m)
+	} else {
+		title, moves = m.movesPane(h - 1)
+	}
+	logTitle := "Log"
+	var log []string
+	for _, l := range m.logLines() {
+		log = append(log, wrap(l, right)...)
+	}
+	if len(log) > h-1 {
+		log = log[len(log)-(h-1):]
+	}
+	rule := func(title string, width int) string {
+		title = trimTo(title, max(width-5, 1))
+		return m.st.dim.Render("── ") + m.st.bold.Render(title) + " " + m.st.dim.Render(strings.Repeat("─", max(width-4-len([]rune(title)), 0)))
+	}
+	out := []string{rule(title, left) + m.st.dim.Render("┬") + rule(logTitle, right)}
+	ml := fit(moves, left, h-1)
+	ll := fit(log, right, h-1)
+	for i := range h - 1 {
+		out = append(out, ml[i]+m.st.dim.Render("│")+ll[i])
+	}
+	return out
+}
+
+// movesPane lists the legal moves around the cursor, or says what the table waits for.
+func (m *Model) movesPane(h int) (string, []string) {
+	f := m.frame
+	if !m.have || len(f.Legal) == 0 || m.ended {
+		title := "Moves"
+		text := m.waitingText()
+		if f.Result.Over || m.ended {
+			title = "Match over"
+		}
+		return title, []string{" " + text}
+	}
+	title := fmt.Sprintf("Your moves (%d)", len(f.Legal))
+	if m.info.Hotseat {
+		title = fmt.Sprintf("%s: %d moves", capital(m.name(f.Seat)), len(f.Legal))
+	}
+	first := max(0, min(m.cursor-h/2, len(f.Legal)-h))
+	var out []string
+	for i := first; i < len(f.Legal) && len(out) < h; i++ {
+		line := fmt.Sprintf(" %2d. %s", i+1, f.Legal[i].Text)
+		if i == m.cursor {
+			line = m.st.cursor.Render(fmt.Sprintf("▸%2d. %s", i+1, f.Legal[i].Text))
+		}
+		out = append(out, line)
+	}
+	return title, out
+}
+
+func (m *Model) statusLine() string {
+	switch {
+	case m.typing:
+		return m.input.View()
+	case m.number != "":
+		if m.rp != nil {
+			return fmt.Sprintf("point %s: Enter goes there, Esc cancels", m.number)
+		}
+		return fmt.Sprintf("move %s: %s — Enter plays it", m.number, m.frame.Legal[m.cursor].Text)
+	case m.status != "" && m.statusErr:
+		return m.st.err.Render(m.status)
+	case m.status != "":
+		return m.st.ok.Render(m.status)
+	case m.busy:
+		return "Sending your move…"
+	case m.rp != nil:
+		return ""
+	case m.have && len(m.frame.Legal) > 0:
+		if m.info.Hotseat {
+			return fmt.Sprintf("%s to move: choose with ↑↓ and Enter.", capital(m.name(m.frame.Seat)))
+		}
+		return "Your move: choose with ↑↓ and Enter, a number, or / to type it."
+	}
+	if m.have && m.frame.Seat == engine.Spectator && m.rp == nil {
+		return "Watching. " + m.waitingText()
+	}
+	return m.waitingText()
+}
