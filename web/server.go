@@ -69,7 +69,7 @@ type Server struct {
 	sweepMu sync.Mutex
 
 	// cl is the server's part in a cluster of nodes (cluster.go), nil on a single node.
-	cl *clusterState
+	cl      *clusterState
 	metrics *metrics // what /metrics shows (metrics.go)
 	// dying is set by Main.Kill: leases are left to expire, as a dead process leaves them.
 	dying atomic.Bool
