@@ -33,7 +33,7 @@ var layers = []struct {
 	{"store/sqlite", []string{"engine", "store", "modernc.org/sqlite"}},
 	{"store/postgres", []string{"engine", "store", "github.com/jackc/pgx/v5"}},
 	{"store/postgres/pgtest", []string{"github.com/jackc/pgx/v5"}},
-	{"cluster", []string{"store/postgres"}},
+	{"cluster", []string{"engine", "store", "store/postgres"}},
 	{"web", []string{"analysis", "engine", "games", "games/*", "bot", "bot/*", "match", "store", "store/*", "cluster", "github.com/coder/websocket", "github.com/prometheus/client_golang", "golang.org/x/time/rate"}},
 	{"web/loadtest", []string{"github.com/coder/websocket"}},
 	{"protocol", []string{"engine"}},

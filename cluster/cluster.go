@@ -19,14 +19,19 @@ package cluster
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"deuce/engine"
+	"deuce/store"
 	"deuce/store/postgres"
 )
 
@@ -82,7 +87,10 @@ type Config struct {
 
 // Node is one deuce server of a cluster.
 type Node struct {
-	cfg     Config
+	cfg Config
+	// holder is the name leases are taken in: the node's name and a random suffix of this
+	// process, so that a node restarted under the same name is a new holder.
+	holder  string
 	channel string
 	queue   chan Message
 	ready   chan struct{}
@@ -117,13 +125,16 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		return nil, err
 	}
 	return &Node{
-		cfg: cfg, channel: "deuce_" + schema, queue: make(chan Message, 8192), ready: make(chan struct{}),
+		cfg: cfg, holder: cfg.Name + "/" + strings.ToLower(rand.Text()[:8]), channel: "deuce_" + schema, queue: make(chan Message, 8192), ready: make(chan struct{}),
 		held: map[string]int64{}, waiting: map[uint64]chan Message{},
 	}, nil
 }
 
 // Name is the node's name.
 func (n *Node) Name() string { return n.cfg.Name }
+
+// Holder is the name the node's leases are held in.
+func (n *Node) Holder() string { return n.holder }
 
 // DB is the database the node shares.
 func (n *Node) DB() *postgres.DB { return n.cfg.DB }
@@ -159,7 +170,10 @@ func (n *Node) Run(ctx context.Context, h Handler) {
 
 // keep renews the leases, reports the lost ones and adopts orphans.
 func (n *Node) keep(ctx context.Context, h Handler) {
-	held, err := n.cfg.DB.Renew(ctx, n.cfg.Name, n.cfg.LeaseTime)
+	n.mu.Lock()
+	mine := maps.Clone(n.held)
+	n.mu.Unlock()
+	held, err := n.cfg.DB.Renew(ctx, n.holder, mine, n.cfg.LeaseTime)
 	if err != nil {
 		if ctx.Err() == nil {
 			n.cfg.Log.Warn("renew leases", "err", err)
@@ -168,8 +182,8 @@ func (n *Node) keep(ctx context.Context, h Handler) {
 	}
 	var lost []string
 	n.mu.Lock()
-	for id, epoch := range n.held {
-		if held[id] != epoch {
+	for id, epoch := range mine {
+		if held[id] != epoch && n.held[id] == epoch {
 			lost = append(lost, id)
 			delete(n.held, id)
 		}
@@ -217,7 +231,7 @@ func (n *Node) changed(kind string) {
 
 // Acquire takes the lease of table id if nobody holds it, and returns its epoch.
 func (n *Node) Acquire(ctx context.Context, id string) (int64, bool, error) {
-	epoch, ok, err := n.cfg.DB.Acquire(ctx, id, n.cfg.Name, n.cfg.LeaseTime)
+	epoch, ok, err := n.cfg.DB.Acquire(ctx, id, n.holder, n.cfg.LeaseTime)
 	if err != nil || !ok {
 		return 0, false, err
 	}
@@ -244,6 +258,16 @@ func (n *Node) Release(ctx context.Context, id string, epoch int64) {
 	n.changed("released")
 }
 
+// Append writes moves of table id under the lease held at epoch (postgres.DB.AppendFenced).
+func (n *Node) Append(ctx context.Context, id string, epoch int64, at int, moves []engine.Move, status store.Status, result *engine.Result) error {
+	return n.cfg.DB.AppendFenced(ctx, id, n.holder, epoch, at, moves, status, result)
+}
+
+// End ends table id under the lease held at epoch (postgres.DB.EndFenced).
+func (n *Node) End(ctx context.Context, id string, epoch int64, at int, status store.Status, ended string, result *engine.Result) error {
+	return n.cfg.DB.EndFenced(ctx, id, n.holder, epoch, at, status, ended, result)
+}
+
 // Holds reports whether the node holds the lease of table id at epoch, as far as it knows.
 func (n *Node) Holds(id string, epoch int64) bool {
 	n.mu.Lock()
@@ -260,7 +284,7 @@ func (n *Node) Held() int {
 
 // Publish queues m for every node; it never blocks.
 func (n *Node) Publish(m Message) {
-	m.From = n.cfg.Name
+	m.From = n.holder
 	select {
 	case n.queue <- m:
 	default:
@@ -376,7 +400,7 @@ func (n *Node) deliver(h Handler, payload string) {
 		n.cfg.Log.Warn("unreadable message", "err", err)
 		return
 	}
-	if m.To != "" && m.To != n.cfg.Name {
+	if m.To != "" && m.To != n.holder {
 		return
 	}
 	if m.Kind == "reply" {

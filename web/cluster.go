@@ -254,7 +254,7 @@ func (cs *clusterState) stopped(lt *liveTable) {
 // storeEnd ends lt's table in the store, fenced by the lease in a cluster.
 func (s *Server) storeEnd(ctx context.Context, lt *liveTable, at int, status store.Status, why string, result *engine.Result) error {
 	if lt.epoch != 0 {
-		return s.cl.node.DB().EndFenced(ctx, lt.id, s.cl.node.Name(), lt.epoch, at, status, why, result)
+		return s.cl.node.End(ctx, lt.id, lt.epoch, at, status, why, result)
 	}
 	return s.store.End(ctx, lt.id, at, status, why, result)
 }
@@ -299,7 +299,7 @@ func (h clusterHandler) Adopt(ctx context.Context, id string, epoch int64) error
 	if _, err := s.run(t, "", epoch); err != nil {
 		// As on a restart: a table no node can play must not go round the nodes for ever.
 		s.log.Error("adopt table: ending it as unplayable", "table", id, "err", err)
-		if err := s.cl.node.DB().EndFenced(ctx, id, h.cs.node.Name(), epoch, len(t.Moves), store.Abandoned, store.EndUnplayable, nil); err != nil {
+		if err := s.cl.node.End(ctx, id, epoch, len(t.Moves), store.Abandoned, store.EndUnplayable, nil); err != nil {
 			s.log.Error("end unplayable table", "table", id, "err", err)
 		}
 		return err

@@ -352,7 +352,7 @@ func (p persister) Append(ctx context.Context, at int, moves []engine.Move, resu
 	defer cancel()
 	var err error
 	if p.epoch != 0 {
-		err = p.s.cl.node.DB().AppendFenced(ctx, p.id, p.s.cl.node.Name(), p.epoch, at, moves, status, result)
+		err = p.s.cl.node.Append(ctx, p.id, p.epoch, at, moves, status, result)
 	} else {
 		err = p.s.store.Append(ctx, p.id, at, moves, status, result)
 	}

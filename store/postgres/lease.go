@@ -59,29 +59,36 @@ func (db *DB) Acquire(ctx context.Context, id, node string, ttl time.Duration) (
 	return epoch, true, nil
 }
 
-// Renew extends by ttl every unexpired lease node holds and returns them, table ID to epoch. A
-// lease missing from the answer is lost: the node must stop running that table.
-func (db *DB) Renew(ctx context.Context, node string, ttl time.Duration) (map[string]int64, error) {
+// Renew extends by ttl the unexpired leases of held (table ID to epoch) that node still holds,
+// and returns them. A lease missing from the answer is lost: the node must stop running that
+// table. Only the leases the caller names are renewed, so a node restarted under the same name
+// does not keep alive the leases of the tables its previous life ran.
+func (db *DB) Renew(ctx context.Context, node string, held map[string]int64, ttl time.Duration) (map[string]int64, error) {
+	ids, epochs := make([]string, 0, len(held)), make([]int64, 0, len(held))
+	for id, e := range held {
+		ids, epochs = append(ids, id), append(epochs, e)
+	}
 	rows, err := db.pool.Query(ctx, `
 		UPDATE table_leases SET expires = now() + $2 * interval '1 millisecond'
 		WHERE node = $1 AND expires >= now()
-		RETURNING table_id, epoch`, node, ttl.Milliseconds())
+		AND (table_id, epoch) IN (SELECT * FROM unnest($3::text[], $4::bigint[]))
+		RETURNING table_id, epoch`, node, ttl.Milliseconds(), ids, epochs)
 	if err != nil {
 		return nil, fmt.Errorf("renew leases of node %s: %w", node, err)
 	}
-	held := map[string]int64{}
+	renewed := map[string]int64{}
 	var (
 		id    string
 		epoch int64
 	)
 	_, err = pgx.ForEachRow(rows, []any{&id, &epoch}, func() error {
-		held[id] = epoch
+		renewed[id] = epoch
 		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("renew leases of node %s: %w", node, err)
 	}
-	return held, nil
+	return renewed, nil
 }
 
 // Release gives up the lease of table id at epoch, so another node may take it at once.

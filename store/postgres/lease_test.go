@@ -41,10 +41,14 @@ func TestLeaseFencesTheNodeThatLostIt(t *testing.T) {
 	}
 
 	// a renews with a lease already over (a node paused past its lease): it is not renewed.
-	if held, err := db.Renew(ctx, "a", -time.Second); err != nil || held["t1"] != e1 {
+	mine := map[string]int64{"t1": e1}
+	if held, err := db.Renew(ctx, "a", map[string]int64{"t1": e1 + 1}, time.Minute); err != nil || len(held) != 0 {
+		t.Fatalf("renew with another epoch: %v, %v; want none", held, err)
+	}
+	if held, err := db.Renew(ctx, "a", mine, -time.Second); err != nil || held["t1"] != e1 {
 		t.Fatalf("renew: %v, %v", held, err)
 	}
-	if held, err := db.Renew(ctx, "a", time.Minute); err != nil || len(held) != 0 {
+	if held, err := db.Renew(ctx, "a", mine, time.Minute); err != nil || len(held) != 0 {
 		t.Fatalf("renew of an expired lease: %v, %v; want none", held, err)
 	}
 	orphans, err := db.Orphans(ctx, 10)
