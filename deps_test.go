@@ -39,7 +39,7 @@ var layers = []struct {
 	{"protocol", []string{"engine"}},
 	{"client", []string{"engine", "protocol", "github.com/coder/websocket"}},
 	{"tui", []string{"engine", "score", "games", "games/*", "bot", "protocol", "client", "github.com/charmbracelet/bubbletea", "github.com/charmbracelet/bubbles", "github.com/charmbracelet/lipgloss", "github.com/charmbracelet/x/ansi"}},
-	{"cmd/deuce", []string{"analysis", "engine", "games", "games/*", "bot", "bot/*", "sim", "sim/*", "store", "store/*", "web", "web/*", "protocol", "client", "tui"}},
+	{"cmd/deuce", []string{"cluster", "analysis", "engine", "games", "games/*", "bot", "bot/*", "sim", "sim/*", "store", "store/*", "web", "web/*", "protocol", "client", "tui"}},
 }
 
 func TestImportGraph(t *testing.T) {

@@ -73,6 +73,9 @@ func newMetrics(s *Server) *metrics {
 		m.moves.WithLabelValues(via)
 		m.latency.WithLabelValues(via)
 	}
+	for _, op := range []string{"append", "end"} {
+		m.storeErrors.WithLabelValues(op)
+	}
 	for _, c := range []string{"acquired", "lost", "released"} {
 		m.leaseChanges.WithLabelValues(c)
 	}

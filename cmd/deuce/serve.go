@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"deuce/cluster"
 	"deuce/games/pencil"
 	"deuce/store"
 	"deuce/store/postgres"
@@ -33,6 +34,10 @@ func runServe(ctx context.Context, args []string, e *env) error {
 	pg := fs.String("postgres", "", "PostgreSQL connection `URL` to use instead of SQLite")
 	botDelay := fs.Duration("bot-delay", 600*time.Millisecond, "pause before each bot move, so people can follow")
 	level := fs.String("log-level", "info", "log `level`: debug, info, warn or error")
+	host, _ := os.Hostname()
+	node := fs.String("node", host, "this server's `name` in logs and, with --postgres, among the nodes sharing the database")
+	leaseTime := fs.Duration("lease-time", cluster.DefaultLeaseTime, "with --postgres: how long a table waits for another node when its node dies")
+	logJSON := fs.Bool("log-json", false, "log JSON lines instead of text")
 	lim := web.DefaultLimits()
 	fs.Float64Var(&lim.CreatesPerMinute, "create-rate", lim.CreatesPerMinute, "new `tables` a minute one address may create, sustained")
 	fs.IntVar(&lim.CreateBurst, "create-burst", lim.CreateBurst, "new `tables` one address may create at once")
@@ -74,16 +79,35 @@ func runServe(ctx context.Context, args []string, e *env) error {
 		return err
 	}
 	lim.SolveCacheBytes = *cacheMB << 20
-	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: lvl}))
+	if *node == "" {
+		*node = "deuce"
+	}
+	if *leaseTime < 300*time.Millisecond || *leaseTime > 10*time.Minute {
+		return usagef("--lease-time %v: want between 300ms and 10m", *leaseTime)
+	}
+	var handler slog.Handler = slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: lvl})
+	if *logJSON {
+		handler = slog.NewJSONHandler(e.stderr, &slog.HandlerOptions{Level: lvl})
+	}
+	log := slog.New(handler).With("node", *node)
 
-	var st store.Store
-	where := ""
+	var (
+		st    store.Store
+		where string
+		cn    *cluster.Node
+	)
 	if *pg != "" {
 		db, err := postgres.Open(ctx, *pg)
 		if err != nil {
 			return fmt.Errorf("open postgres: %w", err)
 		}
 		st, where = db, "postgres"
+		// On PostgreSQL every server is a node of a cluster, alone or not: more nodes may
+		// join on the same database at any time.
+		if cn, err = cluster.New(ctx, cluster.Config{DB: db, Name: *node, LeaseTime: *leaseTime, Log: log}); err != nil {
+			db.Close()
+			return err
+		}
 	} else {
 		if err := os.MkdirAll(*data, 0o755); err != nil {
 			return fmt.Errorf("data directory: %w", err)
@@ -97,7 +121,7 @@ func runServe(ctx context.Context, args []string, e *env) error {
 	}
 	defer st.Close()
 
-	m := &web.Main{Addr: *addr, Store: st, Log: log, BotDelay: *botDelay, Limits: lim}
+	m := &web.Main{Addr: *addr, Store: st, Log: log, BotDelay: *botDelay, Limits: lim, Cluster: cn}
 	if err := m.Open(ctx); err != nil {
 		if strings.Contains(err.Error(), "address already in use") {
 			return fmt.Errorf("%w (another deuce serve running? pick another --addr)", err)
