@@ -19,6 +19,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -71,6 +72,8 @@ type Server struct {
 	// cl is the server's part in a cluster of nodes (cluster.go), nil on a single node.
 	cl      *clusterState
 	metrics *metrics // what /metrics shows (metrics.go)
+	// trusted are the reverse proxies whose X-Forwarded-For names the client (proxy.go).
+	trusted []netip.Prefix
 	// dying is set by Main.Kill: leases are left to expire, as a dead process leaves them.
 	dying atomic.Bool
 
@@ -135,6 +138,9 @@ type Config struct {
 	// Cluster, when set, makes the server a node of a cluster on the PostgreSQL store it
 	// shares with the others (cluster.go).
 	Cluster *cluster.Node
+	// TrustedProxies are the networks of the reverse proxies in front of the server: limits
+	// count a request of theirs per the client they forward it for (proxy.go).
+	TrustedProxies []netip.Prefix
 }
 
 // NewServer returns a server over cfg.Store. Call Resume to restart unfinished tables, and
@@ -171,6 +177,7 @@ func NewServer(cfg Config) *Server {
 	s.wg.Add(1)
 	go s.janitor()
 	s.metrics = newMetrics(s)
+	s.trusted = cfg.TrustedProxies
 	if cfg.Cluster != nil {
 		s.cl = newClusterState(s, cfg.Cluster)
 		s.metrics.clustered(s.cl)
@@ -387,7 +394,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/tutorials/{game}", s.apiTutorial)
 	mux.HandleFunc("GET /ws/tables/{id}", s.serveSocket)
 	mux.Handle("GET /", s.pages())
-	return s.logRequests(s.guard(mux))
+	return s.logRequests(s.realAddr(s.guard(mux)))
 }
 
 // healthz answers while the process is alive; /readyz says whether it can take tables.
@@ -480,8 +487,9 @@ type Main struct {
 	// AnalysisIterations and AnalysisDuty: see Config.
 	AnalysisIterations int
 	AnalysisDuty       float64
-	// Cluster: see Config.
-	Cluster *cluster.Node
+	// Cluster and TrustedProxies: see Config.
+	Cluster        *cluster.Node
+	TrustedProxies []netip.Prefix
 
 	srv      *Server
 	httpSrv  *http.Server
@@ -491,7 +499,7 @@ type Main struct {
 // Open starts listening and resumes unfinished tables. The server runs until Close.
 func (m *Main) Open(ctx context.Context) error {
 	m.srv = NewServer(Config{Store: m.Store, Log: m.Log, BotDelay: m.BotDelay, MessageRate: m.MessageRate, MessageBurst: m.MessageBurst, Limits: m.Limits, Clock: m.Clock,
-		AnalysisIterations: m.AnalysisIterations, AnalysisDuty: m.AnalysisDuty, Cluster: m.Cluster})
+		AnalysisIterations: m.AnalysisIterations, AnalysisDuty: m.AnalysisDuty, Cluster: m.Cluster, TrustedProxies: m.TrustedProxies})
 	if err := m.srv.Resume(ctx); err != nil {
 		m.srv.Close()
 		return err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"strings"
@@ -38,6 +39,7 @@ func runServe(ctx context.Context, args []string, e *env) error {
 	node := fs.String("node", host, "this server's `name` in logs and, with --postgres, among the nodes sharing the database")
 	leaseTime := fs.Duration("lease-time", cluster.DefaultLeaseTime, "with --postgres: how long a table waits for another node when its node dies")
 	logJSON := fs.Bool("log-json", false, "log JSON lines instead of text")
+	proxies := fs.String("trusted-proxies", "", "comma-separated `networks` (CIDR) of reverse proxies whose X-Forwarded-For names the client, for the limits per address")
 	lim := web.DefaultLimits()
 	fs.Float64Var(&lim.CreatesPerMinute, "create-rate", lim.CreatesPerMinute, "new `tables` a minute one address may create, sustained")
 	fs.IntVar(&lim.CreateBurst, "create-burst", lim.CreateBurst, "new `tables` one address may create at once")
@@ -79,6 +81,10 @@ func runServe(ctx context.Context, args []string, e *env) error {
 		return err
 	}
 	lim.SolveCacheBytes = *cacheMB << 20
+	trusted, err := parsePrefixes(*proxies)
+	if err != nil {
+		return usagef("--trusted-proxies: %v", err)
+	}
 	if *node == "" {
 		*node = "deuce"
 	}
@@ -121,7 +127,7 @@ func runServe(ctx context.Context, args []string, e *env) error {
 	}
 	defer st.Close()
 
-	m := &web.Main{Addr: *addr, Store: st, Log: log, BotDelay: *botDelay, Limits: lim, Cluster: cn}
+	m := &web.Main{Addr: *addr, Store: st, Log: log, BotDelay: *botDelay, Limits: lim, Cluster: cn, TrustedProxies: trusted}
 	if err := m.Open(ctx); err != nil {
 		if strings.Contains(err.Error(), "address already in use") {
 			return fmt.Errorf("%w (another deuce serve running? pick another --addr)", err)
@@ -164,4 +170,29 @@ func checkLimits(l web.Limits, cacheMB int) error {
 		return usagef("--equilibrium-max-points %d: the solver takes at most %d", l.EquilibriumPoints, pencil.MaxSolvePoints)
 	}
 	return nil
+}
+
+// parsePrefixes reads a comma-separated list of networks (10.0.0.0/8) or addresses.
+func parsePrefixes(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, f := range strings.Split(list, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		if !strings.Contains(f, "/") {
+			a, err := netip.ParseAddr(f)
+			if err != nil {
+				return nil, fmt.Errorf("%q is neither a network nor an address", f)
+			}
+			out = append(out, netip.PrefixFrom(a, a.BitLen()))
+			continue
+		}
+		p, err := netip.ParsePrefix(f)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a network like 10.0.0.0/8", f)
+		}
+		out = append(out, p.Masked())
+	}
+	return out, nil
 }
