@@ -9,8 +9,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net/http"
+	neturl "net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -141,6 +143,29 @@ type runner struct {
 	disrupted                 bool
 }
 
+// do sends req to a node at random (its URL's host is replaced), and to another when the one
+// chosen does not answer (killed): a request that was never answered changed nothing.
+func (r *runner) do(req *http.Request) (*http.Response, error) {
+	body, _ := io.ReadAll(req.Body)
+	var err error
+	for range 3 * len(r.cfg.URLs) {
+		u, perr := neturl.Parse(r.url())
+		if perr != nil {
+			return nil, perr
+		}
+		req.URL.Scheme, req.URL.Host, req.Host = u.Scheme, u.Host, u.Host
+		req.Body = io.NopCloser(bytes.NewReader(body))
+		var resp *http.Response
+		if resp, err = http.DefaultClient.Do(req); err == nil {
+			return resp, nil
+		}
+		if req.Context().Err() != nil {
+			break
+		}
+	}
+	return nil, err
+}
+
 // url picks a node at random.
 func (r *runner) url() string {
 	return r.cfg.URLs[rand.IntN(len(r.cfg.URLs))]
@@ -201,7 +226,7 @@ func (r *runner) table(ctx context.Context, i int, ready func()) {
 	r.mu.Unlock()
 	conns := make([]*websocket.Conn, len(seats))
 	for s, token := range seats {
-		c, err := r.dial(ctx, r.url(), id, token)
+		c, err := r.dialAny(ctx, id, token)
 		if err != nil {
 			r.fail("table %d seat %d: connect: %v", i, s+1, err)
 			for _, c := range conns[:s] {
@@ -263,12 +288,12 @@ func (r *runner) create(ctx context.Context) ([]string, string, error) {
 		}
 		body["seats"] = seats
 		b, _ := json.Marshal(body)
-		req, err := http.NewRequestWithContext(ctx, "POST", r.url()+"/api/tables", bytes.NewReader(b))
+		req, err := http.NewRequestWithContext(ctx, "POST", r.cfg.URLs[0]+"/api/tables", bytes.NewReader(b))
 		if err != nil {
 			return nil, "", err
 		}
 		req.Header.Set("Content-Type", "application/json")
-		resp, err := http.DefaultClient.Do(req)
+		resp, err := r.do(req)
 		if err != nil {
 			return nil, "", err
 		}
@@ -304,6 +329,18 @@ func (r *runner) dial(ctx context.Context, url, id, token string) (*websocket.Co
 		return nil, err
 	}
 	return c, nil
+}
+
+// dialAny connects to a node at random, and to another when that one does not answer.
+func (r *runner) dialAny(ctx context.Context, id, token string) (*websocket.Conn, error) {
+	var err error
+	for range 3 * len(r.cfg.URLs) {
+		var c *websocket.Conn
+		if c, err = r.dial(ctx, r.url(), id, token); err == nil || ctx.Err() != nil {
+			return c, err
+		}
+	}
+	return nil, err
 }
 
 // message is the part of a server message a client bot reads.
