@@ -269,6 +269,17 @@ func via(ctx context.Context) string {
 	return "local"
 }
 
+// anyPresent reports whether some seat of lt has a connection, here or through another node;
+// s.mu is held.
+func anyPresent(lt *liveTable) bool {
+	for _, n := range lt.present {
+		if n > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // publishPresence tells followers who is at lt; s.mu is held.
 func (s *Server) publishPresence(lt *liveTable) {
 	if s.cl == nil {

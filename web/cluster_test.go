@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
 	"github.com/jackc/pgx/v5"
 
 	"deuce/cluster"
@@ -195,4 +196,35 @@ func TestClusterSurvivesAKilledNode(t *testing.T) {
 		t.Fatalf("no node was killed while running a table (killed %q, %d tables)", killed, len(moved))
 	}
 	checkReplays(t, nodes[0].db, rep.IDs)
+}
+
+// Secret choices (the bidding of pencil) made through nodes that do not run the table: each
+// player's bid is held by the owner, and the views its node rebuilds say so.
+func TestSecretChoicesAcrossNodes(t *testing.T) {
+	nodes := startNodes(t, pgtest.Schema(t), 2)
+	rep, err := loadtest.Run(context.Background(), loadtest.Config{
+		URLs: []string{nodes[0].main.URL(), nodes[1].main.URL()}, Tables: 4, Game: "pencil", Variant: "standard", Think: time.Millisecond, Seed: 3,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Errors != 0 || rep.Lost != 0 || rep.Finished != 4 {
+		t.Fatalf("errors %d, lost moves %d, %d finished; want 0, 0, 4:\n%v", rep.Errors, rep.Lost, rep.Finished, rep)
+	}
+	checkReplays(t, nodes[0].db, rep.IDs)
+}
+
+// A player connected through another node is present for the node running the table: the
+// opponent may not claim the win, and sees them leave.
+func TestPresenceAcrossNodes(t *testing.T) {
+	nodes := startNodes(t, pgtest.Schema(t), 2)
+	owner := &server{t: t, main: nodes[0].main, url: nodes[0].main.URL()}
+	other := &server{t: t, main: nodes[1].main, url: nodes[1].main.URL()}
+	c := owner.create(twoPeople)
+	ann, bob := owner.connect(c.ID, c.Seats[0].Token), other.connect(c.ID, c.Seats[1].Token)
+	bob.untilUpdate()
+	ann.untilPresence(func(m message) bool { return len(m.Seats) == 2 && m.Seats[1].Connected })
+	bob.untilPresence(func(m message) bool { return len(m.Seats) == 2 && m.Seats[0].Connected && m.Seats[1].Connected })
+	bob.conn.Close(websocket.StatusNormalClosure, "gone")
+	ann.untilPresence(func(m message) bool { return !m.Seats[1].Connected })
 }

@@ -132,7 +132,7 @@ func (s *Server) Sweep(ctx context.Context) {
 		case lt.botOnly && now.Sub(lt.created) >= s.limits.BotTableTime:
 			ends = append(ends, ending{lt, store.EndTimeLimit})
 			continue
-		case !lt.botOnly && len(lt.watchers) == 0 && now.Sub(lt.lastActive) >= s.limits.ExpireAfter:
+		case !lt.botOnly && len(lt.watchers) == 0 && !anyPresent(lt) && now.Sub(lt.lastActive) >= s.limits.ExpireAfter:
 			ends = append(ends, ending{lt, store.EndExpired})
 			continue
 		}
