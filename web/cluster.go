@@ -300,6 +300,16 @@ type clusterHandler struct{ cs *clusterState }
 
 func (h clusterHandler) Adopt(ctx context.Context, id string, epoch int64) error {
 	s := h.cs.s
+	if old := s.table(id); old != nil {
+		// This node still runs the table under a lease that expired (it could not renew in
+		// time): that run is fenced off, and the table is reloaded under the new lease.
+		s.leaseLost(id, old.epoch)
+		select {
+		case <-old.m.Done():
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
 	t, err := s.store.Get(ctx, id)
 	if err != nil {
 		return err
@@ -319,8 +329,15 @@ func (h clusterHandler) Adopt(ctx context.Context, id string, epoch int64) error
 }
 
 func (h clusterHandler) Lost(id string) {
-	s := h.cs.s
-	if lt := s.table(id); lt != nil {
+	if lt := h.cs.s.table(id); lt != nil {
+		h.cs.s.leaseLost(id, lt.epoch)
+	}
+}
+
+// leaseLost stops the run of table id under the lease epoch, which this node no longer holds:
+// its connections are told to reconnect.
+func (s *Server) leaseLost(id string, epoch int64) {
+	if lt := s.table(id); lt != nil && lt.epoch == epoch {
 		lt.moved.Store(true)
 		lt.cancel()
 	}

@@ -228,3 +228,33 @@ func TestPresenceAcrossNodes(t *testing.T) {
 	bob.conn.Close(websocket.StatusNormalClosure, "gone")
 	ann.untilPresence(func(m message) bool { return !m.Seats[1].Connected })
 }
+
+// A node whose leases expired under it (paused, or cut off from the database longer than the
+// lease time) stops the runs it no longer holds, and the tables are taken again under a new
+// epoch: the players reconnect and finish, nothing lost or written twice.
+func TestExpiredLeasesAreTakenAgain(t *testing.T) {
+	dbURL := pgtest.Schema(t)
+	nodes := startNodes(t, dbURL, 2)
+	expire := func() {
+		conn, err := pgx.Connect(context.Background(), dbURL)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		defer conn.Close(context.Background())
+		if _, err := conn.Exec(context.Background(), `UPDATE table_leases SET expires = now() - interval '1 second'`); err != nil {
+			t.Error(err)
+		}
+	}
+	rep, err := loadtest.Run(context.Background(), loadtest.Config{
+		URLs: []string{nodes[0].main.URL(), nodes[1].main.URL()}, Tables: 4, Think: 2 * time.Millisecond, Seed: 5,
+		Disrupt: expire, DisruptAfter: 100,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Errors != 0 || rep.Lost != 0 || rep.Finished != 4 {
+		t.Fatalf("errors %d, lost moves %d, %d finished; want 0, 0, 4:\n%v", rep.Errors, rep.Lost, rep.Finished, rep)
+	}
+	checkReplays(t, nodes[0].db, rep.IDs)
+}

@@ -304,7 +304,9 @@ func (s *Server) run(t *store.Table, owner string, epoch int64) (*liveTable, err
 		defer cancel()
 		err := m.Run(ctx)
 		s.mu.Lock()
-		delete(s.live, t.ID)
+		if s.live[t.ID] == lt { // not a newer run of the same table (cluster.go: Adopt)
+			delete(s.live, t.ID)
+		}
 		s.mu.Unlock()
 		if s.cl != nil {
 			s.cl.stopped(lt)
@@ -365,6 +367,9 @@ func (p persister) Append(ctx context.Context, at int, moves []engine.Move, resu
 	}
 	if err != nil {
 		p.s.metrics.storeErrors.WithLabelValues("append").Inc()
+		if errors.Is(err, store.ErrLeaseLost) {
+			p.s.leaseLost(p.id, p.epoch)
+		}
 		return err
 	}
 	p.s.touch(p.id)

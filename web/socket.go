@@ -384,6 +384,8 @@ func (s *Server) handle(ctx context.Context, lt *liveTable, seat engine.Seat, da
 		return bad(codeOver, "the match is over")
 	case ctx.Err() != nil:
 		return nil
+	case errors.Is(err, store.ErrLeaseLost):
+		return bad(codeUnavailable, "the table is moving to another server: try again in a moment")
 	}
 	s.log.Error("move", "table", lt.id, "seat", seat, "err", err)
 	return bad(codeServer, "the move could not be saved; try again")
@@ -410,6 +412,8 @@ func (s *Server) lifecycle(ctx context.Context, lt *liveTable, seat engine.Seat,
 		return &errorMsg{Type: "error", Code: codeOver, Error: "the match is over"}
 	case ctx.Err() != nil:
 		return nil
+	case errors.Is(err, store.ErrLeaseLost):
+		return &errorMsg{Type: "error", Code: codeUnavailable, Error: "the table is moving to another server: try again in a moment"}
 	}
 	s.log.Error(kind, "table", lt.id, "seat", seat, "err", err)
 	return &errorMsg{Type: "error", Code: codeServer, Error: "that could not be saved; try again"}
