@@ -476,17 +476,7 @@ func (s *Server) serveFollower(ctx context.Context, cancel context.CancelFunc, c
 		if prog != nil {
 			u = match.Follow(u, *prog)
 		}
-		msg := updateMsg{Type: "update", Update: u, LogFrom: sent}
-		if sent <= len(u.Log) {
-			msg.Log = u.Log[sent:]
-		} else {
-			msg.LogFrom, msg.Log = 0, u.Log
-		}
-		if err := s.send(ctx, c, msg); err != nil {
-			return false, err
-		}
-		sent = len(u.Log)
-		return over, nil
+		return over, s.sendUpdate(ctx, c, u, &sent)
 	}
 	poll := time.NewTicker(s.cl.node.LeaseTime())
 	defer poll.Stop()

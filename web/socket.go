@@ -216,18 +216,27 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 				}
 				return
 			}
-			msg := updateMsg{Type: "update", Update: u, LogFrom: sent}
-			if sent <= len(u.Log) {
-				msg.Log = u.Log[sent:]
-			} else {
-				msg.LogFrom, msg.Log = 0, u.Log
-			}
-			if err := s.send(ctx, c, msg); err != nil {
+			if err := s.sendUpdate(ctx, c, u, &sent); err != nil {
 				return
 			}
-			sent = len(u.Log)
 		}
 	}
+}
+
+// sendUpdate sends u with the log lines after the *sent the connection has had, and counts
+// them.
+func (s *Server) sendUpdate(ctx context.Context, c *websocket.Conn, u match.Update, sent *int) error {
+	msg := updateMsg{Type: "update", Update: u, LogFrom: *sent}
+	if *sent <= len(u.Log) {
+		msg.Log = u.Log[*sent:]
+	} else {
+		msg.LogFrom, msg.Log = 0, u.Log
+	}
+	if err := s.send(ctx, c, msg); err != nil {
+		return err
+	}
+	*sent = len(u.Log)
+	return nil
 }
 
 // hello reads the first message and returns the seat it claims; claiming marks the seat taken.
