@@ -49,12 +49,14 @@
 package analysis
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sync"
 
 	"deuce/bot/ismcts"
@@ -182,7 +184,7 @@ type Decision struct {
 	// Forced reports that the move was the only legal one.
 	Forced bool `json:"forced,omitempty"`
 	// Strategy is the optimal mixed strategy (bidding game) or the search's visits per move
-	// (card games), most likely first.
+	// (card games), most likely first, at most MaxChoices of them.
 	Strategy []Choice `json:"strategy,omitempty"`
 	// Iterations is the search's budget spent on the decision (card games).
 	Iterations int `json:"iterations,omitempty"`
@@ -217,6 +219,10 @@ type SeatSummary struct {
 	// Marks counts the marked decisions by mark.
 	Marks map[Mark]int `json:"marks"`
 }
+
+// MaxChoices bounds the moves a decision's Strategy lists, so that a long match's report stays
+// small.
+const MaxChoices = 8
 
 // ErrTooLarge is returned for a match whose analysis would cost more than the options allow.
 var ErrTooLarge = errors.New("match too large to analyse")
@@ -410,7 +416,7 @@ func judgeBid(sol *pencil.Solution, st step, a engine.Action) (Decision, error) 
 			bestP, d.Best = probs[i], s.ActionString(b)
 		}
 	}
-	sortChoices(d.Strategy)
+	d.Strategy = topChoices(d.Strategy)
 	if !d.Forced {
 		d.Mark = markOf(d.Loss)
 	}
@@ -495,7 +501,7 @@ func (sr *searcher) judge(ctx context.Context, st step, a engine.Action, seed ui
 	if best == nil || played == nil {
 		return d, fmt.Errorf("search of %v returned no statistics for %s", seat, d.Played)
 	}
-	sortChoices(d.Strategy)
+	d.Strategy = topChoices(d.Strategy)
 	d.Best, d.BestValue, d.PlayedValue = s.ActionString(best.Action), best.Value, played.Value
 	if played.Visits == 0 {
 		// Never tried: the search thought it not worth one iteration. Its value is unknown; the
@@ -521,13 +527,10 @@ func plural(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-func sortChoices(c []Choice) {
-	// Insertion sort, most likely first, stable: the lists are a few moves long.
-	for i := 1; i < len(c); i++ {
-		for j := i; j > 0 && c[j].P > c[j-1].P; j-- {
-			c[j], c[j-1] = c[j-1], c[j]
-		}
-	}
+// topChoices sorts c most likely first (stably) and keeps at most MaxChoices.
+func topChoices(c []Choice) []Choice {
+	slices.SortStableFunc(c, func(a, b Choice) int { return cmp.Compare(b.P, a.P) })
+	return c[:min(len(c), MaxChoices)]
 }
 
 // summarise sums up each seat's decisions.

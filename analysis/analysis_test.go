@@ -11,8 +11,11 @@ import (
 	"testing"
 
 	"deuce/engine"
+	"deuce/games/alakaslam"
 	"deuce/games/centercourt"
+	"deuce/games/lmn"
 	"deuce/games/pencil"
+	"deuce/games/worldwide"
 )
 
 // bidRecord records a bidding-game match with the given options and bids, player 1's first in
@@ -173,14 +176,25 @@ func TestBadRecord(t *testing.T) {
 // cardRecord plays a Center Court tiebreak between the game's heuristic for both seats.
 func cardRecord(t *testing.T, seed uint64) *engine.Record {
 	t.Helper()
-	g := centercourt.Game
-	s, resolved, err := g.Start(engine.Options{"format": "tiebreak"})
+	return heuristicRecord(t, centercourt.Game, engine.Options{"format": "tiebreak"}, seed, 0)
+}
+
+// heuristicRecord plays g with its heuristic for every seat, for at most maxMoves moves (0: to
+// the end).
+func heuristicRecord(t *testing.T, g engine.Game, opts engine.Options, seed uint64, maxMoves int) *engine.Record {
+	t.Helper()
+	s, resolved, err := g.Start(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := engine.NewRecord(g, resolved, []engine.SeatInfo{{Name: "Ann"}, {Name: "Bob", Bot: "heuristic"}})
+	seats := make([]engine.SeatInfo, s.NumSeats())
+	for i := range seats {
+		seats[i] = engine.SeatInfo{Name: fmt.Sprintf("seat %d", i+1)}
+	}
+	seats[0].Name = "Ann"
+	rec := engine.NewRecord(g, resolved, seats)
 	rng := rand.New(rand.NewPCG(seed, 1))
-	for s.ToMove() != engine.Nobody {
+	for s.ToMove() != engine.Nobody && (maxMoves == 0 || len(rec.Moves) < maxMoves) {
 		var a engine.Action
 		if s.ToMove() == engine.Chance {
 			a = engine.SampleChance(rng, s.Chances(nil))
@@ -194,49 +208,69 @@ func cardRecord(t *testing.T, seed uint64) *engine.Record {
 	return rec
 }
 
-// TestSearchReadsOnlyTheSeatsInformation swaps the opponent's unseen cards (a determinization
-// for the deciding seat: another deal of everything it cannot see) and checks that the
-// decision's analysis is the same.
+// TestSearchReadsOnlyTheSeatsInformation swaps the other seats' unseen cards (a
+// determinization for the deciding seat: another deal of everything it cannot see) and checks
+// that the decision's analysis is the same, in every card game.
 func TestSearchReadsOnlyTheSeatsInformation(t *testing.T) {
-	rec := cardRecord(t, 3)
-	sr, err := newSearcher(centercourt.Game, Options{Iterations: 200, Trees: 1}.withDefaults())
-	if err != nil {
-		t.Fatal(err)
+	tests := []struct {
+		game engine.Game
+		opts engine.Options
+	}{
+		{centercourt.Game, engine.Options{"format": "tiebreak"}},
+		{lmn.Game, engine.Options{"players": "singles"}},
+		{alakaslam.Game, engine.Options{"format": "singles"}},
+		{worldwide.Game, engine.Options{"mode": "tiebreak"}},
 	}
-	rng := rand.New(rand.NewPCG(11, 11))
-	checked := 0
-	_, err = engine.Replay(centercourt.Game, rec, func(i int, s engine.State) {
-		if i >= len(rec.Moves) || s.ToMove() < 0 || checked >= 6 || len(s.Legal(nil)) < 2 {
-			return
-		}
-		seat := s.ToMove()
-		other := 1 - seat
-		swapped := engine.Determinize(s, seat, rng)
-		if mustJSON(t, swapped.Observe(seat)) != mustJSON(t, s.Observe(seat)) {
-			t.Fatalf("move %d: the swap changed what %v sees", i+1, seat)
-		}
-		if mustJSON(t, swapped.Observe(other)) == mustJSON(t, s.Observe(other)) {
-			return // nothing hidden to swap here
-		}
-		a := rec.Moves[i].Action
-		want, err := sr.judge(context.Background(), step{move: i, state: s.Clone()}, a, 5)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := sr.judge(context.Background(), step{move: i, state: swapped}, a, 5)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("move %d: analysis changed when %v's unseen cards were swapped:\nreal    %+v\nswapped %+v", i+1, other, want, got)
-		}
-		checked++
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if checked == 0 {
-		t.Fatal("no decision with hidden cards was checked")
+	for _, tc := range tests {
+		t.Run(tc.game.Name, func(t *testing.T) {
+			rec := heuristicRecord(t, tc.game, tc.opts, 3, 400)
+			sr, err := newSearcher(tc.game, Options{Iterations: 100, Trees: 1}.withDefaults())
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(11, 11))
+			checked := 0
+			_, err = engine.Replay(tc.game, rec, func(i int, s engine.State) {
+				if i >= len(rec.Moves) || s.ToMove() < 0 || checked >= 3 || len(s.Legal(nil)) < 2 {
+					return
+				}
+				seat := s.ToMove()
+				swapped := engine.Determinize(s, seat, rng)
+				if mustJSON(t, swapped.Observe(seat)) != mustJSON(t, s.Observe(seat)) {
+					t.Fatalf("move %d: the swap changed what %v sees", i+1, seat)
+				}
+				differs := false
+				for o := range s.NumSeats() {
+					differs = differs || mustJSON(t, swapped.Observe(engine.Seat(o))) != mustJSON(t, s.Observe(engine.Seat(o)))
+				}
+				if !differs {
+					return // nothing hidden to swap here
+				}
+				a := rec.Moves[i].Action
+				want, err := sr.judge(context.Background(), step{move: i, state: s.Clone()}, a, 5)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := sr.judge(context.Background(), step{move: i, state: swapped}, a, 5)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want.Iterations != 100 {
+					t.Errorf("move %d: the search ran %d iterations, want 100", i+1, want.Iterations)
+				}
+				if !reflect.DeepEqual(got, want) {
+					t.Errorf("move %d: analysis changed when the unseen cards were swapped:\nreal    %+v\nswapped %+v", i+1, want, got)
+				}
+				checked++
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if checked == 0 {
+				t.Fatal("no decision with hidden cards was checked")
+			}
+			t.Logf("%d decisions checked", checked)
+		})
 	}
 }
 

@@ -4,6 +4,7 @@ package games
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"time"
@@ -200,6 +201,9 @@ func Hint(g engine.Game, s engine.State, seat engine.Seat) (string, bool) {
 	value := sol.Value(st.Points(0), st.Points(1), st.Ball())
 	if seat == 1 {
 		value = -value
+	}
+	if math.Abs(value) < 5e-4 {
+		value = 0 // no "-0.000" for a rounding error
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Optimal play here (value for you %+.3f):", value)

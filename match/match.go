@@ -15,6 +15,7 @@ import (
 
 	"deuce/bot"
 	"deuce/engine"
+	"deuce/timesource"
 )
 
 // Persister stores the moves of a match. Append is called with the index of the first new move
@@ -39,10 +40,22 @@ type Config struct {
 	// BotBudget bounds a bot's thinking time per move (default 2s).
 	BotBudget time.Duration
 	Persist   Persister
+	// Clock times the bots' pauses and the retries of failed saves (default the system clock).
+	Clock timesource.Clock
+	// OnFault, when set, hears of a bot that failed to choose (it will think again); failed
+	// saves are the persister's to report.
+	OnFault func(error)
 	// OnProgress, when set, is called on the match's goroutine after every change is sent to
 	// the subscribers (see Progress); it must not block.
 	OnProgress func(Progress)
 }
+
+// Retries of a move the match made itself (chance, a bot, a held secret choice) whose save
+// failed: after retryFirst, doubling up to retryMost, until the store takes it.
+const (
+	retryFirst = 250 * time.Millisecond
+	retryMost  = 8 * time.Second
+)
 
 // Update is what one subscriber is sent after every change: its seat's view of the match.
 type Update struct {
@@ -115,6 +128,11 @@ type Match struct {
 	// ended and endResult are set when the match was ended before its end (see End).
 	ended     string
 	endResult *engine.Result
+	// stalled holds a move the match made itself whose save failed, retried after a pause of
+	// retryWait; nothing else is played meanwhile.
+	stalled   *engine.Action
+	retryWait time.Duration
+	retrying  bool
 }
 
 // Subscription receives updates for one seat.
@@ -134,6 +152,9 @@ func New(cfg Config) (*Match, error) {
 	}
 	if cfg.BotBudget <= 0 {
 		cfg.BotBudget = 2 * time.Second
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = timesource.System{}
 	}
 	m := &Match{cfg: cfg, cmds: make(chan func()), subs: map[*Subscription]struct{}{}, done: make(chan struct{}), held: map[engine.Seat]engine.Action{}}
 	var logs [][]string
@@ -208,7 +229,7 @@ func (m *Match) Run(ctx context.Context) error {
 		if m.runErr != nil {
 			return m.runErr
 		}
-		if (m.state.ToMove() == engine.Nobody || m.ended != "") && !m.thinking {
+		if (m.state.ToMove() == engine.Nobody || m.ended != "") && !m.thinking && !m.retrying {
 			return nil
 		}
 		select {
@@ -370,13 +391,15 @@ func (m *Match) apply(ctx context.Context, a engine.Action) error {
 		}
 	}
 	m.track()
+	m.retryWait = 0
 	return nil
 }
 
 // advance plays chance, held secret choices and bots until a person must act, then broadcasts.
-// A failure to persist stops the match: nothing unsaved is ever shown.
+// Nothing unsaved is ever shown: a move whose save fails is kept and retried (see stall) until
+// the store takes it, and the match waits for it.
 func (m *Match) advance(ctx context.Context) {
-	for {
+	for m.stalled == nil && m.ended == "" {
 		to := m.state.ToMove()
 		switch {
 		case to == engine.Nobody:
@@ -384,15 +407,16 @@ func (m *Match) advance(ctx context.Context) {
 			return
 		case to == engine.Chance:
 			rng := rand.New(rand.NewPCG(m.cfg.Seed, uint64(m.seq)))
-			if err := m.apply(ctx, engine.SampleChance(rng, m.state.Chances(nil))); err != nil {
-				m.runErr = err
+			a := engine.SampleChance(rng, m.state.Chances(nil))
+			if err := m.apply(ctx, a); err != nil {
+				m.stall(ctx, a, err)
 				return
 			}
 		case m.heldFor(to):
 			// Applied while still held, so that it is not counted twice in played. (A seat
 			// handed to a bot keeps the secret choice its person made.)
 			if err := m.apply(ctx, m.held[to]); err != nil {
-				m.runErr = err
+				m.stall(ctx, m.held[to], err)
 				return
 			}
 			delete(m.held, to)
@@ -405,6 +429,55 @@ func (m *Match) advance(ctx context.Context) {
 			return
 		}
 	}
+}
+
+// stall keeps a, a move of chance, a bot or a held choice whose save failed with err, and
+// retries it after a pause: an illegal move (a bug) stops the match instead.
+func (m *Match) stall(ctx context.Context, a engine.Action, err error) {
+	if errors.Is(err, engine.ErrIllegal) {
+		m.runErr = err
+		return
+	}
+	m.stalled = &a
+	m.later(ctx, func() {
+		if m.stalled == nil || m.ended != "" {
+			return
+		}
+		a, to := *m.stalled, m.state.ToMove()
+		m.stalled = nil
+		if err := m.apply(ctx, a); err != nil {
+			m.stall(ctx, a, err)
+			return
+		}
+		delete(m.held, to)
+		m.advance(ctx)
+	})
+}
+
+// later runs f on the match's goroutine after the next pause of the backoff: retryFirst, then
+// doubling up to retryMost until a retry succeeds. The match does not end meanwhile.
+func (m *Match) later(ctx context.Context, f func()) {
+	if m.retryWait == 0 {
+		m.retryWait = retryFirst
+	} else {
+		m.retryWait = min(2*m.retryWait, retryMost)
+	}
+	m.retrying = true
+	wait := m.cfg.Clock.After(m.retryWait)
+	go func() {
+		select {
+		case <-wait:
+		case <-ctx.Done():
+			return
+		case <-m.done:
+			return
+		}
+		select {
+		case m.cmds <- func() { m.retrying = false; f() }:
+		case <-m.done:
+		case <-ctx.Done():
+		}
+	}()
 }
 
 func (m *Match) heldFor(seat engine.Seat) bool {
@@ -424,7 +497,7 @@ func (m *Match) startBot(ctx context.Context, seat engine.Seat) {
 	go func() {
 		if m.cfg.BotDelay > 0 {
 			select {
-			case <-time.After(m.cfg.BotDelay):
+			case <-m.cfg.Clock.After(m.cfg.BotDelay):
 			case <-ctx.Done():
 				return
 			}
@@ -437,11 +510,17 @@ func (m *Match) startBot(ctx context.Context, seat engine.Seat) {
 			if m.seq != seq || m.ended != "" {
 				return
 			}
-			if err == nil {
-				err = m.apply(ctx, a)
-			}
 			if err != nil {
-				m.runErr = fmt.Errorf("bot %s in %v: %w", b.Name(), seat, err)
+				// The bot found no move (its search failed or ran out of time): it thinks
+				// again after a pause.
+				if m.cfg.OnFault != nil {
+					m.cfg.OnFault(fmt.Errorf("bot %s in %v: %w", b.Name(), seat, err))
+				}
+				m.later(ctx, func() { m.advance(ctx) })
+				return
+			}
+			if err := m.apply(ctx, a); err != nil {
+				m.stall(ctx, a, err)
 				return
 			}
 			m.advance(ctx)

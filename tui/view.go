@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"deuce/engine"
+	"deuce/games"
 )
 
 // View draws the interface: a title line, the board, the moves beside the log, a status line
@@ -180,6 +181,13 @@ func (m *Model) statusLine() string {
 	case m.rp != nil:
 		return ""
 	case m.have && len(m.frame.Legal) > 0:
+		// A move whose notation says too little (an AlakaSLAM character, a Love Means Nothing
+		// card) is explained while the cursor is on it.
+		if m.cursor < len(m.frame.Legal) {
+			if text := m.frame.Legal[m.cursor].Text; games.DescribeMove(m.info.Game, text) != "" {
+				return fmt.Sprintf("%s: %s", text, games.DescribeMove(m.info.Game, text))
+			}
+		}
 		if m.info.Hotseat {
 			return fmt.Sprintf("%s to move: choose with ↑↓ and Enter.", capital(m.name(m.frame.Seat)))
 		}

@@ -12,33 +12,25 @@ import (
 	"deuce/store"
 )
 
-// Limits of the background analysis. One worker analyses one match at a time, and pauses after
-// every decision so that it uses at most analysisDuty of one core: live tables (their bots'
-// searches, their websockets) always have the rest of the machine.
-const (
-	// analysisQueue is the most matches waiting for analysis; more are refused until it drains.
-	analysisQueue = 16
-	// analysisFailures is the most failed analyses remembered (to report them once asked).
-	analysisFailures = 64
-	// analysisMaxDecisions refuses longer matches: they would hold the worker for too long.
-	analysisMaxDecisions = 4000
-	// defaultAnalysisDuty is the share of one core the worker may use.
-	defaultAnalysisDuty = 0.5
-)
+// analysisFailures is the most failed analyses remembered (to report them once asked).
+const analysisFailures = 64
 
 // analyser runs match analyses in the background on one goroutine, started on first use and
-// stopped with the server.
+// stopped with the server. It pauses after every decision so that it uses at most its share of
+// one core: live tables (their bots' searches, their websockets) always have the rest of the
+// machine. Its limits are Limits' Analysis fields.
 type analyser struct {
-	s          *Server
-	iterations int
-	duty       float64
+	s *Server
+	// The limits of Limits: queue length, decisions, iterations, share of a core.
+	queue, decisions, iterations int
+	share                        float64
 
 	start sync.Once
 	wake  chan struct{}
 
-	mu    sync.Mutex
-	queue []string // table IDs waiting, oldest first
-	jobs  map[string]*analysisJob
+	mu      sync.Mutex
+	waiting []string // table IDs waiting, oldest first
+	jobs    map[string]*analysisJob
 }
 
 // analysisJob is one queued, running or failed analysis.
@@ -51,14 +43,11 @@ type analysisJob struct {
 	Error    string `json:"error,omitempty"`
 }
 
-func newAnalyser(s *Server, iterations int, duty float64) *analyser {
-	if iterations <= 0 {
-		iterations = analysis.DefaultIterations
+func newAnalyser(s *Server, lim Limits) *analyser {
+	return &analyser{
+		s: s, queue: lim.AnalysisQueue, decisions: lim.AnalysisDecisions, iterations: lim.AnalysisIterations, share: lim.AnalysisShare,
+		wake: make(chan struct{}, 1), jobs: map[string]*analysisJob{},
 	}
-	if duty <= 0 || duty > 1 {
-		duty = defaultAnalysisDuty
-	}
-	return &analyser{s: s, iterations: iterations, duty: duty, wake: make(chan struct{}, 1), jobs: map[string]*analysisJob{}}
 }
 
 // errQueueFull refuses an analysis while the queue is full.
@@ -78,10 +67,10 @@ func (a *analyser) enqueue(id string) (analysisJob, error) {
 	if j := a.jobs[id]; j != nil && j.Status != "failed" {
 		return a.view(id, j), nil
 	}
-	if len(a.queue) >= analysisQueue {
+	if len(a.waiting) >= a.queue {
 		return analysisJob{}, errQueueFull
 	}
-	if len(a.jobs) >= analysisQueue+1+analysisFailures {
+	if len(a.jobs) >= a.queue+1+analysisFailures {
 		for k, j := range a.jobs { // forget the failures: they are reported once at most
 			if j.Status == "failed" {
 				delete(a.jobs, k)
@@ -90,7 +79,7 @@ func (a *analyser) enqueue(id string) (analysisJob, error) {
 	}
 	j := &analysisJob{Status: "queued"}
 	a.jobs[id] = j
-	a.queue = append(a.queue, id)
+	a.waiting = append(a.waiting, id)
 	select {
 	case a.wake <- struct{}{}:
 	default:
@@ -112,7 +101,7 @@ func (a *analyser) job(id string) (analysisJob, bool) {
 // view copies j with its queue position; a.mu is held.
 func (a *analyser) view(id string, j *analysisJob) analysisJob {
 	v := *j
-	for i, q := range a.queue {
+	for i, q := range a.waiting {
 		if q == id {
 			v.Position = i + 1
 		}
@@ -125,8 +114,8 @@ func (a *analyser) run(ctx context.Context) {
 	for {
 		a.mu.Lock()
 		var id string
-		if len(a.queue) > 0 {
-			id, a.queue = a.queue[0], a.queue[1:]
+		if len(a.waiting) > 0 {
+			id, a.waiting = a.waiting[0], a.waiting[1:]
 			a.jobs[id].Status = "running"
 		}
 		a.mu.Unlock()
@@ -173,16 +162,16 @@ func (a *analyser) analyse(ctx context.Context, id string) error {
 	}
 	last := time.Now()
 	opts := analysis.Options{
-		Iterations: a.iterations, Trees: 1, Seed: t.Seed, Workers: 1, MaxDecisions: analysisMaxDecisions,
+		Iterations: a.iterations, Trees: 1, Seed: t.Seed, Workers: 1, MaxDecisions: a.decisions,
 		Progress: func(done, total int) {
 			a.mu.Lock()
 			if j := a.jobs[id]; j != nil {
 				j.Done, j.Total = done, total
 			}
 			a.mu.Unlock()
-			// Rest in proportion to the work done, so that the worker uses at most its duty.
+			// Rest in proportion to the work done, so that the worker uses at most its share.
 			busy := time.Since(last)
-			pause := time.NewTimer(time.Duration(float64(busy) * (1 - a.duty) / a.duty))
+			pause := time.NewTimer(time.Duration(float64(busy) * (1 - a.share) / a.share))
 			select {
 			case <-ctx.Done():
 			case <-pause.C:

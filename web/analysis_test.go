@@ -1,7 +1,6 @@
 package web_test
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
 	"path/filepath"
@@ -9,26 +8,15 @@ import (
 	"time"
 
 	"deuce/analysis"
-	"deuce/store/sqlite"
 	"deuce/web"
 )
 
 // startAnalysing starts a server whose analyses search a small budget at full speed.
 func startAnalysing(t *testing.T) *server {
 	t.Helper()
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "deuce.db")
-	db, err := sqlite.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := &web.Main{Addr: "127.0.0.1:0", Store: db, MessageRate: 100_000, MessageBurst: 100, AnalysisIterations: 40, AnalysisDuty: 1}
-	if err := m.Open(ctx); err != nil {
-		t.Fatal(err)
-	}
-	s := &server{t: t, main: m, url: m.URL(), path: path, db: db}
-	t.Cleanup(s.stop)
-	return s
+	return startWith(t, filepath.Join(t.TempDir(), "deuce.db"), func(m *web.Main) {
+		m.Limits.AnalysisIterations, m.Limits.AnalysisShare = 40, 1
+	})
 }
 
 type analysisReply struct {
@@ -93,10 +81,10 @@ func TestAnalysis(t *testing.T) {
 	open := s.create(map[string]any{"game": "pencil", "seats": []any{map[string]string{}, map[string]string{"bot": "random"}}})
 
 	var a analysisReply
-	if code := s.call("POST", "/api/tables/nosuch/analysis", nil, &a); code != http.StatusNotFound {
+	if code := s.call("POST", "/api/tables/nosuch/analysis", map[string]any{}, &a); code != http.StatusNotFound {
 		t.Errorf("unknown table: status %d", code)
 	}
-	if code := s.call("POST", "/api/tables/"+open.ID+"/analysis", nil, &a); code != http.StatusConflict || a.Error == "" {
+	if code := s.call("POST", "/api/tables/"+open.ID+"/analysis", map[string]any{}, &a); code != http.StatusConflict || a.Error == "" {
 		t.Errorf("unfinished table: status %d %+v, want 409 with a reason", code, a)
 	}
 	if s.call("GET", "/api/tables/"+open.ID+"/analysis", nil, &a); a.Status != "none" || a.Error == "" {
@@ -109,7 +97,7 @@ func TestAnalysis(t *testing.T) {
 		if s.call("GET", "/api/tables/"+id+"/analysis", nil, &a); a.Status != "none" || a.Error != "" {
 			t.Errorf("before asking: %+v, want none", a)
 		}
-		if code := s.call("POST", "/api/tables/"+id+"/analysis", nil, &a); code != http.StatusAccepted && code != http.StatusOK {
+		if code := s.call("POST", "/api/tables/"+id+"/analysis", map[string]any{}, &a); code != http.StatusAccepted && code != http.StatusOK {
 			t.Fatalf("analyse: status %d %+v", code, a)
 		}
 		r := s.waitAnalysed(id)
@@ -133,7 +121,7 @@ func TestAnalysis(t *testing.T) {
 		}
 		// Asking again finds the stored report.
 		a = analysisReply{}
-		if code := s.call("POST", "/api/tables/"+id+"/analysis", nil, &a); code != http.StatusOK || a.Status != "done" {
+		if code := s.call("POST", "/api/tables/"+id+"/analysis", map[string]any{}, &a); code != http.StatusOK || a.Status != "done" {
 			t.Errorf("second ask: status %d %s", code, a.Status)
 		}
 	}

@@ -92,13 +92,13 @@ type seatInvite struct {
 }
 
 func (s *Server) apiCreateTable(w http.ResponseWriter, r *http.Request) {
+	addr := clientAddr(r)
+	if !s.creates.allow(w, addr) {
+		return
+	}
 	var req createRequest
 	if err := decodeBody(r, &req); err != nil {
 		badBody(w, err)
-		return
-	}
-	addr := clientAddr(r)
-	if !s.creates.allow(w, addr) {
 		return
 	}
 	t, tokens, err := s.newTable(req)
@@ -337,7 +337,7 @@ func (s *Server) apiListTables(w http.ResponseWriter, r *http.Request) {
 func listFilter(q url.Values, activeSince time.Time) (store.Filter, error) {
 	for k := range q {
 		if k != "status" {
-			return store.Filter{}, fmt.Errorf("unknown parameter %q: the only one is status", k)
+			return store.Filter{}, fmt.Errorf("unknown parameter %s: the only one is status", quoteShort(k))
 		}
 	}
 	if len(q["status"]) > 1 {
@@ -352,9 +352,18 @@ func listFilter(q url.Values, activeSince time.Time) (store.Filter, error) {
 	case "ended":
 		f.Ended = true
 	default:
-		return store.Filter{}, fmt.Errorf("status %.40q: want open, live, finished, abandoned or ended", st)
+		return store.Filter{}, fmt.Errorf("status %s: want open, live, finished, abandoned or ended", quoteShort(string(st)))
 	}
 	return f, nil
+}
+
+// quoteShort quotes at most the first 24 bytes of s, for an error that names what a client
+// sent without echoing all of it.
+func quoteShort(s string) string {
+	if len(s) > 24 {
+		return strconv.Quote(s[:24]) + "..."
+	}
+	return strconv.Quote(s)
 }
 
 func (s *Server) loadTable(w http.ResponseWriter, r *http.Request) (*store.Table, bool) {
@@ -475,11 +484,11 @@ func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Token string `json:"token"`
 	}
-	if err := decodeBody(r, &req); err != nil {
-		badBody(w, err)
+	if !s.rematches.allow(w, clientAddr(r)) {
 		return
 	}
-	if !s.rematches.allow(w, clientAddr(r)) {
+	if err := decodeBody(r, &req); err != nil {
+		badBody(w, err)
 		return
 	}
 	t, ok := s.loadTable(w, r)

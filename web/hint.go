@@ -180,7 +180,7 @@ func searchHint(ctx context.Context, g engine.Game, st engine.State, seat engine
 		for _, m := range reply.Moves[1:] {
 			alts = append(alts, fmt.Sprintf("%s %.0f%%", m.Move, 100*m.Win))
 		}
-		fmt.Fprintf(&why, "; the next best: %s", strings.Join(alts, ", "))
+		fmt.Fprintf(&why, "; with the other moves it tried most: %s", strings.Join(alts, ", "))
 	}
 	why.WriteString(".")
 	reply.Text = why.String()

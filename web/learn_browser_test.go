@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"testing"
+	"time"
 
 	"deuce/web"
 )
@@ -10,5 +11,8 @@ import (
 // replay's analysis, hints, tutorials and the newcomer's table (e2e/learn.mjs). It needs what
 // TestBrowser needs, and is skipped without it the same way.
 func TestBrowserLearn(t *testing.T) {
-	runBrowser(t, "e2e/learn.mjs", web.Main{AnalysisIterations: 200, AnalysisDuty: 1})
+	lim := roomyLimits()
+	lim.AbandonAfter = time.Second
+	lim.AnalysisIterations, lim.AnalysisShare = 200, 1
+	runBrowser(t, "e2e/learn.mjs", web.Main{Limits: lim})
 }

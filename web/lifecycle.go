@@ -17,14 +17,19 @@ import (
 //   - a person seat has been disconnected longer than Limits.AbandonAfter: another player may
 //     claim the win (the absent side loses; recorded as claimed) or hand the seat to a bot
 //     (replacementBot) so the others can finish;
-//   - nobody has touched it (no move, nobody connected) for Limits.ExpireAfter: it expires,
-//     abandoned without a result;
+//   - nobody has touched it (no move, nobody connected) for Limits.ExpireAfter, or no move has
+//     been made for idleFactor times that however many are connected: it expires, abandoned
+//     without a result;
 //   - a table of bots only reaches Limits.BotTableTime after its creation: abandoned.
 // Sweep, run by a janitor every sweepEvery, ends the tables that time has ended and tells the
 // players when a seat becomes abandoned.
 
 // sweepEvery is how often the janitor sweeps.
 const sweepEvery = 5 * time.Second
+
+// idleFactor times ExpireAfter without a move expires a table even with people connected, so
+// that open sockets alone cannot hold a table for ever.
+const idleFactor = 4
 
 // replacementBot is the level that takes over a seat its person left.
 const replacementBot = "easy"
@@ -112,6 +117,7 @@ func (s *Server) touch(id string) {
 	defer s.mu.Unlock()
 	if lt := s.live[id]; lt != nil {
 		lt.lastActive = s.clock.Now()
+		lt.lastMove = lt.lastActive
 	}
 }
 
@@ -132,7 +138,8 @@ func (s *Server) Sweep(ctx context.Context) {
 		case lt.botOnly && now.Sub(lt.created) >= s.limits.BotTableTime:
 			ends = append(ends, ending{lt, store.EndTimeLimit})
 			continue
-		case !lt.botOnly && len(lt.watchers) == 0 && !anyPresent(lt) && now.Sub(lt.lastActive) >= s.limits.ExpireAfter:
+		case !lt.botOnly && (len(lt.watchers) == 0 && !anyPresent(lt) && now.Sub(lt.lastActive) >= s.limits.ExpireAfter ||
+			now.Sub(lt.lastMove) >= idleFactor*s.limits.ExpireAfter):
 			ends = append(ends, ending{lt, store.EndExpired})
 			continue
 		}

@@ -64,9 +64,12 @@ func (s *server) listed(st string) []string {
 	return ids
 }
 
-// untilPresence reads until a presence message ok accepts.
+// untilPresence returns the latest presence message if ok accepts it, or reads until one it does.
 func (c *client) untilPresence(ok func(message) bool) message {
 	c.t.Helper()
+	if c.presence != nil && ok(*c.presence) {
+		return *c.presence
+	}
 	for {
 		m := c.mustRead()
 		if m.Type == "presence" && ok(m) {
@@ -195,6 +198,10 @@ func TestDisconnectedSeatCanBeHandedToABot(t *testing.T) {
 	if len(bu.Legal) != 0 {
 		t.Errorf("Bob's seat, played by a bot, offers him moves: %v", bu.Legal)
 	}
+	bob2.send(map[string]any{"type": "resign"})
+	if m := bob2.untilError(); m.Code != "not_your_turn" {
+		t.Errorf("Bob resigning the bot's seat: %+v", m)
+	}
 }
 
 func TestUntouchedTablesExpireAndBotTablesHaveATimeLimit(t *testing.T) {
@@ -234,6 +241,17 @@ func TestUntouchedTablesExpireAndBotTablesHaveATimeLimit(t *testing.T) {
 		if id == open.ID {
 			t.Errorf("the expired table is still listed as open")
 		}
+	}
+	// Open sockets alone do not hold a table for ever: with no move for 2 hours it expires.
+	clock.Advance(89 * time.Minute)
+	s.main.Sweep(context.Background())
+	if ti := s.info(watched.ID); ti.Status != "open" {
+		t.Errorf("watched table after 1h59 without a move: %+v", ti)
+	}
+	clock.Advance(time.Minute)
+	s.main.Sweep(context.Background())
+	if ti := s.info(watched.ID); ti.Status != "abandoned" || ti.Ended != store.EndExpired {
+		t.Errorf("watched table after 2 h without a move: %+v", ti)
 	}
 }
 

@@ -49,6 +49,17 @@ type Limits struct {
 	// long after they were created. ActiveWithin is how recent a move must be for a table to
 	// show under "Live now".
 	AbandonAfter, ExpireAfter, BotTableTime, ActiveWithin time.Duration
+
+	// Match analysis (analysis.go). One worker analyses one match at a time: AnalysisQueue
+	// matches may wait, a match of more than AnalysisDecisions decisions is refused, the search
+	// spends AnalysisIterations a decision, and the worker uses at most AnalysisShare of one
+	// core (it rests after each decision in proportion to the work).
+	AnalysisQueue, AnalysisDecisions, AnalysisIterations int
+	AnalysisShare                                        float64
+	// BotTableDelay is the least pause before each move at a table of bots only: with it a
+	// table of the strongest bots, thinking up to a second a move, takes a fraction of the
+	// machine however fast the bots could play.
+	BotTableDelay time.Duration
 }
 
 // DefaultLimits are the limits of a server open to the internet on a small machine.
@@ -57,7 +68,7 @@ func DefaultLimits() Limits {
 		CreatesPerMinute: 6, CreateBurst: 10,
 		ConnectsPerMinute: 60, ConnectBurst: 30,
 		RematchesPerMinute: 6, RematchBurst: 10,
-		TablesPerAddress: 10, LiveTables: 500, BotTables: 4,
+		TablesPerAddress: 10, LiveTables: 500, BotTables: 2,
 		SpectatorsPerTable: 50, ConnsPerAddress: 40,
 		EquilibriumPoints: 80,
 		SolveCacheBytes:   64 << 20,
@@ -66,6 +77,8 @@ func DefaultLimits() Limits {
 		MaxBody:      16 << 10,
 		AbandonAfter: 2 * time.Minute, ExpireAfter: 30 * time.Minute,
 		BotTableTime: 30 * time.Minute, ActiveWithin: 10 * time.Minute,
+		AnalysisQueue: 16, AnalysisDecisions: 4000, AnalysisIterations: 1000, AnalysisShare: 0.5,
+		BotTableDelay: 3 * time.Second,
 	}
 }
 
@@ -114,6 +127,12 @@ func (l Limits) withDefaults() Limits {
 	fill(&l.ExpireAfter, d.ExpireAfter)
 	fill(&l.BotTableTime, d.BotTableTime)
 	fill(&l.ActiveWithin, d.ActiveWithin)
+	fill(&l.AnalysisQueue, d.AnalysisQueue)
+	fill(&l.AnalysisDecisions, d.AnalysisDecisions)
+	fill(&l.AnalysisIterations, d.AnalysisIterations)
+	fill(&l.AnalysisShare, d.AnalysisShare)
+	l.AnalysisShare = min(l.AnalysisShare, 1)
+	fill(&l.BotTableDelay, d.BotTableDelay)
 	return l
 }
 

@@ -1,10 +1,8 @@
 package web
 
 import (
-	"bytes"
 	"embed"
 	"errors"
-	"io"
 	"io/fs"
 	"net/http"
 	"strings"
@@ -83,5 +81,3 @@ func (s *Server) gameOf(t *store.Table) engine.Game {
 	g, _ := games.Lookup(t.Game)
 	return g
 }
-
-func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }

@@ -20,6 +20,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -60,6 +61,8 @@ type Server struct {
 	live map[string]*liveTable
 	// conns counts the open websocket connections of each address.
 	conns map[string]int
+	// failing holds the error of each table whose last save failed.
+	failing map[string]error
 	// reserved counts tables being created (reservedBy per address, reservedBots bot-only).
 	reserved, reservedBots int
 	reservedBy             map[string]int
@@ -107,6 +110,8 @@ type liveTable struct {
 	goneSince  []time.Time
 	announced  []bool
 	lastActive time.Time
+	// lastMove is when the last move was saved (or the table started).
+	lastMove time.Time
 	// watchers are the connections to signal when presence changes.
 	watchers map[chan struct{}]struct{}
 
@@ -131,10 +136,6 @@ type Config struct {
 	Limits Limits
 	// Clock tells the time of the limits and the table lifecycle (default the system clock).
 	Clock timesource.Clock
-	// AnalysisIterations is the search budget per decision of a match analysis (default
-	// analysis.DefaultIterations); AnalysisDuty the share of one core it may use (default 0.5).
-	AnalysisIterations int
-	AnalysisDuty       float64
 	// Cluster, when set, makes the server a node of a cluster on the PostgreSQL store it
 	// shares with the others (cluster.go).
 	Cluster *cluster.Node
@@ -172,7 +173,7 @@ func NewServer(cfg Config) *Server {
 		rematches: newBuckets("rematches", lim.RematchesPerMinute, lim.RematchBurst, now),
 		ctx:       ctx, cancel: cancel,
 		live:  map[string]*liveTable{},
-		conns: map[string]int{}, reservedBy: map[string]int{},
+		conns: map[string]int{}, reservedBy: map[string]int{}, failing: map[string]error{},
 	}
 	s.wg.Add(1)
 	go s.janitor()
@@ -184,7 +185,7 @@ func NewServer(cfg Config) *Server {
 		s.wg.Add(1)
 		go func() { defer s.wg.Done(); s.cl.run(ctx) }()
 	}
-	s.analyser = newAnalyser(s, cfg.AnalysisIterations, cfg.AnalysisDuty)
+	s.analyser = newAnalyser(s, lim)
 	s.hints = make(chan struct{}, 1)
 	return s
 }
@@ -262,10 +263,16 @@ func (s *Server) run(t *store.Table, owner string, epoch int64) (*liveTable, err
 		}
 	}
 	rec := t.Record()
+	id := t.ID
+	delay := s.botDelay
+	if botOnly(t.Seats) {
+		delay = max(delay, s.limits.BotTableDelay)
+	}
 	lt := &liveTable{epoch: epoch}
 	cfg := match.Config{
-		Game: g, Record: rec, Bots: bots, Seed: t.Seed, BotDelay: s.botDelay,
-		Persist: persister{s: s, id: t.ID, epoch: epoch},
+		Game: g, Record: rec, Bots: bots, Seed: t.Seed, BotDelay: delay,
+		Persist: persister{s: s, id: t.ID, epoch: epoch}, Clock: s.clock,
+		OnFault: func(err error) { s.log.Warn("bot failed to move; it will try again", "table", id, "err", err) },
 	}
 	if s.cl != nil {
 		cfg.OnProgress = func(p match.Progress) {
@@ -282,7 +289,7 @@ func (s *Server) run(t *store.Table, owner string, epoch int64) (*liveTable, err
 	*lt = liveTable{
 		epoch: epoch,
 		id:    t.ID, game: g, m: m, open: t.Status == store.Open, owner: owner, botOnly: botOnly(t.Seats), cancel: cancel,
-		created: t.Created, lastActive: now, watchers: map[chan struct{}]struct{}{},
+		created: t.Created, lastActive: now, lastMove: now, watchers: map[chan struct{}]struct{}{},
 		person: make([]bool, len(t.Seats)), present: make([]int, len(t.Seats)),
 		goneSince: make([]time.Time, len(t.Seats)), announced: make([]bool, len(t.Seats)),
 	}
@@ -306,6 +313,7 @@ func (s *Server) run(t *store.Table, owner string, epoch int64) (*liveTable, err
 		s.mu.Lock()
 		if s.live[t.ID] == lt { // not a newer run of the same table (cluster.go: Adopt)
 			delete(s.live, t.ID)
+			delete(s.failing, t.ID)
 		}
 		s.mu.Unlock()
 		if s.cl != nil {
@@ -365,15 +373,41 @@ func (p persister) Append(ctx context.Context, at int, moves []engine.Move, resu
 	} else {
 		err = p.s.store.Append(ctx, p.id, at, moves, status, result)
 	}
+	if errors.Is(err, store.ErrConflict) && p.saved(ctx, at, moves) {
+		// An earlier try was written although its answer was lost (the connection dropped
+		// after the commit): the moves are there once, as they should be.
+		err = nil
+	}
+	if errors.Is(err, store.ErrLeaseLost) {
+		// Not a fault of the store: another node runs the table now.
+		p.s.leaseLost(p.id, p.epoch)
+		return err
+	}
+	p.s.saveFailed(p.id, err)
 	if err != nil {
 		p.s.metrics.storeErrors.WithLabelValues("append").Inc()
-		if errors.Is(err, store.ErrLeaseLost) {
-			p.s.leaseLost(p.id, p.epoch)
-		}
+		p.s.log.Warn("save failed", "table", p.id, "move", at+1, "err", err)
 		return err
 	}
 	p.s.touch(p.id)
 	return nil
+}
+
+// saved reports whether the store holds exactly moves from index at on.
+func (p persister) saved(ctx context.Context, at int, moves []engine.Move) bool {
+	t, err := p.s.store.Get(ctx, p.id)
+	return err == nil && len(t.Moves) == at+len(moves) && slices.Equal(t.Moves[at:], moves)
+}
+
+// saveFailed records whether the last save of table id failed, for /healthz.
+func (s *Server) saveFailed(id string, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err == nil {
+		delete(s.failing, id)
+	} else {
+		s.failing[id] = err
+	}
 }
 
 // saveTimeout bounds one write to the store.
@@ -402,12 +436,31 @@ func (s *Server) Handler() http.Handler {
 	return s.logRequests(s.realAddr(s.guard(mux)))
 }
 
-// healthz answers while the process is alive; /readyz says whether it can take tables.
+// healthz answers 200 when the server works, and 503 "degraded" with the reason while the
+// store cannot be read or moves cannot be saved (the matches wait and retry meanwhile).
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
-	n := len(s.live)
+	n, failing := len(s.live), len(s.failing)
+	var last error
+	for _, err := range s.failing {
+		last = err
+		break
+	}
 	s.mu.Unlock()
-	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "liveTables": n})
+	degraded := func(reason string) {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]any{"ok": false, "status": "degraded", "reason": reason, "error": reason, "liveTables": n})
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
+	defer cancel()
+	if _, err := s.store.List(ctx, store.Filter{Limit: 1}); err != nil {
+		degraded(fmt.Sprintf("the store cannot be read: %v", err))
+		return
+	}
+	if failing > 0 {
+		degraded(fmt.Sprintf("moves of %d tables cannot be saved (they wait and retry): %v", failing, last))
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "status": "ok", "liveTables": n})
 }
 
 // logRequests logs every request but websocket frames with slog.
@@ -489,9 +542,6 @@ type Main struct {
 	// Limits and Clock: see Config.
 	Limits Limits
 	Clock  timesource.Clock
-	// AnalysisIterations and AnalysisDuty: see Config.
-	AnalysisIterations int
-	AnalysisDuty       float64
 	// Cluster and TrustedProxies: see Config.
 	Cluster        *cluster.Node
 	TrustedProxies []netip.Prefix
@@ -504,7 +554,7 @@ type Main struct {
 // Open starts listening and resumes unfinished tables. The server runs until Close.
 func (m *Main) Open(ctx context.Context) error {
 	m.srv = NewServer(Config{Store: m.Store, Log: m.Log, BotDelay: m.BotDelay, MessageRate: m.MessageRate, MessageBurst: m.MessageBurst, Limits: m.Limits, Clock: m.Clock,
-		AnalysisIterations: m.AnalysisIterations, AnalysisDuty: m.AnalysisDuty, Cluster: m.Cluster, TrustedProxies: m.TrustedProxies})
+		Cluster: m.Cluster, TrustedProxies: m.TrustedProxies})
 	if err := m.srv.Resume(ctx); err != nil {
 		m.srv.Close()
 		return err

@@ -1,10 +1,12 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"time"
 
@@ -156,10 +158,19 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 		}
 		return
 	}
+	lt := s.table(t.ID)
+	// A spectator is counted before the welcome, so that a client welcomed is one counted.
+	if lt != nil && seat == engine.Spectator {
+		if !s.addSpectator(lt) {
+			s.send(ctx, c, errorMsg{Type: "error", Code: codeFull, Error: fmt.Sprintf("this table has %d spectators, the most it takes: try again later", s.limits.SpectatorsPerTable)})
+			c.Close(websocket.StatusTryAgainLater, "too many spectators")
+			return
+		}
+		defer s.removeSpectator(lt)
+	}
 	if err := s.send(ctx, c, welcomeMsg{Type: "welcome", Table: summarize(summaryOf(t)), Seat: seat}); err != nil {
 		return
 	}
-	lt := s.table(t.ID)
 	if lt == nil && s.cl != nil && t.Status.Unfinished() {
 		s.serveFollower(ctx, cancel, c, t, seat) // another node runs it
 		return
@@ -174,14 +185,6 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 		s.send(ctx, c, updateMsg{Type: "update", Update: u})
 		c.Close(websocket.StatusNormalClosure, "the match is over")
 		return
-	}
-	if seat == engine.Spectator {
-		if !s.addSpectator(lt) {
-			s.send(ctx, c, errorMsg{Type: "error", Code: codeFull, Error: fmt.Sprintf("this table has %d spectators, the most it takes: try again later", s.limits.SpectatorsPerTable)})
-			c.Close(websocket.StatusTryAgainLater, "too many spectators")
-			return
-		}
-		defer s.removeSpectator(lt)
 	}
 	sub, err := lt.m.Subscribe(ctx, seat)
 	if err != nil {
@@ -243,8 +246,12 @@ func (s *Server) sendUpdate(ctx context.Context, c *websocket.Conn, u match.Upda
 func (s *Server) hello(ctx context.Context, c *websocket.Conn, t *store.Table) (engine.Seat, error) {
 	hctx, cancel := context.WithTimeout(ctx, helloTimeout)
 	defer cancel()
-	var msg clientMsg
-	if err := wsjson.Read(hctx, c, &msg); err != nil || msg.Type != "hello" {
+	_, data, err := c.Read(hctx)
+	if err != nil {
+		return 0, errors.New("no hello")
+	}
+	msg, err := decodeClientMsg(data)
+	if err != nil || msg.Type != "hello" {
 		return 0, errors.New("no hello")
 	}
 	seat, err := seatOf(t.Seats, msg.Token)
@@ -338,15 +345,27 @@ func (s *Server) readMessages(ctx context.Context, cancel context.CancelFunc, c 
 	}
 }
 
+// decodeClientMsg decodes one client message: a single JSON object of known fields.
+func decodeClientMsg(data []byte) (clientMsg, error) {
+	var msg clientMsg
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&msg); err != nil {
+		return clientMsg{}, err
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return clientMsg{}, errors.New("one JSON object expected, more follows it")
+	}
+	return msg, nil
+}
+
 // handle plays one client message and returns the error to send back, if any.
 func (s *Server) handle(ctx context.Context, lt *liveTable, seat engine.Seat, data []byte) *errorMsg {
 	bad := func(code, format string, args ...any) *errorMsg {
 		return &errorMsg{Type: "error", Code: code, Error: fmt.Sprintf(format, args...)}
 	}
-	var msg clientMsg
-	dec := json.NewDecoder(bytesReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&msg); err != nil {
+	msg, err := decodeClientMsg(data)
+	if err != nil {
 		return bad(codeBadMessage, "not a valid message: %v", err)
 	}
 	switch msg.Type {
@@ -372,7 +391,6 @@ func (s *Server) handle(ctx context.Context, lt *liveTable, seat engine.Seat, da
 	if msg.Seq != nil {
 		seq = *msg.Seq
 	}
-	var err error
 	start := time.Now()
 	if msg.Action != nil {
 		err = lt.m.Submit(ctx, seat, seq, *msg.Action)
@@ -402,6 +420,12 @@ func (s *Server) handle(ctx context.Context, lt *liveTable, seat engine.Seat, da
 
 // lifecycle plays a resign, claim or bot message of seat.
 func (s *Server) lifecycle(ctx context.Context, lt *liveTable, seat engine.Seat, kind string) *errorMsg {
+	s.mu.Lock()
+	person := int(seat) < len(lt.person) && lt.person[seat]
+	s.mu.Unlock()
+	if !person {
+		return &errorMsg{Type: "error", Code: codeNotYourTurn, Error: "a bot plays this seat now"}
+	}
 	var err error
 	switch kind {
 	case "resign":

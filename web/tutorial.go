@@ -93,7 +93,7 @@ var tutorials = []tutorial{
 		},
 	},
 	{
-		Game: "worldwide", Options: engine.Options{"mode": "tiebreak", "rules": "basic", "surface": "hard"}, Seed: 1, MinSteps: 4, MaxSteps: 12,
+		Game: "worldwide", Options: engine.Options{"mode": "tiebreak", "rules": "basic", "surface": "hard"}, Seed: 1, MinSteps: 10, MaxSteps: 16,
 		Intro: "Worldwide Tennis: each half of the court has backhand, centre and forehand zones along the baseline and a volley zone at the net. " +
 			"Serve with a serve card and a d20 roll; then move to where the ball is sent and play a card that starts from that zone. " +
 			"A card answering a blue card with blue or orange is validated without a roll; otherwise you roll the d20 against its difficulty. A tiebreak to 7.",

@@ -51,9 +51,14 @@ func runServe(ctx context.Context, args []string, e *env) error {
 	fs.IntVar(&lim.LiveTables, "max-live-tables", lim.LiveTables, "unfinished `tables` on the whole server (more get 503, the server is full)")
 	fs.IntVar(&lim.BotTables, "max-bot-tables", lim.BotTables, "unfinished `tables` with bots in every seat")
 	fs.DurationVar(&lim.BotTableTime, "bot-table-time", lim.BotTableTime, "a table with bots in every seat ends this long after it was created")
+	fs.DurationVar(&lim.BotTableDelay, "bot-table-delay", lim.BotTableDelay, "least pause before each move at a table with bots in every seat")
 	fs.IntVar(&lim.SpectatorsPerTable, "max-spectators", lim.SpectatorsPerTable, "`spectators` one table takes")
 	fs.IntVar(&lim.ConnsPerAddress, "max-conns-per-address", lim.ConnsPerAddress, "websocket `connections` open at once from one address")
 	fs.IntVar(&lim.EquilibriumPoints, "equilibrium-max-points", lim.EquilibriumPoints, "most starting `points` a player may have against the pencil equilibrium bot (its solve grows with the fifth power)")
+	fs.IntVar(&lim.AnalysisQueue, "analysis-queue", lim.AnalysisQueue, "finished `matches` that may wait for analysis")
+	fs.IntVar(&lim.AnalysisDecisions, "analysis-max-decisions", lim.AnalysisDecisions, "most `decisions` of a match analysed (longer ones are refused)")
+	fs.IntVar(&lim.AnalysisIterations, "analysis-iterations", lim.AnalysisIterations, "search `iterations` per decision of a card-game analysis")
+	fs.Float64Var(&lim.AnalysisShare, "analysis-share", lim.AnalysisShare, "`share` of one core the background analysis may use, up to 1")
 	cacheMB := fs.Int("solve-cache-mb", lim.SolveCacheBytes>>20, "`megabytes` of solved pencil games kept for the equilibrium bot")
 	fs.DurationVar(&lim.ReadHeaderTimeout, "read-header-timeout", lim.ReadHeaderTimeout, "time a client has to send a request's headers")
 	fs.DurationVar(&lim.ReadTimeout, "read-timeout", lim.ReadTimeout, "time a client has to send a whole request")
@@ -155,12 +160,15 @@ func checkLimits(l web.Limits, cacheMB int) error {
 		{"rematch-rate", l.RematchesPerMinute > 0}, {"rematch-burst", l.RematchBurst > 0},
 		{"max-tables-per-address", l.TablesPerAddress > 0}, {"max-live-tables", l.LiveTables > 0},
 		{"max-bot-tables", l.BotTables > 0}, {"bot-table-time", l.BotTableTime > 0},
+		{"bot-table-delay", l.BotTableDelay > 0},
 		{"max-spectators", l.SpectatorsPerTable > 0}, {"max-conns-per-address", l.ConnsPerAddress > 0},
 		{"equilibrium-max-points", l.EquilibriumPoints > 0}, {"solve-cache-mb", cacheMB > 0},
 		{"read-header-timeout", l.ReadHeaderTimeout > 0}, {"read-timeout", l.ReadTimeout > 0},
 		{"write-timeout", l.WriteTimeout > 0}, {"idle-timeout", l.IdleTimeout > 0},
 		{"max-body", l.MaxBody > 0}, {"abandon-after", l.AbandonAfter > 0},
 		{"expire-after", l.ExpireAfter > 0}, {"live-within", l.ActiveWithin > 0},
+		{"analysis-queue", l.AnalysisQueue > 0}, {"analysis-max-decisions", l.AnalysisDecisions > 0},
+		{"analysis-iterations", l.AnalysisIterations > 0}, {"analysis-share", l.AnalysisShare > 0 && l.AnalysisShare <= 1},
 	} {
 		if !c.ok {
 			return usagef("--%s must be positive", c.flag)

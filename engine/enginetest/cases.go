@@ -40,9 +40,10 @@ var ErrUnreadable = errors.New("unreadable rules case")
 // ErrFailed marks a rules case that does not hold.
 var ErrFailed = errors.New("rules case fails")
 
-// Cases runs a game's rules cases. S is the game's state type, plain comparable data, so that
-// a refused action can be checked to change nothing at all; P is its pointer, the engine.State.
-type Cases[S comparable, P interface {
+// Cases runs a game's rules cases. S is the game's state type and P its pointer, the
+// engine.State. A refused action must change nothing: the whole value is compared, slices and
+// pointers followed.
+type Cases[S any, P interface {
 	*S
 	engine.State
 }] struct {
@@ -102,12 +103,12 @@ func (c Cases[S, P]) State(t testing.TB, text string) P {
 func (c Cases[S, P]) Unparsable(t *testing.T, setup, text string) {
 	t.Helper()
 	s := c.State(t, setup)
-	before := *s
+	before := snapshot(s)
 	a, err := s.ParseAction(text)
 	if !errors.Is(err, engine.ErrIllegal) {
 		t.Errorf("ParseAction(%q) = %d, %v; want an ErrIllegal error", text, a, err)
 	}
-	if *s != before {
+	if snapshot(s) != before {
 		t.Errorf("ParseAction(%q) changed the state", text)
 	}
 }
@@ -196,7 +197,7 @@ func (c Cases[S, P]) Check(line string) error {
 			}
 			continue
 		}
-		before := *s
+		before := snapshot(s)
 		err := c.apply(s, a)
 		if err == nil {
 			if c.Invariant != nil {
@@ -211,7 +212,7 @@ func (c Cases[S, P]) Check(line string) error {
 			failf("%s: error %v does not match engine.ErrIllegal", a, err)
 			return errors.Join(errs...)
 		}
-		if *s != before {
+		if snapshot(s) != before {
 			failf("%s: refused (%v) but the state changed", a, err)
 			return errors.Join(errs...)
 		}

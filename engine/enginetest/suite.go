@@ -81,6 +81,31 @@ func Start[P engine.State](t testing.TB, g engine.Game, opts engine.Options) P {
 	return s.(P)
 }
 
+// New calls g.New with opts and fails t unless it succeeds exactly when accept says; it returns
+// the state and true when the options are accepted. It serves the table of a game's options.
+func New[P engine.State](t *testing.T, g engine.Game, opts engine.Options, accept bool) (P, bool) {
+	t.Helper()
+	var zero P
+	st, err := g.New(opts)
+	if (err == nil) != accept {
+		t.Fatalf("New(%v): error %v, want accepted %v", opts, err, accept)
+	}
+	if err != nil {
+		return zero, false
+	}
+	return st.(P), true
+}
+
+// CheckVariantsStart checks that every variant of g starts.
+func CheckVariantsStart(t *testing.T, g engine.Game) {
+	t.Helper()
+	for _, v := range g.Variants {
+		if _, _, err := g.Start(v.Options); err != nil {
+			t.Errorf("variant %s: %v", v.Name, err)
+		}
+	}
+}
+
 // VariantOptions returns the options of every variant of g, then extra.
 func VariantOptions(g engine.Game, extra ...engine.Options) []engine.Options {
 	var out []engine.Options
@@ -146,8 +171,8 @@ type Player[S comparable, P interface {
 	MaxActions int
 }
 
-// Play plays one match of p.Game with opts from seed, seat i's decisions by policies[Side(i)],
-// and returns its final state.
+// Play plays one match of p.Game with opts from seed, seat i's decisions by policies[Side(i)]
+// (taken modulo their number; random moves when none is given), and returns its final state.
 func (p Player[S, P]) Play(t testing.TB, opts engine.Options, seed uint64, policies ...Policy[P]) P {
 	t.Helper()
 	s := Start[P](t, p.Game, opts)
@@ -161,6 +186,9 @@ func (p Player[S, P]) play(t testing.TB, s P, rng *rand.Rand, seed uint64, rec *
 	limit := p.MaxActions
 	if limit <= 0 {
 		limit = 200_000
+	}
+	if len(policies) == 0 {
+		policies = []Policy[P]{RandomPolicy[P]}
 	}
 	var cbuf [64]engine.ChanceOutcome
 	for n := 0; s.ToMove() != engine.Nobody; n++ {
@@ -265,6 +293,9 @@ func States[P engine.State](t testing.TB, g engine.Game, sets []engine.Options, 
 	t.Helper()
 	if len(policies) == 0 {
 		policies = []Policy[P]{RandomPolicy[P]}
+	}
+	if per < 1 || every < 1 || len(sets) == 0 {
+		t.Fatalf("States: %d option sets, %d states every %d actions: nothing to collect", len(sets), per, every)
 	}
 	var out []P
 	for i, opts := range sets {

@@ -120,7 +120,9 @@ func newMatch(t testing.TB, opts engine.Options) *State {
 
 func TestRandomMatches(t *testing.T) {
 	// Three matches of each variant, one with each character in each seat.
-	matches.Matches(t, heuristicPolicy, 3, enginetest.VariantOptions(Game)...)
+	matches.Matches(t, heuristicPolicy, 3, enginetest.VariantOptions(Game,
+		engine.Options{"format": "doubles", "toots": "moves", "team-move": "one-by-one", "played": "after-hit"},
+		engine.Options{"format": "canadian", "character2": "josephias", "played": "after-hit", "team-move": "one-by-one"})...)
 	matches.Matches(t, heuristicPolicy, 1, characterOptions()...)
 }
 
@@ -151,7 +153,9 @@ func randomStates(t testing.TB, per int) []*State {
 	return enginetest.States[*State](t, Game, enginetest.VariantOptions(Game,
 		engine.Options{"format": "singles", "character1": "austin", "character2": "laurie"},
 		engine.Options{"format": "doubles", "character1": "toots", "character2": "laurie", "character3": "austin", "character4": "rich"},
-		engine.Options{"format": "canadian", "character1": "laurie", "character2": "rich", "character3": "josephias"}), per, 3)
+		engine.Options{"format": "canadian", "character1": "laurie", "character2": "rich", "character3": "josephias"},
+		engine.Options{"format": "doubles", "character1": "toots", "character2": "josephias", "character3": "austin", "character4": "rich",
+			"toots": "moves", "team-move": "one-by-one", "played": "after-hit"}), per, 3)
 }
 
 func TestIllegalLeavesStateUnchanged(t *testing.T) {
@@ -252,18 +256,10 @@ func TestNewOptions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			st, err := Game.New(tt.opts)
-			if (err == nil) != tt.ok {
-				t.Fatalf("New(%v) error %v, want ok %v", tt.opts, err, tt.ok)
-			}
-			if tt.ok && st.NumSeats() != tt.seats {
-				t.Fatalf("%d seats, want %d", st.NumSeats(), tt.seats)
+			if s, ok := enginetest.New[*State](t, Game, tt.opts, tt.ok); ok && s.NumSeats() != tt.seats {
+				t.Fatalf("%d seats, want %d", s.NumSeats(), tt.seats)
 			}
 		})
 	}
-	for _, v := range Game.Variants {
-		if _, _, err := Game.Start(v.Options); err != nil {
-			t.Errorf("variant %s: %v", v.Name, err)
-		}
-	}
+	enginetest.CheckVariantsStart(t, Game)
 }

@@ -223,23 +223,15 @@ func TestNewOptions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			st, err := Game.New(tt.opts)
-			if (err == nil) != tt.ok {
-				t.Fatalf("New(%v) error %v, want ok %v", tt.opts, err, tt.ok)
-			}
-			if !tt.ok {
+			s, ok := enginetest.New[*State](t, Game, tt.opts, tt.ok)
+			if !ok {
 				return
 			}
-			s := st.(*State)
 			o := s.observe(engine.Spectator)
 			if s.serverRefill != tt.refill || s.score.Server() != int(tt.server) || o.Format != tt.formatS || o.Phase != "dealing" {
 				t.Fatalf("got refill %v, server %d, format %s, phase %s", s.serverRefill, s.score.Server(), o.Format, o.Phase)
 			}
 		})
 	}
-	for _, v := range Game.Variants {
-		if _, _, err := Game.Start(v.Options); err != nil {
-			t.Errorf("variant %s: %v", v.Name, err)
-		}
-	}
+	enginetest.CheckVariantsStart(t, Game)
 }

@@ -13,7 +13,8 @@ import (
 )
 
 // invariant checks what holds after every action: each player's six card sets split his deck;
-// known hand cards are in the hand; preparation cards never overlap; nobody holds more than the
+// known hand cards are in the hand; preparation cards never overlap (under overlap=after-setup,
+// only those of the set-up); nobody holds more than the
 // 6 cards a server is dealt; the shot being chosen is made of held cards; the server is the one
 // the score and the turn order name.
 var invariant = enginetest.Invariant(func(s *State) error {
@@ -32,7 +33,8 @@ var invariant = enginetest.Invariant(func(s *State) error {
 		if p.known&^p.hand != 0 {
 			return fmt.Errorf("seat %d: known cards %s not in the hand", i, (p.known &^ p.hand).ids())
 		}
-		if !disjoint(p.prep) {
+		// Under overlap=after-setup only the set-up's lay-out, whole until the serve, may not overlap.
+		if (!s.overlapOK || s.phase == phaseSetup || s.phase == phaseServe) && !disjoint(p.prep) {
 			return fmt.Errorf("seat %d: preparation cards %s overlap", i, p.prep.ids())
 		}
 		if n := p.held().count(); n > serverCards {
@@ -74,7 +76,7 @@ func TestConformance(t *testing.T) {
 func TestConformanceOptions(t *testing.T) {
 	enginetest.RunOptions(t, Game, enginetest.Config{Invariant: invariant, Matches: 1, DeepEvery: 15},
 		engine.Options{"players": "singles", "first-server": "2"},
-		engine.Options{"players": "doubles", "first-server": "4"})
+		engine.Options{"players": "doubles", "first-server": "4", "overlap": OverlapAfterSetup})
 }
 
 func FuzzRules(f *testing.F) {
@@ -104,7 +106,7 @@ func newMatch(t testing.TB, variant string) *State {
 }
 
 func TestRandomMatches(t *testing.T) {
-	matches.Matches(t, heuristicPolicy, 3, enginetest.VariantOptions(Game)...)
+	matches.Matches(t, heuristicPolicy, 3, enginetest.VariantOptions(Game, engine.Options{"overlap": OverlapAfterSetup})...)
 }
 
 // matches plays checked matches, a side's seats with one policy: the invariant, a score that
@@ -249,23 +251,15 @@ func TestNewOptions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			st, err := Game.New(tt.opts)
-			if (err == nil) != tt.ok {
-				t.Fatalf("New(%v) error %v, want ok %v", tt.opts, err, tt.ok)
-			}
-			if !tt.ok {
+			s, ok := enginetest.New[*State](t, Game, tt.opts, tt.ok)
+			if !ok {
 				return
 			}
-			s := st.(*State)
 			o := s.observe(engine.Spectator)
 			if s.NumSeats() != tt.seats || s.server != tt.server || o.Format != tt.formatS || o.Phase != "dealing" {
 				t.Fatalf("got %d seats, server %d, format %s, phase %s", s.NumSeats(), s.server, o.Format, o.Phase)
 			}
 		})
 	}
-	for _, v := range Game.Variants {
-		if _, _, err := Game.Start(v.Options); err != nil {
-			t.Errorf("variant %s: %v", v.Name, err)
-		}
-	}
+	enginetest.CheckVariantsStart(t, Game)
 }

@@ -43,73 +43,6 @@ func play(t testing.TB, s *State, z1, z2 int) {
 	}
 }
 
-// TestRules plays one round from a set position. Each line: options | points of player 1 and 2
-// and ball before | bids | points and ball after, and the returns ("-" while the match goes
-// on).
-func TestRules(t *testing.T) {
-	cases := []struct{ name, line string }{
-		{"higher bid pushes away from its bidder", " | 10 10 0 | 5 3 | 5 7 +1 -"},
-		{"player 2 pushes", " | 10 10 0 | 3 5 | 7 5 -1 -"},
-		{"one field on", " | 10 10 +1 | 5 3 | 5 7 +2 -"},
-		{"jump from the last field", " | 10 10 -2 | 5 3 | 5 7 +1 -"},
-		{"jump from the first field", " | 10 10 -1 | 4 2 | 6 8 +1 -"},
-		{"player 2 jumps", " | 10 10 +2 | 1 2 | 9 8 -1 -"},
-		{"no jump (oshi-zumo)", "jump=no | 10 10 -2 | 5 3 | 5 7 -1 -"},
-		{"no jump toward player 1", "jump=no | 10 10 +1 | 1 2 | 9 8 0 -"},
-		{"equal bids leave the ball", " | 10 10 +1 | 4 4 | 6 6 +1 -"},
-		{"equal bids on the centre line", " | 10 10 0 | 7 7 | 3 3 0 -"},
-		{"beyond player 2's field", " | 10 10 +2 | 5 3 | 5 7 +3 1,-1"},
-		{"beyond player 1's field", " | 10 10 -2 | 3 5 | 7 5 -3 -1,1"},
-		{"one field a side", "fields=1 | 10 10 +1 | 5 3 | 5 7 +2 1,-1"},
-		{"five fields a side", "fields=5 | 10 10 +5 | 2 1 | 8 9 +6 1,-1"},
-		{"both out of points", " | 5 5 +1 | 5 5 | 0 0 +1 1,-1"},
-		{"both out of points on player 1's side", " | 5 5 -1 | 5 5 | 0 0 -1 -1,1"},
-		{"draw on the centre line", " | 5 5 0 | 5 5 | 0 0 0 0,0"},
-		{"knockout: beyond the field pays 2", "scoring=knockout | 10 10 +2 | 5 3 | 5 7 +3 2,-2"},
-		{"knockout: out of points pays 1", "scoring=knockout | 5 5 -2 | 5 5 | 0 0 -2 -1,1"},
-		{"knockout: draw", "scoring=knockout | 5 5 0 | 5 5 | 0 0 0 0,0"},
-		{"out of points bids 0 and is pushed", " | 5 0 0 | 2 0 | 3 0 +1 -"},
-		{"out of points, pushed out", " | 5 0 +2 | 1 0 | 4 0 +3 1,-1"},
-		{"the other out of points", " | 0 4 -1 | 0 1 | 0 3 -2 -"},
-		{"last points, match over", " | 1 0 +1 | 1 0 | 0 0 +2 1,-1"},
-		{"unequal points", "points=50/40 | 50 40 0 | 1 2 | 49 38 -1 -"},
-		{"unequal points with a colon", "points=7:3 | 7 3 0 | 4 3 | 3 0 +1 -"},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			f := strings.Split(tc.line, "|")
-			if len(f) != 4 {
-				t.Fatalf("%q: want options | points and ball | bids | expectation", tc.line)
-			}
-			s := start(t, f[0])
-			var a, b, ball, z1, z2 int
-			mustScan(t, f[1], &a, &b, &ball)
-			mustScan(t, f[2], &z1, &z2)
-			s.points, s.ball = [2]int{a, b}, ball
-			play(t, s, z1, z2)
-			ret := "-"
-			if r := s.Result(); r.Over {
-				ret = fmt.Sprintf("%g,%g", r.Returns[0], r.Returns[1])
-			}
-			got := fmt.Sprintf("%d %d %s %s", s.points[0], s.points[1], position(s.ball), ret)
-			if want := strings.TrimSpace(f[3]); got != want {
-				t.Errorf("got %q, want %q", got, want)
-			}
-		})
-	}
-}
-
-// mustScan reads exactly len(ptrs) numbers from s: a missing or extra one fails the test.
-func mustScan(t *testing.T, s string, ptrs ...any) {
-	t.Helper()
-	if n := len(strings.Fields(s)); n != len(ptrs) {
-		t.Fatalf("scan %q: %d fields, want %d", s, n, len(ptrs))
-	}
-	if _, err := fmt.Sscan(s, ptrs...); err != nil {
-		t.Fatalf("scan %q: %v", s, err)
-	}
-}
-
 func TestOptions(t *testing.T) {
 	for _, tc := range []struct {
 		opts string
@@ -146,11 +79,7 @@ func TestOptions(t *testing.T) {
 	if p, err := ParamsFromOptions(engine.Options{"points": "50,40"}); err != nil || p.Points1 != 50 || p.Points2 != 40 {
 		t.Errorf("points 50,40: got %+v, %v", p, err)
 	}
-	for _, v := range Game.Variants {
-		if _, _, err := Game.Start(v.Options); err != nil {
-			t.Errorf("variant %s: %v", v.Name, err)
-		}
-	}
+	enginetest.CheckVariantsStart(t, Game)
 }
 
 func TestIllegalLeavesStateUnchanged(t *testing.T) {

@@ -163,7 +163,8 @@ func TestRandomMatches(t *testing.T) {
 		engine.Options{"challenges": "yes", "player-cards": "yes", "rules": "advanced"},
 		engine.Options{"solo": "yes", "challenges": "yes", "player-cards": "yes", "surface": "clay"},
 		engine.Options{"solo": "yes", "mode": "match"},
-		engine.Options{"mode": "match", "sets": "5", "challenges": "yes"})...)
+		engine.Options{"mode": "match", "sets": "5", "challenges": "yes"},
+		engine.Options{"rules": "basic", "challenges": "rally", "second-serve": "any", "surface": "grass"})...)
 }
 
 // matches plays checked matches: the invariant, a score that only moves forward (the choice of
@@ -212,7 +213,8 @@ var matches = enginetest.Player[State, *State]{
 func randomStates(t testing.TB, perMatch int) []*State {
 	return enginetest.States(t, Game, enginetest.VariantOptions(Game,
 		engine.Options{"challenges": "yes", "player-cards": "yes", "rules": "advanced"},
-		engine.Options{"solo": "yes", "challenges": "yes", "player-cards": "yes"}), perMatch, 5, heuristicPolicy, randomPolicy)
+		engine.Options{"solo": "yes", "challenges": "yes", "player-cards": "yes"},
+		engine.Options{"rules": "basic", "challenges": "yes", "second-serve": "any"}), perMatch, 5, heuristicPolicy, randomPolicy)
 }
 
 func TestIllegalLeavesStateUnchanged(t *testing.T) {
@@ -397,24 +399,13 @@ func TestNewOptions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			st, err := Game.New(tt.opts)
-			if (err == nil) != tt.ok {
-				t.Fatalf("New(%v) error %v, want ok %v", tt.opts, err, tt.ok)
-			}
-			if !tt.ok {
-				return
-			}
-			s := st.(*State)
-			if s.NumSeats() != tt.seats || s.phase != tt.phase {
+			s, ok := enginetest.New[*State](t, Game, tt.opts, tt.ok)
+			if ok && (s.NumSeats() != tt.seats || s.phase != tt.phase) {
 				t.Fatalf("got %d seats, phase %s", s.NumSeats(), phaseNames[s.phase])
 			}
 		})
 	}
-	for _, v := range Game.Variants {
-		if _, _, err := Game.Start(v.Options); err != nil {
-			t.Errorf("variant %s: %v", v.Name, err)
-		}
-	}
+	enginetest.CheckVariantsStart(t, Game)
 	if _, err := New(Options{Sets: 4}); err == nil {
 		t.Error("New with 4 sets: no error")
 	}

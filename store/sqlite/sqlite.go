@@ -42,18 +42,37 @@ type DB struct {
 	appendMoves, insertMove *sql.Stmt
 }
 
-// busyTimeout is how long a statement waits for another process holding the write lock.
+// busyTimeout is how long a statement waits for another process holding the write lock, by
+// default.
 const busyTimeout = 10 * time.Second
+
+// Options tune a store.
+type Options struct {
+	// BusyTimeout is how long a statement waits for another process holding the write lock
+	// before it fails (default 10 s).
+	BusyTimeout time.Duration
+	// MaxBytes, when positive, caps the file's size: writes that would grow it further fail
+	// (SQLITE_FULL) as on a full disk, and the server retries them.
+	MaxBytes int64
+}
 
 // Open opens the store in the SQLite file at path, creating the file and its schema if needed.
 // Its parent directory must exist.
 func Open(ctx context.Context, path string) (*DB, error) {
+	return OpenWith(ctx, path, Options{})
+}
+
+// OpenWith is Open with options.
+func OpenWith(ctx context.Context, path string, opt Options) (*DB, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, fmt.Errorf("open sqlite store %s: %w", path, err)
 	}
+	if opt.BusyTimeout <= 0 {
+		opt.BusyTimeout = busyTimeout
+	}
 	db := &DB{path: path}
-	if db.write, err = openPool(abs, false); err != nil {
+	if db.write, err = openPool(abs, false, opt); err != nil {
 		return nil, fmt.Errorf("open sqlite store %s: %w", path, err)
 	}
 	db.write.SetMaxOpenConns(1)
@@ -71,7 +90,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		db.write.Close()
 		return nil, fmt.Errorf("open sqlite store %s: %w", path, err)
 	}
-	if db.read, err = openPool(abs, true); err != nil {
+	if db.read, err = openPool(abs, true, opt); err != nil {
 		db.write.Close()
 		return nil, fmt.Errorf("open sqlite store %s: %w", path, err)
 	}
@@ -82,9 +101,13 @@ func Open(ctx context.Context, path string) (*DB, error) {
 }
 
 // openPool returns a pool of connections to the file at the absolute path abs.
-func openPool(abs string, queryOnly bool) (*sql.DB, error) {
+func openPool(abs string, queryOnly bool, opt Options) (*sql.DB, error) {
 	q := url.Values{}
-	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()))
+	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", opt.BusyTimeout.Milliseconds()))
+	if opt.MaxBytes > 0 && !queryOnly {
+		// Pages are 4096 bytes unless the file says otherwise.
+		q.Add("_pragma", fmt.Sprintf("max_page_count(%d)", max(opt.MaxBytes/4096, 1)))
+	}
 	q.Add("_pragma", "foreign_keys(1)")
 	q.Add("_pragma", "synchronous(NORMAL)")
 	if queryOnly {

@@ -104,7 +104,134 @@ async function tutorial(ctx, title, { wrongFirst = false } = {}) {
   await page.close();
 }
 
+// table opens seat 1 of a new table of Ann against a bot, created through the API, and waits
+// for the first update.
+async function table(ctx, label, req, opts) {
+  const t = await ctx.api('POST', '/api/tables', req);
+  const page = await ctx.page(label, opts);
+  await page.goto(`${ctx.base}${t.seats[0].invite}`);
+  await page.waitForFunction(() => document.body.dataset.seq !== undefined);
+  return { page, id: t.id };
+}
+
+async function newcomer(ctx) {
+  // AlakaSLAM's character buttons state each ability.
+  let { page } = await table(ctx, 'alakaslam abilities', { game: 'alakaslam', variant: 'singles', seats: [{ name: 'Ann' }, { bot: 'heuristic' }] });
+  const austin = page.locator('button.move[data-move="choose austin"]');
+  await page.waitForFunction(() => document.querySelector('button.move[data-move="choose austin"] .move-detail')?.textContent.includes('Hit-2s'));
+  check((await austin.textContent()).includes('straight'), 'the button choosing Austin states his ability');
+  // Only the options that apply: a singles table names no third or fourth character.
+  const title = await page.locator('#title').textContent();
+  check(!/character3|character4/.test(title), `the header of a singles table shows no options for absent seats (${title})`);
+  await ctx.shot(page, 'newcomer-alakaslam-abilities.png');
+  await page.close();
+
+  // The lobby: options for absent seats hidden, a middling default opponent, a Learn to play list.
+  page = await ctx.page('lobby');
+  await page.goto(`${ctx.base}/`);
+  await page.locator('.game-card', { hasText: 'AlakaSLAM' }).click();
+  await page.locator('#variant').selectOption('singles');
+  check(await page.locator('#opt-character3').isHidden() && await page.locator('#opt-character2').isVisible(), 'the lobby hides character3 in singles');
+  await page.locator('#variant').selectOption('doubles');
+  check(await page.locator('#opt-character4').isVisible(), 'the lobby shows character4 in doubles');
+  await page.locator('.game-card', { hasText: 'Center Court' }).click();
+  const levels = await page.locator('#seat-1 option').evaluateAll((os) => os.map((o) => o.value));
+  const chosen = await page.locator('#seat-1').inputValue();
+  check(chosen.startsWith('bot:') && chosen !== levels[levels.length - 1], `the default opponent (${chosen}) is not the strongest (${levels.at(-1)})`);
+  await ctx.shot(page, 'newcomer-lobby.png');
+  await page.close();
+
+  // Love Means Nothing explains its card notation.
+  ({ page } = await table(ctx, 'lmn legend', { game: 'lmn', variant: 'singles', seats: [{ name: 'Ann' }, { bot: 'heuristic' }] }));
+  await page.waitForFunction(() => document.getElementById('lmn-legend')?.textContent.includes('BL+BC>BR'));
+  await page.waitForFunction(() => [...document.querySelectorAll('button.move[data-move*=">"]')].some((b) => /defends .* aims at/.test(b.title)), null, { timeout: 30_000 });
+  // The log collapses repeated deals.
+  const lines = await page.locator('#log li').allTextContents();
+  check(lines.some((l) => /×\d+$/.test(l)), `repeated lines are collapsed (${lines.slice(0, 6)})`);
+  check(lines.every((l, i) => i === 0 || l !== lines[i - 1]), 'no line repeats the one before it');
+  await ctx.shot(page, 'newcomer-lmn-legend.png');
+  await page.close();
+
+  // A forced move is played after a pause, and the log says so: with 1 point each, the only bid is 1.
+  ({ page } = await table(ctx, 'forced', { game: 'pencil', options: { points: '1' }, seats: [{ name: 'Ann' }, { bot: 'random' }] }));
+  await page.waitForFunction(() => document.body.dataset.state === 'over', null, { timeout: 10_000 });
+  const note = await page.locator('#log li.note').first().textContent();
+  check(/Only one move was possible: bid 1, played for you/.test(note), `the log says the forced move was played (${note})`);
+  const score = await page.locator('.end-score').textContent();
+  check(!/Ann|player 1/.test(score), `the end screen calls the viewer "you" (${score})`);
+  await ctx.shot(page, 'newcomer-forced.png');
+  await page.close();
+
+  // Worldwide's scoreboard lists the players in the order of the score in the status bar.
+  ({ page } = await table(ctx, 'worldwide order', { game: 'worldwide', variant: 'tiebreak', seats: [{ name: 'Ann' }, { bot: 'heuristic' }] }));
+  await page.waitForFunction(() => document.querySelector('.ww-board .row .nm, .row .nm'));
+  const first = await page.locator('.row .nm').first().textContent();
+  check(/you/i.test(first), `the scoreboard lists seat 1 first, as the score does (${first})`);
+  await ctx.shot(page, 'newcomer-worldwide-order.png');
+  await page.close();
+
+  // The lobby names the winner of a finished match.
+  page = await ctx.page('lobby names');
+  await page.goto(`${ctx.base}/`);
+  await page.locator('#finished li.table-row').first().waitFor();
+  const finished = await page.locator('#finished').textContent();
+  check(!/player \d wins/.test(finished), `the lobby names the winners (${finished.slice(0, 200)})`);
+  await page.close();
+}
+
+// dieLeavesServing steps a Center Court replay and checks, at every position showing the
+// Service Die, that it does not overlap the SERVING label.
+async function dieLeavesServing(ctx) {
+  const id = await finishedTable(ctx, { game: 'centercourt', variant: 'tiebreak', seats: [{ bot: 'heuristic', name: 'Ann' }, { bot: 'random', name: 'Bob' }] });
+  const page = await ctx.page('die');
+  await page.goto(`${ctx.base}/r/${id}`);
+  await page.waitForFunction(() => document.body.dataset.at === '0');
+  const total = Number(await page.locator('#slider').getAttribute('max'));
+  let checked = 0;
+  for (let at = 1; at <= Math.min(total, 150) && checked < 4; at++) {
+    await page.evaluate((a) => { const s = document.getElementById('slider'); s.value = String(a); s.dispatchEvent(new Event('input')); }, at);
+    await page.waitForFunction((a) => document.body.dataset.at === String(a), at);
+    const overlap = await page.evaluate(() => {
+      const die = document.querySelector('.cc-die');
+      const label = document.querySelector('.cc-serving');
+      if (!die || !label) return null;
+      const a = die.getBoundingClientRect();
+      const b = label.getBoundingClientRect();
+      return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    });
+    if (overlap === null) continue;
+    check(!overlap, `at move ${at} the Service Die covers the SERVING label`);
+    if (!checked) await ctx.shot(page, 'newcomer-die.png');
+    checked++;
+  }
+  check(checked > 0, 'some position showed the Service Die');
+  log(`the Service Die left SERVING readable in ${checked} positions`);
+  await page.close();
+}
+
+// motion plays a few moves of Center Court and checks that the board animates them, and that
+// nothing moves for a person who prefers reduced motion.
+async function motion(ctx, reducedMotion) {
+  const { page } = await table(ctx, `motion ${reducedMotion}`, { game: 'centercourt', variant: 'tiebreak', seats: [{ name: 'Ann' }, { bot: 'heuristic' }] }, { reducedMotion });
+  for (let i = 0; i < 3; i++) {
+    await page.waitForFunction(() => ['mine', 'over'].includes(document.body.dataset.state), null, { timeout: 30_000 });
+    const seq = Number(await page.evaluate(() => document.body.dataset.seq));
+    const b = page.locator('.moves button.move:not([disabled])').first();
+    if (await b.count()) await b.click();
+    await page.waitForFunction((s) => Number(document.body.dataset.seq) > s, seq);
+  }
+  const moved = Number(await page.evaluate(() => document.body.dataset.moved || 0));
+  if (reducedMotion === 'reduce') check(moved === 0, `nothing moves with reduced motion (${moved})`);
+  else check(moved > 0, 'the ball and the cards glide');
+  log(`motion (${reducedMotion}): ${moved} movements animated`);
+  await page.close();
+}
+
 await session(async (ctx) => {
+  await newcomer(ctx);
+  await dieLeavesServing(ctx);
+  await motion(ctx, 'no-preference');
+  await motion(ctx, 'reduce');
   await tutorial(ctx, 'Center Court', { wrongFirst: true });
   await tutorial(ctx, 'Tennis (paper and pencil)');
   await tutorial(ctx, 'Love Means Nothing');

@@ -92,7 +92,7 @@ function render(a) {
 async function start(e) {
   e.target.disabled = true;
   try {
-    render(await postJSON(path()));
+    render(await postJSON(path(), {}));
   } catch (err) {
     e.target.disabled = false;
     replace(panel.root, h('h2', {}, 'Analysis'), h('p', { class: 'error-text' }, err.message),

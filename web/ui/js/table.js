@@ -48,6 +48,7 @@ const state = {
   confirming: false, // the resign confirmation is showing
   notes: new Map(), // log index -> a note of this page ("played for you")
   forced: -1, // the update whose only move is scheduled to be played
+  touched: -1, // the update at which the player last touched the board
 };
 
 // A decision with one legal move is played for the player after this pause, and the log says so.
@@ -239,12 +240,13 @@ function render() {
   if (f.legal.length === 1 && !state.busy && state.forced !== state.update.seq) playForced(f.legal[0]);
 }
 
-// playForced plays the only legal move after a short pause, unless the match moved on.
+// playForced plays the only legal move after a short pause, unless the match moved on or the
+// player started to play it by hand (a click or a key on the board).
 function playForced(choice) {
   const seq = state.update.seq;
   state.forced = seq;
   setTimeout(() => {
-    if (state.busy || state.update?.seq !== seq || (frame().legal || []).length !== 1) return;
+    if (state.busy || state.update?.seq !== seq || state.touched === seq || (frame().legal || []).length !== 1) return;
     state.notes.set(state.log.length, `Only one move was possible: ${choice.text}, played for you.`);
     appendLog();
     play(choice);
@@ -441,6 +443,11 @@ function ball() {
   return s('svg', { viewBox: '0 0 64 64', width: 56, height: 56 },
     s('circle', { cx: 32, cy: 32, r: 26, fill: '#d7ea3c', stroke: '#9fb31a', 'stroke-width': 2 }),
     s('path', { d: 'M12 15c11 8 11 26 0 34M52 15c-11 8-11 26 0 34', fill: 'none', stroke: '#fff', 'stroke-width': 3.5, 'stroke-linecap': 'round' }));
+}
+
+// A player who touches the board plays the forced move by hand.
+for (const type of ['pointerdown', 'keydown']) {
+  el.board.addEventListener(type, () => { state.touched = state.update?.seq ?? -1; });
 }
 
 // Number keys 1-9 play the first nine legal moves.
