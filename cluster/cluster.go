@@ -207,7 +207,7 @@ func (n *Node) keep(ctx context.Context, h Handler) {
 			continue
 		}
 		if err := h.Adopt(ctx, id, epoch); err != nil {
-			n.cfg.Log.Error("adopt table", "table", id, "err", err)
+			n.cfg.Log.Warn("adopt table", "table", id, "err", err)
 			n.Release(context.WithoutCancel(ctx), id, epoch)
 			continue
 		}

@@ -300,6 +300,12 @@ type clusterHandler struct{ cs *clusterState }
 
 func (h clusterHandler) Adopt(ctx context.Context, id string, epoch int64) error {
 	s := h.cs.s
+	s.mu.Lock()
+	full := len(s.live)+s.reserved >= s.limits.LiveTables
+	s.mu.Unlock()
+	if full {
+		return fmt.Errorf("this node runs %d tables, the most it may: another node will take it", s.limits.LiveTables)
+	}
 	if old := s.table(id); old != nil {
 		// This node still runs the table under a lease that expired (it could not renew in
 		// time): that run is fenced off, and the table is reloaded under the new lease.

@@ -91,9 +91,10 @@ func (db *DB) Renew(ctx context.Context, node string, held map[string]int64, ttl
 	return renewed, nil
 }
 
-// Release gives up the lease of table id at epoch, so another node may take it at once.
+// Release gives up the lease of table id at epoch, so another node may take it at once. The
+// row stays, expired, so that the next holder's epoch is still higher than every earlier one.
 func (db *DB) Release(ctx context.Context, id string, epoch int64) error {
-	_, err := db.pool.Exec(ctx, `DELETE FROM table_leases WHERE table_id = $1 AND epoch = $2`, id, epoch)
+	_, err := db.pool.Exec(ctx, `UPDATE table_leases SET expires = now() - interval '1 millisecond' WHERE table_id = $1 AND epoch = $2`, id, epoch)
 	if err != nil {
 		return fmt.Errorf("release lease of table %s: %w", id, err)
 	}

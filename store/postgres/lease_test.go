@@ -78,6 +78,13 @@ func TestLeaseFencesTheNodeThatLostIt(t *testing.T) {
 	if owner, err := db.Owner(ctx, "t1"); err != nil || owner != "" {
 		t.Fatalf("owner after release %q, %v; want none", owner, err)
 	}
+	e3, ok, err := db.Acquire(ctx, "t1", "a", time.Minute)
+	if err != nil || !ok || e3 != e2+1 {
+		t.Fatalf("acquire after a release: epoch %d, %v, %v; want %d", e3, ok, err, e2+1)
+	}
+	if err := db.AppendFenced(ctx, "t1", "b", e2, 2, move, store.Live, nil); !errors.Is(err, store.ErrLeaseLost) {
+		t.Fatalf("the holder that released appends: %v, want ErrLeaseLost", err)
+	}
 	if err := db.End(ctx, "t1", 2, store.Abandoned, store.EndExpired, nil); err != nil {
 		t.Fatal(err)
 	}
