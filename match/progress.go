@@ -1,6 +1,7 @@
 package match
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 
@@ -38,3 +39,43 @@ func Follow(u Update, p Progress) Update {
 	}
 	return u
 }
+
+// Replica is a match rebuilt from its stored record by a server that does not run it, to show
+// its seats their views: Catch applies the moves stored since, View shows a seat. Its methods
+// are not safe for concurrent use; nothing runs it.
+type Replica struct{ m *Match }
+
+// NewReplica rebuilds the match of rec.
+func NewReplica(g engine.Game, rec *engine.Record) (*Replica, error) {
+	m, err := New(Config{Game: g, Record: rec, Persist: noPersist{}})
+	if err != nil {
+		return nil, err
+	}
+	return &Replica{m: m}, nil
+}
+
+// Seq is the number of moves applied.
+func (r *Replica) Seq() int { return r.m.seq }
+
+// Catch applies the moves of the record beyond those applied: moves is the whole record so far
+// (a stored record only grows).
+func (r *Replica) Catch(moves []engine.Move) error {
+	m := r.m
+	for _, mv := range moves[min(m.seq, len(moves)):] {
+		next := m.state.Clone()
+		if err := next.Apply(mv.Action); err != nil {
+			return fmt.Errorf("replica: move %d: %w", m.seq+1, err)
+		}
+		m.narrate(m.logs, m.state, mv.Action)
+		m.state = next
+		m.seq++
+		if mv.Seat >= 0 && int(mv.Seat) < m.n {
+			m.played[mv.Seat]++
+		}
+		m.track()
+	}
+	return nil
+}
+
+// View returns seat's view now.
+func (r *Replica) View(seat engine.Seat) Update { return r.m.update(seat) }

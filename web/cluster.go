@@ -448,6 +448,26 @@ func (s *Server) forward(ctx context.Context, id string, seat engine.Seat, data 
 	return e
 }
 
+// followedView is seat's view of the stored table cur: from the replica *rep, built on first
+// use and caught up with the moves stored since, while the table is live; the stored view once
+// it has ended.
+func (s *Server) followedView(cur *store.Table, seat engine.Seat, rep **match.Replica) (match.Update, error) {
+	if !cur.Status.Unfinished() {
+		return s.storedView(cur, seat)
+	}
+	var err error
+	if *rep == nil {
+		*rep, err = match.NewReplica(s.gameOf(cur), cur.Record())
+	} else {
+		err = (*rep).Catch(cur.Moves)
+	}
+	if err != nil {
+		*rep = nil
+		return match.Update{}, err
+	}
+	return (*rep).View(seat), nil
+}
+
 // serveFollower serves a connection of seat to table t, which another node runs.
 func (s *Server) serveFollower(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, t *store.Table, seat engine.Seat) {
 	f := s.cl.follow(t.ID, seat)
@@ -461,6 +481,8 @@ func (s *Server) serveFollower(ctx context.Context, cancel context.CancelFunc, c
 		prog  *match.Progress
 		epoch int64
 		last  *match.Update // the view last rebuilt, before the progress is applied
+		rep   *match.Replica
+
 		sent  int
 	)
 	show := func(reload bool) (over bool, err error) {
@@ -469,7 +491,7 @@ func (s *Server) serveFollower(ctx context.Context, cancel context.CancelFunc, c
 			if err != nil {
 				return false, err
 			}
-			u, err := s.storedView(cur, seat)
+			u, err := s.followedView(cur, seat, &rep)
 			if err != nil {
 				return false, err
 			}
