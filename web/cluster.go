@@ -482,8 +482,7 @@ func (s *Server) serveFollower(ctx context.Context, cancel context.CancelFunc, c
 		epoch int64
 		last  *match.Update // the view last rebuilt, before the progress is applied
 		rep   *match.Replica
-
-		sent int
+		sent  int
 	)
 	show := func(reload bool) (over bool, err error) {
 		if reload || last == nil {
