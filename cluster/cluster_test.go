@@ -3,6 +3,8 @@ package cluster_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -17,7 +19,10 @@ import (
 
 // recorder is a Handler that reports what the node asks of it.
 type recorder struct {
-	node     *cluster.Node
+	node *cluster.Node
+	// once refuses every adoption after the first.
+	once     bool
+	took     atomic.Bool
 	adopted  chan int64
 	lost     chan string
 	messages chan cluster.Message
@@ -28,6 +33,9 @@ func newRecorder() *recorder {
 }
 
 func (r *recorder) Adopt(_ context.Context, _ string, epoch int64) error {
+	if r.once && r.took.Swap(true) {
+		return errors.New("full")
+	}
 	r.adopted <- epoch
 	return nil
 }
@@ -52,14 +60,15 @@ func wait[T any](t *testing.T, c <-chan T, what string) T {
 	}
 }
 
-func start(t *testing.T, ctx context.Context, db *postgres.DB, name string) (*cluster.Node, *recorder) {
+// start starts a node; once, it adopts one table only.
+func start(t *testing.T, ctx context.Context, db *postgres.DB, name string, once bool) (*cluster.Node, *recorder) {
 	t.Helper()
 	n, err := cluster.New(ctx, cluster.Config{DB: db, Name: name, LeaseTime: 600 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := newRecorder()
-	r.node = n
+	r.node, r.once = n, once
 	go n.Run(ctx, r)
 	wait(t, n.Ready(), name+" listening")
 	return n, r
@@ -79,7 +88,7 @@ func TestNodesAdoptLoseAndTalk(t *testing.T) {
 	if err := db.Create(ctx, &store.Table{ID: "t1", Game: "pencil", Seats: []store.Seat{{Name: "a"}, {Name: "b"}}, Status: store.Live, Moves: []engine.Move{}}); err != nil {
 		t.Fatal(err)
 	}
-	a, ra := start(t, ctx, db, "a")
+	a, ra := start(t, ctx, db, "a", true)
 	if epoch := wait(t, ra.adopted, "adoption by a"); epoch != 1 || a.Held() != 1 {
 		t.Fatalf("a adopted at epoch %d holding %d leases, want epoch 1 and one lease", epoch, a.Held())
 	}
@@ -87,8 +96,8 @@ func TestNodesAdoptLoseAndTalk(t *testing.T) {
 		t.Fatalf("the holder appends: %v", err)
 	}
 
-	b, rb := start(t, ctx, db, "b")
-	// a stops renewing (paused): its lease expires and b takes the table.
+	b, rb := start(t, ctx, db, "b", false)
+	// a stops renewing (paused): its lease expires and b takes the table (a takes no more).
 	conn, err := pgx.Connect(ctx, dbURL)
 	if err != nil {
 		t.Fatal(err)

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"deuce/engine"
 	"deuce/store"
@@ -33,6 +35,30 @@ CREATE TABLE IF NOT EXISTS table_leases (
 CREATE INDEX IF NOT EXISTS table_leases_node ON table_leases (node);
 `
 
+// leasePool is a small pool of its own for the lease queries: renewing must not wait behind a
+// busy node's moves and reads for a connection of the main pool, or the leases would expire
+// under a node that is only busy.
+type leasePool struct {
+	once sync.Once
+	pool *pgxpool.Pool
+	err  error
+}
+
+func (db *DB) leasing() (*pgxpool.Pool, error) {
+	db.leases.once.Do(func() {
+		cfg := db.cfg.Copy()
+		cfg.MaxConns, cfg.MinConns = 2, 1
+		db.leases.pool, db.leases.err = pgxpool.NewWithConfig(context.Background(), cfg)
+	})
+	return db.leases.pool, db.leases.err
+}
+
+func (l *leasePool) close() {
+	if l.pool != nil {
+		l.pool.Close()
+	}
+}
+
 func createLeases(ctx context.Context, tx pgx.Tx) error {
 	_, err := tx.Exec(ctx, leaseSchema)
 	return err
@@ -42,7 +68,11 @@ func createLeases(ctx context.Context, tx pgx.Tx) error {
 // expire, and returns the new epoch; ok is false when another node holds it. A finished table
 // is never leased.
 func (db *DB) Acquire(ctx context.Context, id, node string, ttl time.Duration) (epoch int64, ok bool, err error) {
-	err = db.pool.QueryRow(ctx, `
+	pool, err := db.leasing()
+	if err != nil {
+		return 0, false, fmt.Errorf("acquire lease of table %s: %w", id, err)
+	}
+	err = pool.QueryRow(ctx, `
 		INSERT INTO table_leases AS l (table_id, node, epoch, expires)
 		SELECT id, $2, 1, now() + $3 * interval '1 millisecond'
 		FROM tables WHERE id = $1 AND status IN ('open', 'live')
@@ -64,11 +94,15 @@ func (db *DB) Acquire(ctx context.Context, id, node string, ttl time.Duration) (
 // table. Only the leases the caller names are renewed, so a node restarted under the same name
 // does not keep alive the leases of the tables its previous life ran.
 func (db *DB) Renew(ctx context.Context, node string, held map[string]int64, ttl time.Duration) (map[string]int64, error) {
+	pool, err := db.leasing()
+	if err != nil {
+		return nil, fmt.Errorf("renew leases of node %s: %w", node, err)
+	}
 	ids, epochs := make([]string, 0, len(held)), make([]int64, 0, len(held))
 	for id, e := range held {
 		ids, epochs = append(ids, id), append(epochs, e)
 	}
-	rows, err := db.pool.Query(ctx, `
+	rows, err := pool.Query(ctx, `
 		UPDATE table_leases SET expires = now() + $2 * interval '1 millisecond'
 		WHERE node = $1 AND expires >= now()
 		AND (table_id, epoch) IN (SELECT * FROM unnest($3::text[], $4::bigint[]))
@@ -94,7 +128,11 @@ func (db *DB) Renew(ctx context.Context, node string, held map[string]int64, ttl
 // Release gives up the lease of table id at epoch, so another node may take it at once. The
 // row stays, expired, so that the next holder's epoch is still higher than every earlier one.
 func (db *DB) Release(ctx context.Context, id string, epoch int64) error {
-	_, err := db.pool.Exec(ctx, `UPDATE table_leases SET expires = now() - interval '1 millisecond' WHERE table_id = $1 AND epoch = $2`, id, epoch)
+	pool, err := db.leasing()
+	if err != nil {
+		return fmt.Errorf("release lease of table %s: %w", id, err)
+	}
+	_, err = pool.Exec(ctx, `UPDATE table_leases SET expires = now() - interval '1 millisecond' WHERE table_id = $1 AND epoch = $2`, id, epoch)
 	if err != nil {
 		return fmt.Errorf("release lease of table %s: %w", id, err)
 	}
@@ -104,7 +142,11 @@ func (db *DB) Release(ctx context.Context, id string, epoch int64) error {
 // Orphans returns up to limit unfinished tables that no node holds an unexpired lease on, in
 // random order so that nodes looking at once take different ones.
 func (db *DB) Orphans(ctx context.Context, limit int) ([]string, error) {
-	rows, err := db.pool.Query(ctx, `
+	pool, err := db.leasing()
+	if err != nil {
+		return nil, fmt.Errorf("list unleased tables: %w", err)
+	}
+	rows, err := pool.Query(ctx, `
 		SELECT t.id FROM tables t
 		WHERE t.status IN ('open', 'live')
 		AND NOT EXISTS (SELECT 1 FROM table_leases l WHERE l.table_id = t.id AND l.expires >= now())

@@ -29,6 +29,9 @@ var _ store.Store = (*DB)(nil)
 // DB is a store in a PostgreSQL database.
 type DB struct {
 	pool *pgxpool.Pool
+	cfg  *pgxpool.Config
+	// leases is the pool of the lease queries (lease.go), opened on first use.
+	leases leasePool
 }
 
 // Open connects to the database at url (a postgres:// URL or a key=value string, as pgx reads
@@ -47,7 +50,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		pool.Close()
 		return nil, fmt.Errorf("open postgres store on %s:%d/%s: %w", cfg.ConnConfig.Host, cfg.ConnConfig.Port, cfg.ConnConfig.Database, err)
 	}
-	return &DB{pool: pool}, nil
+	return &DB{pool: pool, cfg: cfg}, nil
 }
 
 // migrations[i] takes the schema from version i to version i+1.
@@ -125,6 +128,7 @@ func migrate(ctx context.Context, pool *pgxpool.Pool) error {
 
 // Close closes the pool's connections.
 func (db *DB) Close() error {
+	db.leases.close()
 	db.pool.Close()
 	return nil
 }
