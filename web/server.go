@@ -360,7 +360,11 @@ func (p persister) Append(ctx context.Context, at int, moves []engine.Move, resu
 	if lt := p.s.live[p.id]; lt != nil && lt.open {
 		status = store.Open
 	}
+	_, retry := p.s.failing[p.id] // the last save of this table failed: this is a retry
 	p.s.mu.Unlock()
+	if retry {
+		p.s.metrics.storeRetries.Inc()
+	}
 	if result != nil {
 		status = store.Finished
 	}
