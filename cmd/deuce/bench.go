@@ -141,8 +141,11 @@ func runBench(ctx context.Context, args []string, e *env) error {
 	})
 	close(stop)
 	sampler.Wait()
-	if err != nil {
+	if rep == nil {
 		return err
+	}
+	if err != nil {
+		fmt.Fprintf(e.stdout, "stopped before the end (%v): the figures so far\n", err)
 	}
 	fmt.Fprintln(e.stdout, rep)
 	if len(procs) > 1 {
@@ -155,6 +158,9 @@ func runBench(ctx context.Context, args []string, e *env) error {
 	if pid != 0 && rep.PeakLive > 0 {
 		fmt.Fprintf(e.stdout, "server memory: %.1f MiB idle, %.1f MiB at the peak of %d live tables: %.1f KiB per live table\n",
 			float64(base)/(1<<20), float64(peak)/(1<<20), rep.PeakLive, float64(peak-base)/1024/float64(rep.PeakLive))
+	}
+	if err != nil {
+		return err
 	}
 	if rep.Errors > 0 || rep.Lost > 0 {
 		return fmt.Errorf("%d errors, %d lost moves", rep.Errors, rep.Lost)

@@ -386,7 +386,9 @@ func (p *player) play(ctx context.Context) bool {
 				sent, last = time.Time{}, message{}
 				continue
 			}
-			r.fail("%s: read: %v", p.who, err)
+			if ctx.Err() == nil {
+				r.fail("%s: read: %v", p.who, err)
+			}
 			return false
 		}
 		switch m.Type {
