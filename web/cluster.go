@@ -37,8 +37,10 @@ const (
 
 // forwardTimeout bounds the wait for the owner's answer to a forwarded message. A message sent
 // while the table fails over reaches no owner: the client is told to try again (codeUnavailable)
-// and is sent the view once the new owner runs the table.
-const forwardTimeout = 5 * time.Second
+// and is sent the view once the new owner runs the table. It is long, because an owner that is
+// only slow answers late and may still play the move: a client told to try again sooner could
+// send a second move on the view before it, and be refused as stale.
+const forwardTimeout = 15 * time.Second
 
 // codeUnavailable refuses a message no node could take now (a table moving between nodes);
 // nothing changed, and sending it again later is right.
