@@ -106,8 +106,9 @@ func TestNodesAdoptLoseAndTalk(t *testing.T) {
 	if _, err := conn.Exec(ctx, `UPDATE table_leases SET expires = now() - interval '1 second'`); err != nil {
 		t.Fatal(err)
 	}
-	if epoch := wait(t, rb.adopted, "adoption by b"); epoch != 2 {
-		t.Fatalf("b adopted at epoch %d, want 2", epoch)
+	// (a may take the lease first and give it back: an epoch each time.)
+	if epoch := wait(t, rb.adopted, "adoption by b"); epoch < 2 {
+		t.Fatalf("b adopted at epoch %d, want a later one than a's 1", epoch)
 	}
 	if id := wait(t, ra.lost, "a losing its lease"); id != "t1" {
 		t.Fatalf("a lost %q, want t1", id)
