@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
@@ -62,6 +63,8 @@ type Model struct {
 	sent      int  // the frame's Played when the move in flight was sent
 	ended     bool // the table has no more frames
 	err       error
+	resigning bool        // R was pressed once: a second R resigns
+	ticking   bool        // a clock tick is scheduled
 	curtain   bool        // hot-seat: the frame stays hidden until the person to move is at the keys
 	viewer    engine.Seat // hot-seat: the person who saw the screen last
 
@@ -116,6 +119,7 @@ type (
 	frameMsg  struct{ f Frame }
 	nextErr   struct{ err error }
 	playedMsg struct{ err error }
+	tickMsg   struct{}
 	hintMsg   struct {
 		text string
 		ok   bool
@@ -147,7 +151,19 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.help.Width = msg.Width
 		return m, nil
 	case frameMsg:
-		return m, m.show(msg.f)
+		cmd := m.show(msg.f)
+		if m.frame.Clock != nil && !m.ticking {
+			m.ticking = true
+			return m, tea.Batch(cmd, tick())
+		}
+		return m, cmd
+	case tickMsg:
+		// Redraw the running clocks each second, while there are any.
+		if m.frame.Clock != nil && !m.ended {
+			return m, tick()
+		}
+		m.ticking = false
+		return m, nil
 	case nextErr:
 		var r Refusal
 		switch {
@@ -172,6 +188,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	case hintMsg:
+		m.setStatus("", false)
 		text := msg.text
 		if !msg.ok {
 			text = "This game offers no hint here: hints come from the solved bidding game, in pencil, at your turn."
@@ -182,6 +199,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.key(msg)
 	}
 	return m, nil
+}
+
+func tick() tea.Cmd {
+	return tea.Tick(time.Second, func(time.Time) tea.Msg { return tickMsg{} })
 }
 
 // show takes a new frame.
@@ -199,7 +220,7 @@ func (m *Model) show(f Frame) tea.Cmd {
 	}
 	// A frame the table made before it took the move in flight still offers moves: the person
 	// waits for the move to count rather than play twice.
-	m.busy = m.busy && f.Seat == m.frame.Seat && f.Played <= m.sent && !f.Result.Over
+	m.busy = m.busy && f.Seat == m.frame.Seat && f.Played <= m.sent && !f.Result.Over && !f.Fresh
 	m.frame, m.have = f, true
 	if len(f.Legal) > 0 {
 		m.setStatus("", false)
@@ -316,6 +337,28 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m.replayKey(msg)
 	}
 	legal := m.frame.Legal
+	if e, ok := m.table.(Ender); ok && m.frame.Seat >= 0 && !m.frame.Result.Over && !m.ended {
+		resigning := m.resigning
+		m.resigning = false
+		kind := ""
+		switch {
+		case key.Matches(msg, m.keys.Resign) && resigning:
+			kind = "resign"
+		case key.Matches(msg, m.keys.Resign):
+			m.resigning = true
+			m.setStatus("Press R again to resign this match; any other key goes on playing.", true)
+			return m, nil
+		case key.Matches(msg, m.keys.Claim):
+			kind = "claim"
+		case key.Matches(msg, m.keys.Bot):
+			kind = "bot"
+		}
+		if kind != "" {
+			ctx := m.ctx
+			m.setStatus("", false)
+			return m, func() tea.Msg { return playedMsg{e.End(ctx, kind)} }
+		}
+	}
 	switch {
 	case key.Matches(msg, m.keys.Hint):
 		h, ok := m.table.(Hinter)
@@ -335,7 +378,7 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.cursor++
 		}
 		m.number = ""
-	case key.Matches(msg, m.keys.Number):
+	case isDigits(msg):
 		m.number = strings.TrimLeft(m.number+msg.String(), "0")
 		if n, _ := strconv.Atoi(m.number); n >= 1 && n <= len(legal) {
 			m.cursor = n - 1
@@ -344,13 +387,7 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.setStatus(fmt.Sprintf("There is no move %s: choose 1 to %d.", m.number, len(legal)), true)
 			m.number = ""
 		}
-	case msg.Type == tea.KeyBackspace:
-		if m.number != "" {
-			m.number = m.number[:len(m.number)-1]
-		}
-	case key.Matches(msg, m.keys.Back):
-		m.number = ""
-		m.setStatus("", false)
+	case m.editNumber(msg):
 	case key.Matches(msg, m.keys.Type):
 		if len(legal) == 0 {
 			m.setStatus(m.waitingText(), false)
@@ -373,6 +410,36 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m, m.play(Move{Action: legal[m.cursor].Action})
 	}
 	return m, nil
+}
+
+// isDigits reports a key of digits only: one digit, or several typed faster than the terminal
+// reports them one by one (or pasted).
+func isDigits(msg tea.KeyMsg) bool {
+	if msg.Type != tea.KeyRunes || msg.Alt || len(msg.Runes) == 0 {
+		return false
+	}
+	for _, r := range msg.Runes {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// editNumber answers backspace and esc while a number is typed, and reports whether it did.
+func (m *Model) editNumber(msg tea.KeyMsg) bool {
+	switch {
+	case msg.Type == tea.KeyBackspace:
+		if m.number != "" {
+			m.number = m.number[:len(m.number)-1]
+		}
+	case key.Matches(msg, m.keys.Back):
+		m.number = ""
+		m.setStatus("", false)
+	default:
+		return false
+	}
+	return true
 }
 
 // typed answers a key while the notation input has the keyboard.
@@ -411,6 +478,8 @@ func (m *Model) waitingText() string {
 		return "Waiting for the table…"
 	case m.ended:
 		return m.overText() + " Press q to leave."
+	case f.Ended != "" && f.Result.Over:
+		return m.overText() + " (" + f.Ended + ")"
 	case f.Result.Over:
 		return m.overText()
 	case f.ToMove == engine.Chance:

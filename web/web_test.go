@@ -72,6 +72,7 @@ func roomyLimits() web.Limits {
 	l.ConnectsPerMinute, l.ConnectBurst = 1e6, 1e6
 	l.RematchesPerMinute, l.RematchBurst = 1e6, 1e6
 	l.TablesPerAddress, l.LiveTables, l.BotTables, l.ConnsPerAddress = 1e6, 1e6, 1e6, 1e6
+	l.AnalysesPerAddress, l.HintsPerMinute, l.HintBurst = 1e6, 1e6, 1e6
 	l.BotTableDelay = time.Nanosecond // bots-only tables play as fast as the bots
 	return l
 }
