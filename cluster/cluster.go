@@ -100,7 +100,8 @@ type Node struct {
 	waiting map[uint64]chan Message
 	nextID  uint64
 
-	// Dropped counts messages dropped because the queue was full; Changes lease changes.
+	// Dropped counts messages dropped because the queue was full; Acquired, LostLeases and
+	// Released count the lease changes.
 	Dropped, Acquired, LostLeases, Released atomic.Int64
 	// OnChange, when set, is called with "acquired", "lost" or "released" on every lease change.
 	OnChange func(kind string)
