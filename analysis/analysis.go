@@ -274,7 +274,7 @@ func Analyse(ctx context.Context, rec *engine.Record, opts Options) (*Report, er
 		if max(p.Points1, p.Points2) > opts.MaxPencilPoints {
 			return nil, fmt.Errorf("%w: %d starting points, at most %d analysed", ErrTooLarge, max(p.Points1, p.Points2), opts.MaxPencilPoints)
 		}
-		sol, err := pencil.Solved(p)
+		sol, err := pencil.SolvedContext(ctx, p)
 		if err != nil {
 			return nil, fmt.Errorf("solve %v: %w", g.Name, err)
 		}

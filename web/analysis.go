@@ -21,9 +21,11 @@ const analysisFailures = 64
 // machine. Its limits are Limits' Analysis fields.
 type analyser struct {
 	s *Server
-	// The limits of Limits: queue length, decisions, iterations, share of a core.
-	queue, decisions, iterations int
-	share                        float64
+	// The limits of Limits: queue length, analyses per address, decisions, iterations, share
+	// of a core, and the bidding game's starting points (those of the equilibrium bot: the
+	// solver serves one game at a time, the live tables' bots included).
+	queue, perAddress, decisions, iterations, pencilPoints int
+	share                                                  float64
 
 	start sync.Once
 	wake  chan struct{}
@@ -41,11 +43,13 @@ type analysisJob struct {
 	// Position is the place in the queue, 1 for the next to run.
 	Position int    `json:"position,omitempty"`
 	Error    string `json:"error,omitempty"`
+	// addr is the address that asked for the analysis.
+	addr string
 }
 
 func newAnalyser(s *Server, lim Limits) *analyser {
 	return &analyser{
-		s: s, queue: lim.AnalysisQueue, decisions: lim.AnalysisDecisions, iterations: lim.AnalysisIterations, share: lim.AnalysisShare,
+		s: s, queue: lim.AnalysisQueue, perAddress: lim.AnalysesPerAddress, pencilPoints: lim.EquilibriumPoints, decisions: lim.AnalysisDecisions, iterations: lim.AnalysisIterations, share: lim.AnalysisShare,
 		wake: make(chan struct{}, 1), jobs: map[string]*analysisJob{},
 	}
 }
@@ -53,8 +57,13 @@ func newAnalyser(s *Server, lim Limits) *analyser {
 // errQueueFull refuses an analysis while the queue is full.
 var errQueueFull = errors.New("the analysis queue is full: try again in a few minutes")
 
-// enqueue queues table id unless it is queued or running already, and returns its job.
-func (a *analyser) enqueue(id string) (analysisJob, error) {
+// errTooManyAnalyses refuses an analysis to an address with AnalysesPerAddress of them queued
+// or running: one client cannot take the whole queue.
+var errTooManyAnalyses = errors.New("your earlier analyses are still queued or running: ask again once one is done")
+
+// enqueue queues table id for addr unless it is queued or running already, and returns its
+// job.
+func (a *analyser) enqueue(id, addr string) (analysisJob, error) {
 	a.start.Do(func() {
 		a.s.wg.Add(1)
 		go func() {
@@ -70,6 +79,15 @@ func (a *analyser) enqueue(id string) (analysisJob, error) {
 	if len(a.waiting) >= a.queue {
 		return analysisJob{}, errQueueFull
 	}
+	mine := 0
+	for _, j := range a.jobs {
+		if j.addr == addr && j.Status != "failed" {
+			mine++
+		}
+	}
+	if mine >= a.perAddress {
+		return analysisJob{}, errTooManyAnalyses
+	}
 	if len(a.jobs) >= a.queue+1+analysisFailures {
 		for k, j := range a.jobs { // forget the failures: they are reported once at most
 			if j.Status == "failed" {
@@ -77,7 +95,7 @@ func (a *analyser) enqueue(id string) (analysisJob, error) {
 			}
 		}
 	}
-	j := &analysisJob{Status: "queued"}
+	j := &analysisJob{Status: "queued", addr: addr}
 	a.jobs[id] = j
 	a.waiting = append(a.waiting, id)
 	select {
@@ -163,6 +181,7 @@ func (a *analyser) analyse(ctx context.Context, id string) error {
 	last := time.Now()
 	opts := analysis.Options{
 		Iterations: a.iterations, Trees: 1, Seed: t.Seed, Workers: 1, MaxDecisions: a.decisions,
+		MaxPencilPoints: a.pencilPoints,
 		Progress: func(done, total int) {
 			a.mu.Lock()
 			if j := a.jobs[id]; j != nil {
@@ -239,7 +258,11 @@ func (s *Server) apiAnalyse(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, reply)
 		return
 	}
-	job, err := s.analyser.enqueue(t.ID)
+	job, err := s.analyser.enqueue(t.ID, clientAddr(r))
+	if errors.Is(err, errTooManyAnalyses) {
+		writeError(w, http.StatusTooManyRequests, err.Error())
+		return
+	}
 	if err != nil {
 		writeError(w, http.StatusServiceUnavailable, err.Error())
 		return

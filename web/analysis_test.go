@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -136,5 +137,28 @@ func TestAnalysis(t *testing.T) {
 	var a3 json.RawMessage
 	if code := s2.call("GET", "/api/tables/"+cc.ID+"/analysis", nil, &a3); code != http.StatusOK || len(a3) < 100 {
 		t.Errorf("after a restart: status %d %s", code, a3)
+	}
+}
+
+// TestAnalysisPencilBound: the server analyses bidding games up to the equilibrium bot's
+// starting points only, and says so.
+func TestAnalysisPencilBound(t *testing.T) {
+	s := startWith(t, filepath.Join(t.TempDir(), "deuce.db"), func(m *web.Main) {
+		m.Limits.EquilibriumPoints, m.Limits.AnalysisShare = 12, 1
+	})
+	bots := []any{map[string]string{"bot": "heuristic"}, map[string]string{"bot": "random"}}
+	big := s.create(map[string]any{"game": "pencil", "options": map[string]string{"points": "13"}, "seats": bots})
+	s.waitFinished(big.ID)
+	var a analysisReply
+	if code := s.call("POST", "/api/tables/"+big.ID+"/analysis", map[string]any{}, &a); code != http.StatusAccepted {
+		t.Fatalf("analyse: status %d %+v", code, a)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for (a.Status == "queued" || a.Status == "running") && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+		s.call("GET", "/api/tables/"+big.ID+"/analysis", nil, &a)
+	}
+	if a.Status != "failed" || !strings.Contains(a.Error, "13 starting points, at most 12") {
+		t.Errorf("analysis of a 13-point game with a bound of 12: %+v, want failed naming the bound", a)
 	}
 }

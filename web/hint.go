@@ -72,6 +72,9 @@ func (s *Server) apiHint(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	if !s.hintRate.allow(w, clientAddr(r)) {
+		return
+	}
 	g := s.gameOf(t)
 	st, err := engine.Replay(g, t.Record(), nil)
 	if err != nil {
@@ -90,13 +93,20 @@ func (s *Server) apiHint(w http.ResponseWriter, r *http.Request) {
 	}
 	var reply hintReply
 	if g.Name == pencil.Game.Name {
-		reply, err = pencilHint(g, st, seat)
+		reply, err = pencilHint(r.Context(), g, st, seat, s.limits.EquilibriumPoints)
 	} else {
 		reply, err = searchHint(r.Context(), g, st, seat)
 	}
 	if errors.Is(err, errNotYourTurn) {
 		writeError(w, http.StatusConflict, err.Error())
 		return
+	}
+	if errors.Is(err, errHintTooLarge) {
+		writeError(w, http.StatusForbidden, err.Error())
+		return
+	}
+	if r.Context().Err() != nil {
+		return // the player left: nobody to answer
 	}
 	if err != nil {
 		s.log.Error("hint", "table", t.ID, "err", err)
@@ -108,13 +118,31 @@ func (s *Server) apiHint(w http.ResponseWriter, r *http.Request) {
 
 var errNotYourTurn = errors.New("it is not your turn: a hint is for your own move")
 
-// pencilHint is the solved game's optimal strategy, from public information only.
-func pencilHint(g engine.Game, st engine.State, seat engine.Seat) (hintReply, error) {
+// errHintTooLarge refuses a bidding-game hint whose solve would cost more than the
+// equilibrium bot's (Limits.EquilibriumPoints): the solve grows with the fifth power of the
+// points and the solver serves one game at a time, the live tables' equilibrium bots included.
+var errHintTooLarge = errors.New("too many starting points for a hint")
+
+// pencilHint is the solved game's optimal strategy, from public information only. It solves
+// games of at most maxPoints starting points a player, and stops solving when ctx ends.
+func pencilHint(ctx context.Context, g engine.Game, st engine.State, seat engine.Seat, maxPoints int) (hintReply, error) {
 	if st.ToMove() == engine.Nobody {
 		return hintReply{}, errNotYourTurn
 	}
 	if p, ok := st.(engine.Simultaneous); ok && !slices.Contains(p.Pending(), seat) {
 		return hintReply{}, errNotYourTurn
+	}
+	ps, ok := st.(*pencil.State)
+	if !ok {
+		return hintReply{}, fmt.Errorf("hint: %T is not a %s match", st, pencil.Game.Name)
+	}
+	if most := max(ps.Params().Points1, ps.Params().Points2); most > maxPoints {
+		return hintReply{}, fmt.Errorf("%w: hints at the bidding game are offered up to %d starting points a player, this table has %d", errHintTooLarge, maxPoints, most)
+	}
+	// Solve under ctx first (the solution is cached): EquilibriumStrategy and games.Hint
+	// then find it solved.
+	if _, err := pencil.SolvedContext(ctx, ps.Params()); err != nil {
+		return hintReply{}, err
 	}
 	bids, probs, err := pencil.EquilibriumStrategy(st, seat)
 	if err != nil {
@@ -152,9 +180,13 @@ func searchHint(ctx context.Context, g engine.Game, st engine.State, seat engine
 	if !ok {
 		return hintReply{}, fmt.Errorf("%s: the hard bot is not a search", g.Name)
 	}
+	// The hard bot's budget on one core: hints, one at a time, never take more than one core
+	// from the live tables.
+	o := hard.Options()
+	o.Workers = 1
 	ctx, cancel := context.WithTimeout(ctx, hintTime)
 	defer cancel()
-	an, err := hard.Search(ctx, st, seat, newRand())
+	an, err := ismcts.New(o).Search(ctx, st, seat, newRand())
 	if err != nil {
 		return hintReply{}, err
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"deuce/web"
 )
 
 type hintReply struct {
@@ -74,5 +76,29 @@ func TestHints(t *testing.T) {
 				t.Errorf("status %d %+v, want %d with a reason", code, h, tc.want)
 			}
 		})
+	}
+}
+
+// TestHintLimits: a bidding-game hint is refused beyond the equilibrium bot's starting points
+// (its solve grows with the fifth power of the points and holds the one solver), and one address
+// may ask for only so many hints a minute.
+func TestHintLimits(t *testing.T) {
+	s := startWith(t, filepath.Join(t.TempDir(), "deuce.db"), func(m *web.Main) {
+		m.Limits.EquilibriumPoints, m.Limits.HintsPerMinute, m.Limits.HintBurst = 12, 1, 2
+	})
+	person, bot := map[string]string{"name": "Ann"}, map[string]string{"bot": "random"}
+	big := s.create(map[string]any{"game": "pencil", "options": map[string]string{"points": "13"}, "seats": []any{person, bot}})
+	var h hintReply
+	if code := s.call("POST", "/api/tables/"+big.ID+"/hint", map[string]string{"token": big.Seats[0].Token}, &h); code != http.StatusForbidden || !strings.Contains(h.Error, "up to 12 starting points") {
+		t.Errorf("hint at 13 points with a bound of 12: status %d %+v, want 403 naming the bound", code, h)
+	}
+	small := s.create(map[string]any{"game": "pencil", "options": map[string]string{"points": "12"}, "seats": []any{person, bot}})
+	h = hintReply{}
+	if code := s.call("POST", "/api/tables/"+small.ID+"/hint", map[string]string{"token": small.Seats[0].Token}, &h); code != http.StatusOK || h.Best == "" {
+		t.Errorf("hint at 12 points: status %d %+v", code, h)
+	}
+	h = hintReply{}
+	if code := s.call("POST", "/api/tables/"+small.ID+"/hint", map[string]string{"token": small.Seats[0].Token}, &h); code != http.StatusTooManyRequests || !strings.Contains(h.Error, "too many hints") {
+		t.Errorf("third hint of a burst of 2: status %d %+v, want 429", code, h)
 	}
 }

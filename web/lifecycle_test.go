@@ -64,9 +64,12 @@ func (s *server) listed(st string) []string {
 	return ids
 }
 
-// untilPresence reads until a presence message ok accepts.
+// untilPresence returns the latest presence message if ok accepts it, or reads until one it does.
 func (c *client) untilPresence(ok func(message) bool) message {
 	c.t.Helper()
+	if c.presence != nil && ok(*c.presence) {
+		return *c.presence
+	}
 	for {
 		m := c.mustRead()
 		if m.Type == "presence" && ok(m) {

@@ -56,6 +56,12 @@ type Limits struct {
 	// core (it rests after each decision in proportion to the work).
 	AnalysisQueue, AnalysisDecisions, AnalysisIterations int
 	AnalysisShare                                        float64
+	// AnalysesPerAddress caps the analyses one address may have queued or running at once.
+	AnalysesPerAddress int
+	// HintsPerMinute and HintBurst bound the hints one address asks for (token bucket): a
+	// hint is up to a second of one core's search.
+	HintsPerMinute float64
+	HintBurst      int
 	// BotTableDelay is the least pause before each move at a table of bots only: with it a
 	// table of the strongest bots, thinking up to a second a move, takes a fraction of the
 	// machine however fast the bots could play.
@@ -78,6 +84,7 @@ func DefaultLimits() Limits {
 		AbandonAfter: 2 * time.Minute, ExpireAfter: 30 * time.Minute,
 		BotTableTime: 30 * time.Minute, ActiveWithin: 10 * time.Minute,
 		AnalysisQueue: 16, AnalysisDecisions: 4000, AnalysisIterations: 1000, AnalysisShare: 0.5,
+		AnalysesPerAddress: 2, HintsPerMinute: 20, HintBurst: 10,
 		BotTableDelay: 3 * time.Second,
 	}
 }
@@ -131,6 +138,9 @@ func (l Limits) withDefaults() Limits {
 	fill(&l.AnalysisDecisions, d.AnalysisDecisions)
 	fill(&l.AnalysisIterations, d.AnalysisIterations)
 	fill(&l.AnalysisShare, d.AnalysisShare)
+	fill(&l.AnalysesPerAddress, d.AnalysesPerAddress)
+	fill(&l.HintsPerMinute, d.HintsPerMinute)
+	fill(&l.HintBurst, d.HintBurst)
 	l.AnalysisShare = min(l.AnalysisShare, 1)
 	fill(&l.BotTableDelay, d.BotTableDelay)
 	return l

@@ -71,6 +71,7 @@ type Server struct {
 
 	analyser *analyser     // background match analysis (analysis.go)
 	hints    chan struct{} // the one hint searched at a time (hint.go)
+	hintRate *buckets      // the hints each address may ask for (hint.go)
 }
 
 // liveTable is a running match and the table it plays.
@@ -148,6 +149,7 @@ func NewServer(cfg Config) *Server {
 		creates:   newBuckets("new tables", lim.CreatesPerMinute, lim.CreateBurst, now),
 		connects:  newBuckets("connections", lim.ConnectsPerMinute, lim.ConnectBurst, now),
 		rematches: newBuckets("rematches", lim.RematchesPerMinute, lim.RematchBurst, now),
+		hintRate:  newBuckets("hints", lim.HintsPerMinute, lim.HintBurst, now),
 		ctx:       ctx, cancel: cancel,
 		live:  map[string]*liveTable{},
 		conns: map[string]int{}, reservedBy: map[string]int{}, failing: map[string]error{},

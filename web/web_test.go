@@ -72,6 +72,7 @@ func roomyLimits() web.Limits {
 	l.ConnectsPerMinute, l.ConnectBurst = 1e6, 1e6
 	l.RematchesPerMinute, l.RematchBurst = 1e6, 1e6
 	l.TablesPerAddress, l.LiveTables, l.BotTables, l.ConnsPerAddress = 1e6, 1e6, 1e6, 1e6
+	l.AnalysesPerAddress, l.HintsPerMinute, l.HintBurst = 1e6, 1e6, 1e6
 	l.BotTableDelay = time.Nanosecond // bots-only tables play as fast as the bots
 	return l
 }
@@ -166,6 +167,9 @@ type client struct {
 	id   string
 	conn *websocket.Conn
 	log  []string
+	// presence is the latest presence message read, whichever helper read it: presence is a
+	// snapshot, so a wait for one is met by the latest already read.
+	presence *message
 }
 
 func (s *server) connect(id, token string) *client {
@@ -203,6 +207,9 @@ func (c *client) read() (message, error) {
 			c.t.Fatalf("update log starts at %d, the client has %d lines", m.LogFrom, len(c.log))
 		}
 		c.log = append(c.log, m.Log...)
+	}
+	if err == nil && m.Type == "presence" {
+		c.presence = &m
 	}
 	return m, err
 }

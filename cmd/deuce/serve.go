@@ -52,6 +52,9 @@ func runServe(ctx context.Context, args []string, e *env) error {
 	fs.IntVar(&lim.AnalysisDecisions, "analysis-max-decisions", lim.AnalysisDecisions, "most `decisions` of a match analysed (longer ones are refused)")
 	fs.IntVar(&lim.AnalysisIterations, "analysis-iterations", lim.AnalysisIterations, "search `iterations` per decision of a card-game analysis")
 	fs.Float64Var(&lim.AnalysisShare, "analysis-share", lim.AnalysisShare, "`share` of one core the background analysis may use, up to 1")
+	fs.IntVar(&lim.AnalysesPerAddress, "analyses-per-address", lim.AnalysesPerAddress, "`analyses` one address may have queued or running at once")
+	fs.Float64Var(&lim.HintsPerMinute, "hint-rate", lim.HintsPerMinute, "`hints` a minute one address may ask for, sustained")
+	fs.IntVar(&lim.HintBurst, "hint-burst", lim.HintBurst, "`hints` one address may ask for at once")
 	cacheMB := fs.Int("solve-cache-mb", lim.SolveCacheBytes>>20, "`megabytes` of solved pencil games kept for the equilibrium bot")
 	fs.DurationVar(&lim.ReadHeaderTimeout, "read-header-timeout", lim.ReadHeaderTimeout, "time a client has to send a request's headers")
 	fs.DurationVar(&lim.ReadTimeout, "read-timeout", lim.ReadTimeout, "time a client has to send a whole request")
@@ -139,6 +142,7 @@ func checkLimits(l web.Limits, cacheMB int) error {
 		{"expire-after", l.ExpireAfter > 0}, {"live-within", l.ActiveWithin > 0},
 		{"analysis-queue", l.AnalysisQueue > 0}, {"analysis-max-decisions", l.AnalysisDecisions > 0},
 		{"analysis-iterations", l.AnalysisIterations > 0}, {"analysis-share", l.AnalysisShare > 0 && l.AnalysisShare <= 1},
+		{"analyses-per-address", l.AnalysesPerAddress > 0}, {"hint-rate", l.HintsPerMinute > 0}, {"hint-burst", l.HintBurst > 0},
 	} {
 		if !c.ok {
 			return usagef("--%s must be positive", c.flag)

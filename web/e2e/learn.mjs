@@ -149,6 +149,8 @@ async function newcomer(ctx) {
   const lines = await page.locator('#log li').allTextContents();
   check(lines.some((l) => /×\d+$/.test(l)), `repeated lines are collapsed (${lines.slice(0, 6)})`);
   check(lines.every((l, i) => i === 0 || l !== lines[i - 1]), 'no line repeats the one before it');
+  const lmnFirst = await page.locator('.lmn-board .nm').first().textContent();
+  check(/you/i.test(lmnFirst), `the scoreboard lists player 1 first, as the score does (${lmnFirst})`);
   await ctx.shot(page, 'newcomer-lmn-legend.png');
   await page.close();
 

@@ -180,7 +180,9 @@ class LmnView {
 
   drawBoard(v) {
     const t = v.tennis || {};
-    const rows = [1 - this.near, this.near].map((team) => h('div', { class: 'row' },
+    // Team order, as the status bar's score reads ("0-1": player 1's side first), not the
+    // board's far-and-near order.
+    const rows = [0, 1].map((team) => h('div', { class: 'row' },
       h('span', { class: `srv${!t.over && v.server % 2 === team ? ' on' : ''}`, title: 'serving' }),
       h('span', { class: 'nm' }, this.teamName(v, team), t.over && t.winner === team ? ' ✓' : ''),
       (t.sets || []).map((set) => h('span', { class: 'g' }, String(set.games[team])))));
