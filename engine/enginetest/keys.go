@@ -42,6 +42,9 @@ func Keys(t *testing.T, g engine.Game, cfg Config) {
 // KeysOptions runs the checks of Keys on option sets no variant names, one subtest each.
 func KeysOptions(t *testing.T, g engine.Game, cfg Config, sets ...engine.Options) {
 	t.Helper()
+	if len(sets) == 0 {
+		t.Fatal("no option sets")
+	}
 	for _, opts := range sets {
 		t.Run(opts.String(), func(t *testing.T) {
 			for _, v := range CheckKeys(g, opts, cfg) {
