@@ -26,14 +26,11 @@ import (
 func Keys(t *testing.T, g engine.Game, cfg Config) {
 	t.Helper()
 	cfg = cfg.withDefaults()
-	variants := g.Variants
-	if len(variants) == 0 {
-		variants = []engine.Variant{{Name: "default", Options: engine.Options{}}}
+	variants, err := selectVariants(g, cfg.Variants)
+	if err != nil {
+		t.Fatal(err)
 	}
 	for _, v := range variants {
-		if len(cfg.Variants) > 0 && !slices.Contains(cfg.Variants, v.Name) {
-			continue
-		}
 		t.Run(v.Name, func(t *testing.T) {
 			for _, violation := range CheckKeys(g, v.Options, cfg) {
 				t.Error(violation)
@@ -45,6 +42,9 @@ func Keys(t *testing.T, g engine.Game, cfg Config) {
 // KeysOptions runs the checks of Keys on option sets no variant names, one subtest each.
 func KeysOptions(t *testing.T, g engine.Game, cfg Config, sets ...engine.Options) {
 	t.Helper()
+	if len(sets) == 0 {
+		t.Fatal("no option sets")
+	}
 	for _, opts := range sets {
 		t.Run(opts.String(), func(t *testing.T) {
 			for _, v := range CheckKeys(g, opts, cfg) {

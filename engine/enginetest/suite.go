@@ -321,12 +321,14 @@ func CheckRefusals[S comparable, P interface {
 }](t *testing.T, states []P, candidates []engine.Action) {
 	t.Helper()
 	mustHaveStates(t, len(states))
+	refused := 0
 	for i, s := range states {
 		legal := s.Legal(nil)
 		for _, a := range candidates {
 			if slices.Contains(legal, a) {
 				continue
 			}
+			refused++
 			before := *s
 			err := s.Apply(a)
 			if !errors.Is(err, engine.ErrIllegal) {
@@ -339,6 +341,9 @@ func CheckRefusals[S comparable, P interface {
 				t.Fatalf("state %d: Apply(%d): empty reason", i, a)
 			}
 		}
+	}
+	if refused == 0 {
+		t.Fatal("no candidate action is illegal in any state: nothing was checked")
 	}
 }
 

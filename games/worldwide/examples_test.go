@@ -222,8 +222,23 @@ func TestExampleWinnerDifficulty(t *testing.T) {
 }
 
 // Rule 9A: « vous devez vous défausser d'une carte pour déplacer votre Joueur de la zone Coup
-// droit vers la zone Revers, ou bien depuis la zone Neutre vers la zone Volée ».
+// droit vers la zone Revers, ou bien depuis la zone Neutre vers la zone Volée ». The text's two
+// moves first, as rules cases (a drop shot #33 brings the ball to the volley zone), with the
+// free moves beside them; then a rally that pays for a move up to the net.
 func TestExampleMoves(t *testing.T) {
+	for _, line := range []string{
+		// Forehand to backhand: a card, paid before the shot.
+		"pos=FH ball=BH hand=13,2: -> ok phase=move",
+		"pos=FH ball=BH hand=13,2: discard #2 -> ok phase=shot pos=BH hand=13 discard=2",
+		// Centre to the volley zone: a card.
+		"pos=N ball=V last=33 hand=1,2: -> ok phase=move",
+		"pos=N ball=V last=33 hand=1,2: discard #2 -> ok phase=shot pos=V hand=1 discard=2",
+		// One zone along the baseline is free.
+		"pos=FH ball=N hand=2: -> ok phase=shot pos=N",
+		"pos=N ball=BH hand=13: -> ok phase=shot pos=BH",
+	} {
+		rules.Case(t, line)
+	}
 	s := exStart(t, Options{}, nil, []int{2, 3, 4, 5, 6, 7, 25, 33, 14, 15, 16, 17}, roger)
 	exPlay(t, s, "serve 4", "d20 12", "stay") // to Rafael's forehand
 	exPlay(t, s, "play #25", "to backhand", "stay")

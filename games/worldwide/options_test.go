@@ -211,8 +211,15 @@ func TestNewGameOptions(t *testing.T) {
 }
 
 // TestOptionsConformance runs the conformance kit on the option values no variant names:
-// challenged serves, challenges on rally shots only, any second serve, the basic rules.
+// challenged serves, challenges on rally shots only, any second serve, the basic rules: 24
+// checked matches of each, and with the race detector or -short, where the kit plays a quarter,
+// 2 (the 6 that 24 gave took most of the package's time under the race detector), with the same
+// deep checks.
 func TestOptionsConformance(t *testing.T) {
+	matches := 24
+	if raceEnabled || testing.Short() {
+		matches = 8
+	}
 	for _, opts := range []engine.Options{
 		{"rules": "advanced", "challenges": "yes", "surface": "clay"},
 		{"rules": "basic", "challenges": "rally", "solo": "yes"},
@@ -221,7 +228,7 @@ func TestOptionsConformance(t *testing.T) {
 	} {
 		t.Run(opts.String(), func(t *testing.T) {
 			t.Parallel()
-			for _, v := range enginetest.CheckVariant(Game, opts, enginetest.Config{Matches: 24, DeepEvery: 5}) {
+			for _, v := range enginetest.CheckVariant(Game, opts, enginetest.Config{Matches: matches, DeepEvery: 5}) {
 				t.Error(v)
 			}
 		})

@@ -1,0 +1,5 @@
+//go:build !race
+
+package centercourt
+
+const raceEnabled = false

@@ -1,0 +1,5 @@
+//go:build !race
+
+package lmn
+
+const raceEnabled = false
