@@ -1,6 +1,12 @@
 // Package client is a Go client of deuce's table protocol (web/PROTOCOL.md): it opens a seat
 // link or a table address the browser shows, plays that seat or watches over the websocket, and
 // reads tables and match records over HTTP. `deuce join` and `deuce watch` use it.
+//
+// Guests need nothing but a seat link. A signed-in player is a Client whose Header carries the
+// account's session (the session cookie a sign-in answers with, or a bot token as
+// "Authorization: Bearer ..."): every request and the websocket handshake send it, and a hello
+// with an empty token then takes the seat the account holds. Signing in is one more call that
+// fills Header; keeping the session between runs is a file in deuce's data directory.
 package client
 
 import (
@@ -254,32 +260,52 @@ func (c *Client) Join(ctx context.Context, table, token string) (*Conn, error) {
 // Conn is one websocket connection to a table. Next is called by one goroutine; Move may be
 // called at the same time by another.
 type Conn struct {
-	ws      *websocket.Conn
-	strict  bool
-	Welcome protocol.Welcome
-	log     []string
+	ws       *websocket.Conn
+	strict   bool
+	Welcome  protocol.Welcome
+	log      []string
+	last     *protocol.Update
+	presence protocol.Presence
 }
 
-// Next waits for the next update and returns it with the whole log so far (LogFrom 0). A
-// refused move arrives as a *protocol.ServerError (the connection stays open); io.EOF means
-// the server closed the connection normally, after the match's end.
+// Next waits for the next update, or a change of who is at the table, and returns the latest
+// update with the whole log so far (LogFrom 0). A refused move arrives as a
+// *protocol.ServerError (the connection stays open); io.EOF means the server closed the
+// connection normally, after the match's end. Messages of types this package does not know are
+// skipped.
 func (c *Conn) Next(ctx context.Context) (protocol.Update, error) {
-	m, err := c.read(ctx)
-	if err != nil {
-		return protocol.Update{}, err
+	for {
+		m, err := c.read(ctx)
+		switch {
+		case errors.Is(err, protocol.ErrUnknownType) && !c.strict:
+			continue
+		case err != nil:
+			return protocol.Update{}, err
+		case m.Error != nil:
+			return protocol.Update{}, m.Error.Err()
+		case m.Presence != nil:
+			c.presence = *m.Presence
+			if c.last != nil {
+				return *c.last, nil
+			}
+			continue
+		case m.Update == nil:
+			return protocol.Update{}, errors.New("the server sent a second welcome")
+		}
+		return c.update(*m.Update)
 	}
-	switch {
-	case m.Error != nil:
-		return protocol.Update{}, m.Error.Err()
-	case m.Update == nil:
-		return protocol.Update{}, errors.New("the server sent a second welcome")
-	}
-	u := *m.Update
+}
+
+// Presence returns who was at the table at the last presence message.
+func (c *Conn) Presence() protocol.Presence { return c.presence }
+
+func (c *Conn) update(u protocol.Update) (protocol.Update, error) {
 	if u.LogFrom < 0 || u.LogFrom > len(c.log) {
 		return protocol.Update{}, fmt.Errorf("the server sent log lines from %d, this connection has %d", u.LogFrom, len(c.log))
 	}
 	c.log = append(c.log[:u.LogFrom:u.LogFrom], u.Log...)
 	u.Log, u.LogFrom = c.log, 0
+	c.last = &u
 	return u, nil
 }
 
@@ -302,6 +328,33 @@ func (c *Conn) read(ctx context.Context) (protocol.ServerMessage, error) {
 func (c *Conn) Move(ctx context.Context, m protocol.Move) error {
 	m.Type = protocol.TypeMove
 	return c.send(ctx, m)
+}
+
+// KeepAlive pings the server every interval until ctx ends or a ping fails, as the browser
+// does, so that no proxy between closes a quiet connection.
+func (c *Conn) KeepAlive(ctx context.Context, every time.Duration) error {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+			if err := c.send(ctx, protocol.Ping{Type: protocol.TypePing}); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// End sends a seat's resign, claim or bot message (protocol.TypeResign, ...); a refusal comes
+// back through Next.
+func (c *Conn) End(ctx context.Context, kind string) error {
+	switch kind {
+	case protocol.TypeResign, protocol.TypeClaim, protocol.TypeBot:
+		return c.send(ctx, protocol.Lifecycle{Type: kind})
+	}
+	return fmt.Errorf("%q is not resign, claim or bot", kind)
 }
 
 func (c *Conn) send(ctx context.Context, v any) error {

@@ -183,6 +183,9 @@ func SampleChance(rng *rand.Rand, outcomes []ChanceOutcome) Action {
 		panic("engine: chance node with no outcomes")
 	}
 	r := rng.IntN(total)
+	if total == len(outcomes) {
+		return outcomes[r].Action // every weight is 1: the r-th outcome, as the walk below finds
+	}
 	for _, o := range outcomes {
 		if r < o.Weight {
 			return o.Action

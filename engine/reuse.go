@@ -38,3 +38,24 @@ func AppendReturns(buf []float64, s State) []float64 {
 	}
 	return append(buf[:0], s.Result().Returns...)
 }
+
+// Lister is implemented by games that can play an action their own legal list (or chance
+// outcomes) just gave without checking it again. Apply checks every action, as it must for
+// anything a client sends; a search or a simulation that takes the action from the list it was
+// given pays for that check at every step for nothing.
+type Lister interface {
+	// ApplyListed plays a, which Legal (or Chances) of the receiver in its current state
+	// listed, exactly as Apply would. For any other action its effect is undefined: the state
+	// may break. Use Apply for anything that does not come from the list.
+	ApplyListed(a Action)
+}
+
+// ApplyListed plays a, taken from s's own legal list or chance outcomes: s's ApplyListed, or
+// Apply.
+func ApplyListed(s State, a Action) error {
+	if l, ok := s.(Lister); ok {
+		l.ApplyListed(a)
+		return nil
+	}
+	return s.Apply(a)
+}

@@ -109,7 +109,7 @@ var (
 	searchLevels = []searchLevel{
 		{"medium", "information-set Monte Carlo tree search guided by the heuristic", 60, 1, 250 * time.Millisecond, false, false},
 		{"hard", "the same search, about seventeen times longer", 1000, 2, time.Second, false, false},
-		{"expert", "the same search with all the time and cores a move allows", expertIterations, 4, 2 * time.Second, true, true},
+		{"expert", "the same search with all the time and cores a move allows", expertIterations, 4, 2 * time.Second, true, false},
 	}
 	// easySearch is the easy level of a game without a heuristic.
 	easySearch = searchLevel{"easy", "", 200, 1, 100 * time.Millisecond, false, false}

@@ -9,6 +9,7 @@ package protocol
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -23,6 +24,13 @@ const (
 	TypeWelcome = "welcome"
 	TypeUpdate  = "update"
 	TypeError   = "error"
+	// TypePresence tells who has the table open; TypeResign, TypeClaim and TypeBot are a seat's
+	// ends of a table: resigning, claiming the win from a player away too long, or handing the
+	// seats of players away too long to bots.
+	TypePresence = "presence"
+	TypeResign   = "resign"
+	TypeClaim    = "claim"
+	TypeBot      = "bot"
 )
 
 // Error codes of an error message.
@@ -35,6 +43,9 @@ const (
 	CodeOver        = "over"
 	CodeRateLimited = "rate_limited"
 	CodeServer      = "server_error"
+	CodeFull        = "full"
+	// CodeNotAbandoned refuses a claim or bot while nobody has been away long enough.
+	CodeNotAbandoned = "not_abandoned"
 )
 
 // MaxMessage is the largest message, in bytes, a server accepts from a client.
@@ -66,6 +77,11 @@ func ActionMove(seq int, a engine.Action) Move {
 // TextMove returns the move written text answering the update seq.
 func TextMove(seq int, text string) Move {
 	return Move{Type: TypeMove, Seq: &seq, Text: text}
+}
+
+// Lifecycle is a seat's resign, claim or bot message; it carries no other field.
+type Lifecycle struct {
+	Type string `json:"type"`
 }
 
 // Ping keeps a connection alive; the server does not answer it.
@@ -101,6 +117,45 @@ type Update struct {
 	Result  engine.Result `json:"result"`
 	// Played counts the moves this seat has made.
 	Played int `json:"played"`
+	// Ended says why a match ended before it was played out ("resigned", "claimed",
+	// "expired", ...); empty otherwise.
+	Ended string `json:"ended,omitempty"`
+	// Clock is the table's clocks, on a table that has them.
+	Clock *Clock `json:"clock,omitempty"`
+}
+
+// Clock is the clocks as an update shows them.
+type Clock struct {
+	// Control is the time control, like "5+3" or "3d"; Kind "realtime" or "correspondence".
+	Control string `json:"control"`
+	Kind    string `json:"kind"`
+	// Left is each seat's time in milliseconds when the update was made; a running clock has
+	// counted down since (negative: out of time).
+	Left []int64 `json:"left"`
+	// Running lists the seats whose clocks run.
+	Running []int `json:"running,omitempty"`
+}
+
+// Presence tells every connection of a table who is there; sent after the welcome and whenever
+// it changes.
+type Presence struct {
+	Type  string         `json:"type"` // "presence"
+	Seats []SeatPresence `json:"seats"`
+	// AbandonAfter is the seconds a person must be away before the others may act.
+	AbandonAfter float64 `json:"abandonAfter"`
+}
+
+// SeatPresence is one seat in a presence message.
+type SeatPresence struct {
+	// Person seats are played by people; the rest by bots.
+	Person bool `json:"person"`
+	// Connected reports that the seat's person has the table open now.
+	Connected bool `json:"connected"`
+	// Away is the seconds since the seat's person left (0 when connected or never there).
+	Away float64 `json:"away,omitempty"`
+	// Abandoned: away longer than AbandonAfter; the others may claim the win or hand the seat
+	// to a bot.
+	Abandoned bool `json:"abandoned,omitempty"`
 }
 
 // Choice is one legal move with its notation.
@@ -135,11 +190,13 @@ type Table struct {
 	Options engine.Options `json:"options"`
 	Seats   []Seat         `json:"seats"`
 	// Status is "open", "live", "finished" or "abandoned".
-	Status  string         `json:"status"`
-	Moves   int            `json:"moves"`
-	Result  *engine.Result `json:"result,omitempty"`
-	Created time.Time      `json:"created"`
-	Updated time.Time      `json:"updated"`
+	Status string         `json:"status"`
+	Moves  int            `json:"moves"`
+	Result *engine.Result `json:"result,omitempty"`
+	// Ended says why the table ended other than by being played out.
+	Ended   string    `json:"ended,omitempty"`
+	Created time.Time `json:"created"`
+	Updated time.Time `json:"updated"`
 	// Rematch is the id of the table's rematch, once there is one (GET /api/tables/{id} only).
 	Rematch string `json:"rematch,omitempty"`
 }
@@ -195,10 +252,15 @@ type Envelope struct {
 
 // ServerMessage is one decoded server message: exactly one field is set.
 type ServerMessage struct {
-	Welcome *Welcome
-	Update  *Update
-	Error   *Error
+	Welcome  *Welcome
+	Update   *Update
+	Error    *Error
+	Presence *Presence
 }
+
+// ErrUnknownType is returned for a message of a type this package does not know: a client
+// skips it, to keep working against a newer server.
+var ErrUnknownType = errors.New("unknown message type")
 
 // DecodeServer decodes one message a server sent. Unknown fields are ignored, so a client keeps
 // working against a newer server; strict (for tests) refuses them, to catch drift between this
@@ -220,8 +282,11 @@ func DecodeServer(data []byte, strict bool) (ServerMessage, error) {
 	case TypeError:
 		m.Error = new(Error)
 		v = m.Error
+	case TypePresence:
+		m.Presence = new(Presence)
+		v = m.Presence
 	default:
-		return ServerMessage{}, fmt.Errorf("decode server message: unknown type %q", env.Type)
+		return ServerMessage{}, fmt.Errorf("decode server message: %w %q", ErrUnknownType, env.Type)
 	}
 	if err := decode(data, v, strict); err != nil {
 		return ServerMessage{}, fmt.Errorf("decode %s message: %w", env.Type, err)

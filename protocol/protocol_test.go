@@ -31,7 +31,7 @@ func TestDecodeServer(t *testing.T) {
 	if err != nil || m.Update == nil || m.Update.Legal[0].Text != "bid 7" || string(m.Update.View) != `{"x":1}` || m.Update.LogFrom != 1 {
 		t.Fatalf("update: %+v, %v", m.Update, err)
 	}
-	newer := `{"type":"update","seq":2,"clock":{"left":30}}`
+	newer := `{"type":"update","seq":2,"rating":{"ann":1500}}`
 	if _, err := DecodeServer([]byte(newer), true); err == nil {
 		t.Error("strict decoding accepted a field it does not know")
 	}
@@ -57,7 +57,7 @@ func FuzzDecodeServer(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := DecodeServer(data, false)
 		set := 0
-		for _, isSet := range []bool{m.Welcome != nil, m.Update != nil, m.Error != nil} {
+		for _, isSet := range []bool{m.Welcome != nil, m.Update != nil, m.Error != nil, m.Presence != nil} {
 			if isSet {
 				set++
 			}

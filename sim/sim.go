@@ -365,12 +365,13 @@ func matchSeeds(seed uint64, i int, stream uint64) (uint64, uint64) {
 }
 
 // worker is one goroutine's reusable storage: its random sources, reseeded for every match,
-// and its chance outcome buffer.
+// and its buffers of chance outcomes and legal actions.
 type worker struct {
 	r    *runner
 	pcgs []*rand.PCG // stream 0 is chance, 1 + seat each seat's bot
 	rngs []*rand.Rand
 	cbuf []engine.ChanceOutcome
+	buf  []engine.Action
 }
 
 func (r *runner) newWorker() *worker { return &worker{r: r} }
@@ -432,14 +433,20 @@ func (w *worker) play(ctx context.Context, i int) played {
 				}
 			}
 			pl := r.cfg.Players[sides[int(to)%2]]
-			a, err = pl.Bot.Choose(ctx, s, to, rngs[to])
-			if err != nil {
+			if _, ok := pl.Bot.(bot.Random); ok {
+				// bot.Random's own choice, from the worker's buffer.
+				w.buf = s.Legal(w.buf)
+				a = w.buf[rngs[to].IntN(len(w.buf))]
+			} else if a, err = pl.Bot.Choose(ctx, s, to, rngs[to]); err != nil {
 				return fail(fmt.Errorf("%s (%s) in %v: %w", pl.Name, pl.Bot.Name(), to, err))
 			}
 		}
-		if p.rec != nil {
+		switch {
+		case p.rec != nil:
 			err = p.rec.Apply(s, a)
-		} else {
+		case to == engine.Chance:
+			err = engine.ApplyListed(s, a) // an outcome the game listed: no need to check it
+		default:
 			err = s.Apply(a)
 		}
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"math/bits"
 	"reflect"
 	"slices"
@@ -311,8 +312,26 @@ func (g *Group) merge(o *Group) {
 type Values map[string]int64
 
 func (v Values) add(x float64, n int64) {
-	v[strconv.FormatFloat(x, 'g', -1, 64)] += n
+	v[valueKey(x)] += n
 }
+
+// valueKey is x in the form Values keys it: strconv's shortest 'g' format, looked up for the
+// small integers most returns are.
+func valueKey(x float64) string {
+	if i := int(x); float64(i) == x && i >= -smallKeys && i <= smallKeys && !(x == 0 && math.Signbit(x)) {
+		return smallKeyNames[i+smallKeys]
+	}
+	return strconv.FormatFloat(x, 'g', -1, 64)
+}
+
+const smallKeys = 8
+
+var smallKeyNames = func() (names [2*smallKeys + 1]string) {
+	for i := range names {
+		names[i] = strconv.FormatFloat(float64(i-smallKeys), 'g', -1, 64)
+	}
+	return names
+}()
 
 // PairTally counts one pairing's matches; index 0 is the pairing's first player.
 type PairTally struct {

@@ -36,6 +36,30 @@ type drawing struct {
 	st    *styles
 	names []string
 	width int
+	// compact draws cards one line high, when the board would not fit otherwise.
+	compact bool
+}
+
+// cards draws labels as cards: boxes three lines high, or one line of [label]s when compact.
+func (d *drawing) cards(labels []string, width int, style func(i int) lipgloss.Style) []string {
+	if !d.compact {
+		return cards(labels, width, style)
+	}
+	var out []string
+	line, used := "", 0
+	for i, l := range labels {
+		w := len([]rune(l)) + 3
+		if used > 0 && used+w > width {
+			out = append(out, line)
+			line, used = "", 0
+		}
+		line += style(i).Render("["+l+"]") + " "
+		used += w
+	}
+	if used > 0 {
+		out = append(out, line)
+	}
+	return out
 }
 
 // name names seat for the observer: "you" for the observer's own seat.
@@ -202,15 +226,7 @@ func centerCourtHand(d *drawing, view engine.Observation) []string {
 	for i, w := range o.Hand {
 		labels[i] = strconv.Itoa(w)
 	}
-	return cards(labels, d.width, func(int) lipgloss.Style { return d.st.blue })
-}
-
-func repeat(s string, n int) []string {
-	out := make([]string, max(n, 0))
-	for i := range out {
-		out[i] = s
-	}
-	return out
+	return d.cards(labels, d.width, func(int) lipgloss.Style { return d.st.blue })
 }
 
 // The bidding game: the court with the ball, the points left, the rounds bid so far.
@@ -275,7 +291,7 @@ func lmnHand(d *drawing, view engine.Observation) []string {
 			for i, c := range p.Hand {
 				labels[i] = fmt.Sprintf("%d %s>%s", c.ID, strings.Join(c.Defence, "+"), c.Shot)
 			}
-			return cards(labels, d.width-4, func(int) lipgloss.Style { return d.st.blue })
+			return d.cards(labels, d.width-4, func(int) lipgloss.Style { return d.st.blue })
 		}
 	}
 	return nil
@@ -327,7 +343,7 @@ func alakaHand(d *drawing, view engine.Observation) []string {
 		// for terminals without colours.
 		labels[i] = strings.Replace(strings.TrimPrefix(c.Name, "Hit-"), "Enchant-", "Ench ", 1)
 	}
-	return cards(labels, d.width, func(i int) lipgloss.Style { return d.st.colour(o.Hand[i].Color) })
+	return d.cards(labels, d.width, func(i int) lipgloss.Style { return d.st.colour(o.Hand[i].Color) })
 }
 
 // Worldwide Tennis: the score, the sides' positions, the rally, the hand with its odds.
@@ -378,5 +394,5 @@ func worldwideHand(d *drawing, view engine.Observation) []string {
 	for i, c := range o.Hand {
 		labels[i] = fmt.Sprintf("#%d %s", c.ID, c.Name)
 	}
-	return cards(labels, d.width, func(i int) lipgloss.Style { return d.st.colour(o.Hand[i].Color) })
+	return d.cards(labels, d.width, func(i int) lipgloss.Style { return d.st.colour(o.Hand[i].Color) })
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -211,4 +212,30 @@ func newModelT(t *testing.T, table Table) *Model {
 		t.Fatal(err)
 	}
 	return m
+}
+
+// playRandomly plays the seat to the match's end, each move a random one of the list chosen with
+// the arrows, checking the screen's size as it goes; it returns the moves played.
+func (h *harness) playRandomly(rng *rand.Rand) int {
+	h.t.Helper()
+	turns := 0
+	for {
+		h.settle(func(m *Model) bool { return myTurn(m) || over(m) })
+		if h.m.ended {
+			checkSize(h.t, h.m.View(), 80, 24)
+			return turns
+		}
+		if turns%5 == 0 {
+			checkSize(h.t, h.m.View(), 80, 24)
+		}
+		for range rng.IntN(len(h.m.frame.Legal)) {
+			h.press("down")
+		}
+		h.press("enter")
+		turns++
+		h.settle(func(m *Model) bool { return m.ended || !m.busy })
+		if h.m.statusErr && !h.m.ended {
+			h.t.Fatalf("a move was refused: %s", h.m.status)
+		}
+	}
 }

@@ -6,7 +6,9 @@ import "github.com/charmbracelet/bubbles/key"
 type keyMap struct {
 	Up, Down, Play, Type, Number, Help, Rules, Hint, Log, PageUp, PageDown, Back, Quit key.Binding
 	Prev, Next, PrevPoint, NextPoint, First, Last, Jump                                key.Binding
+	Resign, Claim, Bot                                                                 key.Binding
 	replay                                                                             bool
+	watching                                                                           bool // a spectator: no moves to choose
 }
 
 func newKeys(replay bool) keyMap {
@@ -21,10 +23,13 @@ func newKeys(replay bool) keyMap {
 		Rules:     key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rules")),
 		Hint:      key.NewBinding(key.WithKeys("h"), key.WithHelp("h", "hint")),
 		Log:       key.NewBinding(key.WithKeys("l"), key.WithHelp("l", "log")),
-		PageUp:    key.NewBinding(key.WithKeys("pgup", "b"), key.WithHelp("pgup", "scroll up")),
-		PageDown:  key.NewBinding(key.WithKeys("pgdown", "f"), key.WithHelp("pgdn", "scroll down")),
+		PageUp:    key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "scroll up")),
+		PageDown:  key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "scroll down")),
 		Back:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 		Quit:      key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
+		Resign:    key.NewBinding(key.WithKeys("R"), key.WithHelp("R R", "resign (online)")),
+		Claim:     key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "claim the win from a player long gone")),
+		Bot:       key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "let a bot play a long-gone player's seat")),
 		Prev:      key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "back a move")),
 		Next:      key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "forward a move")),
 		PrevPoint: key.NewBinding(key.WithKeys("[", "p", "shift+left"), key.WithHelp("[", "previous point")),
@@ -43,6 +48,9 @@ func (k keyMap) ShortHelp() []key.Binding {
 			k.Jump, k.First, k.Last, k.Help, k.Quit,
 		}
 	}
+	if k.watching {
+		return []key.Binding{k.Rules, k.Log, k.PageDown, k.Help, k.Quit}
+	}
 	return []key.Binding{k.Up, k.Play, k.Type, k.Help, k.Rules, k.Hint, k.Quit}
 }
 
@@ -51,5 +59,5 @@ func (k keyMap) FullHelp() [][]key.Binding {
 	if k.replay {
 		return [][]key.Binding{{k.Prev, k.Next, k.PrevPoint, k.NextPoint, k.First, k.Last, k.Jump}, {k.Rules, k.Log, k.PageUp, k.PageDown, k.Help, k.Back, k.Quit}}
 	}
-	return [][]key.Binding{{k.Up, k.Down, k.Play, k.Number, k.Type, k.Hint}, {k.Rules, k.Log, k.PageUp, k.PageDown, k.Help, k.Back, k.Quit}}
+	return [][]key.Binding{{k.Up, k.Down, k.Play, k.Number, k.Type, k.Hint}, {k.Rules, k.Log, k.PageUp, k.PageDown, k.Help, k.Back, k.Quit}, {k.Resign, k.Claim, k.Bot}}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
@@ -62,6 +63,8 @@ type Model struct {
 	sent      int  // the frame's Played when the move in flight was sent
 	ended     bool // the table has no more frames
 	err       error
+	resigning bool        // R was pressed once: a second R resigns
+	ticking   bool        // a clock tick is scheduled
 	curtain   bool        // hot-seat: the frame stays hidden until the person to move is at the keys
 	viewer    engine.Seat // hot-seat: the person who saw the screen last
 
@@ -116,6 +119,7 @@ type (
 	frameMsg  struct{ f Frame }
 	nextErr   struct{ err error }
 	playedMsg struct{ err error }
+	tickMsg   struct{}
 	hintMsg   struct {
 		text string
 		ok   bool
@@ -147,7 +151,19 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.help.Width = msg.Width
 		return m, nil
 	case frameMsg:
-		return m, m.show(msg.f)
+		cmd := m.show(msg.f)
+		if m.frame.Clock != nil && !m.ticking {
+			m.ticking = true
+			return m, tea.Batch(cmd, tick())
+		}
+		return m, cmd
+	case tickMsg:
+		// Redraw the running clocks each second, while there are any.
+		if m.frame.Clock != nil && !m.ended {
+			return m, tick()
+		}
+		m.ticking = false
+		return m, nil
 	case nextErr:
 		var r Refusal
 		switch {
@@ -182,6 +198,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.key(msg)
 	}
 	return m, nil
+}
+
+func tick() tea.Cmd {
+	return tea.Tick(time.Second, func(time.Time) tea.Msg { return tickMsg{} })
 }
 
 // show takes a new frame.
@@ -316,6 +336,28 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m.replayKey(msg)
 	}
 	legal := m.frame.Legal
+	if e, ok := m.table.(Ender); ok && m.frame.Seat >= 0 && !m.frame.Result.Over && !m.ended {
+		resigning := m.resigning
+		m.resigning = false
+		kind := ""
+		switch {
+		case key.Matches(msg, m.keys.Resign) && resigning:
+			kind = "resign"
+		case key.Matches(msg, m.keys.Resign):
+			m.resigning = true
+			m.setStatus("Press R again to resign this match; any other key goes on playing.", true)
+			return m, nil
+		case key.Matches(msg, m.keys.Claim):
+			kind = "claim"
+		case key.Matches(msg, m.keys.Bot):
+			kind = "bot"
+		}
+		if kind != "" {
+			ctx := m.ctx
+			m.setStatus("", false)
+			return m, func() tea.Msg { return playedMsg{e.End(ctx, kind)} }
+		}
+	}
 	switch {
 	case key.Matches(msg, m.keys.Hint):
 		h, ok := m.table.(Hinter)
@@ -344,13 +386,7 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.setStatus(fmt.Sprintf("There is no move %s: choose 1 to %d.", m.number, len(legal)), true)
 			m.number = ""
 		}
-	case msg.Type == tea.KeyBackspace:
-		if m.number != "" {
-			m.number = m.number[:len(m.number)-1]
-		}
-	case key.Matches(msg, m.keys.Back):
-		m.number = ""
-		m.setStatus("", false)
+	case m.editNumber(msg):
 	case key.Matches(msg, m.keys.Type):
 		if len(legal) == 0 {
 			m.setStatus(m.waitingText(), false)
@@ -373,6 +409,22 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m, m.play(Move{Action: legal[m.cursor].Action})
 	}
 	return m, nil
+}
+
+// editNumber answers backspace and esc while a number is typed, and reports whether it did.
+func (m *Model) editNumber(msg tea.KeyMsg) bool {
+	switch {
+	case msg.Type == tea.KeyBackspace:
+		if m.number != "" {
+			m.number = m.number[:len(m.number)-1]
+		}
+	case key.Matches(msg, m.keys.Back):
+		m.number = ""
+		m.setStatus("", false)
+	default:
+		return false
+	}
+	return true
 }
 
 // typed answers a key while the notation input has the keyboard.
@@ -411,6 +463,8 @@ func (m *Model) waitingText() string {
 		return "Waiting for the table…"
 	case m.ended:
 		return m.overText() + " Press q to leave."
+	case f.Ended != "" && f.Result.Over:
+		return m.overText() + " (" + f.Ended + ")"
 	case f.Result.Over:
 		return m.overText()
 	case f.ToMove == engine.Chance:

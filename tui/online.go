@@ -1,12 +1,20 @@
 package tui
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
 
 	"deuce/client"
 	"deuce/engine"
+	"deuce/games"
+	"deuce/games/pencil"
 	"deuce/protocol"
 )
 
@@ -15,6 +23,9 @@ type Online struct {
 	info  Info
 	conn  *client.Conn
 	board Board
+
+	mu   sync.Mutex
+	last engine.Observation // the latest view, for hints
 }
 
 // NewOnline shows the table of conn, whose welcome names the game and the seat.
@@ -24,9 +35,9 @@ func NewOnline(conn *client.Conn, where string) (*Online, error) {
 	if err != nil {
 		return nil, fmt.Errorf("this server plays %q, which this deuce does not know: %w", t.Game, err)
 	}
-	info := Info{Game: g, Options: t.Options, Where: where}
+	info := Info{Game: g, Options: t.Options, Where: clean(where)}
 	for i, s := range t.Seats {
-		name := s.Name
+		name := clean(s.Name)
 		switch {
 		case engine.Seat(i) == conn.Welcome.Seat:
 			name = "you"
@@ -57,16 +68,105 @@ func (o *Online) Next(ctx context.Context) (Frame, error) {
 }
 
 func (o *Online) frame(u protocol.Update) (Frame, error) {
-	view, err := o.board.Decode(u.View)
+	raw, err := cleanJSON(u.View)
 	if err != nil {
 		return Frame{}, fmt.Errorf("the server sent a view this deuce cannot read: %w", err)
 	}
-	f := Frame{Seq: u.Seq, Seat: u.Seat, ToMove: u.ToMove, Pending: u.Pending, View: view, Log: u.Log, Result: u.Result, Played: u.Played}
+	view, err := o.board.Decode(raw)
+	if err != nil {
+		return Frame{}, fmt.Errorf("the server sent a view this deuce cannot read: %w", err)
+	}
+	o.mu.Lock()
+	o.last = view
+	o.mu.Unlock()
+	f := Frame{Seq: u.Seq, Seat: u.Seat, ToMove: u.ToMove, Pending: u.Pending, View: view, Result: u.Result, Played: u.Played,
+		Ended: clean(u.Ended), Notice: o.notice(u.Seat)}
+	f.Result.Score = clean(f.Result.Score)
+	for _, l := range u.Log {
+		f.Log = append(f.Log, clean(l))
+	}
 	for _, c := range u.Legal {
-		f.Legal = append(f.Legal, Choice(c))
+		f.Legal = append(f.Legal, Choice{Action: c.Action, Text: clean(c.Text)})
+	}
+	if c := u.Clock; c != nil && len(c.Left) == len(o.info.Names) {
+		// The time shown counts down from when the update arrived: the server's own clock
+		// decides, this only displays it.
+		f.Clock = &Clock{Control: c.Control, At: time.Now()}
+		for _, ms := range c.Left {
+			f.Clock.Left = append(f.Clock.Left, time.Duration(ms)*time.Millisecond)
+		}
+		for _, s := range c.Running {
+			f.Clock.Running = append(f.Clock.Running, engine.Seat(s))
+		}
 	}
 	return f, nil
 }
+
+// notice says who has left the table, and what seat may do about it.
+func (o *Online) notice(seat engine.Seat) string {
+	p := o.conn.Presence()
+	var away []string
+	abandoned := false
+	for i, sp := range p.Seats {
+		if engine.Seat(i) == seat || !sp.Person || sp.Connected || sp.Away == 0 {
+			continue
+		}
+		away = append(away, fmt.Sprintf("%s left %s ago", o.info.Names[min(i, len(o.info.Names)-1)], time.Duration(sp.Away)*time.Second))
+		abandoned = abandoned || sp.Abandoned
+	}
+	if len(away) == 0 {
+		return ""
+	}
+	text := strings.Join(away, "; ") + "."
+	switch {
+	case abandoned && seat >= 0:
+		text += " Press c to claim the win, or b to let a bot play on."
+	case seat >= 0:
+		text += fmt.Sprintf(" After %s away you may claim the win.", time.Duration(p.AbandonAfter)*time.Second)
+	}
+	return text
+}
+
+// Hint gives the bidding game's hint from the latest view: the rounds it shows, replayed from
+// the start, are the position; a secret bid of the other player not yet revealed stands in as
+// the smallest bid, since the optimal strategy depends only on the points and the ball.
+func (o *Online) Hint(_ context.Context, seat engine.Seat) (string, bool) {
+	o.mu.Lock()
+	view := o.last
+	o.mu.Unlock()
+	pv, ok := view.(*pencil.Observation)
+	if !ok || seat < 0 {
+		return "", false
+	}
+	s, _, err := o.info.Game.Start(o.info.Options)
+	if err != nil {
+		return "", false
+	}
+	for _, r := range pv.Rounds {
+		for range 2 {
+			to := s.ToMove()
+			if to < 0 {
+				return "", false
+			}
+			a, err := s.ParseAction(fmt.Sprintf("bid %d", r.Bids[to]))
+			if err != nil || s.Apply(a) != nil {
+				return "", false
+			}
+		}
+	}
+	if to := s.ToMove(); to >= 0 && to != seat {
+		if legal := s.Legal(nil); len(legal) > 0 && s.Apply(legal[0]) != nil {
+			return "", false
+		}
+	}
+	if s.ToMove() != seat {
+		return "", false
+	}
+	return games.Hint(o.info.Game, s, seat)
+}
+
+// End sends the seat's resign, claim or bot message; a refusal comes back through Next.
+func (o *Online) End(ctx context.Context, kind string) error { return o.conn.End(ctx, kind) }
 
 // Play sends a move; the server's refusal, if any, comes back through Next.
 func (o *Online) Play(ctx context.Context, seq int, m Move) error {
@@ -75,4 +175,47 @@ func (o *Online) Play(ctx context.Context, seq int, m Move) error {
 		msg = protocol.TextMove(seq, m.Text)
 	}
 	return o.conn.Move(ctx, msg)
+}
+
+// clean replaces the control characters of text from a server with "?": a server's words reach
+// the terminal, and an escape sequence in them could rewrite the screen or the title.
+func clean(text string) string {
+	text = strings.ToValidUTF8(text, "?")
+	if !strings.ContainsFunc(text, unicode.IsControl) {
+		return text
+	}
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return '?'
+		}
+		return r
+	}, text)
+}
+
+// cleanJSON cleans every string of a JSON value.
+func cleanJSON(data []byte) ([]byte, error) {
+	if !bytes.Contains(data, []byte(`\u`)) && !bytes.ContainsFunc(data, unicode.IsControl) {
+		return data, nil // JSON escapes every control character of a string as \u00XX
+	}
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		return nil, err
+	}
+	var walk func(v any) any
+	walk = func(v any) any {
+		switch x := v.(type) {
+		case string:
+			return clean(x)
+		case []any:
+			for i := range x {
+				x[i] = walk(x[i])
+			}
+		case map[string]any:
+			for k := range x {
+				x[k] = walk(x[k])
+			}
+		}
+		return v
+	}
+	return json.Marshal(walk(v))
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/url"
 	"strings"
 	"testing"
@@ -15,39 +16,12 @@ import (
 	"github.com/coder/websocket/wsjson"
 
 	"deuce/client"
+	"deuce/client/clienttest"
 	"deuce/engine"
 	"deuce/games"
+	"deuce/games/pencil"
 	"deuce/protocol"
-	"deuce/store/sqlite"
-	"deuce/web"
 )
-
-// startServer starts a real deuce server on a loopback port over SQLite in a temp dir.
-func startServer(t *testing.T) *url.URL {
-	t.Helper()
-	ctx := context.Background()
-	db, err := sqlite.Open(ctx, t.TempDir()+"/deuce.db")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := &web.Main{Addr: "127.0.0.1:0", Store: db, MessageRate: 100_000, MessageBurst: 1000}
-	if err := m.Open(ctx); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		if err := m.Close(ctx); err != nil {
-			t.Errorf("close server: %v", err)
-		}
-		db.Close()
-	})
-	u, err := url.Parse(m.URL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return u
-}
 
 // browser plays a seat the way the browser does: raw JSON over the websocket, the first legal
 // move whenever the seat may act. It returns the last update it saw.
@@ -105,9 +79,8 @@ func TestJoinPlaysABrowserPlayer(t *testing.T) {
 		t.Run(tt.game, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
-			base := startServer(t)
-			c := client.New(base)
-			c.Strict = true // the protocol package must know every field the server sends
+			c := clienttest.Server(t) // strict: the protocol package must know every field the server sends
+			base := c.Server
 			created, err := c.Create(ctx, protocol.CreateTable{Game: tt.game, Variant: tt.variant, Options: tt.options,
 				Seats: []protocol.SeatRequest{{Name: "Terminal"}, {Name: "Browser"}}})
 			if err != nil {
@@ -142,12 +115,25 @@ func TestJoinPlaysABrowserPlayer(t *testing.T) {
 			}
 			h := newHarness(t, newModelT(t, table))
 			moves := 0
+			hinted := false
 			for {
 				h.settle(func(m *Model) bool { return myTurn(m) || over(m) })
 				if h.m.ended {
 					break
 				}
 				checkSize(t, h.m.View(), 80, 24)
+				if tt.game == "pencil" && moves == 2 && !hinted {
+					// The hint online is the one a local table of the same position gives.
+					hinted = true
+					h.press("h")
+					h.settle(func(m *Model) bool { return m.overlay == hintOverlay })
+					want := localHint(t, tt.options, h.m.frame.View.(*pencil.Observation))
+					squash := func(s string) string { return strings.Join(strings.Fields(s), "") }
+					if got := strings.Join(h.m.overlayText, " "); want == "" || squash(got) != squash(want) {
+						t.Errorf("the online hint %q, a local table's %q", got, want)
+					}
+					h.press("esc")
+				}
 				// Alternate the ways of choosing: the last move by the arrows, the first by its number.
 				if moves%2 == 0 {
 					h.press("1", "enter")
@@ -165,6 +151,9 @@ func TestJoinPlaysABrowserPlayer(t *testing.T) {
 			}
 			if err := h.m.Err(); err != nil {
 				t.Fatalf("the table stopped: %v", err)
+			}
+			if tt.game == "pencil" && !hinted {
+				t.Error("the match ended before the hint was asked")
 			}
 			br := <-done
 			if br.err != nil {
@@ -217,9 +206,8 @@ func TestJoinPlaysABrowserPlayer(t *testing.T) {
 func TestWatchAndBadToken(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	base := startServer(t)
-	c := client.New(base)
-	c.Strict = true
+	c := clienttest.Server(t)
+	base := c.Server
 	created, err := c.Create(ctx, protocol.CreateTable{Game: "centercourt", Variant: "tiebreak",
 		Seats: []protocol.SeatRequest{{Bot: "random"}, {Bot: "random"}}})
 	if err != nil {
@@ -248,7 +236,7 @@ func TestWatchAndBadToken(t *testing.T) {
 		t.Errorf("a spectator's frame: seat %d, %d moves", h.m.frame.Seat, len(h.m.frame.Legal))
 	}
 	h.press("enter")
-	if !strings.Contains(h.m.View(), "You are watching") && !h.m.ended {
+	if !strings.Contains(h.m.View(), "You are watching") && !h.m.frame.Result.Over {
 		t.Errorf("a spectator pressing enter:\n%s", h.m.View())
 	}
 	h.settle(over)
@@ -302,4 +290,116 @@ func canonical(t *testing.T, v any) string {
 	}
 	data, _ = json.Marshal(x)
 	return string(data)
+}
+
+// Resigning takes two presses of R; the match then ends, lost, for everyone at the table.
+func TestResignOnline(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c := clienttest.Server(t)
+	created, err := c.Create(ctx, protocol.CreateTable{Game: "pencil", Seats: []protocol.SeatRequest{{Name: "Ann"}, {Name: "Bob"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bob, err := c.Join(ctx, created.ID, created.Seats[1].Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bob.Close()
+	// Bob's first update says his connection follows the match: a table that ends between a
+	// connection's welcome and its subscription is shown to it as loaded before the end.
+	if _, err := bob.Next(ctx); err != nil {
+		t.Fatal(err)
+	}
+	h := joinScreen(ctx, t, c, created.ID, created.Seats[0].Token)
+	h.settle(myTurn)
+	h.press("R")
+	if !strings.Contains(h.m.View(), "Press R again") {
+		t.Fatalf("one R:\n%s", h.m.View())
+	}
+	h.press("x")
+	h.press("R", "R")
+	h.settle(over)
+	f := h.m.frame
+	if !f.Result.Over || f.Result.Winner != 1 || f.Ended != "resigned" {
+		t.Errorf("after resigning: %+v, ended %q", f.Result, f.Ended)
+	}
+	var last protocol.Update
+	for {
+		u, err := bob.Next(ctx)
+		if err != nil {
+			if !errors.Is(err, io.EOF) {
+				t.Errorf("Bob's connection: %v", err)
+			}
+			break
+		}
+		last = u
+	}
+	if !last.Result.Over || last.Ended != "resigned" {
+		t.Errorf("Bob's last update: %+v, ended %q", last.Result, last.Ended)
+	}
+}
+
+// localHint is the hint of a local bidding game brought to the position of view by its rounds.
+func localHint(t *testing.T, opts engine.Options, view *pencil.Observation) string {
+	t.Helper()
+	g, _ := games.Lookup("pencil")
+	s, _, err := g.Start(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range view.Rounds {
+		for _, seat := range []int{0, 1} {
+			a, err := s.ParseAction(fmt.Sprintf("bid %d", r.Bids[seat]))
+			if err != nil || s.Apply(a) != nil {
+				t.Fatalf("round %+v: %v", r, err)
+			}
+		}
+	}
+	hint, _ := games.Hint(g, s, 0)
+	return hint
+}
+
+// Every game plays to its end online against the server's bots: every game's view decodes from
+// the wire and draws within 80x24.
+func TestJoinEveryGame(t *testing.T) {
+	c := clienttest.Server(t)
+	for _, g := range games.All() {
+		t.Run(g.Name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			s, _, err := g.Start(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			seats := []protocol.SeatRequest{{Name: "Terminal"}}
+			for range s.NumSeats() - 1 {
+				seats = append(seats, protocol.SeatRequest{Bot: "random"})
+			}
+			created, err := c.Create(ctx, protocol.CreateTable{Game: g.Name, Seats: seats})
+			if err != nil {
+				t.Fatal(err)
+			}
+			h := joinScreen(ctx, t, c, created.ID, created.Seats[0].Token)
+			h.playRandomly(rand.New(rand.NewPCG(3, 0)))
+			if err := h.m.Err(); err != nil || !h.m.frame.Result.Over {
+				t.Fatalf("the match did not end: %v", err)
+			}
+		})
+	}
+}
+
+// joinScreen joins a table's seat (or watches, with token "") with the interface.
+func joinScreen(ctx context.Context, t *testing.T, c *client.Client, table, token string) *harness {
+	t.Helper()
+	conn, err := c.Join(ctx, table, token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	online, err := NewOnline(conn, c.Server.Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return newHarness(t, newModelT(t, online))
 }

@@ -230,13 +230,7 @@ func (m *Model) replayKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, m.keys.Jump):
 		m.number = strings.TrimLeft(m.number+msg.String(), "0")
 		m.setStatus("", false)
-	case msg.Type == tea.KeyBackspace:
-		if m.number != "" {
-			m.number = m.number[:len(m.number)-1]
-		}
-	case key.Matches(msg, m.keys.Back):
-		m.number = ""
-		m.setStatus("", false)
+	case m.editNumber(msg):
 	case msg.Type == tea.KeyEnter:
 		if m.number == "" {
 			return m, nil

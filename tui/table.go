@@ -7,6 +7,8 @@ package tui
 
 import (
 	"context"
+	"slices"
+	"time"
 
 	"deuce/engine"
 )
@@ -30,6 +32,12 @@ type Table interface {
 // A Hinter is a table that can suggest a move to seat, for the games that have hints.
 type Hinter interface {
 	Hint(ctx context.Context, seat engine.Seat) (string, bool)
+}
+
+// An Ender is a table a seat can end early: resign, claim the win from a player away too long,
+// or hand the seats of players away too long to bots (kind "resign", "claim" or "bot").
+type Ender interface {
+	End(ctx context.Context, kind string) error
 }
 
 // Info describes a match.
@@ -63,6 +71,30 @@ type Frame struct {
 	Result engine.Result
 	// Played counts the moves Seat has made; it grows once the table has taken a move.
 	Played int
+	// Notice is news of the table a person should see: a player who left, and what may be done.
+	Notice string
+	// Ended says why the match ended before it was played out ("resigned", ...), else "".
+	Ended string
+	// Clock is each seat's time when the frame was made, on a table with clocks; nil without.
+	Clock *Clock
+}
+
+// Clock is the seats' clocks at one moment.
+type Clock struct {
+	Control string
+	// Left is each seat's time at At; the seats in Running count down from then.
+	Left    []time.Duration
+	Running []engine.Seat
+	At      time.Time
+}
+
+// LeftAt returns seat's time at now.
+func (c *Clock) LeftAt(seat engine.Seat, now time.Time) time.Duration {
+	left := c.Left[seat]
+	if slices.Contains(c.Running, seat) {
+		left -= now.Sub(c.At)
+	}
+	return left
 }
 
 // Choice is one legal move with its notation.

@@ -5,13 +5,16 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"deuce/engine"
+	"deuce/games"
 )
 
 // Every game's first frame at a fixed seed, as a person sees it at 80x24.
@@ -311,6 +314,61 @@ func TestThirdPerson(t *testing.T) {
 	} {
 		if got := thirdPerson(in, "player 2"); got != want {
 			t.Errorf("thirdPerson(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestClock(t *testing.T) {
+	at := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	c := &Clock{Left: []time.Duration{65 * time.Second, 3 * time.Minute}, Running: []engine.Seat{0}, At: at}
+	now := at.Add(10 * time.Second)
+	for _, tt := range []struct {
+		seat engine.Seat
+		want string
+	}{{0, "0:55"}, {1, "3:00"}} {
+		if got := clockText(c.LeftAt(tt.seat, now)); got != tt.want {
+			t.Errorf("seat %d: %s, want %s", tt.seat+1, got, tt.want)
+		}
+	}
+	for d, want := range map[time.Duration]string{-time.Second: "0:00", 9 * time.Second: "0:09", 2*time.Hour + 5*time.Minute: "2:05:00", 50 * time.Hour: "2d2h"} {
+		if got := clockText(d); got != want {
+			t.Errorf("clockText(%v) = %s, want %s", d, got, want)
+		}
+	}
+}
+
+// Words from a server never carry escape sequences to the terminal.
+func TestCleanServerText(t *testing.T) {
+	if got := clean("Ann\x1b]0;pwned\x07\u009b2J\x9b"); got != "Ann?]0;pwned??2J?" {
+		t.Errorf("clean = %q", got)
+	}
+	got, err := cleanJSON([]byte(`{"phase":"serving\u001b[2J","hand":[1,2],"n":{"s":"\u009b"}}`))
+	if err != nil || bytes.ContainsFunc(got, func(r rune) bool { return r == 0x1b || r == 0x9b }) || bytes.Contains(got, []byte(`\u001b`)) || bytes.Contains(got, []byte(`\u009b`)) {
+		t.Errorf("cleanJSON = %s, %v", got, err)
+	}
+	if same, _ := cleanJSON([]byte(`{"a":"plain é"}`)); string(same) != `{"a":"plain é"}` {
+		t.Errorf("a clean view changed: %s", same)
+	}
+}
+
+// Every game and variant plays to its end through the interface, drawn at every turn: the boards
+// draw every phase of every game, and the moves panel stays within the screen.
+func TestEveryGameToTheEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a whole match of every variant")
+	}
+	for _, g := range games.All() {
+		for _, v := range g.Variants {
+			t.Run(g.Name+"/"+v.Name, func(t *testing.T) {
+				people := []engine.Seat{0}
+				local, _, st := localMatch(t, g.Name, v.Options, 5, people...)
+				h := newHarness(t, newModelT(t, local))
+				turns := h.playRandomly(rand.New(rand.NewPCG(5, 0)))
+				if !st.Result().Over || h.m.Err() != nil {
+					t.Fatalf("after %d turns: over %v, %v", turns, st.Result().Over, h.m.Err())
+				}
+				t.Logf("%d turns, %s", turns, st.Result().Score)
+			})
 		}
 	}
 }

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"deuce/engine"
 	"deuce/games"
@@ -15,7 +16,9 @@ func (m *Model) View() string {
 	if w < minWidth || h < minHeight {
 		return fmt.Sprintf("deuce needs a terminal of at least %dx%d; this one is %dx%d.", minWidth, minHeight, w, h)
 	}
-	lines := []string{m.st.title.Render(pad(m.titleLeft(), w))}
+	right := m.titleRight()
+	left := pad(m.titleLeft(), max(w-len([]rune(right)), 0))
+	lines := []string{m.st.title.Render(pad(left+right, w))}
 	if m.curtain {
 		body := []string{"", "", fmt.Sprintf("  Pass the device to %s, then press Enter.", m.name(m.frame.Seat)),
 			"", m.st.dim.Render("  (The screen stays blank until then, so no one sees another's hand.)")}
@@ -36,6 +39,7 @@ func (m *Model) View() string {
 		lines = append(lines, m.bottomLines(w, body-bh)...)
 	}
 	lines = append(lines, pad(m.statusLine(), w))
+	m.keys.watching = m.have && m.frame.Seat == engine.Spectator && m.rp == nil
 	lines = append(lines, pad(m.help.ShortHelpView(m.keys.ShortHelp()), w))
 	return strings.Join(lines, "\n")
 }
@@ -44,16 +48,20 @@ func (m *Model) View() string {
 // least six rows (their header included) and at most half the screen.
 func (m *Model) boardHeight() int {
 	body := m.height - 3
-	need := len(m.drawBoard(m.width))
+	need := len(m.drawBoard(m.width, false))
+	if need > body-6 {
+		need = len(m.drawBoard(m.width, true))
+	}
 	return max(body-max(6, min(13, body/2)), min(need, body-6))
 }
 
-// drawBoard is the whole board, before it is cut to its pane.
-func (m *Model) drawBoard(w int) []string {
+// drawBoard is the whole board, before it is cut to its pane; compact draws the cards one line
+// high.
+func (m *Model) drawBoard(w int, compact bool) []string {
 	if !m.have {
 		return []string{"", "  Waiting for the table…"}
 	}
-	d := &drawing{st: m.st, names: m.info.Names, width: w - 1}
+	d := &drawing{st: m.st, names: m.info.Names, width: w - 1, compact: compact}
 	if m.rp != nil {
 		d.names = m.rp.names
 	}
@@ -79,14 +87,45 @@ func (m *Model) titleLeft() string {
 	if m.info.Where != "" {
 		t += " · " + m.info.Where
 	}
+	return t
+}
+
+// titleRight is the score and the clocks, at the title's right end.
+func (m *Model) titleRight() string {
+	t := ""
 	if m.have && m.frame.Result.Score != "" {
-		t += " · " + m.frame.Result.Score
+		t += " " + m.frame.Result.Score + " "
+	}
+	if c := m.frame.Clock; c != nil && m.have {
+		now := time.Now()
+		var parts []string
+		for seat := range c.Left {
+			parts = append(parts, fmt.Sprintf("%s %s", m.name(engine.Seat(seat)), clockText(c.LeftAt(engine.Seat(seat), now))))
+		}
+		t += "· " + strings.Join(parts, " ") + " "
 	}
 	return t
 }
 
+// clockText shows a time left as a chess clock does: 4:05, 0:09, or days and hours.
+func clockText(d time.Duration) string {
+	if d <= 0 {
+		return "0:00"
+	}
+	if d >= 24*time.Hour {
+		return fmt.Sprintf("%dd%dh", int(d.Hours())/24, int(d.Hours())%24)
+	}
+	if d >= time.Hour {
+		return fmt.Sprintf("%d:%02d:%02d", int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60)
+	}
+	return fmt.Sprintf("%d:%02d", int(d.Minutes()), int(d.Seconds())%60)
+}
+
 func (m *Model) boardLines(w, h int) []string {
-	lines := m.drawBoard(w)
+	lines := m.drawBoard(w, false)
+	if len(lines) > h {
+		lines = m.drawBoard(w, true)
+	}
 	m.scroll = max(0, min(m.scroll, len(lines)-h))
 	lines = lines[m.scroll:]
 	out := fit(lines, w, h)
@@ -177,7 +216,9 @@ func (m *Model) statusLine() string {
 	case m.status != "":
 		return m.st.ok.Render(m.status)
 	case m.busy:
-		return "Sending your move…"
+		return "Your move is sent; waiting for the table…"
+	case m.frame.Notice != "":
+		return m.st.err.Render(m.frame.Notice)
 	case m.rp != nil:
 		return ""
 	case m.have && len(m.frame.Legal) > 0:

@@ -158,10 +158,19 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 		}
 		return
 	}
+	lt := s.table(t.ID)
+	// A spectator is counted before the welcome, so that a client welcomed is one counted.
+	if lt != nil && seat == engine.Spectator {
+		if !s.addSpectator(lt) {
+			s.send(ctx, c, errorMsg{Type: "error", Code: codeFull, Error: fmt.Sprintf("this table has %d spectators, the most it takes: try again later", s.limits.SpectatorsPerTable)})
+			c.Close(websocket.StatusTryAgainLater, "too many spectators")
+			return
+		}
+		defer s.removeSpectator(lt)
+	}
 	if err := s.send(ctx, c, welcomeMsg{Type: "welcome", Table: summarize(summaryOf(t)), Seat: seat}); err != nil {
 		return
 	}
-	lt := s.table(t.ID)
 	if lt == nil {
 		// Finished (or not runnable): one final view, then the connection closes.
 		u, err := match.View(s.gameOf(t), t.Record(), seat)
@@ -179,14 +188,6 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 		s.send(ctx, c, updateMsg{Type: "update", Update: u})
 		c.Close(websocket.StatusNormalClosure, "the match is over")
 		return
-	}
-	if seat == engine.Spectator {
-		if !s.addSpectator(lt) {
-			s.send(ctx, c, errorMsg{Type: "error", Code: codeFull, Error: fmt.Sprintf("this table has %d spectators, the most it takes: try again later", s.limits.SpectatorsPerTable)})
-			c.Close(websocket.StatusTryAgainLater, "too many spectators")
-			return
-		}
-		defer s.removeSpectator(lt)
 	}
 	sub, err := lt.m.Subscribe(ctx, seat)
 	if err != nil {

@@ -184,19 +184,23 @@ func TestStorm(t *testing.T) {
 	if n := fig.transportErrors.Load(); n != 0 {
 		t.Errorf("%d requests got no answer", n)
 	}
-	if len(fig.health) < 10 {
-		t.Errorf("only %d health probes answered during the storm", len(fig.health))
-	}
-	// Generous bounds: they catch a server that stops answering or grows without limit, not
-	// a slow machine.
-	if q(0.99) > 2*time.Second {
-		t.Errorf("/healthz p99 latency %v under the storm; want under 2s", q(0.99))
-	}
-	if fig.peakHeap > 512<<20 {
-		t.Errorf("peak heap %d MiB; want under 512 MiB", fig.peakHeap>>20)
-	}
-	if fig.statuses[http.StatusTooManyRequests] == 0 {
-		t.Errorf("no request was refused with 429: the limits did not act (%s)", codes)
+	if raceEnabled {
+		t.Log("race detector on: the storm's latency, throughput and memory bounds are not checked")
+	} else {
+		if len(fig.health) < 10 {
+			t.Errorf("only %d health probes answered during the storm", len(fig.health))
+		}
+		// Generous bounds: they catch a server that stops answering or grows without limit,
+		// not a slow machine.
+		if q(0.99) > 2*time.Second {
+			t.Errorf("/healthz p99 latency %v under the storm; want under 2s", q(0.99))
+		}
+		if fig.peakHeap > 512<<20 {
+			t.Errorf("peak heap %d MiB; want under 512 MiB", fig.peakHeap>>20)
+		}
+		if fig.statuses[http.StatusTooManyRequests] == 0 {
+			t.Errorf("no request was refused with 429: the limits did not act (%s)", codes)
+		}
 	}
 	// A newcomer is served normally.
 	newcomer := *s

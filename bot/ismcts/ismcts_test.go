@@ -213,7 +213,7 @@ func TestWinningMove(t *testing.T) {
 	if st := s.(*pencil.State); st.Ball() != -2 || st.Points(0) != 5 || st.Points(1) != 3 {
 		t.Fatalf("setup: ball %d, points %d-%d", st.Ball(), st.Points(0), st.Points(1))
 	}
-	for _, o := range []ismcts.Options{{Iterations: 3000}, heuristicOptions(pencil.Game, 3000)} {
+	for _, o := range []ismcts.Options{{Iterations: 3000}, heuristicOptions(pencil.Game, 3000), {Iterations: 3000, Regret: true}} {
 		an := search(t, ismcts.New(o), s, 1)
 		if an.Action != 3 {
 			t.Errorf("bid %d, want 3; %+v", an.Action, an.Moves)
@@ -313,5 +313,22 @@ func TestSpendWithoutDeadline(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got[0], got[1]) {
 		t.Errorf("with Spend and no deadline: %+v; without Spend: %+v", got[1], got[0])
+	}
+}
+
+// TestRegretReproducible checks that a search with regret matching at the simultaneous bids
+// plays the same bid from the same seed on one worker and on two.
+func TestRegretReproducible(t *testing.T) {
+	s, _, err := pencil.Game.Start(engine.Options{"points": "6"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves [2]engine.Action
+	for i := range moves {
+		b := ismcts.New(ismcts.Options{Iterations: 2000, Trees: 2, Workers: i + 1, Regret: true})
+		moves[i] = search(t, b, s, 0).Action
+	}
+	if moves[0] != moves[1] {
+		t.Errorf("bids %d on one worker and %d on two, with the same seed", moves[0], moves[1])
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"sync/atomic"
 
 	"deuce/engine"
 )
@@ -46,6 +47,10 @@ type step struct {
 // tree is one tree of a search, with its own random stream. Its storage is kept for the next
 // search.
 type tree struct {
+	// claim is held by the worker running a batch of the tree's iterations; everything
+	// below is read and written under it.
+	claim atomic.Bool
+
 	opts  Options
 	root  engine.State
 	seat  engine.Seat
@@ -199,7 +204,7 @@ func (t *tree) descend(s engine.State) error {
 		case 0:
 			return fmt.Errorf("ismcts: %v to move has no legal action", to)
 		case 1:
-			if err := apply(s, legal[0]); err != nil {
+			if err := applyListed(s, legal[0]); err != nil {
 				return err
 			}
 			continue
@@ -233,7 +238,7 @@ func (t *tree) descend(s engine.State) error {
 		}
 		t.path = append(t.path, step{ni, ei, prob})
 		t.hist[to] = mix(mix(t.hist[to], obs), uint64(a))
-		if err := apply(s, a); err != nil {
+		if err := applyListed(s, a); err != nil {
 			return err
 		}
 	}
@@ -493,16 +498,22 @@ func (t *tree) playout(s engine.State) error {
 		case len(legal) == 0:
 			return fmt.Errorf("ismcts: %v to move has no legal action", to)
 		case len(legal) == 1:
-			a = legal[0]
+			if err := applyListed(s, legal[0]); err != nil {
+				return err
+			}
+			continue
 		case policy != nil:
 			a = policy(s, t.rng)
 		default:
-			a = legal[t.rng.IntN(len(legal))]
+			if err := applyListed(s, legal[t.rng.IntN(len(legal))]); err != nil {
+				return err
+			}
+			continue
 		}
 		if s.Apply(a) != nil {
 			// The policy chose an illegal action (the state is unchanged): play a random one.
 			t.buf = s.Legal(t.buf)
-			if err := apply(s, t.buf[t.rng.IntN(len(t.buf))]); err != nil {
+			if err := applyListed(s, t.buf[t.rng.IntN(len(t.buf))]); err != nil {
 				return err
 			}
 		}
@@ -586,12 +597,12 @@ var keySeed = maphash.MakeSeed()
 // chance plays an outcome of the chance node s is at, sampled by its weights.
 func (t *tree) chance(s engine.State) error {
 	t.cbuf = s.Chances(t.cbuf)
-	return apply(s, engine.SampleChance(t.rng, t.cbuf))
+	return applyListed(s, engine.SampleChance(t.rng, t.cbuf))
 }
 
-// apply plays a, which the game listed as legal, and reports a game that refuses it.
-func apply(s engine.State, a engine.Action) error {
-	if err := s.Apply(a); err != nil {
+// applyListed plays a, which the game listed as legal, through engine.ApplyListed.
+func applyListed(s engine.State, a engine.Action) error {
+	if err := engine.ApplyListed(s, a); err != nil {
 		return fmt.Errorf("ismcts: the game refused its own legal action %d: %w", a, err)
 	}
 	return nil

@@ -121,7 +121,11 @@ func startServer(ctx context.Context) (*exec.Cmd, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	cmd := exec.CommandContext(ctx, exe, "serve", "--addr", "127.0.0.1:0", "--data", dir, "--bot-delay", "0", "--log-level", "warn")
+	// The benchmark measures capacity, not the per-address limits: every table comes from
+	// this one address, so those are lifted.
+	cmd := exec.CommandContext(ctx, exe, "serve", "--addr", "127.0.0.1:0", "--data", dir, "--bot-delay", "0", "--log-level", "warn",
+		"--create-rate", "1e9", "--create-burst", "1000000", "--connect-rate", "1e9", "--connect-burst", "1000000",
+		"--max-tables-per-address", "1000000", "--max-live-tables", "1000000", "--max-conns-per-address", "1000000")
 	cmd.Env = append(os.Environ(), "DEUCE_DATA="+dir)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()

@@ -22,7 +22,8 @@ Measures the engine, the search bots and the bidding game's solver on this
 machine, one figure a line, so that anyone can re-measure the README's figures:
 
   engine  random playouts of every game's default variant through the engine
-          contract: actions a second and allocations an action
+          contract: actions a second and allocations an action, every action
+          checked (Apply) and, as searches play them, unchecked (ApplyListed)
   search  the --level bot's search from an early position of every game:
           iterations a second on one worker and on every core (GOMAXPROCS),
           the same trees either way, and the CPU time the run used
@@ -149,37 +150,62 @@ func benchEngine(ctx context.Context, w io.Writer, gs []engine.Game, dur time.Du
 		if err != nil {
 			return err
 		}
-		rng := rand.New(rand.NewPCG(seed, 0))
-		buf := make([]engine.Action, 0, 256)
-		var cbuf []engine.ChanceOutcome
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		actions, matches := 0, 0
-		t0 := time.Now()
-		for time.Since(t0) < dur && ctx.Err() == nil {
-			s := start.Clone()
-			for n := 0; s.ToMove() != engine.Nobody; n++ {
-				var a engine.Action
-				if s.ToMove() == engine.Chance {
-					cbuf = s.Chances(cbuf)
-					a = engine.SampleChance(rng, cbuf)
-				} else {
-					buf = s.Legal(buf)
-					a = buf[rng.IntN(len(buf))]
-				}
-				if err := s.Apply(a); err != nil {
-					return fmt.Errorf("%s: %w", g.Name, err)
-				}
-				actions++
+		var line strings.Builder
+		for _, checked := range []bool{true, false} {
+			c0 := cpuTime()
+			actions, matches, allocs, sec, err := playouts(ctx, start, dur/2, seed, checked)
+			if err != nil {
+				return fmt.Errorf("%s: %w", g.Name, err)
 			}
-			matches++
+			cpu := (cpuTime() - c0).Seconds()
+			how := "Apply"
+			if !checked {
+				how = "ApplyListed"
+			}
+			fmt.Fprintf(&line, "  %s %6.2fM actions/s (%.2fM per CPU second) %8.0f matches/s %.4f allocations/action", how,
+				float64(actions)/sec/1e6, float64(actions)/max(cpu, 1e-9)/1e6, float64(matches)/sec, float64(allocs)/float64(max(actions, 1)))
 		}
-		sec := time.Since(t0).Seconds()
-		runtime.ReadMemStats(&after)
-		fmt.Fprintf(w, "  %-12s %6.2fM actions/s  %8.0f matches/s  %.4f allocations/action (one clone a match)\n", g.Name,
-			float64(actions)/sec/1e6, float64(matches)/sec, float64(after.Mallocs-before.Mallocs)/float64(max(actions, 1)))
+		fmt.Fprintf(w, "  %-12s%s\n", g.Name, line.String())
 	}
 	return ctx.Err()
+}
+
+// playouts plays random matches from start for dur, each action through Apply or, unchecked,
+// engine.ApplyListed, and returns the actions and matches played, the allocations made (one
+// clone a match) and the seconds taken.
+func playouts(ctx context.Context, start engine.State, dur time.Duration, seed uint64, checked bool) (actions, matches int, allocs uint64, sec float64, err error) {
+	rng := rand.New(rand.NewPCG(seed, 0))
+	buf := make([]engine.Action, 0, 256)
+	var cbuf []engine.ChanceOutcome
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	t0 := time.Now()
+	for time.Since(t0) < dur && ctx.Err() == nil {
+		s := start.Clone()
+		for s.ToMove() != engine.Nobody {
+			var a engine.Action
+			if s.ToMove() == engine.Chance {
+				cbuf = s.Chances(cbuf)
+				a = engine.SampleChance(rng, cbuf)
+			} else {
+				buf = s.Legal(buf)
+				a = buf[rng.IntN(len(buf))]
+			}
+			if checked {
+				err = s.Apply(a)
+			} else {
+				err = engine.ApplyListed(s, a)
+			}
+			if err != nil {
+				return 0, 0, 0, 0, err
+			}
+			actions++
+		}
+		matches++
+	}
+	sec = time.Since(t0).Seconds()
+	runtime.ReadMemStats(&after)
+	return actions, matches, after.Mallocs - before.Mallocs, sec, nil
 }
 
 // searchOptions are the search options of g's bot of the named level.

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"deuce/client"
 	"deuce/tui"
@@ -31,6 +32,9 @@ Watches a table on a deuce server: LINK is the table's address
 
 Example:
   deuce watch http://127.0.0.1:8080/t/k3f9x2m1qa`
+
+// pingEvery is how often a terminal client pings its table, as the browser does.
+const pingEvery = 25 * time.Second
 
 func runJoin(ctx context.Context, args []string, e *env) error {
 	return online(ctx, args, e, "join", joinUsage)
@@ -68,6 +72,9 @@ func online(ctx context.Context, args []string, e *env, name, usage string) erro
 		return fmt.Errorf("%s %s: %w", name, link.Server, err)
 	}
 	defer conn.Close()
+	kctx, stop := context.WithCancel(ctx)
+	defer stop()
+	go conn.KeepAlive(kctx, pingEvery)
 	table, err := tui.NewOnline(conn, link.Server.Host)
 	if err != nil {
 		return err
@@ -112,13 +119,14 @@ func playTable(ctx context.Context, e *env, t tui.Table) (bool, error) {
 	shown := 0
 	var last tui.Frame
 	waited := -1
+	sent := -1 // the frame's Played when a move was last sent: until it grows, the move is pending
 	for {
 		f, err := t.Next(ctx)
 		var r tui.Refusal
 		switch {
 		case errors.As(err, &r):
 			fmt.Fprintf(w, "%s (? for help)\n", r.Error())
-			f = last
+			f, sent = last, -1
 		case errors.Is(err, io.EOF):
 			return true, nil
 		case err != nil:
@@ -135,7 +143,7 @@ func playTable(ctx context.Context, e *env, t tui.Table) (bool, error) {
 		case f.Result.Over:
 			fmt.Fprintf(w, "\n%s\nMatch over: %s\n", f.View, f.Result.Score)
 			continue
-		case len(f.Legal) == 0:
+		case len(f.Legal) == 0 || f.Played == sent:
 			if waited != f.Seq && f.Seat >= 0 {
 				fmt.Fprintln(w, "Waiting for the other players…")
 			}
@@ -154,11 +162,13 @@ func playTable(ctx context.Context, e *env, t tui.Table) (bool, error) {
 		if err != nil {
 			return false, err
 		}
+		sent = f.Played
 		if err := t.Play(ctx, f.Seq, mv); err != nil {
 			if !errors.As(err, &r) {
 				return false, err
 			}
 			fmt.Fprintf(w, "%s (? for help)\n", r.Error())
+			sent = -1
 		}
 	}
 }

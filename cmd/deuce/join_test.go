@@ -4,19 +4,16 @@ import (
 	"context"
 	"errors"
 	"io"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"deuce/client"
+	"deuce/client/clienttest"
 	"deuce/engine"
 	"deuce/games"
 	"deuce/protocol"
-	"deuce/store/sqlite"
-	"deuce/web"
 )
 
 // `deuce join --plain` plays a seat of a real server's table from its seat link against another
@@ -24,18 +21,8 @@ import (
 func TestJoinPlain(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "deuce.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	srv := &web.Main{Addr: "127.0.0.1:0", Store: db, MessageRate: 100_000, MessageBurst: 1000}
-	if err := srv.Open(ctx); err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close(context.Background())
-	base, _ := url.Parse(srv.URL())
-	c := client.New(base)
+	c := clienttest.Server(t)
+	base := c.Server
 	created, err := c.Create(ctx, protocol.CreateTable{Game: "pencil", Options: engine.Options{"points": "8"},
 		Seats: []protocol.SeatRequest{{Name: "Terminal"}, {Name: "Other"}}})
 	if err != nil {
@@ -107,6 +94,11 @@ func TestJoinPlain(t *testing.T) {
 	}
 	if table.Result == nil || st.Result().Score != table.Result.Score || !strings.Contains(out, table.Result.Score) {
 		t.Errorf("the saved record replays to %q, the server says %+v", st.Result().Score, table.Result)
+	}
+	// The finished table replays from its address too, point by point.
+	printed, _, err := deuce(t, "", "replay", "--plain", base.String()+"/r/"+created.ID)
+	if err != nil || !strings.Contains(printed, "Point 1") || !strings.Contains(printed, table.Result.Score) {
+		t.Errorf("replay of the table's address: %v\n%s", err, printed)
 	}
 	for _, m := range rec.Moves {
 		if m.Seat == 0 && m.Text != "bid 2" {

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 
+	"deuce/client"
 	"deuce/engine"
 	"deuce/tui"
 )
@@ -15,7 +17,8 @@ Replays a recorded match, every hand revealed. On a terminal it opens in the
 full-screen interface: step with the left and right arrows, a point at a time
 with [ and ], or type a point's number and Enter. With --plain, or when output
 is not a terminal, it prints the match point by point with the score after
-each. Records come from deuce play, join, sim --record and serve.`
+each. Records come from deuce play, join, sim --record and serve; FILE may also
+be a finished table's address on a server (http://HOST/t/ID or /r/ID).`
 
 func runReplay(ctx context.Context, args []string, e *env) error {
 	fs := newFlags(e, "replay", replayUsage)
@@ -27,12 +30,7 @@ func runReplay(ctx context.Context, args []string, e *env) error {
 	if len(pos) != 1 {
 		return usagef("replay takes one record file")
 	}
-	f, err := os.Open(pos[0])
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	rec, err := engine.ReadRecord(f)
+	rec, err := readRecord(ctx, pos[0])
 	if err != nil {
 		return fmt.Errorf("%s: %w", pos[0], err)
 	}
@@ -48,4 +46,21 @@ func runReplay(ctx context.Context, args []string, e *env) error {
 		return err
 	}
 	return tui.Run(ctx, m, e.stdin, e.stdout)
+}
+
+// readRecord reads a record file, or fetches a finished table's record from its server.
+func readRecord(ctx context.Context, where string) (*engine.Record, error) {
+	if strings.HasPrefix(where, "http://") || strings.HasPrefix(where, "https://") {
+		link, err := client.ParseLink(where)
+		if err != nil {
+			return nil, err
+		}
+		return client.New(link.Server).Record(ctx, link.Table)
+	}
+	f, err := os.Open(where)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return engine.ReadRecord(f)
 }

@@ -91,20 +91,39 @@ func Run(t *testing.T, g engine.Game, cfg Config) {
 	if g.Name == "" || g.Title == "" || g.New == nil {
 		t.Fatalf("game %q: Name, Title and New are required", g.Name)
 	}
-	variants := g.Variants
-	if len(variants) == 0 {
-		variants = []engine.Variant{{Name: "default", Options: engine.Options{}}}
+	variants, err := selectVariants(g, cfg.Variants)
+	if err != nil {
+		t.Fatal(err)
 	}
 	for _, v := range variants {
-		if len(cfg.Variants) > 0 && !slices.Contains(cfg.Variants, v.Name) {
-			continue
-		}
 		t.Run(v.Name, func(t *testing.T) {
 			for _, violation := range CheckVariant(g, v.Options, cfg) {
 				t.Error(violation)
 			}
 		})
 	}
+}
+
+// selectVariants returns the variants of g that names lists (all of them when it is empty; a game
+// without variants has one, "default"). A name g does not have is an error, so that a misspelt
+// name fails the run instead of checking nothing.
+func selectVariants(g engine.Game, names []string) ([]engine.Variant, error) {
+	variants := g.Variants
+	if len(variants) == 0 {
+		variants = []engine.Variant{{Name: "default", Options: engine.Options{}}}
+	}
+	if len(names) == 0 {
+		return variants, nil
+	}
+	var out []engine.Variant
+	for _, name := range names {
+		i := slices.IndexFunc(variants, func(v engine.Variant) bool { return v.Name == name })
+		if i < 0 {
+			return nil, fmt.Errorf("game %s has no variant %q", g.Name, name)
+		}
+		out = append(out, variants[i])
+	}
+	return out, nil
 }
 
 // CheckVariant plays cfg.Matches checked random matches of g with opts and returns every

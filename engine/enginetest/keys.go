@@ -12,7 +12,7 @@ import (
 )
 
 // Keys checks g's information-set keys (engine.Keyer) over every variant (or cfg.Variants): in
-// cfg.Matches/30 seeded random matches (at least one) it gathers, at every step, the key and the
+// cfg.Matches/60 seeded random matches (at least one) it gathers, at every step, the key and the
 // JSON encoding of every seat's and the spectator's observation, of the state itself and of a
 // determinization for each seat (which shares that seat's observation and differs in what it
 // cannot see), and reports two equal observations with different keys and two different
@@ -20,7 +20,8 @@ import (
 // nothing in the state, and gives any seat Observe treats as a spectator the spectator's key;
 // and, where the game implements engine.DeterminizerInto, that a determinization written over
 // an old state is the one Determinize gives; and, where it implements engine.Returner, that
-// AppendReturns agrees with Result.
+// AppendReturns agrees with Result; and, where it implements engine.Lister, that ApplyListed of
+// every listed action leaves the state Apply leaves.
 // A game that does not implement engine.Keyer fails: the search falls back to JSON then.
 func Keys(t *testing.T, g engine.Game, cfg Config) {
 	t.Helper()
@@ -41,13 +42,25 @@ func Keys(t *testing.T, g engine.Game, cfg Config) {
 	}
 }
 
-// CheckKeys plays cfg.Matches/30 random matches (at least one) of g with opts and returns every
+// KeysOptions runs the checks of Keys on option sets no variant names, one subtest each.
+func KeysOptions(t *testing.T, g engine.Game, cfg Config, sets ...engine.Options) {
+	t.Helper()
+	for _, opts := range sets {
+		t.Run(opts.String(), func(t *testing.T) {
+			for _, v := range CheckKeys(g, opts, cfg) {
+				t.Error(v)
+			}
+		})
+	}
+}
+
+// CheckKeys plays cfg.Matches/60 random matches (at least one) of g with opts and returns every
 // violation of the key contract found.
 func CheckKeys(g engine.Game, opts engine.Options, cfg Config) []Violation {
 	cfg = cfg.withDefaults()
 	r := &reporter{seen: map[string]int{}}
 	k := &keyChecker{r: r, byKey: map[uint64]keySample{}, byObs: map[uint64]keySample{}}
-	for i := range max(1, cfg.Matches/30) {
+	for i := range max(1, cfg.Matches/60) {
 		k.match(g, opts, cfg.Seed+uint64(i), cfg)
 		if r.seen["start"] > 0 || r.seen["keyer"] > 0 {
 			break
@@ -95,6 +108,7 @@ func (k *keyChecker) match(g engine.Game, opts engine.Options, seed uint64, cfg 
 				k.state(d, fmt.Sprintf("%s, determinized for %v", ctx, seat))
 				k.reuse(s, seat, drng.Uint64(), ctx)
 			}
+			k.listed(s, ctx)
 		}
 		if r, ok := s.(engine.Returner); ok {
 			if got, want := r.AppendReturns(nil), s.Result().Returns; !slices.Equal(got, want) {
@@ -163,5 +177,24 @@ func (k *keyChecker) reuse(s engine.State, seat engine.Seat, seed uint64, ctx st
 	}
 	if snapshot(s) != snap {
 		k.r.errorf("determinize-into", "%s: DeterminizeInto(%v) changed the state", ctx, seat)
+	}
+}
+
+// listed checks engine.Lister: ApplyListed of every listed action (legal action or chance
+// outcome) leaves the state Apply leaves.
+func (k *keyChecker) listed(s engine.State, ctx string) {
+	if _, ok := s.(engine.Lister); !ok || s.ToMove() == engine.Nobody {
+		return
+	}
+	for _, a := range s.Legal(nil) {
+		want, got := s.Clone(), s.Clone()
+		if err := want.Apply(a); err != nil {
+			k.r.errorf("apply", "%s: legal action %d: %v", ctx, a, err)
+			continue
+		}
+		got.(engine.Lister).ApplyListed(a)
+		if snapshot(got) != snapshot(want) {
+			k.r.errorf("apply-listed", "%s: ApplyListed(%d) leaves another state than Apply", ctx, a)
+		}
 	}
 }

@@ -22,7 +22,7 @@ func (s *State) AppendKey(buf []byte, seat engine.Seat) []byte {
 	buf = s.score.AppendKey(buf)
 	buf = append(buf, byte(s.phase), byte(s.ToMove()+3), byte(s.stage), byte(s.server), keyFlag(s.serving),
 		byte(s.serveCol), byte(s.striking), byte(s.hitter), byte(s.support), byte(s.ball.r), byte(s.ball.c),
-		keyFlag(s.free), byte(s.discarded), keyFlag(s.needCall), byte(s.called), byte(s.revealed),
+		keyFlag(s.free), keyFlag(s.planning), byte(s.discarded), keyFlag(s.needCall), byte(s.called), byte(s.revealed),
 		byte(s.nextServe[0]), byte(s.nextServe[1]), byte(s.nextReceive[0]), byte(s.nextReceive[1]))
 	if s.phase == phDiscardDown {
 		buf = append(buf, byte(s.handTarget(s.cur)))
@@ -54,7 +54,8 @@ func (s *State) AppendKey(buf []byte, seat engine.Seat) []byte {
 		case charRandom:
 			mode = 2
 		}
-		buf = append(buf, mode, byte(s.pos[x].r), byte(s.pos[x].c), byte(s.hands[x].total()), byte(s.npicks[x]),
+		at := s.where(x)
+		buf = append(buf, mode, byte(at.r), byte(at.c), byte(s.hands[x].total()), byte(s.npicks[x]),
 			byte(s.req[x]), keyFlag(s.lock[x]), byte(s.earned[x]), keyFlag(s.moved[x]), byte(s.chars[x]),
 			byte(s.ability[x]), s.used[x]&7)
 		if s.chars[x] >= 0 {

@@ -17,3 +17,9 @@ func (s *State) DeterminizeInto(dst engine.State, seat engine.Seat, rng *rand.Ra
 	s.determinize(d, seat, rng)
 	return d
 }
+
+var _ engine.Lister = (*State)(nil)
+
+// ApplyListed plays a, taken from the state's own legal list or chance outcomes, without
+// checking it again.
+func (s *State) ApplyListed(a engine.Action) { s.apply(a) }
