@@ -340,11 +340,20 @@ func (c *Conn) KeepAlive(ctx context.Context, every time.Duration) error {
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-t.C:
-			if err := c.send(ctx, protocol.Ping{Type: protocol.TypePing}); err != nil {
+			if err := c.Ping(ctx); err != nil {
 				return err
 			}
 		}
 	}
+}
+
+// Ping sends one ping; the server does not answer it. Ending ctx does not break the
+// connection: a ping cut off half-written would.
+func (c *Conn) Ping(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return c.send(context.WithoutCancel(ctx), protocol.Ping{Type: protocol.TypePing})
 }
 
 // End sends a seat's resign, claim or bot message (protocol.TypeResign, ...); a refusal comes
@@ -357,6 +366,7 @@ func (c *Conn) End(ctx context.Context, kind string) error {
 	return fmt.Errorf("%q is not resign, claim or bot", kind)
 }
 
+// send writes one message. The websocket closes the connection when ctx ends during a write.
 func (c *Conn) send(ctx context.Context, v any) error {
 	data, err := json.Marshal(v)
 	if err != nil {

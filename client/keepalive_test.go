@@ -15,7 +15,7 @@ import (
 func TestKeepAlive(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	c := clienttest.Server(t)
+	c := clienttest.Start(t).Client
 	created, err := c.Create(ctx, protocol.CreateTable{Game: "pencil", Seats: []protocol.SeatRequest{{Name: "Ann"}, {Name: "Bob"}}})
 	if err != nil {
 		t.Fatal(err)

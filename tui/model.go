@@ -188,6 +188,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	case hintMsg:
+		m.setStatus("", false)
 		text := msg.text
 		if !msg.ok {
 			text = "This game offers no hint here: hints come from the solved bidding game, in pencil, at your turn."
@@ -219,7 +220,7 @@ func (m *Model) show(f Frame) tea.Cmd {
 	}
 	// A frame the table made before it took the move in flight still offers moves: the person
 	// waits for the move to count rather than play twice.
-	m.busy = m.busy && f.Seat == m.frame.Seat && f.Played <= m.sent && !f.Result.Over
+	m.busy = m.busy && f.Seat == m.frame.Seat && f.Played <= m.sent && !f.Result.Over && !f.Fresh
 	m.frame, m.have = f, true
 	if len(f.Legal) > 0 {
 		m.setStatus("", false)
@@ -377,7 +378,7 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.cursor++
 		}
 		m.number = ""
-	case key.Matches(msg, m.keys.Number):
+	case isDigits(msg):
 		m.number = strings.TrimLeft(m.number+msg.String(), "0")
 		if n, _ := strconv.Atoi(m.number); n >= 1 && n <= len(legal) {
 			m.cursor = n - 1
@@ -409,6 +410,20 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m, m.play(Move{Action: legal[m.cursor].Action})
 	}
 	return m, nil
+}
+
+// isDigits reports a key of digits only: one digit, or several typed faster than the terminal
+// reports them one by one (or pasted).
+func isDigits(msg tea.KeyMsg) bool {
+	if msg.Type != tea.KeyRunes || msg.Alt || len(msg.Runes) == 0 {
+		return false
+	}
+	for _, r := range msg.Runes {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // editNumber answers backspace and esc while a number is typed, and reports whether it did.

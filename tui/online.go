@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"sync"
 	"time"
@@ -21,11 +22,39 @@ import (
 // Online is a table on a server, played or watched through one websocket connection.
 type Online struct {
 	info  Info
-	conn  *client.Conn
 	board Board
+	// redial opens the connection again after it broke, nil for none; retry is the wait before
+	// the first attempt, doubled before each of the next.
+	redial func(ctx context.Context) (*client.Conn, error)
+	retry  time.Duration
 
-	mu   sync.Mutex
-	last engine.Observation // the latest view, for hints
+	mu    sync.Mutex
+	conn  *client.Conn
+	lost  bool               // the connection broke; Next reconnects
+	fresh bool               // the connection was opened again and has not had an update
+	last  engine.Observation // the latest view, for hints
+	over  bool               // the latest update ended the match
+}
+
+// Reconnect makes the table open its connection again with dial when it breaks (a server
+// restarting, a network failing): the server resumes the seat where it was.
+func (o *Online) Reconnect(dial func(ctx context.Context) (*client.Conn, error)) {
+	o.redial, o.retry = dial, 500*time.Millisecond
+}
+
+// reconnectTries is how many times a broken connection is opened again before giving up.
+const reconnectTries = 6
+
+func (o *Online) isOver() bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.over
+}
+
+func (o *Online) connection() *client.Conn {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.conn
 }
 
 // NewOnline shows the table of conn, whose welcome names the game and the seat.
@@ -54,17 +83,75 @@ func NewOnline(conn *client.Conn, where string) (*Online, error) {
 // Info describes the match.
 func (o *Online) Info() Info { return o.info }
 
+// Close closes the connection.
+func (o *Online) Close() error { return o.connection().Close() }
+
 // Next waits for the server's next update.
 func (o *Online) Next(ctx context.Context) (Frame, error) {
-	u, err := o.conn.Next(ctx)
+	o.mu.Lock()
+	lost := o.lost
+	o.mu.Unlock()
+	if lost {
+		if err := o.reconnect(ctx); err != nil {
+			return Frame{}, err
+		}
+	}
+	u, err := o.connection().Next(ctx)
 	if err != nil {
 		var se *protocol.ServerError
-		if errors.As(err, &se) {
+		switch {
+		case errors.As(err, &se):
 			return Frame{}, refusal{sentence(se.Message)}
+		case errors.Is(err, io.EOF) && o.isOver(), ctx.Err() != nil, o.redial == nil:
+			return Frame{}, err
 		}
-		return Frame{}, err
+		// A connection closed before the match's end broke, however politely: a server
+		// shutting down closes its tables' connections normally.
+		o.mu.Lock()
+		o.lost = true
+		o.mu.Unlock()
+		return Frame{}, refusal{fmt.Sprintf("The connection broke (%v); reconnecting…", err)}
 	}
 	return o.frame(u)
+}
+
+// KeepAlive pings the server every interval until ctx ends, over whichever connection is open:
+// a failed ping is left to Next, which sees the connection break.
+func (o *Online) KeepAlive(ctx context.Context, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			o.connection().Ping(ctx)
+		}
+	}
+}
+
+// reconnect opens the connection again, waiting longer before each try.
+func (o *Online) reconnect(ctx context.Context) error {
+	wait := o.retry
+	var err error
+	for range reconnectTries {
+		select {
+		case <-time.After(wait):
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		wait *= 2
+		var conn *client.Conn
+		if conn, err = o.redial(ctx); err == nil {
+			o.mu.Lock()
+			old := o.conn
+			o.conn, o.lost, o.fresh = conn, false, true
+			o.mu.Unlock()
+			old.Close()
+			return nil
+		}
+	}
+	return fmt.Errorf("the connection broke and could not be opened again: %w", err)
 }
 
 func (o *Online) frame(u protocol.Update) (Frame, error) {
@@ -77,10 +164,12 @@ func (o *Online) frame(u protocol.Update) (Frame, error) {
 		return Frame{}, fmt.Errorf("the server sent a view this deuce cannot read: %w", err)
 	}
 	o.mu.Lock()
-	o.last = view
+	o.last, o.over = view, u.Result.Over
+	fresh := o.fresh
+	o.fresh = false
 	o.mu.Unlock()
 	f := Frame{Seq: u.Seq, Seat: u.Seat, ToMove: u.ToMove, Pending: u.Pending, View: view, Result: u.Result, Played: u.Played,
-		Ended: clean(u.Ended), Notice: o.notice(u.Seat)}
+		Ended: clean(u.Ended), Notice: o.notice(u.Seat), Fresh: fresh}
 	f.Result.Score = clean(f.Result.Score)
 	for _, l := range u.Log {
 		f.Log = append(f.Log, clean(l))
@@ -104,7 +193,7 @@ func (o *Online) frame(u protocol.Update) (Frame, error) {
 
 // notice says who has left the table, and what seat may do about it.
 func (o *Online) notice(seat engine.Seat) string {
-	p := o.conn.Presence()
+	p := o.connection().Presence()
 	var away []string
 	abandoned := false
 	for i, sp := range p.Seats {
@@ -166,15 +255,23 @@ func (o *Online) Hint(_ context.Context, seat engine.Seat) (string, bool) {
 }
 
 // End sends the seat's resign, claim or bot message; a refusal comes back through Next.
-func (o *Online) End(ctx context.Context, kind string) error { return o.conn.End(ctx, kind) }
+func (o *Online) End(ctx context.Context, kind string) error {
+	return o.connection().End(ctx, kind)
+}
 
 // Play sends a move; the server's refusal, if any, comes back through Next.
 func (o *Online) Play(ctx context.Context, seq int, m Move) error {
+	o.mu.Lock()
+	lost := o.lost
+	o.mu.Unlock()
+	if lost {
+		return refusal{"The connection to the table is being opened again: play once it shows the table."}
+	}
 	msg := protocol.ActionMove(seq, m.Action)
 	if m.Text != "" {
 		msg = protocol.TextMove(seq, m.Text)
 	}
-	return o.conn.Move(ctx, msg)
+	return o.connection().Move(ctx, msg)
 }
 
 // clean replaces the control characters of text from a server with "?": a server's words reach

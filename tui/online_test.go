@@ -19,6 +19,7 @@ import (
 	"deuce/client/clienttest"
 	"deuce/engine"
 	"deuce/games"
+	"deuce/games/centercourt"
 	"deuce/games/pencil"
 	"deuce/protocol"
 )
@@ -79,7 +80,7 @@ func TestJoinPlaysABrowserPlayer(t *testing.T) {
 		t.Run(tt.game, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
-			c := clienttest.Server(t) // strict: the protocol package must know every field the server sends
+			c := clienttest.Start(t).Client // strict: the protocol package must know every field the server sends
 			base := c.Server
 			created, err := c.Create(ctx, protocol.CreateTable{Game: tt.game, Variant: tt.variant, Options: tt.options,
 				Seats: []protocol.SeatRequest{{Name: "Terminal"}, {Name: "Browser"}}})
@@ -206,7 +207,7 @@ func TestJoinPlaysABrowserPlayer(t *testing.T) {
 func TestWatchAndBadToken(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	c := clienttest.Server(t)
+	c := clienttest.Start(t).Client
 	base := c.Server
 	created, err := c.Create(ctx, protocol.CreateTable{Game: "centercourt", Variant: "tiebreak",
 		Seats: []protocol.SeatRequest{{Bot: "random"}, {Bot: "random"}}})
@@ -234,6 +235,9 @@ func TestWatchAndBadToken(t *testing.T) {
 	h.settle(func(m *Model) bool { return m.have })
 	if h.m.frame.Seat != engine.Spectator || len(h.m.frame.Legal) != 0 {
 		t.Errorf("a spectator's frame: seat %d, %d moves", h.m.frame.Seat, len(h.m.frame.Legal))
+	}
+	if v, ok := h.m.frame.View.(*centercourt.Observation); !ok || v.Hand != nil || strings.Contains(h.m.View(), "╭─╮") {
+		t.Errorf("a spectator is shown a hand:\n%s", h.m.View())
 	}
 	h.press("enter")
 	if !strings.Contains(h.m.View(), "You are watching") && !h.m.frame.Result.Over {
@@ -296,7 +300,7 @@ func canonical(t *testing.T, v any) string {
 func TestResignOnline(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	c := clienttest.Server(t)
+	c := clienttest.Start(t).Client
 	created, err := c.Create(ctx, protocol.CreateTable{Game: "pencil", Seats: []protocol.SeatRequest{{Name: "Ann"}, {Name: "Bob"}}})
 	if err != nil {
 		t.Fatal(err)
@@ -363,7 +367,7 @@ func localHint(t *testing.T, opts engine.Options, view *pencil.Observation) stri
 // Every game plays to its end online against the server's bots: every game's view decodes from
 // the wire and draws within 80x24.
 func TestJoinEveryGame(t *testing.T) {
-	c := clienttest.Server(t)
+	c := clienttest.Start(t).Client
 	for _, g := range games.All() {
 		t.Run(g.Name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -402,4 +406,55 @@ func joinScreen(ctx context.Context, t *testing.T, c *client.Client, table, toke
 		t.Fatal(err)
 	}
 	return newHarness(t, newModelT(t, online))
+}
+
+// A server restart in the middle of a match loses nothing: the terminal joins its seat again
+// and plays on to the end, and the record replays.
+func TestReconnectAfterRestart(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	srv := clienttest.Start(t)
+	c := srv.Client
+	created, err := c.Create(ctx, protocol.CreateTable{Game: "centercourt", Variant: "tiebreak",
+		Seats: []protocol.SeatRequest{{Name: "Terminal"}, {Bot: "heuristic"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	token := created.Seats[0].Token
+	conn, err := c.Join(ctx, created.ID, token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	online, err := NewOnline(conn, c.Server.Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { online.Close() })
+	online.Reconnect(func(ctx context.Context) (*client.Conn, error) { return c.Join(ctx, created.ID, token) })
+	online.retry = 10 * time.Millisecond
+	h := newHarness(t, newModelT(t, online))
+	h.settle(myTurn)
+	h.press("enter")
+	h.settle(func(m *Model) bool { return !m.busy })
+	before := h.m.frame.Seq
+
+	srv.Restart()
+	h.settle(func(m *Model) bool { return strings.Contains(m.status, "reconnecting") })
+	h.settle(func(m *Model) bool { return m.frame.Fresh })
+	if h.m.frame.Seq < before {
+		t.Errorf("after the restart the table is at move %d, before it was at %d", h.m.frame.Seq, before)
+	}
+	h.playRandomly(rand.New(rand.NewPCG(8, 0)))
+	if err := h.m.Err(); err != nil || !h.m.frame.Result.Over {
+		t.Fatalf("after the restart the match did not end: %v", err)
+	}
+	rec, err := c.Record(ctx, created.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := games.Lookup("centercourt")
+	st, err := engine.Replay(g, rec, nil)
+	if err != nil || st.Result().Score != h.m.frame.Result.Score {
+		t.Errorf("the record replays to %v (%v), the terminal saw %q", st.Result(), err, h.m.frame.Result.Score)
+	}
 }

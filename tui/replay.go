@@ -227,7 +227,7 @@ func (m *Model) replayKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.goTo(0)
 	case key.Matches(msg, m.keys.Last):
 		m.goTo(len(rp.match.Record.Moves))
-	case key.Matches(msg, m.keys.Jump):
+	case isDigits(msg):
 		m.number = strings.TrimLeft(m.number+msg.String(), "0")
 		m.setStatus("", false)
 	case m.editNumber(msg):

@@ -71,6 +71,9 @@ type Frame struct {
 	Result engine.Result
 	// Played counts the moves Seat has made; it grows once the table has taken a move.
 	Played int
+	// Fresh marks the first frame of a connection opened again: a move sent before may have
+	// been lost with the old one.
+	Fresh bool
 	// Notice is news of the table a person should see: a player who left, and what may be done.
 	Notice string
 	// Ended says why the match ended before it was played out ("resigned", ...), else "".

@@ -37,7 +37,9 @@ func sentence(s string) string {
 // Compact shortens a run of log lines that differ only in their last word, like a deal
 // alternating between two players: "you are dealt a 3" and "you are dealt a 5" become "you are
 // dealt a 3, 5", and eight "player 2 is dealt a card" become "player 2 is dealt a card (x8)".
-// Lines merge only with the two groups before them, so the order of events is kept.
+// Different last words merge only when they are numbers ("3", "6-6"): "draws Hit-3 red" and
+// "draws Hit-3 blue" stay two lines. Lines merge only with the two groups before them, so the
+// order of events is kept.
 func Compact(lines []string) []string {
 	type group struct {
 		prefix string
@@ -53,7 +55,7 @@ func Compact(lines []string) []string {
 		prefix, word := line[:i], line[i+1:]
 		merged := false
 		for j := len(groups) - 1; j >= max(0, len(groups)-2); j-- {
-			if groups[j].prefix == prefix && len(groups[j].words) > 0 {
+			if groups[j].prefix == prefix && len(groups[j].words) > 0 && mergeable(groups[j].words, word) {
 				groups[j].words = append(groups[j].words, word)
 				merged = true
 				break
@@ -75,6 +77,18 @@ func Compact(lines []string) []string {
 		}
 	}
 	return out
+}
+
+// mergeable reports that word may join a group of words: numbers join numbers, and a word joins
+// a run of itself.
+func mergeable(words []string, word string) bool {
+	number := func(w string) bool {
+		return w != "" && strings.Trim(w, "0123456789-") == ""
+	}
+	if number(word) {
+		return !slices.ContainsFunc(words, func(w string) bool { return !number(w) })
+	}
+	return !slices.ContainsFunc(words, func(w string) bool { return w != word })
 }
 
 // MoveList numbers the moves from 1, writing a run of moves that differ only in a number that

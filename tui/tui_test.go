@@ -62,6 +62,19 @@ func TestKeysChooseMoves(t *testing.T) {
 	}
 }
 
+// Digits typed faster than the terminal reports them arrive as one key, and still choose their move.
+func TestFastDigits(t *testing.T) {
+	local, _, _ := localMatch(t, "pencil", nil, 3, 0)
+	h := newHarness(t, newModelT(t, local))
+	h.settle(myTurn)
+	h.update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("12")})
+	h.press("enter")
+	h.settle(func(m *Model) bool { return len(local.Moves()) > 0 })
+	if got := local.Moves()[0].Text; got != "bid 12" {
+		t.Errorf("\"12\" as one key played %q, want bid 12", got)
+	}
+}
+
 // A typed move that is not legal says why and changes nothing; a number out of range too.
 func TestRefusedMoves(t *testing.T) {
 	local, _, _ := localMatch(t, "centercourt", nil, 5, 0)
@@ -279,6 +292,11 @@ func TestCompactLog(t *testing.T) {
 		},
 		{[]string{"over"}, []string{"over"}},
 		{nil, []string{}},
+		{
+			[]string{"player 1 draws Hit-3 red", "player 1 draws Hit-3 blue", "player 1 draws Hit-3 blue"},
+			[]string{"player 1 draws Hit-3 red", "player 1 draws Hit-3 blue (x2)"},
+		},
+		{[]string{"player 2 returns 5-5", "player 2 returns 6-6-6"}, []string{"player 2 returns 5-5, 6-6-6"}},
 	}
 	for _, tt := range tests {
 		if got := Compact(tt.in); !slices.Equal(got, tt.want) {

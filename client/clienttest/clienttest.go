@@ -15,36 +15,65 @@ import (
 	"deuce/web"
 )
 
-// Server starts a server that stops when the test ends, and returns a strict client of it: one
-// that fails on a field the protocol package does not know.
-func Server(t testing.TB) *client.Client {
+// A Server is a real deuce server that stops when the test ends.
+type Server struct {
+	// Client is a strict client of the server: it fails on a field the protocol package does
+	// not know.
+	Client *client.Client
+	t      testing.TB
+	db     *sqlite.DB
+	main   *web.Main
+}
+
+// Start starts a server on a free loopback port.
+func Start(t testing.TB) *Server {
 	t.Helper()
-	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "deuce.db"))
+	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "deuce.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	s := &Server{t: t, db: db}
+	s.open("127.0.0.1:0")
+	base, err := url.Parse(s.main.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Client = client.New(base)
+	s.Client.Strict = true
+	t.Cleanup(func() {
+		s.stop()
+		db.Close()
+	})
+	return s
+}
+
+func (s *Server) open(addr string) {
+	s.t.Helper()
 	// Tables of bots only play at a test's pace, not a watcher's.
 	lim := web.DefaultLimits()
 	lim.BotTableDelay = time.Millisecond
-	m := &web.Main{Addr: "127.0.0.1:0", Store: db, MessageRate: 100_000, MessageBurst: 1000, Limits: lim}
-	if err := m.Open(ctx); err != nil {
-		db.Close()
-		t.Fatal(err)
+	s.main = &web.Main{Addr: addr, Store: s.db, MessageRate: 100_000, MessageBurst: 1000, Limits: lim}
+	if err := s.main.Open(context.Background()); err != nil {
+		s.t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		if err := m.Close(ctx); err != nil {
-			t.Errorf("close server: %v", err)
-		}
-		db.Close()
-	})
-	base, err := url.Parse(m.URL())
-	if err != nil {
-		t.Fatal(err)
+}
+
+func (s *Server) stop() {
+	if s.main == nil {
+		return
 	}
-	c := client.New(base)
-	c.Strict = true
-	return c
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := s.main.Close(ctx); err != nil {
+		s.t.Errorf("close server: %v", err)
+	}
+	s.main = nil
+}
+
+// Restart stops the server, closing every connection, and starts it again on the same address
+// over the same store: it resumes every unfinished table.
+func (s *Server) Restart() {
+	s.t.Helper()
+	s.stop()
+	s.open(s.Client.Server.Host)
 }

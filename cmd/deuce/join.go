@@ -71,14 +71,17 @@ func online(ctx context.Context, args []string, e *env, name, usage string) erro
 	if err != nil {
 		return fmt.Errorf("%s %s: %w", name, link.Server, err)
 	}
-	defer conn.Close()
-	kctx, stop := context.WithCancel(ctx)
-	defer stop()
-	go conn.KeepAlive(kctx, pingEvery)
 	table, err := tui.NewOnline(conn, link.Server.Host)
 	if err != nil {
+		conn.Close()
 		return err
 	}
+	defer table.Close()
+	// A server restarting or a network failing loses nothing: the seat is joined again.
+	table.Reconnect(func(ctx context.Context) (*client.Conn, error) { return c.Join(ctx, link.Table, token) })
+	kctx, stop := context.WithCancel(ctx)
+	defer stop()
+	go table.KeepAlive(kctx, pingEvery)
 	var ended bool
 	if *plain || !isTerminal(e.stdin) || !isTerminal(e.stdout) {
 		ended, err = playTable(ctx, e, table)
@@ -90,9 +93,14 @@ func online(ctx context.Context, args []string, e *env, name, usage string) erro
 		if err = tui.Run(ctx, m, e.stdin, e.stdout); err == nil {
 			err, ended = m.Err(), m.Ended()
 		}
+		if err == nil && !ended {
+			err = errQuit
+		}
 	}
 	if errors.Is(err, errQuit) {
-		fmt.Fprintln(e.stdout, "Left the table; it stays open on the server.")
+		if name == "join" {
+			fmt.Fprintln(e.stdout, "Left the table; it stays open on the server, and the seat link joins it again.")
+		}
 		return nil
 	}
 	if err != nil || !ended || *noRecord {

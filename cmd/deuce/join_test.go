@@ -21,7 +21,7 @@ import (
 func TestJoinPlain(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	c := clienttest.Server(t)
+	c := clienttest.Start(t).Client
 	base := c.Server
 	created, err := c.Create(ctx, protocol.CreateTable{Game: "pencil", Options: engine.Options{"points": "8"},
 		Seats: []protocol.SeatRequest{{Name: "Terminal"}, {Name: "Other"}}})

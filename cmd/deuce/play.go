@@ -115,12 +115,19 @@ func playScreen(ctx context.Context, e *env, g engine.Game, s engine.State, rec 
 		info.Names = append(info.Names, si.Name)
 	}
 	local := tui.NewLocal(info, s, rec, players, seed)
-	m, err := tui.New(ctx, local, tui.Options{Renderer: tui.RendererFor(e.stdout)})
+	// The table's bots stop with the interface; Record then waits for a move being applied, so
+	// the record is saved whole.
+	mctx, stop := context.WithCancel(ctx)
+	defer stop()
+	m, err := tui.New(mctx, local, tui.Options{Renderer: tui.RendererFor(e.stdout)})
 	if err != nil {
 		return err
 	}
-	if err := tui.Run(ctx, m, e.stdin, e.stdout); err != nil {
-		return err
+	runErr := tui.Run(mctx, m, e.stdin, e.stdout)
+	stop()
+	local.Record()
+	if runErr != nil {
+		return runErr
 	}
 	if m.Err() != nil {
 		return m.Err()
