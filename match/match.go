@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"deuce/bot"
+	"deuce/clock"
 	"deuce/engine"
 	"deuce/timesource"
 )
@@ -45,6 +46,14 @@ type Config struct {
 	// OnFault, when set, hears of a bot that failed to choose (it will think again); failed
 	// saves are the persister's to report.
 	OnFault func(error)
+	// TableClock is the table's clock (nil: untimed), run on Clock's time (whose system
+	// readings carry the monotonic clock, so a change of the wall clock gives or takes nobody
+	// time); SaveClock persists it after every change.
+	TableClock *clock.Clock
+	SaveClock  func(ctx context.Context, c clock.Saved) error
+	// SaveEnd persists the end of a match lost on time (why is EndedOnTime; the result is nil
+	// for no winner); by default the result is appended through Persist with no move.
+	SaveEnd func(ctx context.Context, why string, at int, result *engine.Result) error
 }
 
 // Retries of a move the match made itself (chance, a bot, a held secret choice) whose save
@@ -75,6 +84,8 @@ type Update struct {
 	// Played counts the moves this seat has made, a secret choice held for its turn included,
 	// so a client knows when its own move has been taken.
 	Played int `json:"played"`
+	// Clock is the table's clocks, absent when untimed.
+	Clock *ClockView `json:"clock,omitempty"`
 	// Ended says why a match ended before it was played out (see End): "resigned",
 	// "claimed", "expired", ...; empty otherwise.
 	Ended string `json:"ended,omitempty"`
@@ -130,6 +141,9 @@ type Match struct {
 	stalled   *engine.Action
 	retryWait time.Duration
 	retrying  bool
+	// alarm fires when the first running clock may run out; clockErr is the last failed save.
+	alarm    <-chan time.Time
+	clockErr error
 }
 
 // Subscription receives updates for one seat.
@@ -182,6 +196,9 @@ func New(cfg Config) (*Match, error) {
 		m.pendingSince[i] = -1
 	}
 	m.track()
+	if r := cfg.Record.Result; r != nil && r.Over && s.ToMove() != engine.Nobody {
+		m.ended, m.endResult = "ended", r // ended before it was played out
+	}
 	return m, nil
 }
 
@@ -221,19 +238,25 @@ func (m *Match) narrate(logs [][]string, s engine.State, a engine.Action) {
 func (m *Match) Run(ctx context.Context) error {
 	defer close(m.done)
 	defer m.closeSubs()
-	m.advance(ctx)
+	if !m.checkFlag(ctx) {
+		m.advance(ctx)
+	}
 	for {
 		if m.runErr != nil {
 			return m.runErr
 		}
-		if (m.state.ToMove() == engine.Nobody || m.ended != "") && !m.thinking && !m.retrying {
+		if m.over() && !m.thinking && !m.retrying {
 			return nil
 		}
 		select {
 		case <-ctx.Done():
+			// The clocks are saved as they stand, for a restart to resume them.
+			m.saveClock(m.cfg.Clock.Now())
 			return ctx.Err()
 		case cmd := <-m.cmds:
 			cmd()
+		case <-m.alarm:
+			m.onAlarm(ctx)
 		}
 	}
 }
@@ -302,7 +325,7 @@ func (m *Match) SubmitText(ctx context.Context, seat engine.Seat, seq int, text 
 func (m *Match) turnOf(seat engine.Seat) (engine.State, error) {
 	to := m.state.ToMove()
 	switch {
-	case to == engine.Nobody || m.ended != "":
+	case m.over():
 		return nil, ErrOver
 	case seat < 0 || int(seat) >= m.n || m.cfg.Bots[seat] != nil:
 		return nil, fmt.Errorf("%w: %v is not a person's seat", ErrNotYourTurn, seat)
@@ -324,6 +347,9 @@ func (m *Match) turnOf(seat engine.Seat) (engine.State, error) {
 }
 
 func (m *Match) submit(ctx context.Context, seat engine.Seat, seq int, a engine.Action) error {
+	if m.checkFlag(ctx) {
+		return fmt.Errorf("%w: out of time", ErrOver)
+	}
 	turn, err := m.turnOf(seat)
 	if err != nil {
 		return err
@@ -504,7 +530,7 @@ func (m *Match) startBot(ctx context.Context, seat engine.Seat) {
 		cancel()
 		post := func() {
 			m.thinking = false
-			if m.seq != seq || m.ended != "" {
+			if m.seq != seq || m.checkFlag(ctx) || m.over() {
 				return
 			}
 			if err != nil {
@@ -538,38 +564,41 @@ func (m *Match) startBot(ctx context.Context, seat engine.Seat) {
 // and the result; only once it has succeeded are the subscribers told, and Run returns.
 func (m *Match) End(ctx context.Context, why string, loser engine.Seat, save func(ctx context.Context, at int, result *engine.Result) error) error {
 	var err error
-	derr := m.do(ctx, func() {
-		if m.state.ToMove() == engine.Nobody || m.ended != "" {
-			err = ErrOver
-			return
-		}
-		res := m.state.Result()
-		res.Over, res.Returns, res.Winner = true, nil, engine.Nobody
-		var saved *engine.Result
-		if loser >= 0 && int(loser) < m.n {
-			res.Returns = make([]float64, m.n)
-			for seat := range m.n {
-				if seat%2 == int(loser)%2 {
-					res.Returns[seat] = -1
-				} else {
-					res.Returns[seat] = 1
-					if res.Winner == engine.Nobody {
-						res.Winner = engine.Seat(seat)
-					}
-				}
-			}
-			saved = &res
-		}
-		if err = save(ctx, m.seq, saved); err != nil {
-			return
-		}
-		m.ended, m.endResult = why, &res
-		m.broadcast()
-	})
+	derr := m.do(ctx, func() { err = m.endNow(ctx, why, loser, save) })
 	if derr != nil {
 		return derr
 	}
 	return err
+}
+
+// endNow is End on the match's goroutine.
+func (m *Match) endNow(ctx context.Context, why string, loser engine.Seat, save func(ctx context.Context, at int, result *engine.Result) error) error {
+	if m.state.ToMove() == engine.Nobody || m.ended != "" {
+		return ErrOver
+	}
+	res := m.state.Result()
+	res.Over, res.Returns, res.Winner = true, nil, engine.Nobody
+	var saved *engine.Result
+	if loser >= 0 && int(loser) < m.n {
+		res.Returns = make([]float64, m.n)
+		for seat := range m.n {
+			if seat%2 == int(loser)%2 {
+				res.Returns[seat] = -1
+			} else {
+				res.Returns[seat] = 1
+				if res.Winner == engine.Nobody {
+					res.Winner = engine.Seat(seat)
+				}
+			}
+		}
+		saved = &res
+	}
+	if err := save(ctx, m.seq, saved); err != nil {
+		return err
+	}
+	m.ended, m.endResult = why, &res
+	m.broadcast()
+	return nil
 }
 
 // SetBot hands seat to b from now on (a person who left), and lets it play if it is to move.
@@ -632,6 +661,7 @@ func (m *Match) closeSubs() {
 
 // broadcast sends every subscriber its own view.
 func (m *Match) broadcast() {
+	m.runClock()
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	views := map[engine.Seat]Update{}
@@ -660,6 +690,7 @@ func (m *Match) update(seat engine.Seat) Update {
 	if seat >= 0 && int(seat) < m.n {
 		u.Played = m.played[seat]
 	}
+	u.Clock = m.clockView()
 	if m.ended != "" {
 		u.Ended, u.Result, u.ToMove, u.Pending = m.ended, *m.endResult, engine.Nobody, nil
 		return u

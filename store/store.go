@@ -70,6 +70,9 @@ const (
 	EndExpired = "expired"
 	// EndTimeLimit: a table of bots only reached its time limit; the table is Abandoned.
 	EndTimeLimit = "time limit"
+	// EndTime: a player ran out of time (or overstayed a correspondence turn and the
+	// opponent claimed it); the table is Finished, that player's side lost.
+	EndTime = "time"
 	// EndUnplayable: the server can no longer play the table (a bot or option it refuses);
 	// the table is Abandoned.
 	EndUnplayable = "unplayable"
@@ -78,7 +81,7 @@ const (
 // ValidEnd reports whether reason is one of the reasons above or empty.
 func ValidEnd(reason string) bool {
 	switch reason {
-	case "", EndResigned, EndClaimed, EndExpired, EndTimeLimit, EndUnplayable:
+	case "", EndResigned, EndClaimed, EndExpired, EndTimeLimit, EndUnplayable, EndTime:
 		return true
 	}
 	return false
@@ -114,6 +117,9 @@ type Seat struct {
 	TokenHash string `json:"tokenHash,omitempty"`
 	// Claimed reports that a person has taken the seat.
 	Claimed bool `json:"claimed"`
+	// Account is the name of the account holding the seat, for a seat held by an account
+	// instead of a token (TokenHash is then empty).
+	Account string `json:"account,omitempty"`
 }
 
 // Record returns the engine record of the table: what replays the match.

@@ -67,12 +67,15 @@ type createRequest struct {
 	Variant string         `json:"variant"`
 	Options engine.Options `json:"options"`
 	Seats   []seatRequest  `json:"seats"`
+	tableOptions
 }
 
 type seatRequest struct {
 	// Bot is a bot level, or empty for a person.
 	Bot  string `json:"bot"`
 	Name string `json:"name"`
+	// Me takes the seat as the signed-in account.
+	Me bool `json:"me,omitempty"`
 }
 
 // createResponse gives the creator every seat's invite link.
@@ -106,12 +109,17 @@ func (s *Server) apiCreateTable(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
+	info, err := s.settle(r, t, tokens, seatsAsMe(req.Seats), req.tableOptions)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
 	release, ok := s.reserveOrRefuse(w, addr, botOnly(t.Seats))
 	if !ok {
 		return
 	}
 	defer release()
-	if err := s.store.Create(r.Context(), t); err != nil {
+	if err := s.createTable(r.Context(), t, info); err != nil {
 		s.log.Error("create table", "err", err)
 		writeError(w, http.StatusInternalServerError, "could not save the table")
 		return

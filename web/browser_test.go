@@ -37,7 +37,8 @@ func TestBrowser(t *testing.T) {
 }
 
 // runBrowser runs a node script against a server configured like cfg on a loopback port over a
-// fresh SQLite file, passing it the server's URL and the screenshot directory.
+// fresh SQLite file (or cfg.Store, which the caller closes), passing it the server's URL and the
+// screenshot directory.
 func runBrowser(t *testing.T, script string, cfg web.Main) {
 	t.Helper()
 	var missing []string
@@ -60,13 +61,16 @@ func runBrowser(t *testing.T, script string, cfg web.Main) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), browserTimeout)
 	defer cancel()
-	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "deuce.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
 	m := &cfg
-	m.Addr, m.Store = "127.0.0.1:0", st
+	if m.Store == nil {
+		st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "deuce.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		m.Store = st
+	}
+	m.Addr = "127.0.0.1:0"
 	if err := m.Open(ctx); err != nil {
 		t.Fatal(err)
 	}

@@ -64,7 +64,7 @@ func (s *Server) presence(lt *liveTable) presenceMsg {
 		if p.Person && !p.Connected && !lt.goneSince[i].IsZero() {
 			away := now.Sub(lt.goneSince[i])
 			p.Away = away.Truncate(time.Second).Seconds()
-			p.Abandoned = away >= s.limits.AbandonAfter
+			p.Abandoned = away >= s.limits.AbandonAfter && !lt.correspondence
 		}
 		msg.Seats = append(msg.Seats, p)
 	}
@@ -137,7 +137,7 @@ func (s *Server) Sweep(ctx context.Context) {
 		case lt.botOnly && now.Sub(lt.created) >= s.limits.BotTableTime:
 			ends = append(ends, ending{lt, store.EndTimeLimit})
 			continue
-		case !lt.botOnly && (len(lt.watchers) == 0 && now.Sub(lt.lastActive) >= s.limits.ExpireAfter ||
+		case !lt.botOnly && !lt.correspondence && (len(lt.watchers) == 0 && now.Sub(lt.lastActive) >= s.limits.ExpireAfter ||
 			now.Sub(lt.lastMove) >= idleFactor*s.limits.ExpireAfter):
 			ends = append(ends, ending{lt, store.EndExpired})
 			continue
@@ -176,13 +176,7 @@ func (s *Server) janitor() {
 // table is abandoned without a result.
 func (s *Server) endTable(ctx context.Context, lt *liveTable, why string, loser engine.Seat) error {
 	return lt.m.End(ctx, why, loser, func(ctx context.Context, at int, result *engine.Result) error {
-		status := store.Abandoned
-		if result != nil {
-			status = store.Finished
-		}
-		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), saveTimeout)
-		defer cancel()
-		return s.store.End(ctx, lt.id, at, status, why, result)
+		return s.saveEnd(lt.id)(ctx, why, at, result)
 	})
 }
 

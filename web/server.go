@@ -69,9 +69,13 @@ type Server struct {
 	// sweepMu serialises sweeps.
 	sweepMu sync.Mutex
 
-	analyser *analyser     // background match analysis (analysis.go)
-	hints    chan struct{} // the one hint searched at a time (hint.go)
-	hintRate *buckets      // the hints each address may ask for (hint.go)
+	// accounts, chat and session cookies: see players.go.
+	accounts      *accounts
+	chat          *chatHub
+	secureCookies bool
+	analyser      *analyser     // background match analysis (analysis.go)
+	hints         chan struct{} // the one hint searched at a time (hint.go)
+	hintRate      *buckets      // the hints each address may ask for (hint.go)
 }
 
 // liveTable is a running match and the table it plays.
@@ -85,6 +89,9 @@ type liveTable struct {
 	owner string
 	// botOnly tables have no person seat.
 	botOnly bool
+	// correspondence tables are played over days: their players are away most of the time, so
+	// absence neither expires the table nor lets anyone claim it (the clock's claim does).
+	correspondence bool
 	// spectators counts the spectators connected; guarded by Server.mu.
 	spectators int
 	// cancel stops the match and any work its bots do.
@@ -120,6 +127,9 @@ type Config struct {
 	Limits Limits
 	// Clock tells the time of the limits and the table lifecycle (default the system clock).
 	Clock timesource.Clock
+	// SecureCookies marks session cookies Secure even when the server itself is not served
+	// over TLS (behind a proxy that is).
+	SecureCookies bool
 }
 
 // NewServer returns a server over cfg.Store. Call Resume to restart unfinished tables, and
@@ -153,6 +163,7 @@ func NewServer(cfg Config) *Server {
 		ctx:       ctx, cancel: cancel,
 		live:  map[string]*liveTable{},
 		conns: map[string]int{}, reservedBy: map[string]int{}, failing: map[string]error{},
+		accounts: newAccounts(cfg.Store), chat: newChatHub(), secureCookies: cfg.SecureCookies,
 	}
 	s.wg.Add(1)
 	go s.janitor()
@@ -214,11 +225,15 @@ func (s *Server) start(t *store.Table, owner string) (*liveTable, error) {
 	if botOnly(t.Seats) {
 		delay = max(delay, s.limits.BotTableDelay)
 	}
-	m, err := match.New(match.Config{
+	cfg := match.Config{
 		Game: g, Record: rec, Bots: bots, Seed: t.Seed, BotDelay: delay,
 		Persist: persister{s: s, id: t.ID}, Clock: s.clock,
 		OnFault: func(err error) { s.log.Warn("bot failed to move; it will try again", "table", id, "err", err) },
-	})
+	}
+	if err := s.matchClock(s.ctx, t, &cfg); err != nil {
+		return nil, err
+	}
+	m, err := match.New(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -227,7 +242,8 @@ func (s *Server) start(t *store.Table, owner string) (*liveTable, error) {
 	lt := &liveTable{
 		id: t.ID, game: g, m: m, open: t.Status == store.Open, owner: owner, botOnly: botOnly(t.Seats), cancel: cancel,
 		created: t.Created, lastActive: now, lastMove: now, watchers: map[chan struct{}]struct{}{},
-		person: make([]bool, len(t.Seats)), present: make([]int, len(t.Seats)),
+		correspondence: isCorrespondence(cfg.TableClock),
+		person:         make([]bool, len(t.Seats)), present: make([]int, len(t.Seats)),
 		goneSince: make([]time.Time, len(t.Seats)), announced: make([]bool, len(t.Seats)),
 	}
 	if lt.created.IsZero() || lt.created.After(now) {
@@ -298,7 +314,12 @@ func (p persister) Append(ctx context.Context, at int, moves []engine.Move, resu
 	// A move must be saved even while the server shuts down, or a person's move would be lost.
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), saveTimeout)
 	defer cancel()
-	err := p.s.store.Append(ctx, p.id, at, moves, status, result)
+	var err error
+	if result != nil && p.s.accounts != nil {
+		err = p.s.finish(ctx, p.id, at, moves, store.Finished, "", result)
+	} else {
+		err = p.s.store.Append(ctx, p.id, at, moves, status, result)
+	}
 	if errors.Is(err, store.ErrConflict) && p.saved(ctx, at, moves) {
 		// An earlier try was written although its answer was lost (the connection dropped
 		// after the commit): the moves are there once, as they should be.
@@ -350,6 +371,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/tutorials", s.apiTutorials)
 	mux.HandleFunc("GET /api/tutorials/{game}", s.apiTutorial)
 	mux.HandleFunc("GET /ws/tables/{id}", s.serveSocket)
+	s.playerRoutes(mux)
 	mux.Handle("GET /", s.pages())
 	return s.logRequests(s.guard(mux))
 }
@@ -460,6 +482,8 @@ type Main struct {
 	// Limits and Clock: see Config.
 	Limits Limits
 	Clock  timesource.Clock
+	// SecureCookies: see Config.
+	SecureCookies bool
 
 	srv      *Server
 	httpSrv  *http.Server
@@ -468,7 +492,8 @@ type Main struct {
 
 // Open starts listening and resumes unfinished tables. The server runs until Close.
 func (m *Main) Open(ctx context.Context) error {
-	m.srv = NewServer(Config{Store: m.Store, Log: m.Log, BotDelay: m.BotDelay, MessageRate: m.MessageRate, MessageBurst: m.MessageBurst, Limits: m.Limits, Clock: m.Clock})
+	m.srv = NewServer(Config{Store: m.Store, Log: m.Log, BotDelay: m.BotDelay, MessageRate: m.MessageRate, MessageBurst: m.MessageBurst, Limits: m.Limits, Clock: m.Clock,
+		SecureCookies: m.SecureCookies})
 	if err := m.srv.Resume(ctx); err != nil {
 		m.srv.Close()
 		return err

@@ -125,6 +125,7 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	acct := s.accountOf(r)
 	if !s.openConn(addr) {
 		w.Header().Set("Retry-After", "60")
 		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("your address has %d connections open, the most it may: close some tables first", s.limits.ConnsPerAddress))
@@ -148,7 +149,7 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 	stop := context.AfterFunc(s.ctx, cancel)
 	defer stop()
 
-	seat, err := s.hello(ctx, c, t)
+	seat, err := s.hello(ctx, c, t, acct)
 	if err != nil {
 		if errors.Is(err, errBadToken) {
 			s.send(ctx, c, errorMsg{Type: "error", Code: codeBadToken, Error: err.Error()})
@@ -189,6 +190,13 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 		c.Close(websocket.StatusNormalClosure, "the match is over")
 		return
 	}
+	chat := s.chat.join(t, seat, spectatorName(acct))
+	defer s.chat.leave(chat)
+	for _, m := range s.chatHistory(ctx, chat) {
+		if err := s.send(ctx, c, m); err != nil {
+			return
+		}
+	}
 	sub, err := lt.m.Subscribe(ctx, seat)
 	if err != nil {
 		c.Close(websocket.StatusTryAgainLater, "the table is closing")
@@ -198,13 +206,17 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 	changed, unwatch := s.watch(lt, seat)
 	defer unwatch()
 
-	go s.readMoves(ctx, cancel, c, lt, seat)
+	go s.readMoves(ctx, cancel, c, lt, seat, chat)
 	sent := 0
 	for {
 		select {
 		case <-ctx.Done():
 			c.Close(websocket.StatusGoingAway, "server shutting down")
 			return
+		case m := <-chat.C:
+			if err := s.send(ctx, c, m); err != nil {
+				return
+			}
 		case <-changed:
 			s.mu.Lock()
 			p := s.presence(lt)
@@ -234,7 +246,7 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 }
 
 // hello reads the first message and returns the seat it claims; claiming marks the seat taken.
-func (s *Server) hello(ctx context.Context, c *websocket.Conn, t *store.Table) (engine.Seat, error) {
+func (s *Server) hello(ctx context.Context, c *websocket.Conn, t *store.Table, acct *store.Account) (engine.Seat, error) {
 	hctx, cancel := context.WithTimeout(ctx, helloTimeout)
 	defer cancel()
 	_, data, err := c.Read(hctx)
@@ -246,6 +258,9 @@ func (s *Server) hello(ctx context.Context, c *websocket.Conn, t *store.Table) (
 		return 0, errors.New("no hello")
 	}
 	seat, err := seatOf(t.Seats, msg.Token)
+	if err == nil && msg.Token == "" {
+		seat = accountSeat(t, acct) // a seat held by the signed-in account
+	}
 	if err != nil || seat < 0 || t.Seats[seat].Claimed {
 		return seat, err
 	}
@@ -284,7 +299,7 @@ func (s *Server) claim(ctx context.Context, id string, seat engine.Seat) error {
 }
 
 // readMoves reads the client's messages until it leaves, playing its moves.
-func (s *Server) readMoves(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, lt *liveTable, seat engine.Seat) {
+func (s *Server) readMoves(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, lt *liveTable, seat engine.Seat, chat *chatConn) {
 	defer cancel()
 	limiter := rate.NewLimiter(s.msgRate, s.msgBurst)
 	refused := 0
@@ -307,6 +322,12 @@ func (s *Server) readMoves(ctx context.Context, cancel context.CancelFunc, c *we
 				return
 			}
 			s.send(ctx, c, errorMsg{Type: "error", Code: codeRateLimited, Error: "too many messages: slow down"})
+			continue
+		}
+		if isChat(data) {
+			if e := s.handleChat(ctx, chat, data); e != nil {
+				s.send(ctx, c, *e)
+			}
 			continue
 		}
 		if e := s.handle(ctx, lt, seat, data); e != nil {

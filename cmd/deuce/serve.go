@@ -33,6 +33,7 @@ func runServe(ctx context.Context, args []string, e *env) error {
 	pg := fs.String("postgres", "", "PostgreSQL connection `URL` to use instead of SQLite")
 	botDelay := fs.Duration("bot-delay", 600*time.Millisecond, "pause before each bot move, so people can follow")
 	level := fs.String("log-level", "info", "log `level`: debug, info, warn or error")
+	secureCookies := fs.Bool("secure-cookies", false, "mark session cookies Secure although deuce itself serves plain HTTP (behind a TLS proxy)")
 	lim := web.DefaultLimits()
 	fs.Float64Var(&lim.CreatesPerMinute, "create-rate", lim.CreatesPerMinute, "new `tables` a minute one address may create, sustained")
 	fs.IntVar(&lim.CreateBurst, "create-burst", lim.CreateBurst, "new `tables` one address may create at once")
@@ -105,7 +106,7 @@ func runServe(ctx context.Context, args []string, e *env) error {
 	}
 	defer st.Close()
 
-	m := &web.Main{Addr: *addr, Store: st, Log: log, BotDelay: *botDelay, Limits: lim}
+	m := &web.Main{Addr: *addr, Store: st, Log: log, BotDelay: *botDelay, Limits: lim, SecureCookies: *secureCookies}
 	if err := m.Open(ctx); err != nil {
 		if strings.Contains(err.Error(), "address already in use") {
 			return fmt.Errorf("%w (another deuce serve running? pick another --addr)", err)

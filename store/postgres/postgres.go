@@ -11,6 +11,7 @@ package postgres
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"strings"
@@ -19,16 +20,20 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
 
 	"deuce/engine"
 	"deuce/store"
+	"deuce/store/sqlstore"
 )
 
 var _ store.Store = (*DB)(nil)
 
 // DB is a store in a PostgreSQL database.
 type DB struct {
-	pool *pgxpool.Pool
+	*sqlstore.DB // accounts, ratings, chat and seeks: store.Players
+	pool         *pgxpool.Pool
+	sql          *sql.DB
 }
 
 // Open connects to the database at url (a postgres:// URL or a key=value string, as pgx reads
@@ -47,7 +52,8 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		pool.Close()
 		return nil, fmt.Errorf("open postgres store on %s:%d/%s: %w", cfg.ConnConfig.Host, cfg.ConnConfig.Port, cfg.ConnConfig.Database, err)
 	}
-	return &DB{pool: pool}, nil
+	sqldb := stdlib.OpenDBFromPool(pool)
+	return &DB{DB: sqlstore.New(sqldb, sqldb, dialect), pool: pool, sql: sqldb}, nil
 }
 
 // migrations[i] takes the schema from version i to version i+1.
@@ -82,6 +88,8 @@ ALTER TABLE tables ADD COLUMN ended text NOT NULL DEFAULT '';
 CREATE INDEX tables_status_updated ON tables (status, updated DESC);
 `,
 	analysisMigration,
+	// 4: accounts, sessions, ratings, table clocks, chat and seeks.
+	migrationPlayers,
 }
 
 // migrationLock is the advisory lock that keeps two servers starting at once from migrating
@@ -122,8 +130,9 @@ func migrate(ctx context.Context, pool *pgxpool.Pool) error {
 
 // Close closes the pool's connections.
 func (db *DB) Close() error {
+	err := db.sql.Close()
 	db.pool.Close()
-	return nil
+	return err
 }
 
 // Create stores a new table.

@@ -120,6 +120,13 @@ func BenchmarkAppend(b *testing.B) {
 	}
 }
 
+func TestPlayers(t *testing.T) {
+	dbURL := databaseURL(t)
+	storetest.RunPlayers(t, func(t *testing.T) store.Store {
+		return open(t, newSchema(t, dbURL))
+	})
+}
+
 // TestMigrateFromVersion1 opens a schema written by the first version: its tables come back,
 // not ended, and can be ended.
 func TestMigrateFromVersion1(t *testing.T) {

@@ -22,6 +22,7 @@ import (
 
 	"deuce/engine"
 	"deuce/store"
+	"deuce/store/sqlstore"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
 )
@@ -30,7 +31,8 @@ var _ store.Store = (*DB)(nil)
 
 // DB is a store in a SQLite file.
 type DB struct {
-	path string
+	*sqlstore.DB // accounts, ratings, chat and seeks: store.Players
+	path         string
 	// write has a single connection: SQLite allows one writer at a time, and waiting for the
 	// pool is cheaper and fairer than retrying on SQLITE_BUSY.
 	write *sql.DB
@@ -97,6 +99,7 @@ func OpenWith(ctx context.Context, path string, opt Options) (*DB, error) {
 	n := max(4, runtime.GOMAXPROCS(0))
 	db.read.SetMaxOpenConns(n)
 	db.read.SetMaxIdleConns(n)
+	db.DB = sqlstore.New(db.read, db.write, dialect)
 	return db, nil
 }
 
@@ -156,6 +159,8 @@ ALTER TABLE tables ADD COLUMN ended TEXT NOT NULL DEFAULT '';
 CREATE INDEX tables_status_updated ON tables (status, updated DESC);
 `,
 	analysisMigration,
+	// 4: accounts, sessions, ratings, table clocks, chat and seeks.
+	migrationPlayers,
 }
 
 // migrate brings the schema up to the latest version.

@@ -169,6 +169,12 @@ func BenchmarkAppend(b *testing.B) {
 	}
 }
 
+func TestPlayers(t *testing.T) {
+	storetest.RunPlayers(t, func(t *testing.T) store.Store {
+		return open(t, filepath.Join(t.TempDir(), "deuce.db"))
+	})
+}
+
 // TestMigrateFromVersion1 opens a file written by the first schema: its tables come back, not
 // ended, and can be ended.
 func TestMigrateFromVersion1(t *testing.T) {

@@ -34,6 +34,7 @@ async function request(method, path, body) {
 export const getJSON = (path) => request('GET', path);
 // Every POST is JSON, even with nothing to say: the server refuses other types (415).
 export const postJSON = (path, body = {}) => request('POST', path, body);
+export const deleteJSON = (path) => request('DELETE', path, {});
 
 export const api = {
   games: () => getJSON('/api/games'),

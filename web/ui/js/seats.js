@@ -46,3 +46,13 @@ export function seatsAt(id) {
 export function seatLink(id, seat, token) {
   return `/t/${encodeURIComponent(id)}#seat=${seat + 1}&token=${encodeURIComponent(token)}`;
 }
+
+// allSeats returns [{table, token}] for every seat this browser holds, so that signing up keeps
+// them on the new account.
+export function allSeats() {
+  const out = [];
+  for (const [table, entry] of Object.entries(load())) {
+    for (const token of Object.values(entry.seats || {})) out.push({ table, token });
+  }
+  return out;
+}

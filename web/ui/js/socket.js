@@ -119,6 +119,9 @@ export class TableSocket {
         if (msg.result && msg.result.over) this.finished = true;
         this.handlers.onUpdate?.(msg);
         break;
+      case 'chat':
+        this.handlers.onChat?.(msg);
+        break;
       case 'presence':
         this.handlers.onPresence?.(msg);
         break;

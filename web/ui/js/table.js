@@ -8,6 +8,9 @@ import { rememberSeat, seatsAt, seatLink } from './seats.js';
 import { viewFor } from './games/index.js';
 import { SPECTATOR } from './games/common.js';
 import { copyButton } from './copy.js';
+import { Clocks } from './clocks.js';
+import { Chat } from './chat.js';
+import './account.js';
 import { mountHint, hintUpdate } from './hint.js';
 import { withNames, shownOptions } from './names.js';
 import { renderLog } from './logview.js';
@@ -60,9 +63,11 @@ if (token && fragment.get('seat')) {
 
 const socket = new TableSocket(id, token, {
   onState: showConnection,
+  onChat: (msg) => chat.add(msg),
   onWelcome(msg) {
     state.table = msg.table;
     state.seat = msg.seat;
+    chat.welcome(msg.seat, msg.table.seats);
     if (msg.seat >= 0 && token) {
       rememberSeat(id, msg.seat, token, { game: msg.table.game, title: msg.table.title });
     }
@@ -73,6 +78,7 @@ const socket = new TableSocket(id, token, {
     if (msg.logFrom === 0) state.log = [];
     state.log = state.log.slice(0, msg.logFrom).concat(msg.log || []);
     state.update = msg;
+    clocks.show(msg, state.table?.seats, state.seat);
     render();
     appendLog();
     if (msg.result?.over) showEnd();
@@ -89,6 +95,9 @@ const socket = new TableSocket(id, token, {
     if (msg.code === 'bad_token') showBadToken();
   },
 });
+
+const clocks = new Clocks($('#clocks'), id, token);
+const chat = new Chat($('#chat'), socket);
 
 function showConnection(st, delay) {
   const labels = {

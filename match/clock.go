@@ -1,0 +1,180 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"deuce/clock"
+	"deuce/engine"
+)
+
+// Errors of the clock.
+var (
+	// ErrNoClaim is returned by ClaimTime when the opponent still has time (or the table has no
+	// correspondence clock).
+	ErrNoClaim = errors.New("no time to claim")
+)
+
+// ClockView is the clocks as every update shows them.
+type ClockView struct {
+	// Control is the time control, like "5+3" or "3d".
+	Control string     `json:"control"`
+	Kind    clock.Kind `json:"kind"`
+	// Left is each seat's time in milliseconds when the update was made; a running clock has
+	// counted down since (negative: out of time).
+	Left []int64 `json:"left"`
+	// Running lists the seats whose clocks run.
+	Running []int `json:"running,omitempty"`
+}
+
+// clockOwing lists the seats whose clocks should run: the seat to move (a bot thinking
+// included) and the seats that owe a secret choice not yet made.
+func (m *Match) clockOwing() []int {
+	if m.over() {
+		return nil
+	}
+	var owing []int
+	if to := m.state.ToMove(); to >= 0 {
+		owing = append(owing, int(to))
+	}
+	for _, s := range m.pending() {
+		if _, held := m.held[s]; !held && !slices.Contains(owing, int(s)) {
+			owing = append(owing, int(s))
+		}
+	}
+	return owing
+}
+
+// runClock makes the clocks of the seats that owe an action run, saves them, and sets the alarm
+// for the first one to run out. The match goroutine calls it whenever the match changes.
+func (m *Match) runClock() {
+	k := m.cfg.TableClock
+	if k == nil || !k.Timed() {
+		return
+	}
+	now := m.cfg.Clock.Now()
+	if m.over() {
+		k.Stop(now) // no increment for the last move
+	} else {
+		k.Run(m.clockOwing(), now)
+	}
+	m.saveClock(now)
+	m.alarm = nil
+	if d, ok := k.Next(now); ok {
+		m.alarm = m.cfg.Clock.After(d)
+	}
+}
+
+// saveClock persists the clocks as they stand at now.
+func (m *Match) saveClock(now time.Time) {
+	if m.cfg.SaveClock == nil || m.cfg.TableClock == nil || !m.cfg.TableClock.Timed() {
+		return
+	}
+	// A clock save must not be cut short by a shutdown: it is what the restart resumes from.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := m.cfg.SaveClock(ctx, m.cfg.TableClock.Save(now)); err != nil {
+		// The next save catches up; a restart before it resumes from the previous move.
+		m.clockErr = err
+	}
+}
+
+// clockView returns the clocks at now, or nil for an untimed match.
+func (m *Match) clockView() *ClockView {
+	k := m.cfg.TableClock
+	if k == nil || !k.Timed() {
+		return nil
+	}
+	s := k.Save(m.cfg.Clock.Now())
+	return &ClockView{Control: s.Control.String(), Kind: s.Control.Kind, Left: s.Left, Running: s.Running}
+}
+
+// checkFlag ends a realtime match whose running clock has run out, and reports whether it did.
+// A correspondence match waits for the opponent's claim instead.
+func (m *Match) checkFlag(ctx context.Context) bool {
+	k := m.cfg.TableClock
+	if m.over() || k == nil || k.Control().Kind != clock.Realtime {
+		return false
+	}
+	now := m.cfg.Clock.Now()
+	seat, ok := k.Expired(now)
+	if !ok {
+		return false
+	}
+	m.endOnTime(ctx, engine.Seat(seat))
+	return true
+}
+
+// onAlarm runs when the first running clock may have run out.
+func (m *Match) onAlarm(ctx context.Context) {
+	m.alarm = nil
+	if !m.checkFlag(ctx) {
+		// Correspondence: the opponent may now claim; everyone sees the clock at zero.
+		m.broadcast()
+	}
+}
+
+// endOnTime ends the match: seat ran out of time and its side loses. The end is saved like a
+// last move, through the Persister.
+func (m *Match) endOnTime(ctx context.Context, seat engine.Seat) {
+	save := func(ctx context.Context, at int, result *engine.Result) error {
+		if result != nil && m.cfg.Record != nil && int(seat) < len(m.cfg.Record.Seats) {
+			if name := m.cfg.Record.Seats[seat].Name; name != "" {
+				result.Score = strings.TrimPrefix(result.Score+", "+name+" lost on time", ", ")
+			}
+		}
+		if m.cfg.SaveEnd != nil {
+			return m.cfg.SaveEnd(ctx, EndedOnTime, at, result)
+		}
+		return m.cfg.Persist.Append(ctx, at, nil, result)
+	}
+	if err := m.endNow(ctx, EndedOnTime, seat, save); err != nil && !errors.Is(err, ErrOver) {
+		m.runErr = fmt.Errorf("save the end of the match: %w", err)
+	}
+}
+
+// EndedOnTime is Update.Ended of a match lost on time (store.EndTime on the server).
+const EndedOnTime = "time"
+
+// over reports whether the match has ended, by its rules or otherwise.
+func (m *Match) over() bool { return m.ended != "" || m.state.ToMove() == engine.Nobody }
+
+// ClaimTime lets seat claim the win of a correspondence match whose opponent has overstayed
+// its turn. It returns ErrNoClaim when no opponent is out of time.
+func (m *Match) ClaimTime(ctx context.Context, seat engine.Seat) error {
+	var err error
+	derr := m.do(ctx, func() {
+		k := m.cfg.TableClock
+		switch {
+		case m.over():
+			err = ErrOver
+			return
+		case k == nil || k.Control().Kind != clock.Correspondence:
+			err = fmt.Errorf("%w: the table has no correspondence clock", ErrNoClaim)
+			return
+		}
+		late, ok := k.Expired(m.cfg.Clock.Now())
+		if !ok || engine.Seat(late) == seat {
+			err = fmt.Errorf("%w: your opponent still has time", ErrNoClaim)
+			return
+		}
+		m.endOnTime(ctx, engine.Seat(late))
+	})
+	if derr != nil {
+		return derr
+	}
+	return err
+}
+
+// ViewClock returns the clocks now, nil for an untimed match.
+func (m *Match) ViewClock(ctx context.Context) *ClockView {
+	var v *ClockView
+	if err := m.do(ctx, func() { v = m.clockView() }); err != nil {
+		return nil
+	}
+	return v
+}

@@ -1,0 +1,481 @@
+package web
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"golang.org/x/crypto/argon2"
+	"golang.org/x/time/rate"
+
+	"deuce/store"
+)
+
+// Accounts: names and passwords, server-side sessions in cookies, bot tokens.
+const (
+	sessionCookie   = "deuce_session"
+	sessionLifetime = 30 * 24 * time.Hour
+	botTokenLife    = 365 * 24 * time.Hour
+	maxBotTokens    = 5
+	minPassword     = 8
+	// maxPassword bounds the bytes hashed, so a request cannot buy more hashing than a
+	// password's worth.
+	maxPassword = 200
+)
+
+// argon2id parameters: OWASP's recommended minimum (19 MiB, two passes, one lane).
+const (
+	argonTime    = 2
+	argonMemory  = 19 * 1024 // KiB
+	argonThreads = 1
+	argonKeyLen  = 32
+	argonSaltLen = 16
+)
+
+// hashSlots bounds the password hashes computed at once: each takes argonMemory.
+var hashSlots = make(chan struct{}, 2)
+
+// hashPassword returns the PHC-format argon2id hash of password with a fresh salt.
+func hashPassword(password string) string {
+	salt := make([]byte, argonSaltLen)
+	_, _ = rand.Read(salt)
+	return encodeHash(salt, argon2Key([]byte(password), salt, argonTime, argonMemory, argonThreads))
+}
+
+func argon2Key(password, salt []byte, t, m uint32, p uint8) []byte {
+	hashSlots <- struct{}{}
+	defer func() { <-hashSlots }()
+	return argon2.IDKey(password, salt, t, m, p, argonKeyLen)
+}
+
+func encodeHash(salt, key []byte) string {
+	b64 := base64.RawStdEncoding
+	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemory, argonTime, argonThreads,
+		b64.EncodeToString(salt), b64.EncodeToString(key))
+}
+
+// checkPassword reports whether password matches a hash of hashPassword, with the parameters
+// the hash names (so raising them later keeps old hashes valid).
+func checkPassword(hash, password string) bool {
+	parts := strings.Split(hash, "$")
+	if len(parts) != 6 || parts[1] != "argon2id" || parts[2] != fmt.Sprintf("v=%d", argon2.Version) {
+		return false
+	}
+	var m, t uint32
+	var p uint8
+	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &m, &t, &p); err != nil || m > 1<<20 || t > 10 || p == 0 {
+		return false
+	}
+	b64 := base64.RawStdEncoding
+	salt, err1 := b64.DecodeString(parts[4])
+	key, err2 := b64.DecodeString(parts[5])
+	if err1 != nil || err2 != nil || len(key) == 0 {
+		return false
+	}
+	got := argon2Key([]byte(password), salt, t, m, p)
+	return subtle.ConstantTimeCompare(got, key) == 1
+}
+
+// checkName reports what is wrong with an account name.
+func checkName(name string) error {
+	if n := len(name); n < 3 || n > 20 {
+		return errors.New("a name has 3 to 20 characters")
+	}
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
+			return errors.New("a name has only letters a-z, digits, '-' and '_'")
+		}
+	}
+	return nil
+}
+
+func checkNewPassword(pw string) error {
+	if utf8.RuneCountInString(pw) < minPassword || len(pw) > maxPassword {
+		return fmt.Errorf("a password has %d to %d characters", minPassword, maxPassword)
+	}
+	return nil
+}
+
+// limiter is a bounded set of token buckets by key (a name or an address).
+type limiter struct {
+	mu    sync.Mutex
+	every rate.Limit
+	burst int
+	m     map[string]*rate.Limiter
+}
+
+// maxLimiterKeys bounds a limiter's memory; when full it starts afresh (an attacker with that
+// many names or addresses gains at most one burst each).
+const maxLimiterKeys = 10000
+
+func newLimiter(perMinute float64, burst int) *limiter {
+	return &limiter{every: rate.Limit(perMinute / 60), burst: burst, m: map[string]*rate.Limiter{}}
+}
+
+// allow takes a token for key and reports whether there was one, and if not how long to wait.
+func (l *limiter) allow(key string, now time.Time) (bool, time.Duration) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.m[key]
+	if b == nil {
+		if len(l.m) >= maxLimiterKeys {
+			l.m = map[string]*rate.Limiter{}
+		}
+		b = rate.NewLimiter(l.every, l.burst)
+		l.m[key] = b
+	}
+	r := b.ReserveN(now, 1)
+	if d := r.DelayFrom(now); d > 0 {
+		r.CancelAt(now)
+		return false, d
+	}
+	return true, 0
+}
+
+// accounts holds what the server needs for accounts; nil when the store has no store.Players.
+type accounts struct {
+	p store.Players
+	// Sign-in (and sign-up) attempts, per name and per address.
+	byName, byAddr *limiter
+}
+
+func newAccounts(st store.Store) *accounts {
+	p, ok := st.(store.Players)
+	if !ok {
+		return nil
+	}
+	return &accounts{p: p, byName: newLimiter(5, 5), byAddr: newLimiter(20, 20)}
+}
+
+// accountOf returns the signed-in account of a request: a session cookie from a browser or a
+// bot token in "Authorization: Bearer"; nil for a guest.
+func (s *Server) accountOf(r *http.Request) *store.Account {
+	if s.accounts == nil {
+		return nil
+	}
+	kind, token := store.WebSession, ""
+	if auth, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
+		kind, token = store.BotToken, strings.TrimSpace(auth)
+	} else if c, err := r.Cookie(sessionCookie); err == nil {
+		token = c.Value
+	}
+	if token == "" || len(token) > 100 {
+		return nil
+	}
+	a, err := s.accounts.p.SessionAccount(r.Context(), hashToken(token), kind, s.now())
+	if err != nil {
+		if !errors.Is(err, store.ErrNotFound) {
+			s.log.Error("session", "err", err)
+		}
+		return nil
+	}
+	return a
+}
+
+// signedIn returns the request's account, or answers 401 and returns nil.
+func (s *Server) signedIn(w http.ResponseWriter, r *http.Request) *store.Account {
+	if s.accounts == nil {
+		writeError(w, http.StatusNotImplemented, "this server keeps no accounts")
+		return nil
+	}
+	a := s.accountOf(r)
+	if a == nil {
+		writeError(w, http.StatusUnauthorized, "sign in first")
+	}
+	return a
+}
+
+// startSession creates a session for account and sets its cookie.
+func (s *Server) startSession(w http.ResponseWriter, r *http.Request, a *store.Account) error {
+	token := newID(20)
+	now := s.now()
+	err := s.accounts.p.CreateSession(r.Context(), store.Session{
+		TokenHash: hashToken(token), Account: a.ID, Kind: store.WebSession, Created: now, Expires: now.Add(sessionLifetime),
+	})
+	if err != nil {
+		return err
+	}
+	http.SetCookie(w, s.cookie(r, token, int(sessionLifetime.Seconds())))
+	return nil
+}
+
+// cookie is the session cookie: out of reach of scripts, not sent by cross-site requests
+// other than top-level navigation, and only over TLS when the server is served over TLS.
+func (s *Server) cookie(r *http.Request, value string, maxAge int) *http.Cookie {
+	return &http.Cookie{
+		Name: sessionCookie, Value: value, Path: "/", MaxAge: maxAge,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil || s.secureCookies,
+	}
+}
+
+// credentials is the body of sign-up and sign-in.
+type credentials struct {
+	Name     string `json:"name"`
+	Password string `json:"password"`
+	// Seats are the guest seats this browser holds, to keep on the account.
+	Seats []guestSeat `json:"seats,omitempty"`
+}
+
+type guestSeat struct {
+	Table string `json:"table"`
+	Token string `json:"token"`
+}
+
+// maxGuestSeats bounds the seats kept in one request (the browser remembers 50 tables).
+const maxGuestSeats = 100
+
+// throttle applies the sign-in limits of an attempt for name; it answers 429 and reports false
+// when either is spent.
+func (s *Server) throttle(w http.ResponseWriter, r *http.Request, name string) bool {
+	now := s.now()
+	okAddr, waitAddr := s.accounts.byAddr.allow(clientAddr(r), now)
+	okName, waitName := true, time.Duration(0)
+	if okAddr {
+		okName, waitName = s.accounts.byName.allow(strings.ToLower(name), now)
+	}
+	if okAddr && okName {
+		return true
+	}
+	wait := max(waitAddr, waitName)
+	w.Header().Set("Retry-After", fmt.Sprint(int(wait.Seconds())+1))
+	writeError(w, http.StatusTooManyRequests, fmt.Sprintf("too many sign-in attempts: try again in %d seconds", int(wait.Seconds())+1))
+	return false
+}
+
+func (s *Server) apiSignUp(w http.ResponseWriter, r *http.Request) {
+	if s.accounts == nil {
+		writeError(w, http.StatusNotImplemented, "this server keeps no accounts")
+		return
+	}
+	var req credentials
+	if err := decodeBody(r, &req); err != nil {
+		badBody(w, err)
+		return
+	}
+	if err := checkName(req.Name); err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if err := checkNewPassword(req.Password); err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if len(req.Seats) > maxGuestSeats {
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("at most %d seats are kept at once", maxGuestSeats))
+		return
+	}
+	if !s.throttle(w, r, req.Name) {
+		return
+	}
+	a := &store.Account{Name: req.Name, PasswordHash: hashPassword(req.Password)}
+	err := s.accounts.p.CreateAccount(r.Context(), a)
+	switch {
+	case errors.Is(err, store.ErrExists):
+		writeError(w, http.StatusConflict, fmt.Sprintf("the name %s is taken: choose another", req.Name))
+		return
+	case err != nil:
+		s.fail(w, "create the account", err)
+		return
+	}
+	if err := s.startSession(w, r, a); err != nil {
+		s.log.Error("start session", "err", err)
+		writeError(w, http.StatusInternalServerError, "the account is made but the sign-in failed: sign in")
+		return
+	}
+	s.log.Info("account created", "account", a.Name)
+	kept := s.keepGuestSeats(r.Context(), a, req.Seats)
+	writeJSON(w, http.StatusCreated, map[string]any{"name": a.Name, "kept": kept})
+}
+
+func (s *Server) apiSignIn(w http.ResponseWriter, r *http.Request) {
+	if s.accounts == nil {
+		writeError(w, http.StatusNotImplemented, "this server keeps no accounts")
+		return
+	}
+	var req credentials
+	if err := decodeBody(r, &req); err != nil {
+		badBody(w, err)
+		return
+	}
+	if len(req.Name) > 40 || len(req.Password) > maxPassword || len(req.Seats) > maxGuestSeats {
+		writeError(w, http.StatusBadRequest, "name or password too long")
+		return
+	}
+	if !s.throttle(w, r, req.Name) {
+		return
+	}
+	a, err := s.accounts.p.AccountByName(r.Context(), req.Name)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		s.fail(w, "sign in", err)
+		return
+	}
+	// An unknown name costs a hash too, so timing does not tell which names exist.
+	hash := encodeHash(make([]byte, argonSaltLen), make([]byte, argonKeyLen))
+	if a != nil {
+		hash = a.PasswordHash
+	}
+	if !checkPassword(hash, req.Password) || a == nil {
+		writeError(w, http.StatusUnauthorized, "wrong name or password")
+		return
+	}
+	if err := s.startSession(w, r, a); err != nil {
+		s.fail(w, "sign in", err)
+		return
+	}
+	kept := s.keepGuestSeats(r.Context(), a, req.Seats)
+	writeJSON(w, http.StatusOK, map[string]any{"name": a.Name, "kept": kept})
+}
+
+// keepGuestSeats links the guest seats a browser holds to the account and returns how many it
+// kept: only seats whose token matches, of people, not already an account's.
+func (s *Server) keepGuestSeats(ctx context.Context, a *store.Account, seats []guestSeat) int {
+	kept := 0
+	for _, gs := range seats {
+		if gs.Token == "" || len(gs.Table) > 64 {
+			continue
+		}
+		t, err := s.store.Get(ctx, gs.Table)
+		if err != nil {
+			continue
+		}
+		seat, err := seatOf(t.Seats, gs.Token)
+		if err != nil || seat < 0 {
+			continue
+		}
+		if err := s.accounts.p.LinkSeat(ctx, t.ID, int(seat), a.ID); err != nil {
+			s.log.Error("keep guest seat", "table", t.ID, "err", err)
+			continue
+		}
+		kept++
+	}
+	return kept
+}
+
+func (s *Server) apiSignOut(w http.ResponseWriter, r *http.Request) {
+	if c, err := r.Cookie(sessionCookie); err == nil && s.accounts != nil {
+		if err := s.accounts.p.DeleteSession(r.Context(), hashToken(c.Value)); err != nil {
+			s.fail(w, "sign out", err)
+			return
+		}
+	}
+	s.clearCookie(w, r)
+}
+
+// clearCookie tells the browser to forget its session cookie, and answers ok.
+func (s *Server) clearCookie(w http.ResponseWriter, r *http.Request) {
+	http.SetCookie(w, s.cookie(r, "", -1))
+	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+}
+
+// apiSignOutEverywhere ends every browser session of the account, this one included.
+func (s *Server) apiSignOutEverywhere(w http.ResponseWriter, r *http.Request) {
+	a := s.signedIn(w, r)
+	if a == nil {
+		return
+	}
+	if err := s.accounts.p.DeleteSessions(r.Context(), a.ID, store.WebSession, ""); err != nil {
+		s.fail(w, "sign out", err)
+		return
+	}
+	s.clearCookie(w, r)
+}
+
+// apiChangePassword sets a new password and ends the account's other sessions.
+func (s *Server) apiChangePassword(w http.ResponseWriter, r *http.Request) {
+	a := s.signedIn(w, r)
+	if a == nil {
+		return
+	}
+	var req struct {
+		Old string `json:"old"`
+		New string `json:"new"`
+	}
+	if err := decodeBody(r, &req); err != nil {
+		badBody(w, err)
+		return
+	}
+	if err := checkNewPassword(req.New); err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if len(req.Old) > maxPassword || !s.throttle(w, r, a.Name) {
+		if len(req.Old) > maxPassword {
+			writeError(w, http.StatusBadRequest, "wrong password")
+		}
+		return
+	}
+	if !checkPassword(a.PasswordHash, req.Old) {
+		writeError(w, http.StatusForbidden, "the current password is wrong")
+		return
+	}
+	keep := ""
+	if c, err := r.Cookie(sessionCookie); err == nil {
+		keep = hashToken(c.Value)
+	}
+	if err := s.accounts.p.SetPassword(r.Context(), a.ID, hashPassword(req.New)); err != nil {
+		s.fail(w, "change the password", err)
+		return
+	}
+	if err := s.accounts.p.DeleteSessions(r.Context(), a.ID, store.WebSession, keep); err != nil {
+		s.log.Error("change password", "err", err)
+	}
+	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+}
+
+// apiAccount tells the page who is signed in: {"name": ...}, or {} for a guest.
+func (s *Server) apiAccount(w http.ResponseWriter, r *http.Request) {
+	a := s.accountOf(r)
+	if a == nil {
+		writeJSON(w, http.StatusOK, map[string]any{"accounts": s.accounts != nil})
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"accounts": true, "name": a.Name})
+}
+
+// apiBotToken creates a bot token: a program holding it plays as the account.
+func (s *Server) apiBotToken(w http.ResponseWriter, r *http.Request) {
+	a := s.signedIn(w, r)
+	if a == nil {
+		return
+	}
+	now := s.now()
+	n, err := s.accounts.p.Sessions(r.Context(), a.ID, store.BotToken, now)
+	if err != nil {
+		s.fail(w, "create the token", err)
+		return
+	}
+	if n >= maxBotTokens {
+		writeError(w, http.StatusConflict, fmt.Sprintf("an account has at most %d bot tokens: revoke them first", maxBotTokens))
+		return
+	}
+	token := "bot_" + newID(20)
+	err = s.accounts.p.CreateSession(r.Context(), store.Session{
+		TokenHash: hashToken(token), Account: a.ID, Kind: store.BotToken, Created: now, Expires: now.Add(botTokenLife),
+	})
+	if err != nil {
+		s.fail(w, "create the token", err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]string{"token": token})
+}
+
+// apiRevokeBotTokens revokes every bot token of the account.
+func (s *Server) apiRevokeBotTokens(w http.ResponseWriter, r *http.Request) {
+	a := s.signedIn(w, r)
+	if a == nil {
+		return
+	}
+	if err := s.accounts.p.DeleteSessions(r.Context(), a.ID, store.BotToken, ""); err != nil {
+		s.fail(w, "revoke the tokens", err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+}

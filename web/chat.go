@@ -1,0 +1,205 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/time/rate"
+
+	"deuce/engine"
+	"deuce/store"
+)
+
+// Chat: each table has two rooms, its players' and its spectators'. Lines are stored with the
+// match; a connection receives its room's last lines on joining and every new one after. A
+// player may mute a seat: its lines are no longer sent to that player. A line carries the
+// writer's name, and the seat in the players' room: nothing a seat hides.
+const (
+	chatMaxRunes   = 300
+	chatHistory    = 50
+	chatEvery      = 2 * time.Second // sustained rate of one connection
+	chatBurst      = 5
+	chatBuffer     = 32 // lines queued for a slow connection before it misses some
+	roomPlayers    = "players"
+	roomSpectators = "spectators"
+)
+
+// chatMsg is a chat line sent to clients.
+type chatMsg struct {
+	Type string `json:"type"` // "chat"
+	Room string `json:"room"`
+	Name string `json:"name"`
+	// Seat is the writer's seat in the players' room, absent for spectators.
+	Seat *int      `json:"seat,omitempty"`
+	Text string    `json:"text"`
+	At   time.Time `json:"at"`
+}
+
+// chatHub routes chat lines between a table's connections.
+type chatHub struct {
+	mu    sync.Mutex
+	conns map[string]map[*chatConn]struct{} // by table
+}
+
+func newChatHub() *chatHub { return &chatHub{conns: map[string]map[*chatConn]struct{}{}} }
+
+// chatConn is one connection's place in a table's chat.
+type chatConn struct {
+	table, room, name string
+	seat              engine.Seat
+	C                 chan chatMsg
+	limit             *rate.Limiter
+	// muted holds the seats whose lines this connection does not receive; guarded by the hub.
+	muted map[engine.Seat]bool
+}
+
+// join adds a connection of seat to its table's room.
+func (h *chatHub) join(t *store.Table, seat engine.Seat, name string) *chatConn {
+	room := roomSpectators
+	if seat >= 0 {
+		room, name = roomPlayers, t.Seats[seat].Name
+	}
+	c := &chatConn{table: t.ID, room: room, name: name, seat: seat, C: make(chan chatMsg, chatBuffer),
+		limit: rate.NewLimiter(rate.Every(chatEvery), chatBurst), muted: map[engine.Seat]bool{}}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.conns[t.ID] == nil {
+		h.conns[t.ID] = map[*chatConn]struct{}{}
+	}
+	h.conns[t.ID][c] = struct{}{}
+	return c
+}
+
+func (h *chatHub) leave(c *chatConn) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	delete(h.conns[c.table], c)
+	if len(h.conns[c.table]) == 0 {
+		delete(h.conns, c.table)
+	}
+}
+
+// post sends a line to every connection of its room that has not muted the writer.
+func (h *chatHub) post(from *chatConn, m chatMsg) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for c := range h.conns[from.table] {
+		if c.room != from.room || from.seat >= 0 && c.muted[from.seat] {
+			continue
+		}
+		select {
+		case c.C <- m:
+		default: // a connection too slow to read its chat misses lines rather than stalling others
+		}
+	}
+}
+
+func (h *chatHub) mute(c *chatConn, seat engine.Seat, on bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if on {
+		c.muted[seat] = true
+	} else {
+		delete(c.muted, seat)
+	}
+}
+
+// chatHistory returns the last lines of a connection's room.
+func (s *Server) chatHistory(ctx context.Context, c *chatConn) []chatMsg {
+	if s.accounts == nil {
+		return nil
+	}
+	lines, err := s.accounts.p.Chat(ctx, c.table, c.room, chatHistory)
+	if err != nil {
+		s.log.Error("chat history", "table", c.table, "err", err)
+		return nil
+	}
+	out := make([]chatMsg, 0, len(lines))
+	seats := map[string]int{}
+	if t, err := s.store.Get(ctx, c.table); err == nil {
+		for i, seat := range t.Seats {
+			seats[seat.Name] = i
+		}
+	}
+	for _, l := range lines {
+		m := chatMsg{Type: "chat", Room: l.Room, Name: l.Name, Text: l.Text, At: l.At}
+		if seat, ok := seats[l.Name]; ok && l.Room == roomPlayers {
+			m.Seat = &seat
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// chatClientMsg is a chat or mute message from a client.
+type chatClientMsg struct {
+	Type string `json:"type"` // "chat" or "mute"
+	Text string `json:"text,omitempty"`
+	// Seat and Muted: mute (true) or unmute (false) a seat.
+	Seat  *engine.Seat `json:"seat,omitempty"`
+	Muted bool         `json:"muted,omitempty"`
+}
+
+// handleChat plays a chat or mute message and returns the error to send back, if any.
+func (s *Server) handleChat(ctx context.Context, c *chatConn, data []byte) *errorMsg {
+	var msg chatClientMsg
+	if err := json.Unmarshal(data, &msg); err != nil {
+		return &errorMsg{Type: "error", Code: codeBadMessage, Error: "not a valid chat message"}
+	}
+	if msg.Type == "mute" {
+		if msg.Seat == nil || *msg.Seat < 0 || *msg.Seat == c.seat {
+			return &errorMsg{Type: "error", Code: codeBadMessage, Error: "mute names another seat"}
+		}
+		s.chat.mute(c, *msg.Seat, msg.Muted)
+		return nil
+	}
+	text := strings.TrimSpace(msg.Text)
+	switch {
+	case s.accounts == nil:
+		return &errorMsg{Type: "error", Code: codeBadMessage, Error: "this server keeps no chat"}
+	case text == "":
+		return &errorMsg{Type: "error", Code: codeBadMessage, Error: "an empty chat line"}
+	case !utf8.ValidString(text) || utf8.RuneCountInString(text) > chatMaxRunes:
+		return &errorMsg{Type: "error", Code: codeBadMessage, Error: "a chat line has at most 300 characters"}
+	case strings.IndexFunc(text, unicode.IsControl) >= 0:
+		return &errorMsg{Type: "error", Code: codeBadMessage, Error: "a chat line is one line of text"}
+	case !c.limit.AllowN(s.now(), 1):
+		return &errorMsg{Type: "error", Code: codeRateLimited, Error: "you are chatting too fast: wait a moment"}
+	}
+	line := &store.ChatMessage{TableID: c.table, Room: c.room, Name: c.name, Text: text, At: store.Now()}
+	if err := s.accounts.p.AddChat(ctx, line); errors.Is(err, store.ErrFull) {
+		return &errorMsg{Type: "error", Code: codeBadMessage, Error: "this table's chat is full"}
+	} else if err != nil {
+		s.log.Error("chat", "table", c.table, "err", err)
+		return &errorMsg{Type: "error", Code: codeServer, Error: "the line could not be saved; try again"}
+	}
+	m := chatMsg{Type: "chat", Room: c.room, Name: c.name, Text: text, At: line.At}
+	if c.seat >= 0 {
+		seat := int(c.seat)
+		m.Seat = &seat
+	}
+	s.chat.post(c, m)
+	return nil
+}
+
+// isChat reports whether a client message is for the chat (its type is chat or mute).
+func isChat(data []byte) bool {
+	var probe struct {
+		Type string `json:"type"`
+	}
+	return json.Unmarshal(data, &probe) == nil && (probe.Type == "chat" || probe.Type == "mute")
+}
+
+// spectatorName is how a spectator signs chat lines: the account name, or "guest".
+func spectatorName(a *store.Account) string {
+	if a == nil {
+		return "guest"
+	}
+	return a.Name
+}

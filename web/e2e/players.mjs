@@ -1,0 +1,191 @@
+// Two people in two browser contexts (separate cookies) sign up, one posts a rated 1+1 seek in
+// the lobby, the other accepts it; they chat (lines arrive on both sides, as text), play a few
+// moves of a Center Court tiebreak, then let the clock run out; both end screens show the
+// result and the profile shows the new rating. Any console error fails the run.
+//
+//   node players.mjs <server base URL> <output directory>
+//
+// `go test ./web -run TestBrowserPlayers` starts a server, runs this script and checks the
+// ratings against Glicko-2.
+
+import { chromium } from 'playwright-core';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+
+const [base, outDir] = process.argv.slice(2);
+if (!base || !outDir) {
+  console.error('usage: node players.mjs <server base URL> <output directory>');
+  process.exit(2);
+}
+
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const STEP_TIMEOUT = 20_000;
+const FLAG_TIMEOUT = 150_000; // a minute on the clock plus increments, with room to spare
+
+const started = Date.now();
+const problems = [];
+const pages = [];
+
+function log(msg) {
+  console.log(`[players ${((Date.now() - started) / 1000).toFixed(1).padStart(5)}s] ${msg}`);
+}
+
+function check(ok, msg) {
+  if (!ok) throw new Error(`check failed: ${msg}`);
+}
+
+function watch(page, label) {
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`${label}: console error: ${m.text()} (${m.location()?.url || ''})`);
+  });
+  page.on('pageerror', (err) => problems.push(`${label}: uncaught exception: ${err.stack || err.message}`));
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  pages.push([label, page]);
+  return page;
+}
+
+async function shot(page, name) {
+  await page.screenshot({ path: path.join(outDir, name), fullPage: true });
+}
+
+async function signUp(page, name) {
+  await page.goto(`${base}/`);
+  await page.locator('#account-open').click();
+  await page.locator('#account-name').fill(name);
+  await page.locator('#account-password').fill('correct horse battery');
+  await page.locator('#signup').click();
+  await page.locator('#account-me', { hasText: name }).waitFor();
+  log(`${name} signed up`);
+}
+
+// moveOnce plays the first move on offer, the way a person would: a card and its preview's
+// button, or a move button.
+async function moveOnce(page) {
+  const seq = Number(await page.evaluate(() => document.body.dataset.seq));
+  const card = page.locator('.cc-near button.card.playable').first();
+  if (await card.count()) {
+    await card.click();
+    await page.locator('.cc-preview button.primary').click();
+  } else {
+    await page.locator('.moves button.move:not([disabled])').first().click();
+  }
+  await page.waitForFunction((s) => Number(document.body.dataset.seq) > s || document.body.dataset.state === 'over', seq);
+}
+
+async function chatLine(from, to, text) {
+  await from.locator('#chat-input').fill(text);
+  await from.locator('#chat-input').press('Enter');
+  for (const page of [from, to]) {
+    await page.locator('.chat-lines .chat-text', { hasText: text }).waitFor();
+    const shown = await page.locator('.chat-lines .chat-text', { hasText: text }).last().textContent();
+    check(shown === text, `the chat line arrives as typed (${shown})`);
+  }
+  check(await to.locator('.chat-lines b, .chat-lines script, .chat-lines img').count() === 0, 'chat markup is shown as text, never run');
+}
+
+async function main() {
+  await mkdir(outDir, { recursive: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  try {
+    const ann = watch(await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage(), 'ann');
+    const bob = watch(await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage(), 'bob');
+    await signUp(ann, 'ann');
+    await signUp(bob, 'bob');
+
+    // Ann seeks a rated Center Court tiebreak at 1+1.
+    await ann.locator('#seek-game').selectOption('centercourt');
+    await ann.locator('#seek-variant').selectOption('tiebreak');
+    await ann.locator('#seek-clock').selectOption('1+1');
+    check(await ann.locator('#seek-rated').isChecked(), 'a seek is rated by default');
+    await ann.locator('#seek-post').click();
+    await ann.locator('.seek-row', { hasText: 'ann' }).waitFor();
+    await shot(ann, 'seek-posted.png');
+    log('ann posted a seek');
+
+    // Bob sees it in his lobby and accepts; both land on the table.
+    await bob.goto(`${base}/`);
+    const row = bob.locator('.seek-row', { hasText: 'ann' });
+    await row.waitFor();
+    check((await row.textContent()).includes('1+1'), 'the seek shows its clock');
+    await row.locator('button.accept').click();
+    await bob.waitForURL(/\/t\/[a-z0-9]+$/);
+    await ann.waitForURL(/\/t\/[a-z0-9]+$/);
+    const table = new URL(bob.url()).pathname.split('/')[2];
+    check(new URL(ann.url()).pathname.split('/')[2] === table, 'both are at the same table');
+    log(`table ${table}`);
+    for (const page of [ann, bob]) {
+      await page.waitForFunction(() => document.body.dataset.seq !== undefined);
+      await page.locator('#clocks .clock').first().waitFor();
+      check(await page.locator('#clocks .clock').count() === 2, 'both clocks are shown');
+    }
+
+    await chatLine(ann, bob, '<b>good luck</b> & <script>alert(1)</script>');
+    await chatLine(bob, ann, 'you too <img src=x onerror=alert(2)>');
+    log('chat reached both sides');
+
+    // A few moves, then whoever is to move lets the clock run out.
+    for (let moves = 0; moves < 4;) {
+      const states = await Promise.all([ann, bob].map((p) => p.evaluate(() => document.body.dataset.state)));
+      if (states.includes('over')) break;
+      const i = states.indexOf('mine');
+      if (i < 0) {
+        await ann.waitForTimeout(100);
+        continue;
+      }
+      await moveOnce([ann, bob][i]);
+      moves++;
+    }
+    await shot(ann, 'clock-running.png');
+    log('waiting for the flag to fall');
+    for (const page of [ann, bob]) {
+      await page.waitForFunction(() => document.body.dataset.state === 'over', null, { timeout: FLAG_TIMEOUT });
+      await page.locator('#end').waitFor({ state: 'visible' });
+    }
+    const title = await ann.locator('#end-title').textContent();
+    const score = await ann.locator('.end-score').textContent();
+    check(/on time/.test(score), `the end says the match was lost on time (${score})`);
+    log(`end: ${title} ${score}`);
+    await shot(bob, 'lost-on-time.png');
+
+    // Ann's profile shows her new rating and the match.
+    await ann.locator('#account-me').click();
+    await ann.locator('#my-profile').click();
+    await ann.waitForURL(/\/u\/ann$/);
+    const card = ann.locator('.rating-card[data-game="centercourt"]');
+    await card.waitFor();
+    const shown = (await card.locator('.rating-value').textContent()).replace('?', '');
+    const api = await ann.evaluate(async () => (await (await fetch('/api/users/ann')).json()).ratings[0].rating);
+    check(Number(shown) === Math.round(api) && Math.round(api) !== 1500, `the profile shows the new rating (${shown}, API ${api})`);
+    check(await ann.locator('#recent a', { hasText: 'Replay' }).count() === 1, 'the profile lists the match with its replay');
+    await shot(ann, 'profile.png');
+    log(`ann's profile shows ${shown}`);
+
+    // "Play a bot" stays one click away: a rated 5+3 match against the random bot.
+    await ann.goto(`${base}/`);
+    await ann.locator('#seek-clock').selectOption('5+3');
+    await ann.locator('#seek-bot').selectOption('random');
+    await ann.locator('#seek-play-bot').click();
+    await ann.waitForURL(/\/t\/[a-z0-9]+$/);
+    await ann.waitForFunction(() => document.body.dataset.seq !== undefined);
+    check((await ann.locator('#players li.me').textContent()).includes('ann'), 'ann plays as herself against the bot');
+    await ann.locator('#clocks .clock').first().waitFor();
+    check((await ann.locator('#clocks').textContent()).includes('5+3'), 'the bot table has its clock');
+    log('ann plays the random bot, rated, at 5+3');
+
+    if (problems.length) throw new Error(`the pages reported errors:\n  ${problems.join('\n  ')}`);
+    log(`all checks passed in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  } catch (err) {
+    console.error(`[players] FAILED: ${err.stack || err.message}`);
+    for (const [label, page] of pages) {
+      if (!page.isClosed()) await page.screenshot({ path: path.join(outDir, `failure-${label}.png`), fullPage: true }).catch(() => {});
+    }
+    if (problems.length) console.error(`[players] page errors:\n  ${problems.join('\n  ')}`);
+    process.exitCode = 1;
+  } finally {
+    await browser.close().catch(() => {});
+  }
+}
+
+await main();

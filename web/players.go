@@ -1,0 +1,346 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"deuce/clock"
+	"deuce/engine"
+	"deuce/games"
+	"deuce/match"
+	"deuce/rating"
+	"deuce/store"
+)
+
+// playerRoutes adds the routes of accounts, profiles, seeks and leaderboards.
+func (s *Server) playerRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/account", s.apiAccount)
+	mux.HandleFunc("POST /api/account/signup", s.apiSignUp)
+	mux.HandleFunc("POST /api/account/signin", s.apiSignIn)
+	mux.HandleFunc("POST /api/account/signout", s.apiSignOut)
+	mux.HandleFunc("POST /api/account/signout-everywhere", s.apiSignOutEverywhere)
+	mux.HandleFunc("POST /api/account/password", s.apiChangePassword)
+	mux.HandleFunc("POST /api/account/bot-tokens", s.apiBotToken)
+	mux.HandleFunc("DELETE /api/account/bot-tokens", s.apiRevokeBotTokens)
+	mux.HandleFunc("GET /api/users/{name}", s.apiUser)
+	mux.HandleFunc("GET /api/leaderboard/{game}", s.apiLeaderboard)
+	mux.HandleFunc("GET /api/seeks", s.apiSeeks)
+	mux.HandleFunc("POST /api/seeks", s.apiPostSeek)
+	mux.HandleFunc("POST /api/seeks/quick", s.apiQuickPair)
+	mux.HandleFunc("GET /api/seeks/{id}", s.apiSeek)
+	mux.HandleFunc("POST /api/seeks/{id}/accept", s.apiAcceptSeek)
+	mux.HandleFunc("DELETE /api/seeks/{id}", s.apiDeleteSeek)
+	mux.HandleFunc("POST /api/tables/{id}/claim-time", s.apiClaimTime)
+	mux.HandleFunc("GET /u/{name}", uiPage("profile.html"))
+	mux.HandleFunc("GET /leaderboard", uiPage("leaderboard.html"))
+}
+
+// uiPage serves one of the embedded pages.
+func uiPage(name string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-cache")
+		http.ServeFileFS(w, r, ui, "ui/"+name)
+	}
+}
+
+// now is the server's time: the system clock, or the fake one of tests.
+func (s *Server) now() time.Time { return s.clock.Now() }
+
+// botAnchors are the fixed ratings of the bot levels: a bot's rating never moves, so beating
+// or losing to it places a person on one scale. hard at 1700 means a person rated 1700 wins
+// half their matches against hard.
+var botAnchors = map[string]float64{
+	"random": 700, "heuristic": 1200, "easy": 1200, "medium": 1450, "hard": 1700, "equilibrium": 2000,
+}
+
+// anchorRD is the deviation of an anchored bot rating: well known, so a match against a bot
+// moves a person's rating about as much as one against a settled player.
+const anchorRD = 60
+
+// botRating returns the anchored rating of a bot level.
+func botRating(level string) rating.Rating {
+	r, ok := botAnchors[level]
+	if !ok {
+		r = rating.DefaultRating
+	}
+	return rating.Rating{Rating: r, RD: anchorRD, Volatility: rating.DefaultVolatility}
+}
+
+// tableOptions is what a create request adds to a table for accounts: the clock, whether it
+// is rated, and the seat the signed-in creator takes.
+type tableOptions struct {
+	Rated bool   `json:"rated,omitempty"`
+	Clock string `json:"clock,omitempty"`
+}
+
+// settle applies a create request's account options to a new table: the "me" seats are held
+// by the signed-in account (not by a token), and a rated table is checked to be one. It
+// returns what to store with the table.
+func (s *Server) settle(r *http.Request, t *store.Table, tokens []string, me []bool, opts tableOptions) (*store.TableInfo, error) {
+	if _, err := clock.Parse(opts.Clock); err != nil {
+		return nil, err
+	}
+	info := &store.TableInfo{TableID: t.ID, Rated: opts.Rated, Clock: opts.Clock, Accounts: make([]int64, len(t.Seats))}
+	var a *store.Account
+	for i, m := range me {
+		if !m {
+			continue
+		}
+		if a == nil {
+			if a = s.accountOf(r); a == nil {
+				return nil, errors.New("sign in to take a seat as yourself")
+			}
+		}
+		if t.Seats[i].Bot != "" {
+			return nil, fmt.Errorf("seat %d is a bot's", i+1)
+		}
+		t.Seats[i].Name, t.Seats[i].Account, t.Seats[i].TokenHash = a.Name, a.Name, ""
+		tokens[i] = ""
+		info.Accounts[i] = a.ID
+	}
+	if opts.Rated {
+		if err := checkRated(t, info.Accounts); err != nil {
+			return nil, err
+		}
+	}
+	if !opts.Rated && opts.Clock == "" && a == nil {
+		return nil, nil
+	}
+	return info, nil
+}
+
+// checkRated reports why a table cannot be rated: a rated match is between two seats, each an
+// account or a bot.
+func checkRated(t *store.Table, accounts []int64) error {
+	if len(t.Seats) != 2 {
+		return errors.New("a rated table has two seats")
+	}
+	for i, seat := range t.Seats {
+		if seat.Bot == "" && accounts[i] == 0 {
+			return fmt.Errorf("a rated table is between signed-in players and bots: seat %d is neither", i+1)
+		}
+	}
+	if t.Seats[0].Bot != "" && t.Seats[1].Bot != "" {
+		return errors.New("a rated table has a person in it")
+	}
+	return nil
+}
+
+// clockOf returns the clock of a table being started: a fresh one, or the saved one resumed.
+func (s *Server) clockOf(ctx context.Context, t *store.Table) (*clock.Clock, error) {
+	if s.accounts == nil {
+		return nil, nil
+	}
+	info, err := s.accounts.p.TableInfo(ctx, t.ID)
+	if err != nil || info.Clock == "" {
+		return nil, err
+	}
+	c, err := clock.Parse(info.Clock)
+	if err != nil {
+		return nil, err
+	}
+	if info.ClockState == nil {
+		return clock.New(c, len(t.Seats)), nil
+	}
+	var saved clock.Saved
+	if err := json.Unmarshal(info.ClockState, &saved); err != nil {
+		return nil, fmt.Errorf("decode clock: %w", err)
+	}
+	return clock.Restore(saved, s.now())
+}
+
+// clockSaver returns the function a match saves its clock with.
+func (s *Server) clockSaver(id string) func(ctx context.Context, c clock.Saved) error {
+	if s.accounts == nil {
+		return nil
+	}
+	return func(ctx context.Context, c clock.Saved) error {
+		b, err := json.Marshal(c)
+		if err != nil {
+			return err
+		}
+		return s.accounts.p.SaveClock(ctx, id, b)
+	}
+}
+
+// matchClock is the clock part of a match's configuration.
+func (s *Server) matchClock(ctx context.Context, t *store.Table, cfg *match.Config) error {
+	k, err := s.clockOf(ctx, t)
+	if err != nil {
+		return fmt.Errorf("clock of table %s: %w", t.ID, err)
+	}
+	cfg.TableClock, cfg.SaveClock, cfg.SaveEnd = k, s.clockSaver(t.ID), s.saveEnd(t.ID)
+	return nil
+}
+
+// finish saves a table's last moves with its result and, in the same transaction, the rating
+// change of a rated table. A resignation or an abandonment is a result like any other: the
+// seat that gave up has the lower return, and loses.
+func (s *Server) finish(ctx context.Context, id string, at int, moves []engine.Move, status store.Status, why string, result *engine.Result) error {
+	t, err := s.store.Get(ctx, id)
+	if err != nil {
+		return err
+	}
+	var rate store.RateFunc
+	if result != nil {
+		rate = rateFunc(t, result)
+	}
+	return s.accounts.p.Finish(ctx, id, at, moves, status, why, result, rate)
+}
+
+// saveEnd returns how a table's early end (resignation, a claim, time) is saved: Finished with
+// its result, Abandoned without one, rated in the same transaction where the table is rated.
+func (s *Server) saveEnd(id string) func(ctx context.Context, why string, at int, result *engine.Result) error {
+	return func(ctx context.Context, why string, at int, result *engine.Result) error {
+		status := store.Abandoned
+		if result != nil {
+			status = store.Finished
+		}
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), saveTimeout)
+		defer cancel()
+		if s.accounts != nil {
+			return s.finish(ctx, id, at, nil, status, why, result)
+		}
+		return s.store.End(ctx, id, at, status, why, result)
+	}
+}
+
+// rateFunc returns the Glicko-2 update of a two-seat table's result; a bot seat plays at its
+// anchored rating and is never changed.
+func rateFunc(t *store.Table, result *engine.Result) store.RateFunc {
+	return func(cur []rating.Rating) ([]rating.Rating, error) {
+		if len(cur) != 2 || len(result.Returns) != 2 {
+			return cur, nil
+		}
+		for i, seat := range t.Seats {
+			if seat.Bot != "" {
+				cur[i] = botRating(seat.Bot)
+			}
+		}
+		next := make([]rating.Rating, 2)
+		for i := range 2 {
+			score := 0.5
+			switch ri, rj := result.Returns[i], result.Returns[1-i]; {
+			case ri > rj:
+				score = 1
+			case ri < rj:
+				score = 0
+			}
+			var err error
+			if t.Seats[i].Bot != "" {
+				next[i] = cur[i]
+				continue
+			}
+			if next[i], err = rating.Update(cur[i], []rating.Result{{Opponent: cur[1-i], Score: score}}, 0); err != nil {
+				return nil, err
+			}
+		}
+		return next, nil
+	}
+}
+
+// apiClaimTime lets a player of a correspondence table claim the win when the opponent has
+// overstayed a turn.
+func (s *Server) apiClaimTime(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Token string `json:"token"`
+	}
+	if err := decodeBody(r, &req); err != nil {
+		badBody(w, err)
+		return
+	}
+	t, ok := s.loadTable(w, r)
+	if !ok {
+		return
+	}
+	seat, err := s.seatFor(r, t, req.Token)
+	if err != nil || seat < 0 {
+		writeError(w, http.StatusForbidden, "only a player of this table can claim the time")
+		return
+	}
+	lt := s.table(t.ID)
+	if lt == nil {
+		writeError(w, http.StatusConflict, "the match is over")
+		return
+	}
+	err = lt.m.ClaimTime(r.Context(), seat)
+	switch {
+	case errors.Is(err, match.ErrNoClaim):
+		writeError(w, http.StatusConflict, err.Error())
+	case errors.Is(err, match.ErrOver), errors.Is(err, match.ErrClosed):
+		writeError(w, http.StatusConflict, "the match is over")
+	case err != nil:
+		s.log.Error("claim time", "table", t.ID, "err", err)
+		writeError(w, http.StatusInternalServerError, "could not claim the time")
+	default:
+		writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	}
+}
+
+// seatFor returns the seat a request plays at a table: by its seat token, or, without one, the
+// seat its account holds; engine.Spectator for neither.
+func (s *Server) seatFor(r *http.Request, t *store.Table, token string) (engine.Seat, error) {
+	if token != "" {
+		return seatOf(t.Seats, token)
+	}
+	return accountSeat(t, s.accountOf(r)), nil
+}
+
+// accountSeat returns the seat account a holds at t, or engine.Spectator.
+func accountSeat(t *store.Table, a *store.Account) engine.Seat {
+	if a == nil {
+		return engine.Spectator
+	}
+	for i, seat := range t.Seats {
+		if seat.Account != "" && seat.Account == a.Name {
+			return engine.Seat(i)
+		}
+	}
+	return engine.Spectator
+}
+
+// gameTitle returns a game's title, its name when unknown.
+func gameTitle(name string) string {
+	if g, err := games.Lookup(name); err == nil {
+		return g.Title
+	}
+	return name
+}
+
+// seatsAsMe lists which seats of a create request the creator takes as their account.
+func seatsAsMe(seats []seatRequest) []bool {
+	me := make([]bool, len(seats))
+	for i, sr := range seats {
+		me[i] = sr.Me
+	}
+	return me
+}
+
+// createTable stores a new table with what accounts add to it (info, nil for nothing).
+func (s *Server) createTable(ctx context.Context, t *store.Table, info *store.TableInfo) error {
+	if err := s.store.Create(ctx, t); err != nil {
+		return err
+	}
+	if info == nil {
+		return nil
+	}
+	if s.accounts == nil {
+		return errors.New("this server keeps no accounts")
+	}
+	return s.accounts.p.SetTableInfo(ctx, *info)
+}
+
+// isCorrespondence reports whether a table's clock gives days per move.
+func isCorrespondence(k *clock.Clock) bool {
+	return k != nil && k.Control().Kind == clock.Correspondence
+}
+
+// fail logs an unexpected error and answers 500: "could not " and what.
+func (s *Server) fail(w http.ResponseWriter, what string, err error) {
+	s.log.Error("could not "+what, "err", err)
+	writeError(w, http.StatusInternalServerError, "could not "+what)
+}

@@ -1,0 +1,764 @@
+package web_test
+
+import (
+	"context"
+	"crypto/tls"
+	"encoding/json"
+	"io"
+	"math"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/coder/websocket/wsjson"
+
+	"deuce/engine"
+	"deuce/rating"
+	"deuce/store"
+	"deuce/store/sqlite"
+	"deuce/timesource"
+	"deuce/web"
+)
+
+// accountServer is a server with a fake clock.
+type accountServer struct {
+	t    *testing.T
+	url  string
+	db   *sqlite.DB
+	time *timesource.Fake
+}
+
+func startAccounts(t *testing.T) *accountServer {
+	t.Helper()
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "deuce.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ft := timesource.NewFake(time.Date(2026, 5, 1, 18, 0, 0, 0, time.UTC))
+	m := &web.Main{Addr: "127.0.0.1:0", Store: db, MessageRate: 1000, MessageBurst: 100, Clock: ft}
+	if err := m.Open(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		m.Close(ctx)
+		db.Close()
+	})
+	return &accountServer{t: t, url: m.URL(), db: db, time: ft}
+}
+
+// person is a browser: an HTTP client with its own cookies.
+type person struct {
+	s    *accountServer
+	http *http.Client
+	// bearer, when set, is a bot token sent instead of cookies.
+	bearer string
+}
+
+func (s *accountServer) person() *person {
+	jar, _ := cookiejar.New(nil)
+	return &person{s: s, http: &http.Client{Jar: jar}}
+}
+
+// do makes a request and decodes the JSON answer into out; it returns the response.
+func (p *person) do(method, path string, body, out any) *http.Response {
+	p.s.t.Helper()
+	var r io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		r = strings.NewReader(string(b))
+	}
+	req, _ := http.NewRequest(method, p.s.url+path, r)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	req.Header.Set("Origin", p.s.url)
+	if p.bearer != "" {
+		req.Header.Set("Authorization", "Bearer "+p.bearer)
+	}
+	resp, err := p.http.Do(req)
+	if err != nil {
+		p.s.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	if out != nil {
+		if err := json.Unmarshal(data, out); err != nil {
+			p.s.t.Fatalf("%s %s: %v in %s", method, path, err, data)
+		}
+	}
+	return resp
+}
+
+// must makes a request that must answer want.
+func (p *person) must(want int, method, path string, body, out any) *http.Response {
+	p.s.t.Helper()
+	var raw json.RawMessage
+	resp := p.do(method, path, body, &raw)
+	if resp.StatusCode != want {
+		p.s.t.Fatalf("%s %s: status %d, want %d: %s", method, path, resp.StatusCode, want, raw)
+	}
+	if out != nil {
+		if err := json.Unmarshal(raw, out); err != nil {
+			p.s.t.Fatal(err)
+		}
+	}
+	return resp
+}
+
+func (p *person) name() string {
+	var a struct {
+		Name string `json:"name"`
+	}
+	p.must(http.StatusOK, "GET", "/api/account", nil, &a)
+	return a.Name
+}
+
+func (s *accountServer) signUp(name string) *person {
+	p := s.person()
+	p.must(http.StatusCreated, "POST", "/api/account/signup", map[string]string{"name": name, "password": "correct horse"}, nil)
+	return p
+}
+
+func TestPasswordIsStoredAsArgon2id(t *testing.T) {
+	s := startAccounts(t)
+	s.signUp("Ann")
+	a, err := s.db.AccountByName(context.Background(), "ann")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(a.PasswordHash, "$argon2id$v=19$m=19456,t=2,p=1$") || strings.Contains(a.PasswordHash, "correct horse") {
+		t.Errorf("stored password %q, want an argon2id hash", a.PasswordHash)
+	}
+	// The salt is fresh: the same password hashes differently for another account.
+	s.signUp("Bob")
+	b, _ := s.db.AccountByName(context.Background(), "bob")
+	if b.PasswordHash == a.PasswordHash {
+		t.Error("two accounts with one password have the same hash")
+	}
+}
+
+func TestSessionCookieFlags(t *testing.T) {
+	for _, tls := range []bool{false, true} {
+		t.Run(map[bool]string{false: "http", true: "https"}[tls], func(t *testing.T) {
+			db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "deuce.db"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			srv := web.NewServer(web.Config{Store: db})
+			defer srv.Close()
+			var ts *httptest.Server
+			if tls {
+				ts = httptest.NewTLSServer(srv.Handler())
+			} else {
+				ts = httptest.NewServer(srv.Handler())
+			}
+			defer ts.Close()
+			req, _ := http.NewRequest("POST", ts.URL+"/api/account/signup", strings.NewReader(`{"name":"ann","password":"correct horse"}`))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Origin", ts.URL)
+			resp, err := ts.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			cookies := resp.Cookies()
+			if resp.StatusCode != http.StatusCreated || len(cookies) != 1 {
+				t.Fatalf("sign-up: status %d, cookies %v", resp.StatusCode, cookies)
+			}
+			c := cookies[0]
+			if !c.HttpOnly || c.SameSite != http.SameSiteLaxMode || c.Secure != tls || c.Path != "/" {
+				t.Errorf("cookie %s: HttpOnly %v, SameSite %v, Secure %v; want true, Lax, %v", c.Name, c.HttpOnly, c.SameSite, c.Secure, tls)
+			}
+			if len(c.Value) < 32 {
+				t.Errorf("session token %q is too short to be unguessable", c.Value)
+			}
+		})
+	}
+	_ = tls.VersionTLS13
+}
+
+func TestSignInOutAndPasswords(t *testing.T) {
+	s := startAccounts(t)
+	ann := s.signUp("ann")
+	if got := ann.name(); got != "ann" {
+		t.Fatalf("signed up as %q", got)
+	}
+	dup := s.person()
+	dup.must(http.StatusConflict, "POST", "/api/account/signup", map[string]string{"name": "ANN", "password": "another one"}, nil)
+	dup.must(http.StatusBadRequest, "POST", "/api/account/signup", map[string]string{"name": "<b>", "password": "another one"}, nil)
+	dup.must(http.StatusBadRequest, "POST", "/api/account/signup", map[string]string{"name": "carol", "password": "short"}, nil)
+
+	phone, laptop := s.person(), s.person()
+	phone.must(http.StatusUnauthorized, "POST", "/api/account/signin", map[string]string{"name": "ann", "password": "wrong password"}, nil)
+	phone.must(http.StatusUnauthorized, "POST", "/api/account/signin", map[string]string{"name": "nobody", "password": "wrong password"}, nil)
+	for _, p := range []*person{phone, laptop} {
+		p.must(http.StatusOK, "POST", "/api/account/signin", map[string]string{"name": "Ann", "password": "correct horse"}, nil)
+	}
+	phone.must(http.StatusOK, "POST", "/api/account/signout", map[string]any{}, nil)
+	if phone.name() != "" || laptop.name() != "ann" {
+		t.Errorf("after signing the phone out: phone %q, laptop %q", phone.name(), laptop.name())
+	}
+
+	// A new password ends the other sessions and keeps this one.
+	s.time.Advance(time.Minute) // past the sign-in limit of the name
+	ann.must(http.StatusForbidden, "POST", "/api/account/password", map[string]string{"old": "not it at all", "new": "battery staple"}, nil)
+	ann.must(http.StatusOK, "POST", "/api/account/password", map[string]string{"old": "correct horse", "new": "battery staple"}, nil)
+	if ann.name() != "ann" || laptop.name() != "" {
+		t.Errorf("after the change: this session %q, the laptop %q; want ann and signed out", ann.name(), laptop.name())
+	}
+	laptop.must(http.StatusUnauthorized, "POST", "/api/account/signin", map[string]string{"name": "ann", "password": "correct horse"}, nil)
+	s.time.Advance(time.Minute)
+	laptop.must(http.StatusOK, "POST", "/api/account/signin", map[string]string{"name": "ann", "password": "battery staple"}, nil)
+
+	// Signing out everywhere ends every browser's session.
+	ann.must(http.StatusOK, "POST", "/api/account/signout-everywhere", map[string]any{}, nil)
+	if ann.name() != "" || laptop.name() != "" {
+		t.Errorf("after signing out everywhere: %q, %q", ann.name(), laptop.name())
+	}
+	ann.must(http.StatusUnauthorized, "POST", "/api/account/signout-everywhere", map[string]any{}, nil)
+}
+
+func TestSignInIsRateLimited(t *testing.T) {
+	s := startAccounts(t)
+	s.signUp("ann")
+	s.time.Advance(time.Minute)
+	p := s.person()
+	wrong := map[string]string{"name": "ann", "password": "not the password"}
+	// Five tries per name a minute.
+	for range 5 {
+		p.must(http.StatusUnauthorized, "POST", "/api/account/signin", wrong, nil)
+	}
+	resp := p.must(http.StatusTooManyRequests, "POST", "/api/account/signin", wrong, nil)
+	if resp.Header.Get("Retry-After") == "" {
+		t.Error("429 without Retry-After")
+	}
+	// Even the right password waits: the limit is on attempts, not on failures.
+	p.must(http.StatusTooManyRequests, "POST", "/api/account/signin", map[string]string{"name": "ann", "password": "correct horse"}, nil)
+	// Other names from the same address go on until the address's own limit.
+	other := map[string]string{"password": "not the password"}
+	n := 0
+	for ; n < 30; n++ {
+		other["name"] = "someone" + string(rune('a'+n))
+		if p.do("POST", "/api/account/signin", other, nil).StatusCode == http.StatusTooManyRequests {
+			break
+		}
+	}
+	if n != 20-7 {
+		t.Errorf("the address was limited after %d more names, want %d", n, 20-7)
+	}
+	// A minute later the name may try again.
+	s.time.Advance(time.Minute)
+	p.must(http.StatusOK, "POST", "/api/account/signin", map[string]string{"name": "ann", "password": "correct horse"}, nil)
+}
+
+func TestGuestKeepsTablesOnSignUp(t *testing.T) {
+	s := startAccounts(t)
+	guest := s.person()
+	var c created
+	guest.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "centercourt", "variant": "tiebreak",
+		"seats": []map[string]string{{"name": "me"}, {"bot": "random"}}}, &c)
+	guest.must(http.StatusCreated, "POST", "/api/account/signup", map[string]any{"name": "ann", "password": "correct horse",
+		"seats": []map[string]string{{"table": c.ID, "token": c.Seats[0].Token}, {"table": c.ID, "token": "forged"}, {"table": "nope", "token": "x"}}}, nil)
+	var prof struct {
+		Recent []struct {
+			Table    string `json:"table"`
+			Opponent string `json:"opponent"`
+		} `json:"recent"`
+	}
+	guest.must(http.StatusOK, "GET", "/api/users/ann", nil, &prof)
+	if len(prof.Recent) != 1 || prof.Recent[0].Table != c.ID || prof.Recent[0].Opponent != "random bot" {
+		t.Errorf("profile's recent matches %+v, want the guest table %s", prof.Recent, c.ID)
+	}
+}
+
+// pmsg is any server message of the websocket, chat and clocks included.
+type pmsg struct {
+	Type   string      `json:"type"`
+	Seat   engine.Seat `json:"seat"`
+	Seq    int         `json:"seq"`
+	ToMove engine.Seat `json:"toMove"`
+	Legal  []struct {
+		Action engine.Action `json:"action"`
+	} `json:"legal"`
+	Result engine.Result `json:"result"`
+	Clock  *struct {
+		Control string  `json:"control"`
+		Left    []int64 `json:"left"`
+		Running []int   `json:"running"`
+	} `json:"clock"`
+	Room string `json:"room"`
+	Name string `json:"name"`
+	Text string `json:"text"`
+	Code string `json:"code"`
+}
+
+type wsconn struct {
+	t *testing.T
+	c *websocket.Conn
+}
+
+// dial connects p to a table's websocket with its cookies (or bot token) and says hello.
+func (p *person) dial(id, token string) *wsconn {
+	p.s.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	h := http.Header{}
+	if p.bearer != "" {
+		h.Set("Authorization", "Bearer "+p.bearer)
+	}
+	req, _ := http.NewRequest("GET", p.s.url, nil)
+	for _, c := range p.http.Jar.Cookies(req.URL) {
+		req.AddCookie(c)
+	}
+	if v := req.Header.Get("Cookie"); v != "" {
+		h.Set("Cookie", v)
+	}
+	c, _, err := websocket.Dial(ctx, strings.Replace(p.s.url, "http", "ws", 1)+"/ws/tables/"+id, &websocket.DialOptions{HTTPHeader: h})
+	if err != nil {
+		p.s.t.Fatal(err)
+	}
+	c.SetReadLimit(1 << 22)
+	p.s.t.Cleanup(func() { c.CloseNow() })
+	w := &wsconn{t: p.s.t, c: c}
+	w.send(map[string]any{"type": "hello", "token": token})
+	return w
+}
+
+func (w *wsconn) send(v any) {
+	w.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := wsjson.Write(ctx, w.c, v); err != nil {
+		w.t.Fatal(err)
+	}
+}
+
+// until reads messages until one satisfies ok.
+func (w *wsconn) until(ok func(pmsg) bool) pmsg {
+	w.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	for {
+		var m pmsg
+		if err := wsjson.Read(ctx, w.c, &m); err != nil {
+			w.t.Fatalf("read: %v", err)
+		}
+		if ok(m) {
+			return m
+		}
+	}
+}
+
+func isType(typ string) func(pmsg) bool { return func(m pmsg) bool { return m.Type == typ } }
+
+// seekTable: ann posts a rated 1+1 seek, bob accepts it; both find the table.
+func seekTable(t *testing.T, ann, bob *person) string {
+	t.Helper()
+	var sk struct {
+		ID string `json:"id"`
+	}
+	ann.must(http.StatusCreated, "POST", "/api/seeks", map[string]any{"game": "centercourt", "variant": "tiebreak", "clock": "1+1", "rated": true}, &sk)
+	var list []struct {
+		ID   string `json:"id"`
+		Name string `json:"name"`
+		Mine bool   `json:"mine"`
+	}
+	bob.must(http.StatusOK, "GET", "/api/seeks", nil, &list)
+	if len(list) != 1 || list[0].ID != sk.ID || list[0].Name != "ann" || list[0].Mine {
+		t.Fatalf("bob sees seeks %+v, want ann's", list)
+	}
+	ann.must(http.StatusForbidden, "POST", "/api/seeks/"+sk.ID+"/accept", map[string]any{}, nil)
+	var acc struct {
+		Table string `json:"table"`
+	}
+	bob.must(http.StatusCreated, "POST", "/api/seeks/"+sk.ID+"/accept", map[string]any{}, &acc)
+	bob.must(http.StatusNotFound, "POST", "/api/seeks/"+sk.ID+"/accept", map[string]any{}, nil)
+	var mine struct {
+		Table string `json:"table"`
+	}
+	ann.must(http.StatusOK, "GET", "/api/seeks/"+sk.ID, nil, &mine)
+	if mine.Table != acc.Table || acc.Table == "" {
+		t.Fatalf("ann's seek leads to %q, bob got %q", mine.Table, acc.Table)
+	}
+	return acc.Table
+}
+
+// TestRatedMatchOnTheClock: a seek, a rated 1+1 Center Court tiebreak, chat on both sides, and
+// a loss on time that moves both ratings as Glicko-2 says.
+func TestRatedMatchOnTheClock(t *testing.T) {
+	s := startAccounts(t)
+	ann, bob, watcher := s.signUp("ann"), s.signUp("bob"), s.person()
+	id := seekTable(t, ann, bob)
+
+	a, b := ann.dial(id, ""), bob.dial(id, "")
+	if w := a.until(isType("welcome")); w.Seat != 0 {
+		t.Fatalf("ann sits at %d, want 0", w.Seat)
+	}
+	if w := b.until(isType("welcome")); w.Seat != 1 {
+		t.Fatalf("bob sits at %d, want 1", w.Seat)
+	}
+	spec := watcher.dial(id, "")
+	spec.until(isType("welcome"))
+	// Both clocks show in every update.
+	u := a.until(isType("update"))
+	ub := b.until(isType("update"))
+	if u.Clock == nil || u.Clock.Control != "1+1" || u.Clock.Left[0] != 60000 || u.Clock.Left[1] != 60000 {
+		t.Fatalf("clock in the first update: %+v", u.Clock)
+	}
+
+	// Chat: the players' room reaches both players, as typed, and not the spectator.
+	line := `<img src=x onerror=alert(1)> good luck`
+	a.send(map[string]any{"type": "chat", "text": line})
+	for _, w := range []*wsconn{a, b} {
+		if m := w.until(isType("chat")); m.Text != line || m.Name != "ann" || m.Room != "players" {
+			t.Errorf("chat line %+v, want ann's line as typed", m)
+		}
+	}
+	spec.send(map[string]any{"type": "chat", "text": "hello from the stands"})
+	if m := spec.until(isType("chat")); m.Room != "spectators" || m.Name != "guest" {
+		t.Errorf("spectator's line %+v", m)
+	}
+	b.send(map[string]any{"type": "mute", "seat": 0, "muted": true})
+	a.send(map[string]any{"type": "chat", "text": strings.Repeat("x", 301)})
+	if m := a.until(isType("error")); m.Code != "bad_message" {
+		t.Errorf("an over-long line: %+v", m)
+	}
+	a.send(map[string]any{"type": "chat", "text": "muted line"})
+	a.until(isType("chat"))
+	b.send(map[string]any{"type": "chat", "text": "bob's line"})
+	if m := b.until(isType("chat")); m.Text != "bob's line" {
+		t.Errorf("bob, who muted ann, got %q first", m.Text)
+	}
+
+	// The first mover moves after 5 s, then whoever must move lets the clock run out.
+	mover, conn := u.ToMove, a
+	if mover == 1 {
+		u, conn = ub, b
+	}
+	s.time.Advance(5 * time.Second)
+	conn.send(map[string]any{"type": "move", "seq": u.Seq, "action": u.Legal[0].Action})
+	u = spec.until(func(m pmsg) bool { return m.Type == "update" && m.Seq > u.Seq })
+	if got := u.Clock.Left[mover]; u.ToMove != mover && got != 60000-5000+1000 {
+		t.Errorf("the first mover has %d ms after a 5 s turn, want 56000", got)
+	}
+	late := u.ToMove
+	s.time.Advance(time.Duration(u.Clock.Left[late]) * time.Millisecond)
+	end := b.until(func(m pmsg) bool { return m.Type == "update" && m.Result.Over })
+	if end.Result.Winner != 1-late {
+		t.Fatalf("result %+v, want seat %d to win on time", end.Result, 1-late)
+	}
+
+	// Both ratings moved as Glicko-2 says for a win and a loss between new players.
+	winner, _ := rating.Update(rating.New(), []rating.Result{{Opponent: rating.New(), Score: 1}}, 0)
+	loser, _ := rating.Update(rating.New(), []rating.Result{{Opponent: rating.New(), Score: 0}}, 0)
+	want := map[string]rating.Rating{"ann": loser, "bob": winner}
+	if late == 1 {
+		want = map[string]rating.Rating{"ann": winner, "bob": loser}
+	}
+	for name, w := range want {
+		var prof struct {
+			Ratings []struct {
+				Game    string  `json:"game"`
+				Rating  float64 `json:"rating"`
+				RD      float64 `json:"rd"`
+				History []struct {
+					Table string `json:"table"`
+				} `json:"history"`
+			} `json:"ratings"`
+			Recent []struct {
+				Outcome string `json:"outcome"`
+				Rated   bool   `json:"rated"`
+			} `json:"recent"`
+		}
+		watcher.must(http.StatusOK, "GET", "/api/users/"+name, nil, &prof)
+		if len(prof.Ratings) != 1 || math.Abs(prof.Ratings[0].Rating-w.Rating) > 1e-6 || math.Abs(prof.Ratings[0].RD-w.RD) > 1e-6 {
+			t.Errorf("%s's ratings %+v, want %v", name, prof.Ratings, w)
+		}
+		if len(prof.Ratings) == 1 && (len(prof.Ratings[0].History) != 1 || prof.Ratings[0].History[0].Table != id) {
+			t.Errorf("%s's history %+v", name, prof.Ratings[0].History)
+		}
+		if len(prof.Recent) != 1 || !prof.Recent[0].Rated {
+			t.Errorf("%s's recent matches %+v", name, prof.Recent)
+		}
+	}
+	var board struct {
+		Leaders []struct {
+			Name string `json:"name"`
+		} `json:"leaders"`
+	}
+	watcher.must(http.StatusOK, "GET", "/api/leaderboard/centercourt", nil, &board)
+	if len(board.Leaders) != 2 || board.Leaders[0].Name != map[engine.Seat]string{0: "bob", 1: "ann"}[late] {
+		t.Errorf("leaderboard %+v", board.Leaders)
+	}
+	// The chat stays with the match.
+	lines, err := s.db.Chat(context.Background(), id, "players", 10)
+	if err != nil || len(lines) != 3 {
+		t.Errorf("stored chat %+v, %v; want 3 lines", lines, err)
+	}
+}
+
+func TestQuickPairAndBotTokens(t *testing.T) {
+	s := startAccounts(t)
+	ann, bob := s.signUp("ann"), s.signUp("bob")
+	var tok struct {
+		Token string `json:"token"`
+	}
+	ann.must(http.StatusCreated, "POST", "/api/account/bot-tokens", map[string]any{}, &tok)
+	prog := s.person()
+	prog.bearer = tok.Token
+	if prog.name() != "ann" {
+		t.Fatalf("the bot token plays as %q, want ann", prog.name())
+	}
+	// A bot token is not a browser session, and a session cookie is not a bot token.
+	if _, err := s.db.SessionAccount(context.Background(), tok.Token, store.WebSession, s.time.Now()); err == nil {
+		t.Error("a raw token is stored")
+	}
+	seek := map[string]any{"game": "centercourt", "variant": "tiebreak", "clock": "5+3", "rated": true}
+	var first struct {
+		Table string `json:"table"`
+		Seek  struct {
+			ID string `json:"id"`
+		} `json:"seek"`
+	}
+	prog.must(http.StatusAccepted, "POST", "/api/seeks/quick", seek, &first)
+	if first.Table != "" || first.Seek.ID == "" {
+		t.Fatalf("first quick pair %+v, want a waiting seek", first)
+	}
+	// Other settings do not pair.
+	var other struct {
+		Table string `json:"table"`
+	}
+	bob.must(http.StatusAccepted, "POST", "/api/seeks/quick", map[string]any{"game": "centercourt", "variant": "tiebreak", "clock": "1+0", "rated": true}, &other)
+	bob.must(http.StatusCreated, "POST", "/api/seeks/quick", seek, &other)
+	if other.Table == "" {
+		t.Fatal("the second quick pair found no table")
+	}
+	w := prog.dial(other.Table, "")
+	if m := w.until(isType("welcome")); m.Seat != 0 {
+		t.Errorf("the bot program sits at %d, want 0", m.Seat)
+	}
+	ann.must(http.StatusOK, "DELETE", "/api/account/bot-tokens", map[string]any{}, nil)
+	if prog.name() != "" {
+		t.Error("a revoked bot token still plays")
+	}
+	for range 4 {
+		ann.do("POST", "/api/seeks", seek, nil)
+	}
+	ann.must(http.StatusTooManyRequests, "POST", "/api/seeks", seek, nil)
+}
+
+func TestRatedAgainstBot(t *testing.T) {
+	s := startAccounts(t)
+	ann, guest := s.signUp("ann"), s.person()
+	guest.must(http.StatusBadRequest, "POST", "/api/tables", map[string]any{"game": "centercourt", "variant": "tiebreak", "rated": true,
+		"seats": []map[string]any{{"name": "x"}, {"bot": "random"}}}, nil)
+	ann.must(http.StatusBadRequest, "POST", "/api/tables", map[string]any{"game": "centercourt", "variant": "tiebreak", "clock": "9+x",
+		"seats": []map[string]any{{"me": true}, {"bot": "random"}}}, nil)
+	var c created
+	ann.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "centercourt", "variant": "tiebreak", "rated": true,
+		"seats": []map[string]any{{"me": true}, {"bot": "random"}}}, &c)
+	if c.Seats[0].Token != "" {
+		t.Error("a seat held by an account has a token too")
+	}
+	w := ann.dial(c.ID, "")
+	if m := w.until(isType("welcome")); m.Seat != 0 {
+		t.Fatalf("ann sits at %d", m.Seat)
+	}
+	var end pmsg
+	for {
+		m := w.until(isType("update"))
+		if m.Result.Over {
+			end = m
+			break
+		}
+		if m.ToMove == 0 && len(m.Legal) > 0 {
+			w.send(map[string]any{"type": "move", "seq": m.Seq, "action": m.Legal[0].Action})
+		}
+	}
+	score := 0.0
+	if end.Result.Winner == 0 {
+		score = 1
+	}
+	anchor := rating.Rating{Rating: 700, RD: 60, Volatility: 0.06}
+	want, _ := rating.Update(rating.New(), []rating.Result{{Opponent: anchor, Score: score}}, 0)
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		rs, err := s.db.Ratings(context.Background(), 1)
+		if err == nil && len(rs) == 1 {
+			if math.Abs(rs[0].Rating.Rating-want.Rating) > 1e-6 {
+				t.Errorf("rating after the random bot: %v, want %v", rs[0].Rating, want)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no rating after the match: %v %v", rs, err)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestCorrespondenceClaim: a correspondence table survives its players' absence (no expiry, no
+// abandonment claim); once a player overstays the turn the opponent claims the win, rated.
+func TestCorrespondenceClaim(t *testing.T) {
+	s := startAccounts(t)
+	ann, bob := s.signUp("ann"), s.signUp("bob")
+	var sk struct {
+		ID string `json:"id"`
+	}
+	ann.must(http.StatusCreated, "POST", "/api/seeks", map[string]any{"game": "centercourt", "variant": "tiebreak", "clock": "2d", "rated": true}, &sk)
+	var acc struct {
+		Table string `json:"table"`
+	}
+	bob.must(http.StatusCreated, "POST", "/api/seeks/"+sk.ID+"/accept", map[string]any{}, &acc)
+	a, b := ann.dial(acc.Table, ""), bob.dial(acc.Table, "")
+	u := a.until(isType("update"))
+	b.until(isType("update"))
+	if u.Clock == nil || u.Clock.Control != "2d" {
+		t.Fatalf("clock %+v, want 2d", u.Clock)
+	}
+	late := u.ToMove
+	a.c.CloseNow()
+	b.c.CloseNow()
+	// A day away from the table, in steps the janitor sweeps (it and the clock's alarm wait
+	// on the fake clock): nothing ends, nobody may claim.
+	for range 24 * 12 {
+		if !s.time.WaitForWaiters(2, 10*time.Second) {
+			t.Fatal("the janitor does not wait on the clock")
+		}
+		s.time.Advance(5 * time.Minute)
+	}
+	claimer := map[engine.Seat]*person{0: bob, 1: ann}[late]
+	claimer.must(http.StatusConflict, "POST", "/api/tables/"+acc.Table+"/claim-time", map[string]any{}, nil)
+	var tab struct {
+		Status string `json:"status"`
+	}
+	claimer.must(http.StatusOK, "GET", "/api/tables/"+acc.Table, nil, &tab)
+	if tab.Status != "live" && tab.Status != "open" {
+		t.Fatalf("after a day away the table is %s, want it still playing", tab.Status)
+	}
+	s.time.Advance(25 * time.Hour)
+	map[engine.Seat]*person{0: ann, 1: bob}[late].must(http.StatusConflict, "POST", "/api/tables/"+acc.Table+"/claim-time", map[string]any{}, nil)
+	claimer.must(http.StatusOK, "POST", "/api/tables/"+acc.Table+"/claim-time", map[string]any{}, nil)
+	claimer.must(http.StatusOK, "GET", "/api/tables/"+acc.Table, nil, &tab)
+	if tab.Status != "finished" {
+		t.Errorf("after the claim the table is %s, want finished", tab.Status)
+	}
+	got, err := s.db.Get(context.Background(), acc.Table)
+	if err != nil || got.Ended != store.EndTime || got.Result == nil || got.Result.Winner == late {
+		t.Errorf("stored table: ended %q, result %+v, %v; want a win on time against seat %d", got.Ended, got.Result, err, late)
+	}
+	a2, _ := s.db.AccountByName(context.Background(), "ann")
+	if rs, _ := s.db.Ratings(context.Background(), a2.ID); len(rs) != 1 {
+		t.Errorf("ann's ratings after the claim: %+v, want one rated match", rs)
+	}
+}
+
+// TestResignIsARatedLoss: resigning a rated match against a bot lowers the rating as a loss.
+func TestResignIsARatedLoss(t *testing.T) {
+	s := startAccounts(t)
+	ann := s.signUp("ann")
+	var c created
+	ann.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "centercourt", "variant": "tiebreak", "rated": true,
+		"seats": []map[string]any{{"me": true}, {"bot": "hard"}}}, &c)
+	w := ann.dial(c.ID, "")
+	w.until(isType("update"))
+	w.send(map[string]any{"type": "resign"})
+	end := w.until(func(m pmsg) bool { return m.Type == "update" && m.Result.Over })
+	if end.Result.Winner != 1 {
+		t.Fatalf("result after resigning %+v, want the bot to win", end.Result)
+	}
+	want, _ := rating.Update(rating.New(), []rating.Result{{Opponent: rating.Rating{Rating: 1700, RD: 60, Volatility: 0.06}, Score: 0}}, 0)
+	a, _ := s.db.AccountByName(context.Background(), "ann")
+	rs, err := s.db.Ratings(context.Background(), a.ID)
+	if err != nil || len(rs) != 1 || math.Abs(rs[0].Rating.Rating-want.Rating) > 1e-6 {
+		t.Errorf("ratings after resigning: %+v, %v; want %v", rs, err, want)
+	}
+	if got, _ := s.db.Get(context.Background(), c.ID); got.Ended != store.EndResigned {
+		t.Errorf("Ended = %q, want resigned", got.Ended)
+	}
+}
+
+// TestRestartResumesClocks stops the server in the middle of a move and starts it again an
+// hour later: both clocks show exactly what they had.
+func TestRestartResumesClocks(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "deuce.db")
+	ft := timesource.NewFake(time.Date(2026, 5, 1, 18, 0, 0, 0, time.UTC))
+	open := func() (*web.Main, *sqlite.DB) {
+		db, err := sqlite.Open(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := &web.Main{Addr: "127.0.0.1:0", Store: db, MessageRate: 1000, MessageBurst: 100, Clock: ft}
+		if err := m.Open(ctx); err != nil {
+			t.Fatal(err)
+		}
+		return m, db
+	}
+	m, db := open()
+	s := &accountServer{t: t, url: m.URL(), db: db, time: ft}
+	ann, bob := s.signUp("ann"), s.signUp("bob")
+	id := seekTable(t, ann, bob)
+	a, b := ann.dial(id, ""), bob.dial(id, "")
+	u := a.until(isType("update"))
+	ub := b.until(isType("update"))
+	conn := a
+	if u.ToMove == 1 {
+		u, conn = ub, b
+	}
+	ft.Advance(7 * time.Second)
+	conn.send(map[string]any{"type": "move", "seq": u.Seq, "action": u.Legal[0].Action})
+	u = a.until(func(m pmsg) bool { return m.Type == "update" && m.Seq > u.Seq })
+	ft.Advance(4 * time.Second) // the next mover thinks 4 s, then the server stops
+	before := []int64{u.Clock.Left[0], u.Clock.Left[1]}
+	for _, seat := range u.Clock.Running {
+		before[seat] -= 4000
+	}
+	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := m.Close(cctx); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	ft.Advance(time.Hour)
+	m, db = open()
+	defer func() { m.Close(context.Background()); db.Close() }()
+	s.url, s.db = m.URL(), db
+	got := s.person().dial(id, "")
+	v := got.until(isType("update"))
+	if v.Clock == nil || v.Clock.Left[0] != before[0] || v.Clock.Left[1] != before[1] {
+		t.Errorf("after the restart the clocks show %+v, want %v", v.Clock, before)
+	}
+}
+
+func TestSeekRatingRange(t *testing.T) {
+	s := startAccounts(t)
+	ann, bob := s.signUp("ann"), s.signUp("bob")
+	seek := map[string]any{"game": "centercourt", "variant": "tiebreak", "clock": "3+2", "rated": true, "minRating": 1600}
+	var sk struct {
+		ID string `json:"id"`
+	}
+	ann.must(http.StatusCreated, "POST", "/api/seeks", seek, &sk)
+	bob.must(http.StatusForbidden, "POST", "/api/seeks/"+sk.ID+"/accept", map[string]any{}, nil)
+	// Quick pairing passes over a seek whose range leaves bob out, and posts his own.
+	bob.must(http.StatusAccepted, "POST", "/api/seeks/quick", map[string]any{"game": "centercourt", "variant": "tiebreak", "clock": "3+2", "rated": true}, nil)
+	for _, bad := range []map[string]any{
+		{"game": "lmn", "variant": "doubles", "clock": "3+2"},
+		{"game": "centercourt", "variant": "tiebreak", "clock": "3+2", "minRating": 1800, "maxRating": 1200},
+		{"game": "centercourt", "variant": "tiebreak", "clock": "500+0"},
+		{"game": "nope"},
+	} {
+		ann.must(http.StatusBadRequest, "POST", "/api/seeks", bad, nil)
+	}
+	s.person().must(http.StatusUnauthorized, "POST", "/api/seeks", seek, nil)
+}

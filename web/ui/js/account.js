@@ -1,0 +1,88 @@
+// The account box of the top bar: sign up, sign in, sign out (here or everywhere), change the
+// password and make a bot token. The session lives in an HttpOnly cookie this script never sees.
+
+import { h, replace } from './dom.js';
+import { getJSON, postJSON } from './api.js';
+import { allSeats } from './seats.js';
+
+let current = null;
+
+// whoami returns {accounts, name}: name is absent for a guest. It is asked once per page.
+export function whoami() {
+  if (!current) current = getJSON('/api/account').catch(() => ({ accounts: false }));
+  return current;
+}
+
+async function send(path, body, errorEl) {
+  errorEl.textContent = '';
+  try {
+    return await postJSON(path, body);
+  } catch (err) {
+    errorEl.textContent = err.message;
+    return null;
+  }
+}
+
+function field(label, input) {
+  return h('label', { class: 'field' }, h('span', {}, label), input);
+}
+
+function signedOut(box) {
+  const name = h('input', { id: 'account-name', name: 'username', autocomplete: 'username', maxlength: 20, required: true });
+  const password = h('input', { id: 'account-password', type: 'password', autocomplete: 'current-password', maxlength: 200, required: true });
+  const error = h('p', { class: 'form-error', role: 'alert' });
+  const submit = async (path) => {
+    const body = { name: name.value.trim(), password: password.value };
+    // A guest who signs up (or in) keeps the tables played in this browser.
+    body.seats = allSeats();
+    if (await send(path, body, error)) location.reload();
+  };
+  const form = h('form', { class: 'account-form', id: 'account-form', onsubmit: (e) => { e.preventDefault(); submit('/api/account/signin'); } },
+    field('Name', name), field('Password', password),
+    h('div', { class: 'form-actions' },
+      h('button', { type: 'submit', class: 'primary', id: 'signin' }, 'Sign in'),
+      h('button', { type: 'button', id: 'signup', onclick: () => submit('/api/account/signup') }, 'Sign up')),
+    h('p', { class: 'help' }, 'A name has 3 to 20 letters, digits, - or _; a password at least 8 characters.'),
+    error);
+  replace(box, h('details', { class: 'account-menu' }, h('summary', { id: 'account-open' }, 'Sign in'), form));
+}
+
+function signedIn(box, me) {
+  const error = h('p', { class: 'form-error', role: 'alert' });
+  const oldPw = h('input', { type: 'password', autocomplete: 'current-password', maxlength: 200 });
+  const newPw = h('input', { type: 'password', autocomplete: 'new-password', maxlength: 200 });
+  const tokenOut = h('p', { class: 'small' });
+  const change = h('form', { class: 'account-form', onsubmit: async (e) => {
+    e.preventDefault();
+    if (await send('/api/account/password', { old: oldPw.value, new: newPw.value }, error)) {
+      error.textContent = 'Password changed; your other sessions are signed out.';
+      oldPw.value = newPw.value = '';
+    }
+  } }, field('Current password', oldPw), field('New password', newPw), h('button', { type: 'submit' }, 'Change password'));
+  replace(box, h('details', { class: 'account-menu' },
+    h('summary', { id: 'account-me' }, me.name),
+    h('div', { class: 'account-form' },
+      h('p', {}, h('a', { href: `/u/${encodeURIComponent(me.name)}`, id: 'my-profile' }, 'Your profile'), ' · ',
+        h('a', { href: '/leaderboard' }, 'Leaderboards')),
+      h('div', { class: 'form-actions' },
+        h('button', { type: 'button', id: 'signout', onclick: async () => { if (await send('/api/account/signout', {}, error)) location.reload(); } }, 'Sign out'),
+        h('button', { type: 'button', onclick: async () => { if (await send('/api/account/signout-everywhere', {}, error)) location.reload(); } }, 'Sign out everywhere')),
+      change,
+      h('button', { type: 'button', class: 'small', onclick: async () => {
+        const r = await send('/api/account/bot-tokens', {}, error);
+        if (r) replace(tokenOut, 'Bot token (shown once, keep it secret): ', h('code', {}, r.token));
+      } }, 'New bot token'),
+      tokenOut,
+      error)));
+}
+
+async function mount() {
+  const box = document.getElementById('account');
+  if (!box) return;
+  const me = await whoami();
+  if (!me.accounts) return;
+  if (me.name) signedIn(box, me);
+  else signedOut(box);
+}
+
+mount();
