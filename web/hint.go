@@ -58,7 +58,7 @@ func (s *Server) apiHint(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	seat, err := seatOf(t.Seats, req.Token)
+	seat, err := s.seatFor(r, t, req.Token)
 	if err != nil || seat < 0 {
 		writeError(w, http.StatusForbidden, "hints are for the players of a table: open it with your seat link")
 		return
@@ -66,6 +66,19 @@ func (s *Server) apiHint(w http.ResponseWriter, r *http.Request) {
 	if !t.Status.Unfinished() {
 		writeError(w, http.StatusConflict, "the match is over")
 		return
+	}
+	if s.accounts != nil {
+		// A hint would help a player's rating: rated tables get none, even against bots.
+		info, err := s.accounts.p.TableInfo(r.Context(), t.ID)
+		if err != nil {
+			s.log.Error("hint table info", "table", t.ID, "err", err)
+			writeError(w, http.StatusInternalServerError, "could not load the table")
+			return
+		}
+		if info.Rated {
+			writeError(w, http.StatusForbidden, "hints are never offered at rated tables")
+			return
+		}
 	}
 	for i, other := range t.Seats {
 		if engine.Seat(i) != seat && other.Bot == "" {
