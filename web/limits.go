@@ -5,6 +5,7 @@ import (
 	"math"
 	"net"
 	"net/http"
+	"runtime"
 	"strconv"
 	"sync"
 	"time"
@@ -62,10 +63,13 @@ type Limits struct {
 	// hint is up to a second of one core's search.
 	HintsPerMinute float64
 	HintBurst      int
-	// BotTableDelay is the least pause before each move at a table of bots only: with it a
-	// table of the strongest bots, thinking up to a second a move, takes a fraction of the
-	// machine however fast the bots could play.
+	// BotTableDelay is the least pause before each move at a table of bots only where a bot
+	// searches: with it a table of the strongest bots, thinking up to a second a move, takes a
+	// fraction of the machine however fast the bots could play.
 	BotTableDelay time.Duration
+	// Thinkers is how many bot searches (medium, hard, expert, equilibrium) run at once on the
+	// whole server; the others wait their turn (think.go).
+	Thinkers int
 }
 
 // DefaultLimits are the limits of a server open to the internet on a small machine.
@@ -86,6 +90,7 @@ func DefaultLimits() Limits {
 		AnalysisQueue: 16, AnalysisDecisions: 4000, AnalysisIterations: 1000, AnalysisShare: 0.5,
 		AnalysesPerAddress: 2, HintsPerMinute: 20, HintBurst: 10,
 		BotTableDelay: 3 * time.Second,
+		Thinkers:      runtime.NumCPU(),
 	}
 }
 
@@ -143,6 +148,7 @@ func (l Limits) withDefaults() Limits {
 	fill(&l.HintBurst, d.HintBurst)
 	l.AnalysisShare = min(l.AnalysisShare, 1)
 	fill(&l.BotTableDelay, d.BotTableDelay)
+	fill(&l.Thinkers, d.Thinkers)
 	return l
 }
 

@@ -45,6 +45,7 @@ type Server struct {
 	msgRate  rate.Limit
 	msgBurst int
 	limits   Limits
+	thinkers thinkers // the bot searches running at once (think.go)
 	clock    timesource.Clock
 	// Per-address token buckets.
 	creates, connects, rematches *buckets
@@ -155,7 +156,7 @@ func NewServer(cfg Config) *Server {
 	s := &Server{
 		store: cfg.Store, log: log, botDelay: cfg.BotDelay,
 		msgRate: rate.Limit(cfg.MessageRate), msgBurst: cfg.MessageBurst,
-		limits: lim, clock: cfg.Clock,
+		limits: lim, clock: cfg.Clock, thinkers: make(thinkers, lim.Thinkers),
 		creates:   newBuckets("new tables", lim.CreatesPerMinute, lim.CreateBurst, now),
 		connects:  newBuckets("connections", lim.ConnectsPerMinute, lim.ConnectBurst, now),
 		rematches: newBuckets("rematches", lim.RematchesPerMinute, lim.RematchBurst, now),
@@ -214,6 +215,7 @@ func (s *Server) start(t *store.Table, owner string) (*liveTable, error) {
 			if bots[i], err = games.NewBot(g, seat.Bot); err != nil {
 				return nil, err
 			}
+			bots[i] = s.thinkers.gate(bots[i])
 			if err := s.checkBotCost(g, t.Options, seat.Bot); err != nil {
 				return nil, err
 			}
@@ -222,7 +224,7 @@ func (s *Server) start(t *store.Table, owner string) (*liveTable, error) {
 	rec := t.Record()
 	id := t.ID
 	delay := s.botDelay
-	if botOnly(t.Seats) {
+	if botOnly(t.Seats) && slices.ContainsFunc(t.Seats, func(seat store.Seat) bool { return searches(g, seat.Bot) }) {
 		delay = max(delay, s.limits.BotTableDelay)
 	}
 	cfg := match.Config{
@@ -276,6 +278,18 @@ func (s *Server) start(t *store.Table, owner string) (*liveTable, error) {
 		}
 	}()
 	return lt, nil
+}
+
+// searches reports whether g's bot level searches (or solves) for its moves, spending up to its
+// budget on each, rather than playing a rule at once.
+func searches(g engine.Game, level string) bool {
+	switch level {
+	case "medium", "hard", "equilibrium":
+		return true
+	case "easy":
+		return g.Heuristic == nil
+	}
+	return false
 }
 
 // botOnly reports whether no person plays at a table.

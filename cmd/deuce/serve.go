@@ -45,7 +45,8 @@ func runServe(ctx context.Context, args []string, e *env) error {
 	fs.IntVar(&lim.LiveTables, "max-live-tables", lim.LiveTables, "unfinished `tables` on the whole server (more get 503, the server is full)")
 	fs.IntVar(&lim.BotTables, "max-bot-tables", lim.BotTables, "unfinished `tables` with bots in every seat")
 	fs.DurationVar(&lim.BotTableTime, "bot-table-time", lim.BotTableTime, "a table with bots in every seat ends this long after it was created")
-	fs.DurationVar(&lim.BotTableDelay, "bot-table-delay", lim.BotTableDelay, "least pause before each move at a table with bots in every seat")
+	fs.DurationVar(&lim.BotTableDelay, "bot-table-delay", lim.BotTableDelay, "least pause before each move at a table with bots in every seat, one of them searching (medium, hard, equilibrium)")
+	fs.IntVar(&lim.Thinkers, "max-thinking", lim.Thinkers, "bot `searches` running at once on the server (medium, hard, expert); the others wait their turn")
 	fs.IntVar(&lim.SpectatorsPerTable, "max-spectators", lim.SpectatorsPerTable, "`spectators` one table takes")
 	fs.IntVar(&lim.ConnsPerAddress, "max-conns-per-address", lim.ConnsPerAddress, "websocket `connections` open at once from one address")
 	fs.IntVar(&lim.EquilibriumPoints, "equilibrium-max-points", lim.EquilibriumPoints, "most starting `points` a player may have against the pencil equilibrium bot (its solve grows with the fifth power)")
@@ -134,7 +135,7 @@ func checkLimits(l web.Limits, cacheMB int) error {
 		{"rematch-rate", l.RematchesPerMinute > 0}, {"rematch-burst", l.RematchBurst > 0},
 		{"max-tables-per-address", l.TablesPerAddress > 0}, {"max-live-tables", l.LiveTables > 0},
 		{"max-bot-tables", l.BotTables > 0}, {"bot-table-time", l.BotTableTime > 0},
-		{"bot-table-delay", l.BotTableDelay > 0},
+		{"bot-table-delay", l.BotTableDelay > 0}, {"max-thinking", l.Thinkers > 0},
 		{"max-spectators", l.SpectatorsPerTable > 0}, {"max-conns-per-address", l.ConnsPerAddress > 0},
 		{"equilibrium-max-points", l.EquilibriumPoints > 0}, {"solve-cache-mb", cacheMB > 0},
 		{"read-header-timeout", l.ReadHeaderTimeout > 0}, {"read-timeout", l.ReadTimeout > 0},

@@ -255,6 +255,7 @@ async function main() {
     const resigned = await page.locator('#end-title').textContent();
     check(/you resigned/i.test(resigned), `the end screen says so (${resigned})`);
     check(await page.locator('#end').getAttribute('data-ended') === 'resigned', 'the end is a resignation');
+    check(await page.locator('.pc-wait').count() === 0, 'the board no longer waits for a bid');
     await shot(page, 'resigned.png');
     await page.goto(`${base}/`);
     await page.locator('#finished li', { hasText: 'Ann resigned' }).first().waitFor();

@@ -153,7 +153,7 @@ function showTable() {
 function awayBadge(seat) {
   const p = state.presence?.seats?.[seat];
   if (!p || !p.person || p.connected || !p.away) return null;
-  return h('span', { class: `badge away${p.abandoned ? ' abandoned' : ''}`, 'data-away': seat }, p.abandoned ? 'left the table' : 'away');
+  return h('span', { class: `badge away${p.abandoned ? ' abandoned' : ''}`, 'data-away': seat }, p.abandoned ? 'left' : 'away');
 }
 
 // showActions offers a player the ways to end the match early: resign (after a confirmation),
@@ -171,7 +171,7 @@ function showActions() {
   const items = [];
   if (gone.length) {
     const names = gone.map((i) => state.table?.seats[i]?.name || `player ${i + 1}`).join(' and ');
-    items.push(h('p', { class: 'away-note' }, `${capital(names)} left the table ${Math.round((state.presence.abandonAfter || 0) / 60) || 1}+ min ago.`));
+    items.push(h('p', { class: 'away-note' }, `${capital(names)} left the table and has not come back.`));
     if (opponentGone) items.push(h('button', { type: 'button', class: 'small primary', id: 'claim', onclick: () => send({ type: 'claim' }) }, 'Claim the win'));
     items.push(h('button', { type: 'button', class: 'small', id: 'hand-to-bot', onclick: () => send({ type: 'bot' }) }, 'Let a bot play for them'));
   }

@@ -69,7 +69,7 @@ class PencilView {
     this.drawPoints(frame, v);
     // The bid controls are rebuilt only when the choice changes, so that an update (the other
     // player's secret bid) never interrupts a hand on the slider.
-    const sig = JSON.stringify([(frame.legal || []).map((c) => c.text), frame.busy, frame.seat, v.rounds.length, v.points, v.awaiting, v.yourBid, Boolean(v.result)]);
+    const sig = JSON.stringify([(frame.legal || []).map((c) => c.text), frame.busy, frame.seat, v.rounds.length, v.points, v.awaiting, v.yourBid, Boolean(v.result), Boolean(frame.result?.over)]);
     if (!this.ctx.readOnly && sig !== this.bidSig) {
       this.bidSig = sig;
       this.drawBid(frame, v);
@@ -179,12 +179,14 @@ class PencilView {
       replace(this.els.bid);
       return;
     }
-    this.els.bid.hidden = Boolean(v.result);
+    // A match ended early (resigned, claimed, expired) is over though its view has no result.
+    const over = Boolean(v.result || frame.result?.over);
+    this.els.bid.hidden = over;
     if (!legal.length) {
       const other = nameOf(this.ctx, frame, 1 - me);
       const mine = v.yourBid ?? (this.sent?.round === v.rounds.length ? this.sent.bid : null);
       const waiting = (v.awaiting || []).includes(1 - me);
-      replace(this.els.bid, v.result ? null : h('div', { class: 'pc-wait' },
+      replace(this.els.bid, over ? null : h('div', { class: 'pc-wait' },
         h('span', { class: 'pc-wait-dots', 'aria-hidden': 'true' }, h('i'), h('i'), h('i')),
         h('p', {}, h('strong', {}, mine !== null && mine !== undefined ? `Your bid of ${mine} is in.` : 'Your bid is in.'),
           ' ', waiting ? `Waiting for ${other}'s bid.` : ''),
