@@ -96,14 +96,20 @@ func (s *Server) apiHint(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusInternalServerError, "the record does not replay")
 		return
 	}
-	select {
-	case s.hints <- struct{}{}:
-		defer func() { <-s.hints }()
-	case <-time.After(hintWait):
-		writeError(w, http.StatusServiceUnavailable, "the hint service is busy: try again in a moment")
-		return
-	case <-r.Context().Done():
-		return
+	// One hint at a time, and in a turn among the bots' searches (think.go): hints and bots
+	// together never search on more cores than the server allows.
+	busy := time.NewTimer(hintWait)
+	defer busy.Stop()
+	for _, slot := range []chan struct{}{s.hints, s.thinkers} {
+		select {
+		case slot <- struct{}{}:
+			defer func() { <-slot }()
+		case <-busy.C:
+			writeError(w, http.StatusServiceUnavailable, "the hint service is busy: try again in a moment")
+			return
+		case <-r.Context().Done():
+			return
+		}
 	}
 	var reply hintReply
 	if g.Name == pencil.Game.Name {
