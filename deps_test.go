@@ -37,13 +37,15 @@ var layers = []struct {
 	{"store/sqlstore", []string{"engine", "rating", "store"}},
 	{"store/sqlite", []string{"engine", "store", "store/sqlstore", "modernc.org/sqlite"}},
 	{"store/postgres", []string{"engine", "store", "store/sqlstore", "github.com/jackc/pgx/v5"}},
-	{"web", []string{"analysis", "timesource", "engine", "games", "games/*", "bot", "bot/*", "match", "store", "store/*", "clock", "rating", "github.com/coder/websocket", "golang.org/x/time/rate", "golang.org/x/crypto"}},
+	{"store/postgres/pgtest", []string{"github.com/jackc/pgx/v5"}},
+	{"cluster", []string{"engine", "store", "store/postgres"}},
+	{"web", []string{"analysis", "timesource", "engine", "games", "games/*", "bot", "bot/*", "match", "store", "store/*", "clock", "rating", "github.com/coder/websocket", "golang.org/x/time/rate", "golang.org/x/crypto", "cluster", "github.com/prometheus/client_golang"}},
 	{"web/loadtest", []string{"github.com/coder/websocket"}},
 	{"protocol", []string{"engine"}},
 	{"client", []string{"engine", "protocol", "github.com/coder/websocket"}},
 	{"client/clienttest", []string{"client", "store/sqlite", "web"}},
 	{"tui", []string{"engine", "score", "games", "games/*", "bot", "protocol", "client", "github.com/charmbracelet/bubbletea", "github.com/charmbracelet/bubbles", "github.com/charmbracelet/lipgloss", "github.com/charmbracelet/x/ansi"}},
-	{"cmd/deuce", []string{"analysis", "engine", "games", "games/*", "bot", "bot/*", "sim", "sim/*", "store", "store/*", "web", "web/*", "protocol", "client", "tui"}},
+	{"cmd/deuce", []string{"cluster", "analysis", "engine", "games", "games/*", "bot", "bot/*", "sim", "sim/*", "store", "store/*", "web", "web/*", "protocol", "client", "tui"}},
 }
 
 func TestImportGraph(t *testing.T) {

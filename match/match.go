@@ -54,6 +54,9 @@ type Config struct {
 	// SaveEnd persists the end of a match lost on time (why is EndedOnTime; the result is nil
 	// for no winner); by default the result is appended through Persist with no move.
 	SaveEnd func(ctx context.Context, why string, at int, result *engine.Result) error
+	// OnProgress, when set, is called on the match's goroutine after every change is sent to
+	// the subscribers (see Progress); it must not block.
+	OnProgress func(Progress)
 }
 
 // Retries of a move the match made itself (chance, a bot, a held secret choice) whose save
@@ -672,6 +675,9 @@ func (m *Match) broadcast() {
 			views[s.Seat] = u
 		}
 		s.offer(u)
+	}
+	if m.cfg.OnProgress != nil {
+		m.cfg.OnProgress(m.progress())
 	}
 }
 

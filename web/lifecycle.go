@@ -73,6 +73,7 @@ func (s *Server) presence(lt *liveTable) presenceMsg {
 
 // notify wakes every connection of lt to send the presence again; s.mu must be held.
 func (s *Server) notify(lt *liveTable) {
+	s.publishPresence(lt)
 	for c := range lt.watchers {
 		select {
 		case c <- struct{}{}:
@@ -137,7 +138,7 @@ func (s *Server) Sweep(ctx context.Context) {
 		case lt.botOnly && now.Sub(lt.created) >= s.limits.BotTableTime:
 			ends = append(ends, ending{lt, store.EndTimeLimit})
 			continue
-		case !lt.botOnly && !lt.correspondence && (len(lt.watchers) == 0 && now.Sub(lt.lastActive) >= s.limits.ExpireAfter ||
+		case !lt.botOnly && !lt.correspondence && (len(lt.watchers) == 0 && !anyPresent(lt) && now.Sub(lt.lastActive) >= s.limits.ExpireAfter ||
 			now.Sub(lt.lastMove) >= idleFactor*s.limits.ExpireAfter):
 			ends = append(ends, ending{lt, store.EndExpired})
 			continue
@@ -176,7 +177,7 @@ func (s *Server) janitor() {
 // table is abandoned without a result.
 func (s *Server) endTable(ctx context.Context, lt *liveTable, why string, loser engine.Seat) error {
 	return lt.m.End(ctx, why, loser, func(ctx context.Context, at int, result *engine.Result) error {
-		return s.saveEnd(lt.id)(ctx, why, at, result)
+		return s.saveEnd(lt.id, lt.epoch)(ctx, why, at, result)
 	})
 }
 

@@ -168,19 +168,20 @@ func (s *Server) clockSaver(id string) func(ctx context.Context, c clock.Saved) 
 }
 
 // matchClock is the clock part of a match's configuration.
-func (s *Server) matchClock(ctx context.Context, t *store.Table, cfg *match.Config) error {
+func (s *Server) matchClock(ctx context.Context, t *store.Table, epoch int64, cfg *match.Config) error {
 	k, err := s.clockOf(ctx, t)
 	if err != nil {
 		return fmt.Errorf("clock of table %s: %w", t.ID, err)
 	}
-	cfg.TableClock, cfg.SaveClock, cfg.SaveEnd = k, s.clockSaver(t.ID), s.saveEnd(t.ID)
+	cfg.TableClock, cfg.SaveClock, cfg.SaveEnd = k, s.clockSaver(t.ID), s.saveEnd(t.ID, epoch)
 	return nil
 }
 
 // finish saves a table's last moves with its result and, in the same transaction, the rating
 // change of a rated table. A resignation or an abandonment is a result like any other: the
 // seat that gave up has the lower return, and loses.
-func (s *Server) finish(ctx context.Context, id string, at int, moves []engine.Move, status store.Status, why string, result *engine.Result) error {
+// Under a lease (epoch > 0) the write is fenced: a node that lost the table writes nothing.
+func (s *Server) finish(ctx context.Context, id string, epoch int64, at int, moves []engine.Move, status store.Status, why string, result *engine.Result) error {
 	t, err := s.store.Get(ctx, id)
 	if err != nil {
 		return err
@@ -189,12 +190,15 @@ func (s *Server) finish(ctx context.Context, id string, at int, moves []engine.M
 	if result != nil {
 		rate = rateFunc(t, result)
 	}
+	if epoch != 0 {
+		return s.cl.node.Finish(ctx, id, epoch, at, moves, status, why, result, rate)
+	}
 	return s.accounts.p.Finish(ctx, id, at, moves, status, why, result, rate)
 }
 
 // saveEnd returns how a table's early end (resignation, a claim, time) is saved: Finished with
 // its result, Abandoned without one, rated in the same transaction where the table is rated.
-func (s *Server) saveEnd(id string) func(ctx context.Context, why string, at int, result *engine.Result) error {
+func (s *Server) saveEnd(id string, epoch int64) func(ctx context.Context, why string, at int, result *engine.Result) error {
 	return func(ctx context.Context, why string, at int, result *engine.Result) error {
 		status := store.Abandoned
 		if result != nil {
@@ -202,10 +206,19 @@ func (s *Server) saveEnd(id string) func(ctx context.Context, why string, at int
 		}
 		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), saveTimeout)
 		defer cancel()
-		if s.accounts != nil {
-			return s.finish(ctx, id, at, nil, status, why, result)
+		var err error
+		switch {
+		case s.accounts != nil:
+			err = s.finish(ctx, id, epoch, at, nil, status, why, result)
+		case epoch != 0:
+			err = s.cl.node.End(ctx, id, epoch, at, status, why, result)
+		default:
+			err = s.store.End(ctx, id, at, status, why, result)
 		}
-		return s.store.End(ctx, id, at, status, why, result)
+		if err != nil {
+			s.metrics.storeErrors.WithLabelValues("end").Inc()
+		}
+		return err
 	}
 }
 

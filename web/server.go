@@ -19,14 +19,17 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/time/rate"
 
 	"deuce/bot"
+	"deuce/cluster"
 	"deuce/engine"
 	"deuce/games"
 	"deuce/games/pencil"
@@ -77,6 +80,13 @@ type Server struct {
 	analyser      *analyser     // background match analysis (analysis.go)
 	hints         chan struct{} // the one hint searched at a time (hint.go)
 	hintRate      *buckets      // the hints each address may ask for (hint.go)
+	// cl is the server's part in a cluster of nodes (cluster.go), nil on a single node.
+	cl      *clusterState
+	metrics *metrics // what /metrics shows (metrics.go)
+	// trusted are the reverse proxies whose X-Forwarded-For names the client (proxy.go).
+	trusted []netip.Prefix
+	// dying is set by Main.Kill: leases are left to expire, as a dead process leaves them.
+	dying atomic.Bool
 }
 
 // liveTable is a running match and the table it plays.
@@ -112,6 +122,12 @@ type liveTable struct {
 	lastMove time.Time
 	// watchers are the connections to signal when presence changes.
 	watchers map[chan struct{}]struct{}
+
+	// In a cluster: epoch is the lease the match runs under, moved is set once the lease is
+	// lost, progress is the match's last Progress.
+	epoch    int64
+	moved    atomic.Bool
+	progress atomic.Pointer[match.Progress]
 }
 
 // Config configures a Server.
@@ -131,6 +147,12 @@ type Config struct {
 	// SecureCookies marks session cookies Secure even when the server itself is not served
 	// over TLS (behind a proxy that is).
 	SecureCookies bool
+	// Cluster, when set, makes the server a node of a cluster on the PostgreSQL store it
+	// shares with the others (cluster.go).
+	Cluster *cluster.Node
+	// TrustedProxies are the networks of the reverse proxies in front of the server: limits
+	// count a request of theirs per the client they forward it for (proxy.go).
+	TrustedProxies []netip.Prefix
 }
 
 // NewServer returns a server over cfg.Store. Call Resume to restart unfinished tables, and
@@ -168,6 +190,14 @@ func NewServer(cfg Config) *Server {
 	}
 	s.wg.Add(1)
 	go s.janitor()
+	s.metrics = newMetrics(s)
+	s.trusted = cfg.TrustedProxies
+	if cfg.Cluster != nil {
+		s.cl = newClusterState(s, cfg.Cluster)
+		s.metrics.clustered(s.cl)
+		s.wg.Add(1)
+		go func() { defer s.wg.Done(); s.cl.run(ctx) }()
+	}
 	s.analyser = newAnalyser(s, lim)
 	s.hints = make(chan struct{}, 1)
 	return s
@@ -175,6 +205,9 @@ func NewServer(cfg Config) *Server {
 
 // Resume restarts every unfinished table in the store, exactly where it stopped.
 func (s *Server) Resume(ctx context.Context) error {
+	if s.cl != nil {
+		return nil // in a cluster, the node adopts the tables nobody runs
+	}
 	ids, err := s.store.Unfinished(ctx)
 	if err != nil {
 		return fmt.Errorf("list unfinished tables: %w", err)
@@ -203,8 +236,30 @@ func (s *Server) Close() {
 	s.wg.Wait()
 }
 
-// start runs a table's match; owner is the address that created it.
+// start runs a table's match; owner is the address that created it. In a cluster it first
+// takes the table's lease, and returns a nil table if another node has it.
 func (s *Server) start(t *store.Table, owner string) (*liveTable, error) {
+	var epoch int64
+	if s.cl != nil {
+		e, ok, err := s.cl.node.Acquire(s.ctx, t.ID)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			// Another node found the new table before this one took it: it runs it.
+			return nil, nil
+		}
+		epoch = e
+	}
+	lt, err := s.run(t, owner, epoch)
+	if err != nil && s.cl != nil {
+		s.cl.node.Release(s.ctx, t.ID, epoch)
+	}
+	return lt, err
+}
+
+// run runs a table's match under the lease epoch (0 on a single node).
+func (s *Server) run(t *store.Table, owner string, epoch int64) (*liveTable, error) {
 	g, err := games.Lookup(t.Game)
 	if err != nil {
 		return nil, err
@@ -227,13 +282,20 @@ func (s *Server) start(t *store.Table, owner string) (*liveTable, error) {
 	if botOnly(t.Seats) && slices.ContainsFunc(t.Seats, func(seat store.Seat) bool { return searches(g, seat.Bot) }) {
 		delay = max(delay, s.limits.BotTableDelay)
 	}
+	lt := &liveTable{epoch: epoch}
 	cfg := match.Config{
 		Game: g, Record: rec, Bots: bots, Seed: t.Seed, BotDelay: delay,
-		Persist: persister{s: s, id: t.ID}, Clock: s.clock,
+		Persist: persister{s: s, id: t.ID, epoch: epoch}, Clock: s.clock,
 		OnFault: func(err error) { s.log.Warn("bot failed to move; it will try again", "table", id, "err", err) },
 	}
-	if err := s.matchClock(s.ctx, t, &cfg); err != nil {
+	if err := s.matchClock(s.ctx, t, epoch, &cfg); err != nil {
 		return nil, err
+	}
+	if s.cl != nil {
+		cfg.OnProgress = func(p match.Progress) {
+			lt.progress.Store(&p)
+			s.publishProgress(lt, p)
+		}
 	}
 	m, err := match.New(cfg)
 	if err != nil {
@@ -241,8 +303,9 @@ func (s *Server) start(t *store.Table, owner string) (*liveTable, error) {
 	}
 	ctx, cancel := context.WithCancel(s.ctx)
 	now := s.clock.Now()
-	lt := &liveTable{
-		id: t.ID, game: g, m: m, open: t.Status == store.Open, owner: owner, botOnly: botOnly(t.Seats), cancel: cancel,
+	*lt = liveTable{
+		epoch: epoch,
+		id:    t.ID, game: g, m: m, open: t.Status == store.Open, owner: owner, botOnly: botOnly(t.Seats), cancel: cancel,
 		created: t.Created, lastActive: now, lastMove: now, watchers: map[chan struct{}]struct{}{},
 		correspondence: isCorrespondence(cfg.TableClock),
 		person:         make([]bool, len(t.Seats)), present: make([]int, len(t.Seats)),
@@ -266,9 +329,14 @@ func (s *Server) start(t *store.Table, owner string) (*liveTable, error) {
 		defer cancel()
 		err := m.Run(ctx)
 		s.mu.Lock()
-		delete(s.live, t.ID)
-		delete(s.failing, t.ID)
+		if s.live[t.ID] == lt { // not a newer run of the same table (cluster.go: Adopt)
+			delete(s.live, t.ID)
+			delete(s.failing, t.ID)
+		}
 		s.mu.Unlock()
+		if s.cl != nil {
+			s.cl.stopped(lt)
+		}
 		switch {
 		case err == nil:
 			s.log.Info("table finished", "table", t.ID)
@@ -311,8 +379,9 @@ func (s *Server) table(id string) *liveTable {
 
 // persister saves a table's moves through the store.
 type persister struct {
-	s  *Server
-	id string
+	s     *Server
+	id    string
+	epoch int64 // the lease held in a cluster, 0 on a single node
 }
 
 func (p persister) Append(ctx context.Context, at int, moves []engine.Move, result *engine.Result) error {
@@ -321,7 +390,11 @@ func (p persister) Append(ctx context.Context, at int, moves []engine.Move, resu
 	if lt := p.s.live[p.id]; lt != nil && lt.open {
 		status = store.Open
 	}
+	_, retry := p.s.failing[p.id] // the last save of this table failed: this is a retry
 	p.s.mu.Unlock()
+	if retry {
+		p.s.metrics.storeRetries.Inc()
+	}
 	if result != nil {
 		status = store.Finished
 	}
@@ -329,9 +402,12 @@ func (p persister) Append(ctx context.Context, at int, moves []engine.Move, resu
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), saveTimeout)
 	defer cancel()
 	var err error
-	if result != nil && p.s.accounts != nil {
-		err = p.s.finish(ctx, p.id, at, moves, store.Finished, "", result)
-	} else {
+	switch {
+	case result != nil && p.s.accounts != nil:
+		err = p.s.finish(ctx, p.id, p.epoch, at, moves, store.Finished, "", result)
+	case p.epoch != 0:
+		err = p.s.cl.node.Append(ctx, p.id, p.epoch, at, moves, status, result)
+	default:
 		err = p.s.store.Append(ctx, p.id, at, moves, status, result)
 	}
 	if errors.Is(err, store.ErrConflict) && p.saved(ctx, at, moves) {
@@ -339,8 +415,14 @@ func (p persister) Append(ctx context.Context, at int, moves []engine.Move, resu
 		// after the commit): the moves are there once, as they should be.
 		err = nil
 	}
+	if errors.Is(err, store.ErrLeaseLost) {
+		// Not a fault of the store: another node runs the table now.
+		p.s.leaseLost(p.id, p.epoch)
+		return err
+	}
 	p.s.saveFailed(p.id, err)
 	if err != nil {
+		p.s.metrics.storeErrors.WithLabelValues("append").Inc()
 		p.s.log.Warn("save failed", "table", p.id, "move", at+1, "err", err)
 		return err
 	}
@@ -372,6 +454,8 @@ const saveTimeout = 10 * time.Second
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", s.healthz)
+	mux.HandleFunc("GET /readyz", s.readyz)
+	mux.Handle("GET /metrics", s.serveMetrics())
 	mux.HandleFunc("GET /api/games", s.apiGames)
 	mux.HandleFunc("GET /api/tables", s.apiListTables)
 	mux.HandleFunc("POST /api/tables", s.apiCreateTable)
@@ -387,7 +471,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /ws/tables/{id}", s.serveSocket)
 	s.playerRoutes(mux)
 	mux.Handle("GET /", s.pages())
-	return s.logRequests(s.guard(mux))
+	return s.logRequests(s.realAddr(s.guard(mux)))
 }
 
 // healthz answers 200 when the server works, and 503 "degraded" with the reason while the
@@ -498,6 +582,9 @@ type Main struct {
 	Clock  timesource.Clock
 	// SecureCookies: see Config.
 	SecureCookies bool
+	// Cluster and TrustedProxies: see Config.
+	Cluster        *cluster.Node
+	TrustedProxies []netip.Prefix
 
 	srv      *Server
 	httpSrv  *http.Server
@@ -507,7 +594,8 @@ type Main struct {
 // Open starts listening and resumes unfinished tables. The server runs until Close.
 func (m *Main) Open(ctx context.Context) error {
 	m.srv = NewServer(Config{Store: m.Store, Log: m.Log, BotDelay: m.BotDelay, MessageRate: m.MessageRate, MessageBurst: m.MessageBurst, Limits: m.Limits, Clock: m.Clock,
-		SecureCookies: m.SecureCookies})
+		SecureCookies: m.SecureCookies,
+		Cluster: m.Cluster, TrustedProxies: m.TrustedProxies})
 	if err := m.srv.Resume(ctx); err != nil {
 		m.srv.Close()
 		return err

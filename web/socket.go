@@ -172,19 +172,16 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 	if err := s.send(ctx, c, welcomeMsg{Type: "welcome", Table: summarize(summaryOf(t)), Seat: seat}); err != nil {
 		return
 	}
+	if lt == nil && s.cl != nil && t.Status.Unfinished() {
+		s.serveFollower(ctx, cancel, c, t, seat) // another node runs it
+		return
+	}
 	if lt == nil {
 		// Finished (or not runnable): one final view, then the connection closes.
-		u, err := match.View(s.gameOf(t), t.Record(), seat)
+		u, err := s.storedView(t, seat)
 		if err != nil {
 			s.send(ctx, c, errorMsg{Type: "error", Code: codeServer, Error: "this table cannot be shown"})
 			return
-		}
-		if t.Ended != "" {
-			u.Ended, u.ToMove, u.Pending, u.Legal = t.Ended, engine.Nobody, nil, nil
-			u.Result.Over, u.Result.Returns, u.Result.Winner = true, nil, engine.Nobody
-			if t.Result != nil {
-				u.Result = *t.Result
-			}
 		}
 		s.send(ctx, c, updateMsg{Type: "update", Update: u})
 		c.Close(websocket.StatusNormalClosure, "the match is over")
@@ -226,23 +223,35 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 			}
 		case u, ok := <-sub.C:
 			if !ok {
-				if ctx.Err() == nil {
+				switch {
+				case lt.moved.Load():
+					c.Close(websocket.StatusTryAgainLater, "the table moved to another server: reconnect")
+				case ctx.Err() == nil:
 					c.Close(websocket.StatusNormalClosure, "the match is over")
 				}
 				return
 			}
-			msg := updateMsg{Type: "update", Update: u, LogFrom: sent}
-			if sent <= len(u.Log) {
-				msg.Log = u.Log[sent:]
-			} else {
-				msg.LogFrom, msg.Log = 0, u.Log
-			}
-			if err := s.send(ctx, c, msg); err != nil {
+			if err := s.sendUpdate(ctx, c, u, &sent); err != nil {
 				return
 			}
-			sent = len(u.Log)
 		}
 	}
+}
+
+// sendUpdate sends u with the log lines after the *sent the connection has had, and counts
+// them.
+func (s *Server) sendUpdate(ctx context.Context, c *websocket.Conn, u match.Update, sent *int) error {
+	msg := updateMsg{Type: "update", Update: u, LogFrom: *sent}
+	if *sent <= len(u.Log) {
+		msg.Log = u.Log[*sent:]
+	} else {
+		msg.LogFrom, msg.Log = 0, u.Log
+	}
+	if err := s.send(ctx, c, msg); err != nil {
+		return err
+	}
+	*sent = len(u.Log)
+	return nil
 }
 
 // hello reads the first message and returns the seat it claims; claiming marks the seat taken.
@@ -298,8 +307,34 @@ func (s *Server) claim(ctx context.Context, id string, seat engine.Seat) error {
 	return s.store.UpdateSeats(ctx, id, t.Seats, t.Status)
 }
 
+// storedView is seat's view of table t as stored: the final one of an ended table.
+func (s *Server) storedView(t *store.Table, seat engine.Seat) (match.Update, error) {
+	u, err := match.View(s.gameOf(t), t.Record(), seat)
+	if err != nil {
+		return u, err
+	}
+	if t.Ended != "" {
+		u.Ended, u.ToMove, u.Pending, u.Legal = t.Ended, engine.Nobody, nil, nil
+		u.Result.Over, u.Result.Returns, u.Result.Winner = true, nil, engine.Nobody
+		if t.Result != nil {
+			u.Result = *t.Result
+		}
+	}
+	return u, nil
+}
+
 // readMoves reads the client's messages until it leaves, playing its moves.
 func (s *Server) readMoves(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, lt *liveTable, seat engine.Seat, chat *chatConn) {
+	s.readMessages(ctx, cancel, c, func(data []byte) *errorMsg {
+		if isChat(data) {
+			return s.handleChat(ctx, chat, data)
+		}
+		return s.handle(ctx, lt, seat, data)
+	})
+}
+
+// readMessages reads the client's messages until it leaves, and answers each with handle.
+func (s *Server) readMessages(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, handle func([]byte) *errorMsg) {
 	defer cancel()
 	limiter := rate.NewLimiter(s.msgRate, s.msgBurst)
 	refused := 0
@@ -324,13 +359,7 @@ func (s *Server) readMoves(ctx context.Context, cancel context.CancelFunc, c *we
 			s.send(ctx, c, errorMsg{Type: "error", Code: codeRateLimited, Error: "too many messages: slow down"})
 			continue
 		}
-		if isChat(data) {
-			if e := s.handleChat(ctx, chat, data); e != nil {
-				s.send(ctx, c, *e)
-			}
-			continue
-		}
-		if e := s.handle(ctx, lt, seat, data); e != nil {
+		if e := handle(data); e != nil {
 			s.send(ctx, c, *e)
 		}
 	}
@@ -382,6 +411,7 @@ func (s *Server) handle(ctx context.Context, lt *liveTable, seat engine.Seat, da
 	if msg.Seq != nil {
 		seq = *msg.Seq
 	}
+	start := time.Now()
 	if msg.Action != nil {
 		err = lt.m.Submit(ctx, seat, seq, *msg.Action)
 	} else {
@@ -389,6 +419,7 @@ func (s *Server) handle(ctx context.Context, lt *liveTable, seat engine.Seat, da
 	}
 	switch {
 	case err == nil:
+		s.metrics.moved(via(ctx), time.Since(start))
 		return nil
 	case errors.Is(err, engine.ErrIllegal):
 		return bad(codeIllegal, "%v", err)
@@ -400,6 +431,8 @@ func (s *Server) handle(ctx context.Context, lt *liveTable, seat engine.Seat, da
 		return bad(codeOver, "the match is over")
 	case ctx.Err() != nil:
 		return nil
+	case errors.Is(err, store.ErrLeaseLost):
+		return bad(codeUnavailable, "the table is moving to another server: try again in a moment")
 	}
 	s.log.Error("move", "table", lt.id, "seat", seat, "err", err)
 	return bad(codeServer, "the move could not be saved; try again")
@@ -432,6 +465,8 @@ func (s *Server) lifecycle(ctx context.Context, lt *liveTable, seat engine.Seat,
 		return &errorMsg{Type: "error", Code: codeOver, Error: "the match is over"}
 	case ctx.Err() != nil:
 		return nil
+	case errors.Is(err, store.ErrLeaseLost):
+		return &errorMsg{Type: "error", Code: codeUnavailable, Error: "the table is moving to another server: try again in a moment"}
 	}
 	s.log.Error(kind, "table", lt.id, "seat", seat, "err", err)
 	return &errorMsg{Type: "error", Code: codeServer, Error: "that could not be saved; try again"}

@@ -23,8 +23,14 @@ through its own websocket with a random client-side bot that thinks about
 --think per move. It reports the move-to-update latency (p50, p90, p99), the
 server's memory per live table (from its resident set size), and every error.
 
-Example:
-  deuce bench serve --tables 1000`
+With --nodes N and --postgres URL it starts N nodes sharing that database,
+creates every table and connects every seat on a node at random, and kills one
+node (SIGKILL) in the middle of the run: the others take its tables over, its
+clients reconnect elsewhere, and the report counts errors and lost moves.
+
+Examples:
+  deuce bench serve --tables 1000
+  deuce bench serve --nodes 3 --postgres postgres://localhost/deuce --tables 100`
 
 func runBench(ctx context.Context, args []string, e *env) error {
 	if !contains(args, "serve") {
@@ -37,6 +43,9 @@ func runBench(ctx context.Context, args []string, e *env) error {
 	think := fs.Duration("think", 500*time.Millisecond, "mean thinking `time` of a client bot per move")
 	seed := fs.Uint64("seed", 1, "`seed` of the client bots")
 	server := fs.String("server", "", "benchmark the server at this `URL` instead of starting one (memory is then not measured)")
+	nodes := fs.Int("nodes", 1, "`number` of nodes to start on --postgres; one is killed in the middle of the run when more than one")
+	pg := fs.String("postgres", "", "PostgreSQL `URL` the nodes share (needed with --nodes)")
+	killAfter := fs.Int("kill-after", 0, "with --nodes: kill a node once this many `moves` have been answered (default: ten per table)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -47,17 +56,52 @@ func runBench(ctx context.Context, args []string, e *env) error {
 	if *tables < 1 {
 		return usagef("--tables must be at least 1")
 	}
+	if *nodes < 1 || *nodes > 16 {
+		return usagef("--nodes %d: want 1 to 16", *nodes)
+	}
+	if *nodes > 1 && (*pg == "" || *server != "") {
+		return usagef("--nodes needs --postgres (the database the nodes share), and no --server")
+	}
+	if *killAfter < 0 {
+		return usagef("--kill-after must not be negative")
+	}
 	url, pid := *server, 0
+	var (
+		urls   []string
+		procs  []*exec.Cmd
+		killed = -1
+	)
 	if url == "" {
-		srv, u, err := startServer(ctx)
-		if err != nil {
-			return err
+		for i := range *nodes {
+			var args []string
+			if *pg != "" {
+				args = []string{"--postgres", *pg, "--node", fmt.Sprintf("bench%d", i+1), "--lease-time", "3s"}
+			}
+			srv, u, err := startServer(ctx, args...)
+			if err != nil {
+				return err
+			}
+			defer func() {
+				_ = srv.Process.Signal(os.Interrupt)
+				_ = srv.Wait()
+			}()
+			procs, urls = append(procs, srv), append(urls, u)
 		}
-		defer func() {
-			_ = srv.Process.Signal(os.Interrupt)
-			_ = srv.Wait()
-		}()
-		url, pid = u, srv.Process.Pid
+		url, pid = urls[0], procs[0].Process.Pid
+		if *nodes > 1 {
+			pid = 0 // memory is measured on one node
+		}
+	}
+	var disrupt func()
+	if len(procs) > 1 {
+		if *killAfter == 0 {
+			*killAfter = 10 * *tables
+		}
+		disrupt = func() {
+			killed = len(procs) - 1
+			_ = procs[killed].Process.Kill()
+			fmt.Fprintf(e.stderr, "killed node %d (%s)\n", killed+1, urls[killed])
+		}
 	}
 	base := rss(pid)
 	var mu sync.Mutex
@@ -86,7 +130,8 @@ func runBench(ctx context.Context, args []string, e *env) error {
 	fmt.Fprintf(e.stdout, "benchmarking %s: %d tables of %s (%s), client bots think %v per move\n", url, *tables, *game, *variant, *think)
 	last := time.Now()
 	rep, err := loadtest.Run(ctx, loadtest.Config{
-		URL: url, Tables: *tables, Game: *game, Variant: *variant, Think: *think, Seed: *seed,
+		URL: url, URLs: urls, Tables: *tables, Game: *game, Variant: *variant, Think: *think, Seed: *seed,
+		Disrupt: disrupt, DisruptAfter: *killAfter,
 		Progress: func(done, total int) {
 			if time.Since(last) > 5*time.Second || done == total {
 				last = time.Now()
@@ -96,23 +141,36 @@ func runBench(ctx context.Context, args []string, e *env) error {
 	})
 	close(stop)
 	sampler.Wait()
-	if err != nil {
+	if rep == nil {
 		return err
 	}
+	if err != nil {
+		fmt.Fprintf(e.stdout, "stopped before the end (%v): the figures so far\n", err)
+	}
 	fmt.Fprintln(e.stdout, rep)
+	if len(procs) > 1 {
+		if killed < 0 {
+			fmt.Fprintf(e.stdout, "no node was killed: the run ended before %d moves\n", *killAfter)
+		} else {
+			fmt.Fprintf(e.stdout, "%d nodes, node %d killed after %d moves\n", len(procs), killed+1, *killAfter)
+		}
+	}
 	if pid != 0 && rep.PeakLive > 0 {
 		fmt.Fprintf(e.stdout, "server memory: %.1f MiB idle, %.1f MiB at the peak of %d live tables: %.1f KiB per live table\n",
 			float64(base)/(1<<20), float64(peak)/(1<<20), rep.PeakLive, float64(peak-base)/1024/float64(rep.PeakLive))
 	}
-	if rep.Errors > 0 {
-		return fmt.Errorf("%d errors", rep.Errors)
+	if err != nil {
+		return err
+	}
+	if rep.Errors > 0 || rep.Lost > 0 {
+		return fmt.Errorf("%d errors, %d lost moves", rep.Errors, rep.Lost)
 	}
 	return nil
 }
 
 // startServer runs `deuce serve` on a free loopback port with a fresh data directory and returns
 // it with its URL.
-func startServer(ctx context.Context) (*exec.Cmd, string, error) {
+func startServer(ctx context.Context, extra ...string) (*exec.Cmd, string, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, "", err
@@ -123,9 +181,10 @@ func startServer(ctx context.Context) (*exec.Cmd, string, error) {
 	}
 	// The benchmark measures capacity, not the per-address limits: every table comes from
 	// this one address, so those are lifted.
-	cmd := exec.CommandContext(ctx, exe, "serve", "--addr", "127.0.0.1:0", "--data", dir, "--bot-delay", "0", "--log-level", "warn",
+	args := []string{"serve", "--addr", "127.0.0.1:0", "--data", dir, "--bot-delay", "0", "--log-level", "warn",
 		"--create-rate", "1e9", "--create-burst", "1000000", "--connect-rate", "1e9", "--connect-burst", "1000000",
-		"--max-tables-per-address", "1000000", "--max-live-tables", "1000000", "--max-conns-per-address", "1000000")
+		"--max-tables-per-address", "1000000", "--max-live-tables", "1000000", "--max-conns-per-address", "1000000"}
+	cmd := exec.CommandContext(ctx, exe, append(args, extra...)...)
 	cmd.Env = append(os.Environ(), "DEUCE_DATA="+dir)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()

@@ -53,6 +53,10 @@ func TestUsageErrors(t *testing.T) {
 		{"solve bad state", []string{"solve", "pencil", "--points", "5", "--state", "1,2"}, []string{"P1,P2,BALL"}},
 		{"solve outside", []string{"solve", "pencil", "--points", "5", "--state", "9,2,0"}, []string{"outside the game"}},
 		{"serve bad level", []string{"serve", "--log-level", "loud"}, []string{"debug, info"}},
+		{"serve bad proxy", []string{"serve", "--trusted-proxies", "10.0.0.0/99"}, []string{"10.0.0.0/99"}},
+		{"serve bad lease", []string{"serve", "--lease-time", "1ms"}, []string{"--lease-time"}},
+		{"bench nodes without postgres", []string{"bench", "serve", "--nodes", "3"}, []string{"--postgres"}},
+		{"bench too many nodes", []string{"bench", "serve", "--nodes", "99"}, []string{"1 to 16"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

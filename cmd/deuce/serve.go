@@ -4,11 +4,13 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"deuce/cluster"
 	"deuce/games/pencil"
 	"deuce/store"
 	"deuce/store/postgres"
@@ -34,6 +36,11 @@ func runServe(ctx context.Context, args []string, e *env) error {
 	botDelay := fs.Duration("bot-delay", 600*time.Millisecond, "pause before each bot move, so people can follow")
 	level := fs.String("log-level", "info", "log `level`: debug, info, warn or error")
 	secureCookies := fs.Bool("secure-cookies", false, "mark session cookies Secure although deuce itself serves plain HTTP (behind a TLS proxy)")
+	host, _ := os.Hostname()
+	node := fs.String("node", host, "this server's `name` in logs and, with --postgres, among the nodes sharing the database")
+	leaseTime := fs.Duration("lease-time", cluster.DefaultLeaseTime, "with --postgres: how long a table waits for another node when its node dies")
+	logJSON := fs.Bool("log-json", false, "log JSON lines instead of text")
+	proxies := fs.String("trusted-proxies", "", "comma-separated `networks` (CIDR) of reverse proxies whose X-Forwarded-For names the client, for the limits per address")
 	lim := web.DefaultLimits()
 	fs.Float64Var(&lim.CreatesPerMinute, "create-rate", lim.CreatesPerMinute, "new `tables` a minute one address may create, sustained")
 	fs.IntVar(&lim.CreateBurst, "create-burst", lim.CreateBurst, "new `tables` one address may create at once")
@@ -84,16 +91,39 @@ func runServe(ctx context.Context, args []string, e *env) error {
 		return err
 	}
 	lim.SolveCacheBytes = *cacheMB << 20
-	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: lvl}))
+	trusted, err := parsePrefixes(*proxies)
+	if err != nil {
+		return usagef("--trusted-proxies: %v", err)
+	}
+	if *node == "" {
+		*node = "deuce"
+	}
+	if *leaseTime < 300*time.Millisecond || *leaseTime > 10*time.Minute {
+		return usagef("--lease-time %v: want between 300ms and 10m", *leaseTime)
+	}
+	var handler slog.Handler = slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: lvl})
+	if *logJSON {
+		handler = slog.NewJSONHandler(e.stderr, &slog.HandlerOptions{Level: lvl})
+	}
+	log := slog.New(handler).With("node", *node)
 
-	var st store.Store
-	where := ""
+	var (
+		st    store.Store
+		where string
+		cn    *cluster.Node
+	)
 	if *pg != "" {
 		db, err := postgres.Open(ctx, *pg)
 		if err != nil {
 			return fmt.Errorf("open postgres: %w", err)
 		}
 		st, where = db, "postgres"
+		// On PostgreSQL every server is a node of a cluster, alone or not: more nodes may
+		// join on the same database at any time.
+		if cn, err = cluster.New(ctx, cluster.Config{DB: db, Name: *node, LeaseTime: *leaseTime, Log: log}); err != nil {
+			db.Close()
+			return err
+		}
 	} else {
 		if err := os.MkdirAll(*data, 0o755); err != nil {
 			return fmt.Errorf("data directory: %w", err)
@@ -107,7 +137,7 @@ func runServe(ctx context.Context, args []string, e *env) error {
 	}
 	defer st.Close()
 
-	m := &web.Main{Addr: *addr, Store: st, Log: log, BotDelay: *botDelay, Limits: lim, SecureCookies: *secureCookies}
+	m := &web.Main{Addr: *addr, Store: st, Log: log, BotDelay: *botDelay, Limits: lim, SecureCookies: *secureCookies, Cluster: cn, TrustedProxies: trusted}
 	if err := m.Open(ctx); err != nil {
 		if strings.Contains(err.Error(), "address already in use") {
 			return fmt.Errorf("%w (another deuce serve running? pick another --addr)", err)
@@ -154,4 +184,29 @@ func checkLimits(l web.Limits, cacheMB int) error {
 		return usagef("--equilibrium-max-points %d: the solver takes at most %d", l.EquilibriumPoints, pencil.MaxSolvePoints)
 	}
 	return nil
+}
+
+// parsePrefixes reads a comma-separated list of networks (10.0.0.0/8) or addresses.
+func parsePrefixes(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, f := range strings.Split(list, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		if !strings.Contains(f, "/") {
+			a, err := netip.ParseAddr(f)
+			if err != nil {
+				return nil, fmt.Errorf("%q is neither a network nor an address", f)
+			}
+			out = append(out, netip.PrefixFrom(a, a.BitLen()))
+			continue
+		}
+		p, err := netip.ParsePrefix(f)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a network like 10.0.0.0/8", f)
+		}
+		out = append(out, p.Masked())
+	}
+	return out, nil
 }

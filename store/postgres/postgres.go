@@ -34,6 +34,9 @@ type DB struct {
 	*sqlstore.DB // accounts, ratings, chat and seeks: store.Players
 	pool         *pgxpool.Pool
 	sql          *sql.DB
+	cfg          *pgxpool.Config
+	// leases is the pool of the lease queries (lease.go), opened on first use.
+	leases leasePool
 }
 
 // Open connects to the database at url (a postgres:// URL or a key=value string, as pgx reads
@@ -53,7 +56,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		return nil, fmt.Errorf("open postgres store on %s:%d/%s: %w", cfg.ConnConfig.Host, cfg.ConnConfig.Port, cfg.ConnConfig.Database, err)
 	}
 	sqldb := stdlib.OpenDBFromPool(pool)
-	return &DB{DB: sqlstore.New(sqldb, sqldb, dialect), pool: pool, sql: sqldb}, nil
+	return &DB{DB: sqlstore.New(sqldb, sqldb, dialect), pool: pool, sql: sqldb, cfg: cfg}, nil
 }
 
 // migrations[i] takes the schema from version i to version i+1.
@@ -124,12 +127,16 @@ func migrate(ctx context.Context, pool *pgxpool.Pool) error {
 		if _, err := tx.Exec(ctx, `UPDATE schema_version SET version = $1`, len(migrations)); err != nil {
 			return fmt.Errorf("write schema version: %w", err)
 		}
+		if err := createLeases(ctx, tx); err != nil {
+			return fmt.Errorf("create the lease table: %w", err)
+		}
 		return nil
 	})
 }
 
 // Close closes the pool's connections.
 func (db *DB) Close() error {
+	db.leases.close()
 	err := db.sql.Close()
 	db.pool.Close()
 	return err
@@ -191,6 +198,12 @@ func insertMoves(ctx context.Context, tx pgx.Tx, id string, at int, moves []engi
 
 // Append adds moves at index at and sets the status and result.
 func (db *DB) Append(ctx context.Context, id string, at int, moves []engine.Move, status store.Status, result *engine.Result) error {
+	return db.append(ctx, id, at, moves, status, result, nil)
+}
+
+// append is Append, after fence (when not nil) has checked, in the transaction, that the
+// writer may write.
+func (db *DB) append(ctx context.Context, id string, at int, moves []engine.Move, status store.Status, result *engine.Result, fence func(pgx.Tx) error) error {
 	if !status.Valid() {
 		return fmt.Errorf("append to table %s: invalid status %q", id, status)
 	}
@@ -199,6 +212,11 @@ func (db *DB) Append(ctx context.Context, id string, at int, moves []engine.Move
 		return fmt.Errorf("append to table %s: %w", id, err)
 	}
 	err = pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
+		if fence != nil {
+			if err := fence(tx); err != nil {
+				return err
+			}
+		}
 		// The guard on move_count is what makes a stale writer fail instead of writing: a
 		// concurrent writer waits for the row lock, then finds the count changed.
 		tag, err := tx.Exec(ctx, `
@@ -233,6 +251,11 @@ func missingOrConflict(ctx context.Context, tx pgx.Tx, id string) error {
 
 // End ends an unfinished table without a move.
 func (db *DB) End(ctx context.Context, id string, at int, status store.Status, ended string, result *engine.Result) error {
+	return db.end(ctx, id, at, status, ended, result, nil)
+}
+
+// end is End, after fence (see append).
+func (db *DB) end(ctx context.Context, id string, at int, status store.Status, ended string, result *engine.Result, fence func(pgx.Tx) error) error {
 	if err := store.CheckEnd(status, ended); err != nil {
 		return fmt.Errorf("end table %s: %w", id, err)
 	}
@@ -241,6 +264,11 @@ func (db *DB) End(ctx context.Context, id string, at int, status store.Status, e
 		return fmt.Errorf("end table %s: %w", id, err)
 	}
 	err = pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
+		if fence != nil {
+			if err := fence(tx); err != nil {
+				return err
+			}
+		}
 		tag, err := tx.Exec(ctx, `
 			UPDATE tables SET status = $1, ended = $2, result = $3, updated = $4
 			WHERE id = $5 AND move_count = $6 AND status IN ('open', 'live')`,

@@ -2,66 +2,27 @@ package postgres_test
 
 import (
 	"context"
-	"crypto/rand"
-	"fmt"
-	"net/url"
-	"os"
-	"strings"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
 
 	"deuce/store"
 	"deuce/store/postgres"
+	"deuce/store/postgres/pgtest"
 	"deuce/store/storetest"
 )
 
 // databaseURL returns the database the tests run in, or skips the test when none is given.
 func databaseURL(t testing.TB) string {
 	t.Helper()
-	u := os.Getenv("DEUCE_POSTGRES_URL")
-	if u == "" {
-		t.Skip("DEUCE_POSTGRES_URL is not set: set it to a PostgreSQL database URL (postgres://user@127.0.0.1:5432/db?sslmode=disable) to run the postgres tests")
-	}
-	return u
+	return pgtest.URL(t)
 }
 
-// newSchema creates an empty schema, dropped when the test ends, and returns the URL of the
-// database with that schema as its search path.
-func newSchema(t testing.TB, dbURL string) string {
+// newSchema returns the URL of the database with an empty schema of the test's own as its
+// search path (pgtest.Schema).
+func newSchema(t testing.TB, _ string) string {
 	t.Helper()
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, dbURL)
-	if err != nil {
-		t.Fatalf("connect to DEUCE_POSTGRES_URL: %v", err)
-	}
-	defer conn.Close(ctx)
-	name := "deuce_test_" + strings.ToLower(rand.Text()[:12])
-	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+name); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		conn, err := pgx.Connect(ctx, dbURL)
-		if err != nil {
-			t.Errorf("drop schema %s: %v", name, err)
-			return
-		}
-		defer conn.Close(ctx)
-		if _, err := conn.Exec(ctx, "DROP SCHEMA "+name+" CASCADE"); err != nil {
-			t.Errorf("drop schema %s: %v", name, err)
-		}
-	})
-	if strings.HasPrefix(dbURL, "postgres://") || strings.HasPrefix(dbURL, "postgresql://") {
-		u, err := url.Parse(dbURL)
-		if err != nil {
-			t.Fatal(err)
-		}
-		q := u.Query()
-		q.Set("search_path", name)
-		u.RawQuery = q.Encode()
-		return u.String()
-	}
-	return fmt.Sprintf("%s search_path=%s", dbURL, name)
+	return pgtest.Schema(t)
 }
 
 func open(t testing.TB, dbURL string) *postgres.DB {

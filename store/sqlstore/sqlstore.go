@@ -366,6 +366,12 @@ func (db *DB) PlayerTables(ctx context.Context, account int64, limit int) ([]sto
 
 // Finish appends a table's last moves with its result and rates it, in one transaction.
 func (db *DB) Finish(ctx context.Context, tableID string, at int, moves []engine.Move, status store.Status, ended string, result *engine.Result, rate store.RateFunc) error {
+	return db.FinishGuarded(ctx, tableID, at, moves, status, ended, result, rate, nil)
+}
+
+// FinishGuarded is Finish with guard run first in the same transaction: an error of guard
+// (a node that lost the table's lease, say) writes nothing and is returned.
+func (db *DB) FinishGuarded(ctx context.Context, tableID string, at int, moves []engine.Move, status store.Status, ended string, result *engine.Result, rate store.RateFunc, guard func(tx *sql.Tx) error) error {
 	if err := store.CheckEnd(status, ended); err != nil {
 		return fmt.Errorf("finish table %s: %w", tableID, err)
 	}
@@ -379,6 +385,11 @@ func (db *DB) Finish(ctx context.Context, tableID string, at int, moves []engine
 	}
 	now := store.Now()
 	err = db.inTx(ctx, func(tx *sql.Tx) error {
+		if guard != nil {
+			if err := guard(tx); err != nil {
+				return err
+			}
+		}
 		upd, err := tx.ExecContext(ctx, db.q(`
 			UPDATE tables SET move_count = move_count + ?, status = ?, ended = ?, result = ?, updated = ?
 			WHERE id = ? AND move_count = ?`),

@@ -9,8 +9,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net/http"
+	neturl "net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -39,6 +41,14 @@ type Config struct {
 	Ramp int
 	// Progress, when set, is called now and then with the tables finished so far.
 	Progress func(finished, total int)
+	// URLs, when set, are the nodes of a cluster (URL is then ignored): every table is created
+	// on one at random and every seat connects to one at random. A seat whose connection
+	// drops connects again to another, and catches up from the view it is sent.
+	URLs []string
+	// Disrupt, when set, is called once, on its own goroutine, when DisruptAfter moves have
+	// been answered (a node killed in the middle of a run).
+	Disrupt      func()
+	DisruptAfter int
 }
 
 // Report is what a run measured.
@@ -55,6 +65,14 @@ type Report struct {
 	Elapsed  time.Duration `json:"elapsed"`
 	// PeakLive is the most tables that were being played at the same moment.
 	PeakLive int `json:"peakLive"`
+	// Reconnects counts the connections made again after a node dropped them; Retries the
+	// moves a node asked to send again (code "unavailable", a table moving between nodes).
+	Reconnects int `json:"reconnects"`
+	Retries    int `json:"retries"`
+	// Lost counts the moves a seat saw answered that its table's stored record lacks.
+	Lost int `json:"lost"`
+	// IDs are the tables played.
+	IDs []string `json:"ids"`
 }
 
 // String formats the report for people.
@@ -63,7 +81,10 @@ func (r *Report) String() string {
 	fmt.Fprintf(&b, "%d tables (%d at once at the peak), %d finished, %d moves in %v (%.0f moves/s)\n",
 		r.Tables, r.PeakLive, r.Finished, r.Moves, r.Elapsed.Round(time.Millisecond), float64(r.Moves)/r.Elapsed.Seconds())
 	fmt.Fprintf(&b, "move-to-update latency: p50 %v, p90 %v, p99 %v, max %v\n", r.P50, r.P90, r.P99, r.Max)
-	fmt.Fprintf(&b, "errors: %d", r.Errors)
+	if r.Reconnects > 0 || r.Retries > 0 {
+		fmt.Fprintf(&b, "reconnects: %d, moves sent again: %d\n", r.Reconnects, r.Retries)
+	}
+	fmt.Fprintf(&b, "errors: %d, lost moves: %d", r.Errors, r.Lost)
 	for _, s := range r.Samples {
 		fmt.Fprintf(&b, "\n  %s", s)
 	}
@@ -80,6 +101,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	if cfg.Ramp <= 0 {
 		cfg.Ramp = 50
+	}
+	if len(cfg.URLs) == 0 {
+		cfg.URLs = []string{cfg.URL}
 	}
 	run := &runner{cfg: cfg}
 	start := time.Now()
@@ -113,6 +137,49 @@ type runner struct {
 	finished  int
 	live      int
 	peakLive  int
+
+	reconnects, retries, lost int
+	ids                       []string
+	disrupted                 bool
+}
+
+// do sends req to a node at random (its URL's host is replaced), and to another when the one
+// chosen does not answer (killed): a request that was never answered changed nothing.
+func (r *runner) do(req *http.Request) (*http.Response, error) {
+	body, _ := io.ReadAll(req.Body)
+	var err error
+	for range 3 * len(r.cfg.URLs) {
+		u, perr := neturl.Parse(r.url())
+		if perr != nil {
+			return nil, perr
+		}
+		req.URL.Scheme, req.URL.Host, req.Host = u.Scheme, u.Host, u.Host
+		req.Body = io.NopCloser(bytes.NewReader(body))
+		var resp *http.Response
+		if resp, err = http.DefaultClient.Do(req); err == nil {
+			return resp, nil
+		}
+		if req.Context().Err() != nil {
+			break
+		}
+	}
+	return nil, err
+}
+
+// url picks a node at random.
+func (r *runner) url() string {
+	return r.cfg.URLs[rand.IntN(len(r.cfg.URLs))]
+}
+
+// answered notes one more move answered, and disrupts the run when it is time.
+func (r *runner) answered(d time.Duration) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.latencies = append(r.latencies, d)
+	if r.cfg.Disrupt != nil && !r.disrupted && len(r.latencies) >= r.cfg.DisruptAfter {
+		r.disrupted = true
+		go r.cfg.Disrupt()
+	}
 }
 
 func (r *runner) fail(format string, args ...any) {
@@ -136,7 +203,8 @@ func (r *runner) report() *Report {
 		return lat[min(len(lat)-1, int(p*float64(len(lat))))]
 	}
 	rep := &Report{Tables: r.cfg.Tables, Finished: r.finished, Moves: len(lat), Errors: r.errors, Samples: r.samples,
-		P50: q(0.50), P90: q(0.90), P99: q(0.99), PeakLive: r.peakLive}
+		P50: q(0.50), P90: q(0.90), P99: q(0.99), PeakLive: r.peakLive,
+		Reconnects: r.reconnects, Retries: r.retries, Lost: r.lost, IDs: slices.Clone(r.ids)}
 	if len(lat) > 0 {
 		rep.Max = lat[len(lat)-1]
 	}
@@ -153,9 +221,12 @@ func (r *runner) table(ctx context.Context, i int, ready func()) {
 		r.fail("table %d: create: %v", i, err)
 		return
 	}
+	r.mu.Lock()
+	r.ids = append(r.ids, id)
+	r.mu.Unlock()
 	conns := make([]*websocket.Conn, len(seats))
 	for s, token := range seats {
-		c, err := r.dial(ctx, id, token)
+		c, err := r.dialAny(ctx, id, token)
 		if err != nil {
 			r.fail("table %d seat %d: connect: %v", i, s+1, err)
 			for _, c := range conns[:s] {
@@ -172,15 +243,21 @@ func (r *runner) table(ctx context.Context, i int, ready func()) {
 	r.mu.Unlock()
 	var wg sync.WaitGroup
 	over := make([]bool, len(seats))
+	acked := make([]int, len(seats))
 	for s, c := range conns {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			defer c.CloseNow()
-			over[s] = r.play(ctx, c, rand.New(rand.NewPCG(r.cfg.Seed, uint64(i)<<8|uint64(s))), fmt.Sprintf("table %d seat %d", i, s+1))
+			p := &player{r: r, c: c, id: id, token: seats[s], rng: rand.New(rand.NewPCG(r.cfg.Seed, uint64(i)<<8|uint64(s))), who: fmt.Sprintf("table %d seat %d", i, s+1)}
+			defer func() { p.c.CloseNow() }()
+			over[s] = p.play(ctx)
+			acked[s] = p.acked
 		}()
 	}
 	wg.Wait()
+	if err := r.checkRecord(ctx, id, acked); err != nil {
+		r.fail("table %d: %v", i, err)
+	}
 	r.mu.Lock()
 	r.live--
 	if !slices.Contains(over, false) {
@@ -211,12 +288,12 @@ func (r *runner) create(ctx context.Context) ([]string, string, error) {
 		}
 		body["seats"] = seats
 		b, _ := json.Marshal(body)
-		req, err := http.NewRequestWithContext(ctx, "POST", r.cfg.URL+"/api/tables", bytes.NewReader(b))
+		req, err := http.NewRequestWithContext(ctx, "POST", r.cfg.URLs[0]+"/api/tables", bytes.NewReader(b))
 		if err != nil {
 			return nil, "", err
 		}
 		req.Header.Set("Content-Type", "application/json")
-		resp, err := http.DefaultClient.Do(req)
+		resp, err := r.do(req)
 		if err != nil {
 			return nil, "", err
 		}
@@ -239,10 +316,10 @@ func (r *runner) create(ctx context.Context) ([]string, string, error) {
 	return nil, "", errors.New(created.Error)
 }
 
-func (r *runner) dial(ctx context.Context, id, token string) (*websocket.Conn, error) {
+func (r *runner) dial(ctx context.Context, url, id, token string) (*websocket.Conn, error) {
 	dctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	c, _, err := websocket.Dial(dctx, strings.Replace(r.cfg.URL, "http", "ws", 1)+"/ws/tables/"+id, nil)
+	c, _, err := websocket.Dial(dctx, strings.Replace(url, "http", "ws", 1)+"/ws/tables/"+id, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -252,6 +329,18 @@ func (r *runner) dial(ctx context.Context, id, token string) (*websocket.Conn, e
 		return nil, err
 	}
 	return c, nil
+}
+
+// dialAny connects to a node at random, and to another when that one does not answer.
+func (r *runner) dialAny(ctx context.Context, id, token string) (*websocket.Conn, error) {
+	var err error
+	for range 3 * len(r.cfg.URLs) {
+		var c *websocket.Conn
+		if c, err = r.dial(ctx, r.url(), id, token); err == nil || ctx.Err() != nil {
+			return c, err
+		}
+	}
+	return nil, err
 }
 
 // message is the part of a server message a client bot reads.
@@ -269,24 +358,51 @@ type message struct {
 	Error string `json:"error"`
 }
 
+// player plays one seat.
+type player struct {
+	r         *runner
+	c         *websocket.Conn
+	id, token string
+	rng       *rand.Rand
+	who       string
+	// acked is the most moves of the seat an update has shown: moves the server answered.
+	acked int
+}
+
 // play answers every update of one seat until the match ends; it reports whether it saw the end.
-func (r *runner) play(ctx context.Context, c *websocket.Conn, rng *rand.Rand, who string) bool {
+func (p *player) play(ctx context.Context) bool {
+	r := p.r
 	var sent time.Time // when the move awaiting its update was sent; zero when none is
 	sentPlayed, retries := 0, 0
 	var last message // the latest update
 	for {
 		var m message
 		rctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
-		err := wsjson.Read(rctx, c, &m)
+		err := wsjson.Read(rctx, p.c, &m)
 		cancel()
 		if err != nil {
-			r.fail("%s: read: %v", who, err)
+			if ctx.Err() == nil && len(r.cfg.URLs) > 1 && p.reconnect(ctx) {
+				// The fresh view decides; a move in flight is in it or was never saved.
+				sent, last = time.Time{}, message{}
+				continue
+			}
+			if ctx.Err() == nil {
+				r.fail("%s: read: %v", p.who, err)
+			}
 			return false
 		}
 		switch m.Type {
 		case "error":
-			r.fail("%s: %s: %s", who, m.Code, m.Error)
 			sent = time.Time{}
+			if m.Code == "unavailable" {
+				// The table is moving between nodes: the next view says whether the move
+				// was taken.
+				r.mu.Lock()
+				r.retries++
+				r.mu.Unlock()
+				continue
+			}
+			r.fail("%s: %s: %s", p.who, m.Code, m.Error)
 			// The server sends nothing new after a refusal: choose again from the latest view.
 			if retries++; retries > 3 || len(last.Legal) == 0 {
 				return false
@@ -295,6 +411,7 @@ func (r *runner) play(ctx context.Context, c *websocket.Conn, rng *rand.Rand, wh
 		case "update":
 			retries = 0
 			last = m
+			p.acked = max(p.acked, m.Played)
 		default:
 			continue
 		}
@@ -303,34 +420,102 @@ func (r *runner) play(ctx context.Context, c *websocket.Conn, rng *rand.Rand, wh
 			if m.Played <= sentPlayed && !m.Result.Over {
 				continue
 			}
-			d := time.Since(sent)
-			r.mu.Lock()
-			r.latencies = append(r.latencies, d)
-			r.mu.Unlock()
+			r.answered(time.Since(sent))
 			sent = time.Time{}
 		}
 		if m.Result.Over {
 			return true
 		}
-		if len(m.Legal) == 0 {
+		if len(m.Legal) == 0 || !sent.IsZero() {
 			continue
 		}
 		if r.cfg.Think > 0 {
-			pause := time.Duration((0.5 + rng.Float64()) * float64(r.cfg.Think))
+			pause := time.Duration((0.5 + p.rng.Float64()) * float64(r.cfg.Think))
 			select {
 			case <-time.After(pause):
 			case <-ctx.Done():
 				return false
 			}
 		}
-		a := m.Legal[rng.IntN(len(m.Legal))].Action
+		a := m.Legal[p.rng.IntN(len(m.Legal))].Action
 		wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 		sent, sentPlayed = time.Now(), m.Played
-		err = wsjson.Write(wctx, c, map[string]any{"type": "move", "seq": m.Seq, "action": a})
+		err = wsjson.Write(wctx, p.c, map[string]any{"type": "move", "seq": m.Seq, "action": a})
 		cancel()
-		if err != nil {
-			r.fail("%s: send: %v", who, err)
+		if err != nil && !(len(r.cfg.URLs) > 1 && ctx.Err() == nil) {
+			r.fail("%s: send: %v", p.who, err)
 			return false
 		}
 	}
+}
+
+// reconnect connects the seat again, to any node, for up to half a minute.
+func (p *player) reconnect(ctx context.Context) bool {
+	p.c.CloseNow()
+	for range 60 {
+		c, err := p.r.dial(ctx, p.r.url(), p.id, p.token)
+		if err == nil {
+			p.c = c
+			p.r.mu.Lock()
+			p.r.reconnects++
+			p.r.mu.Unlock()
+			return true
+		}
+		select {
+		case <-ctx.Done():
+			return false
+		case <-time.After(500 * time.Millisecond):
+		}
+	}
+	return false
+}
+
+// checkRecord counts the moves acked[seat] the seats saw answered that the stored record of
+// table id lacks.
+func (r *runner) checkRecord(ctx context.Context, id string, acked []int) error {
+	var rec struct {
+		Moves []struct {
+			Seat int `json:"seat"`
+		} `json:"moves"`
+	}
+	var err error
+	// Any node answers; one may have been killed.
+	for _, url := range r.cfg.URLs {
+		if err = getJSON(ctx, url+"/api/tables/"+id+"/record", &rec); err == nil {
+			break
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("record: %w", err)
+	}
+	stored := make([]int, len(acked))
+	for _, m := range rec.Moves {
+		if m.Seat >= 0 && m.Seat < len(stored) {
+			stored[m.Seat]++
+		}
+	}
+	lost := 0
+	for s := range acked {
+		lost += max(0, acked[s]-stored[s])
+	}
+	r.mu.Lock()
+	r.lost += lost
+	r.mu.Unlock()
+	return nil
+}
+
+func getJSON(ctx context.Context, url string, v any) error {
+	req, err := http.NewRequestWithContext(ctx, "GET", url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("status %d", resp.StatusCode)
+	}
+	return json.NewDecoder(resp.Body).Decode(v)
 }

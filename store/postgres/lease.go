@@ -1,0 +1,271 @@
+package postgres
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"deuce/engine"
+	"deuce/store"
+)
+
+// Leases: several deuce nodes share one database, and each live table is run by exactly one
+// of them, the holder of its lease. A lease is a row (table, node, epoch, expiry) whose expiry
+// the holder renews; once it has passed, any node may take the table, and taking it raises the
+// epoch. Every write of a match by its runner (AppendFenced, EndFenced) names the epoch it
+// holds and is refused with store.ErrLeaseLost unless the lease is still that epoch, held by
+// that node and not expired: a paused or cut-off node can never write a move after another
+// has taken its table. Expiry is the database's clock (now()), so the nodes' clocks do not
+// matter.
+//
+// The lease table is created if missing when the store opens (CREATE TABLE IF NOT EXISTS
+// rather than a numbered migration: a deployment with one node never uses it).
+const leaseSchema = `
+CREATE TABLE IF NOT EXISTS table_leases (
+	table_id text COLLATE "C" PRIMARY KEY REFERENCES tables (id) ON DELETE CASCADE,
+	node     text NOT NULL,
+	epoch    bigint NOT NULL,
+	expires  timestamptz NOT NULL
+);
+CREATE INDEX IF NOT EXISTS table_leases_node ON table_leases (node);
+`
+
+// leasePool is a small pool of its own for the lease queries: renewing must not wait behind a
+// busy node's moves and reads for a connection of the main pool, or the leases would expire
+// under a node that is only busy.
+type leasePool struct {
+	once sync.Once
+	pool *pgxpool.Pool
+	err  error
+}
+
+func (db *DB) leasing() (*pgxpool.Pool, error) {
+	db.leases.once.Do(func() {
+		cfg := db.cfg.Copy()
+		cfg.MaxConns, cfg.MinConns = 2, 1
+		db.leases.pool, db.leases.err = pgxpool.NewWithConfig(context.Background(), cfg)
+	})
+	return db.leases.pool, db.leases.err
+}
+
+func (l *leasePool) close() {
+	if l.pool != nil {
+		l.pool.Close()
+	}
+}
+
+func createLeases(ctx context.Context, tx pgx.Tx) error {
+	_, err := tx.Exec(ctx, leaseSchema)
+	return err
+}
+
+// Acquire takes the lease of table id for node for ttl, if nobody holds it or its holder let it
+// expire, and returns the new epoch; ok is false when another node holds it. A finished table
+// is never leased.
+func (db *DB) Acquire(ctx context.Context, id, node string, ttl time.Duration) (epoch int64, ok bool, err error) {
+	pool, err := db.leasing()
+	if err != nil {
+		return 0, false, fmt.Errorf("acquire lease of table %s: %w", id, err)
+	}
+	err = pool.QueryRow(ctx, `
+		INSERT INTO table_leases AS l (table_id, node, epoch, expires)
+		SELECT id, $2, 1, now() + $3 * interval '1 millisecond'
+		FROM tables WHERE id = $1 AND status IN ('open', 'live')
+		ON CONFLICT (table_id) DO UPDATE
+			SET node = excluded.node, epoch = l.epoch + 1, expires = excluded.expires
+			WHERE l.expires < now()
+		RETURNING epoch`, id, node, ttl.Milliseconds()).Scan(&epoch)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, false, fmt.Errorf("acquire lease of table %s: %w", id, err)
+	}
+	return epoch, true, nil
+}
+
+// Renew extends by ttl the unexpired leases of held (table ID to epoch) that node still holds,
+// and returns them. A lease missing from the answer is lost: the node must stop running that
+// table. Only the leases the caller names are renewed, so a node restarted under the same name
+// does not keep alive the leases of the tables its previous life ran.
+func (db *DB) Renew(ctx context.Context, node string, held map[string]int64, ttl time.Duration) (map[string]int64, error) {
+	pool, err := db.leasing()
+	if err != nil {
+		return nil, fmt.Errorf("renew leases of node %s: %w", node, err)
+	}
+	ids, epochs := make([]string, 0, len(held)), make([]int64, 0, len(held))
+	for id, e := range held {
+		ids, epochs = append(ids, id), append(epochs, e)
+	}
+	rows, err := pool.Query(ctx, `
+		UPDATE table_leases SET expires = now() + $2 * interval '1 millisecond'
+		WHERE node = $1 AND expires >= now()
+		AND (table_id, epoch) IN (SELECT * FROM unnest($3::text[], $4::bigint[]))
+		RETURNING table_id, epoch`, node, ttl.Milliseconds(), ids, epochs)
+	if err != nil {
+		return nil, fmt.Errorf("renew leases of node %s: %w", node, err)
+	}
+	renewed := map[string]int64{}
+	var (
+		id    string
+		epoch int64
+	)
+	_, err = pgx.ForEachRow(rows, []any{&id, &epoch}, func() error {
+		renewed[id] = epoch
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("renew leases of node %s: %w", node, err)
+	}
+	return renewed, nil
+}
+
+// Release gives up the lease of table id at epoch, so another node may take it at once. The
+// row stays, expired, so that the next holder's epoch is still higher than every earlier one.
+func (db *DB) Release(ctx context.Context, id string, epoch int64) error {
+	pool, err := db.leasing()
+	if err != nil {
+		return fmt.Errorf("release lease of table %s: %w", id, err)
+	}
+	_, err = pool.Exec(ctx, `UPDATE table_leases SET expires = now() - interval '1 millisecond' WHERE table_id = $1 AND epoch = $2`, id, epoch)
+	if err != nil {
+		return fmt.Errorf("release lease of table %s: %w", id, err)
+	}
+	return nil
+}
+
+// Orphans returns up to limit unfinished tables that no node holds an unexpired lease on, in
+// random order so that nodes looking at once take different ones.
+func (db *DB) Orphans(ctx context.Context, limit int) ([]string, error) {
+	pool, err := db.leasing()
+	if err != nil {
+		return nil, fmt.Errorf("list unleased tables: %w", err)
+	}
+	rows, err := pool.Query(ctx, `
+		SELECT t.id FROM tables t
+		WHERE t.status IN ('open', 'live')
+		AND NOT EXISTS (SELECT 1 FROM table_leases l WHERE l.table_id = t.id AND l.expires >= now())
+		ORDER BY random() LIMIT $1`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("list unleased tables: %w", err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, fmt.Errorf("list unleased tables: %w", err)
+	}
+	return ids, nil
+}
+
+// Owner returns the node holding an unexpired lease of table id, or "" when none does.
+func (db *DB) Owner(ctx context.Context, id string) (string, error) {
+	var node string
+	err := db.pool.QueryRow(ctx, `SELECT node FROM table_leases WHERE table_id = $1 AND expires >= now()`, id).Scan(&node)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("owner of table %s: %w", id, err)
+	}
+	return node, nil
+}
+
+// fence locks the lease row of table id for the transaction and checks that node holds it at
+// epoch, unexpired. The lock (FOR SHARE) makes a node taking the lease wait for the write to
+// commit, so the new holder reloads a store that has it.
+func fence(ctx context.Context, tx pgx.Tx, id, node string, epoch int64) error {
+	var ok bool
+	err := tx.QueryRow(ctx, `
+		SELECT node = $2 AND epoch = $3 AND expires >= now() FROM table_leases WHERE table_id = $1 FOR SHARE`,
+		id, node, epoch).Scan(&ok)
+	if errors.Is(err, pgx.ErrNoRows) || err == nil && !ok {
+		return store.ErrLeaseLost
+	}
+	return err
+}
+
+// AppendFenced is Append for the holder of the table's lease: it fails with store.ErrLeaseLost,
+// writing nothing, unless node holds the lease of table id at epoch.
+func (db *DB) AppendFenced(ctx context.Context, id, node string, epoch int64, at int, moves []engine.Move, status store.Status, result *engine.Result) error {
+	return db.append(ctx, id, at, moves, status, result, func(tx pgx.Tx) error { return fence(ctx, tx, id, node, epoch) })
+}
+
+// EndFenced is End for the holder of the table's lease (see AppendFenced).
+func (db *DB) EndFenced(ctx context.Context, id, node string, epoch int64, at int, status store.Status, ended string, result *engine.Result) error {
+	return db.end(ctx, id, at, status, ended, result, func(tx pgx.Tx) error { return fence(ctx, tx, id, node, epoch) })
+}
+
+// FinishFenced is Finish (the end of a match with its ratings, in one transaction) for the
+// holder of the table's lease (see AppendFenced).
+func (db *DB) FinishFenced(ctx context.Context, id, node string, epoch int64, at int, moves []engine.Move, status store.Status, ended string, result *engine.Result, rate store.RateFunc) error {
+	return db.DB.FinishGuarded(ctx, id, at, moves, status, ended, result, rate, func(tx *sql.Tx) error {
+		var ok bool
+		err := tx.QueryRowContext(ctx, `
+			SELECT node = $2 AND epoch = $3 AND expires >= now() FROM table_leases WHERE table_id = $1 FOR SHARE`,
+			id, node, epoch).Scan(&ok)
+		if errors.Is(err, sql.ErrNoRows) || err == nil && !ok {
+			return store.ErrLeaseLost
+		}
+		return err
+	})
+}
+
+// Notify sends payload on channel to every listening session, once the statement commits.
+// PostgreSQL refuses payloads of 8000 bytes or more.
+func (db *DB) Notify(ctx context.Context, channel, payload string) error {
+	if _, err := db.pool.Exec(ctx, `SELECT pg_notify($1, $2)`, channel, payload); err != nil {
+		return fmt.Errorf("notify %s: %w", channel, err)
+	}
+	return nil
+}
+
+// Listen holds one connection of the pool listening on channel and calls f with every payload
+// until ctx ends or the connection fails (then it returns the error; the caller reconnects and
+// catches up from the store, as notifications sent meanwhile are lost). ready is called once
+// the LISTEN is in place.
+func (db *DB) Listen(ctx context.Context, channel string, ready func(), f func(payload string)) error {
+	pc, err := db.pool.Acquire(ctx)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", channel, err)
+	}
+	// A connection that listened is not handed back to the pool: it would carry the LISTEN.
+	conn := pc.Hijack()
+	defer conn.Close(context.WithoutCancel(ctx))
+	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{channel}.Sanitize()); err != nil {
+		return fmt.Errorf("listen on %s: %w", channel, err)
+	}
+	ready()
+	for {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
+			return fmt.Errorf("listen on %s: %w", channel, err)
+		}
+		f(n.Payload)
+	}
+}
+
+// Schema returns the schema the store's tables live in (the first of the search path), which
+// names the notification channel of the nodes sharing them.
+func (db *DB) Schema(ctx context.Context) (string, error) {
+	var s string
+	if err := db.pool.QueryRow(ctx, `SELECT current_schema()`).Scan(&s); err != nil {
+		return "", fmt.Errorf("read current schema: %w", err)
+	}
+	return s, nil
+}
+
+// Ping checks that the database answers.
+func (db *DB) Ping(ctx context.Context) error { return db.pool.Ping(ctx) }
+
+// NotifyAll sends every payload on channel, in order, in one statement.
+func (db *DB) NotifyAll(ctx context.Context, channel string, payloads []string) error {
+	if _, err := db.pool.Exec(ctx, `SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS x (p, n) ORDER BY n`, channel, payloads); err != nil {
+		return fmt.Errorf("notify %s: %w", channel, err)
+	}
+	return nil
+}

@@ -1,0 +1,68 @@
+package web_test
+
+import (
+	"io"
+	"net/http"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"testing"
+)
+
+// metric reads one sample of the server's /metrics, like `deuce_moves_total{via="local"}`.
+func (s *server) metric(name string) float64 {
+	s.t.Helper()
+	resp, err := http.Get(s.url + "/metrics")
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	m := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(name) + ` (\S+)$`).FindSubmatch(body)
+	if m == nil {
+		s.t.Fatalf("no %s in /metrics:\n%s", name, body)
+	}
+	v, err := strconv.ParseFloat(string(m[1]), 64)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return v
+}
+
+func TestMetricsCountMovesAndConnections(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "deuce.db"))
+	c := s.create(twoPeople)
+	ann := s.connect(c.ID, c.Seats[0].Token)
+	u := ann.untilUpdate()
+	if got := s.metric("deuce_live_tables"); got != 1 {
+		t.Errorf("live tables %v, want 1", got)
+	}
+	if got := s.metric("deuce_websocket_connections"); got != 1 {
+		t.Errorf("websocket connections %v, want 1", got)
+	}
+	ann.send(map[string]any{"type": "move", "seq": u.Seq, "action": u.Legal[0].Action})
+	ann.untilUpdate()
+	if got := s.metric(`deuce_moves_total{via="local"}`); got != 1 {
+		t.Errorf("moves %v, want 1", got)
+	}
+	if got := s.metric(`deuce_move_update_seconds_count{via="local"}`); got != 1 {
+		t.Errorf("latencies observed %v, want 1", got)
+	}
+	if got := s.metric(`deuce_store_errors_total{op="append"}`); got != 0 {
+		t.Errorf("store errors %v, want 0", got)
+	}
+}
+
+func TestReadyzAndHealthz(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "deuce.db"))
+	for _, path := range []string{"/healthz", "/readyz"} {
+		if code := s.call("GET", path, nil, nil); code != http.StatusOK {
+			t.Errorf("%s: %d, want 200", path, code)
+		}
+	}
+	// A store that no longer answers: the node takes no tables.
+	s.db.Close()
+	if code := s.call("GET", "/readyz", nil, nil); code != http.StatusServiceUnavailable {
+		t.Errorf("readyz with the store closed: %d, want 503", code)
+	}
+}
