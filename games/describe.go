@@ -2,6 +2,7 @@ package games
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 
 	"deuce/engine"
@@ -70,6 +71,24 @@ func Glossary(g engine.Game) map[string]string {
 	out := map[string]string{}
 	for _, key := range alakaslam.CharacterKeys() {
 		out["choose "+key] = alakaslam.DescribeAction("choose " + key)
+	}
+	return out
+}
+
+// ShownOptions drops from opts the options numbered for a seat beyond seats ("character3" and
+// "character4" in a singles match): what a header shows, as the browser's does. With seats 0
+// (not known) it keeps every option.
+func ShownOptions(opts engine.Options, seats int) engine.Options {
+	if seats <= 0 {
+		return opts
+	}
+	out := engine.Options{}
+	for k, v := range opts {
+		name := strings.TrimRightFunc(k, func(r rune) bool { return r >= '0' && r <= '9' })
+		if n, err := strconv.Atoi(k[len(name):]); err == nil && name != "" && n > seats {
+			continue
+		}
+		out[k] = v
 	}
 	return out
 }

@@ -38,3 +38,17 @@ func TestDescribeMove(t *testing.T) {
 		t.Error("legends: LMN and Center Court explain their notation, the bidding game has none")
 	}
 }
+
+func TestShownOptions(t *testing.T) {
+	opts := engine.Options{"character1": "choose", "character2": "austin", "character3": "choose", "character4": "choose", "format": "singles", "points": "3"}
+	got := ShownOptions(opts, 2).String()
+	if want := "character1=choose character2=austin format=singles points=3"; got != want {
+		t.Errorf("singles: %q, want %q", got, want)
+	}
+	if got := ShownOptions(opts, 0); len(got) != len(opts) {
+		t.Errorf("seats unknown keeps %v, want every option", got)
+	}
+	if got := ShownOptions(opts, 4); len(got) != len(opts) {
+		t.Errorf("doubles keeps %v, want every option", got)
+	}
+}

@@ -136,7 +136,7 @@ func (m *Match) point(at int) int {
 // WritePlain prints the match point by point, each point's moves in words and then the score.
 func (m *Match) WritePlain(w io.Writer) error {
 	rec := m.Record
-	fmt.Fprintf(w, "%s, %v\n", m.Game.Title, rec.Options)
+	fmt.Fprintf(w, "%s, %v\n", m.Game.Title, games.ShownOptions(rec.Options, len(rec.Seats)))
 	for i, si := range rec.Seats {
 		who := si.Name
 		if si.Bot != "" {

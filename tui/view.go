@@ -81,7 +81,7 @@ func (m *Model) titleLeft() string {
 		t = " deuce replay · "
 	}
 	t += m.info.Game.Title
-	if o := m.info.Options.String(); o != "" {
+	if o := games.ShownOptions(m.info.Options, len(m.info.Names)).String(); o != "" {
 		t += " (" + o + ")"
 	}
 	if m.info.Where != "" {

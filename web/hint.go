@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"net/http"
 	"slices"
@@ -57,7 +58,7 @@ func (s *Server) apiHint(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	seat, err := seatOf(t.Seats, req.Token)
+	seat, err := s.seatFor(r, t, req.Token)
 	if err != nil || seat < 0 {
 		writeError(w, http.StatusForbidden, "hints are for the players of a table: open it with your seat link")
 		return
@@ -65,6 +66,19 @@ func (s *Server) apiHint(w http.ResponseWriter, r *http.Request) {
 	if !t.Status.Unfinished() {
 		writeError(w, http.StatusConflict, "the match is over")
 		return
+	}
+	if s.accounts != nil {
+		// A hint would help a player's rating: rated tables get none, even against bots.
+		info, err := s.accounts.p.TableInfo(r.Context(), t.ID)
+		if err != nil {
+			s.log.Error("hint table info", "table", t.ID, "err", err)
+			writeError(w, http.StatusInternalServerError, "could not load the table")
+			return
+		}
+		if info.Rated {
+			writeError(w, http.StatusForbidden, "hints are never offered at rated tables")
+			return
+		}
 	}
 	for i, other := range t.Seats {
 		if engine.Seat(i) != seat && other.Bot == "" {
@@ -82,14 +96,20 @@ func (s *Server) apiHint(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusInternalServerError, "the record does not replay")
 		return
 	}
-	select {
-	case s.hints <- struct{}{}:
-		defer func() { <-s.hints }()
-	case <-time.After(hintWait):
-		writeError(w, http.StatusServiceUnavailable, "the hint service is busy: try again in a moment")
-		return
-	case <-r.Context().Done():
-		return
+	// One hint at a time, and in a turn among the bots' searches (think.go): hints and bots
+	// together never search on more cores than the server allows.
+	busy := time.NewTimer(hintWait)
+	defer busy.Stop()
+	for _, slot := range []chan struct{}{s.hints, s.thinkers} {
+		select {
+		case slot <- struct{}{}:
+			defer func() { <-slot }()
+		case <-busy.C:
+			writeError(w, http.StatusServiceUnavailable, "the hint service is busy: try again in a moment")
+			return
+		case <-r.Context().Done():
+			return
+		}
 	}
 	var reply hintReply
 	if g.Name == pencil.Game.Name {
@@ -204,8 +224,16 @@ func searchHint(ctx context.Context, g engine.Game, st engine.State, seat engine
 		}
 		reply.Moves = append(reply.Moves, hintChoice{Move: st.ActionString(m.Action), P: float64(m.Visits) / float64(an.Iterations), Win: winChance(m.Value)})
 	}
+	reply.Text = hintWhy(reply, an.Iterations, moves[0].Visits)
+	return reply, nil
+}
+
+// hintWhy explains a card-game hint: the move, the share of the continuations it won, the
+// other moves tried most, and how far the shares can be trusted. bestVisits is the number of
+// continuations that began with the move advised.
+func hintWhy(reply hintReply, iterations, bestVisits int) string {
 	var why strings.Builder
-	fmt.Fprintf(&why, "The hard bot would play %s. It played out %d continuations from what you can see (the cards you cannot see dealt afresh each time)", reply.Best, an.Iterations)
+	fmt.Fprintf(&why, "The hard bot would play %s. It played out %d continuations from what you can see (the cards you cannot see dealt afresh each time)", reply.Best, iterations)
 	fmt.Fprintf(&why, " and won about %.0f%% of those that began with it", 100*reply.Moves[0].Win)
 	if len(reply.Moves) > 1 {
 		var alts []string
@@ -214,9 +242,16 @@ func searchHint(ctx context.Context, g engine.Game, st engine.State, seat engine
 		}
 		fmt.Fprintf(&why, "; with the other moves it tried most: %s", strings.Join(alts, ", "))
 	}
+	// A share over n continuations is within ±1.96·0.5/√n of its mean (95%, a win counting 1):
+	// say so, since a move tried less can show a higher share by chance.
+	margin := 100 * 1.96 * 0.5 / math.Sqrt(float64(max(1, bestVisits)))
+	higher := slices.ContainsFunc(reply.Moves[1:], func(m hintChoice) bool { return m.Win > reply.Moves[0].Win })
+	fmt.Fprintf(&why, ". The share of %s is within about ±%.0f points, the others' less sure", reply.Best, margin)
+	if higher {
+		why.WriteString(": the bot goes by how often the search tried a move, which is steadier than the shares")
+	}
 	why.WriteString(".")
-	reply.Text = why.String()
-	return reply, nil
+	return why.String()
 }
 
 // winChance turns an expected return in [-1, 1] into a chance of winning, ignoring draws.

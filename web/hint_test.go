@@ -102,3 +102,25 @@ func TestHintLimits(t *testing.T) {
 		t.Errorf("third hint of a burst of 2: status %d %+v, want 429", code, h)
 	}
 }
+
+// TestHintAccounts: a signed-in player gets hints at a casual table against a bot, never at a
+// rated one, and nobody else gets them at hers.
+func TestHintAccounts(t *testing.T) {
+	s := startAccounts(t)
+	ann, stranger := s.signUp("ann"), s.person()
+	seats := []map[string]any{{"me": true}, {"bot": "random"}}
+	var rated, casual created
+	ann.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "pencil", "rated": true, "seats": seats}, &rated)
+	ann.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "pencil", "seats": seats}, &casual)
+	var h hintReply
+	ann.must(http.StatusForbidden, "POST", "/api/tables/"+rated.ID+"/hint", map[string]string{}, &h)
+	if !strings.Contains(h.Error, "rated") {
+		t.Errorf("hint at a rated table refused with %q, want the reason", h.Error)
+	}
+	h = hintReply{}
+	ann.must(http.StatusOK, "POST", "/api/tables/"+casual.ID+"/hint", map[string]string{}, &h)
+	if h.Best == "" {
+		t.Errorf("hint at a casual table: %+v", h)
+	}
+	stranger.must(http.StatusForbidden, "POST", "/api/tables/"+casual.ID+"/hint", map[string]string{}, nil)
+}

@@ -153,7 +153,7 @@ func playLines(ctx context.Context, e *env, g engine.Game, s engine.State, rec *
 		logs:   make([][]string, n),
 		clear:  isTerminal(e.stdout),
 	}
-	fmt.Fprintf(e.stdout, "%s, %s. Seed %d.\n", g.Title, rec.Options, seed)
+	fmt.Fprintf(e.stdout, "%s, %s. Seed %d.\n", g.Title, games.ShownOptions(rec.Options, n), seed)
 	switch {
 	case n == 1:
 		fmt.Fprintln(e.stdout, "You play alone, against the game's own opponent.")

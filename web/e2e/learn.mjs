@@ -207,6 +207,12 @@ async function dieLeavesServing(ctx) {
     checked++;
   }
   check(checked > 0, 'some position showed the Service Die');
+  // The list of moves hides the draws and dice while they are skipped, and shows them otherwise.
+  const chanceShown = () => page.locator('#log li', { hasText: /^chance:/ }).evaluateAll((ls) => ls.filter((l) => l.offsetParent !== null && !l.classList.contains('current')).length);
+  const players = await page.locator('#log li', { hasNotText: /^chance:/ }).count();
+  check(players > 0 && await chanceShown() === 0, 'the list of moves shows no draws while they are skipped');
+  await page.locator('#skip').uncheck();
+  check(await chanceShown() > 0, 'the list of moves shows the draws once they are not skipped');
   log(`the Service Die left SERVING readable in ${checked} positions`);
   await page.close();
 }

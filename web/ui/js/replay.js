@@ -60,6 +60,10 @@ async function start() {
   el.slider.max = String(state.moves.length);
   // Games without chance moves have nothing to skip.
   el.skip.closest('label').hidden = !state.moves.some((m) => m.seat < 0);
+  // With "skip" on, the list of moves shows the players' moves only, not every draw and die.
+  const skipMinor = () => el.log.classList.toggle('skip-minor', el.skip.checked);
+  el.skip.addEventListener('change', skipMinor);
+  skipMinor();
   mountAnalysis({ id, seats: t.seats, moves: state.moves.length, root: $('#analysis'), go: (at) => { stopAutoplay(); go(at); } });
   const start = Number(new URLSearchParams(location.hash.slice(1)).get('at'));
   await go(Number.isInteger(start) && start >= 0 && start <= state.moves.length ? start : 0);
