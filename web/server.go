@@ -595,7 +595,7 @@ type Main struct {
 func (m *Main) Open(ctx context.Context) error {
 	m.srv = NewServer(Config{Store: m.Store, Log: m.Log, BotDelay: m.BotDelay, MessageRate: m.MessageRate, MessageBurst: m.MessageBurst, Limits: m.Limits, Clock: m.Clock,
 		SecureCookies: m.SecureCookies,
-		Cluster: m.Cluster, TrustedProxies: m.TrustedProxies})
+		Cluster:       m.Cluster, TrustedProxies: m.TrustedProxies})
 	if err := m.srv.Resume(ctx); err != nil {
 		m.srv.Close()
 		return err
