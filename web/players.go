@@ -90,10 +90,11 @@ func (s *Server) settle(r *http.Request, t *store.Table, tokens []string, me []b
 		if !m {
 			continue
 		}
-		if a == nil {
-			if a = s.accountOf(r); a == nil {
-				return nil, errors.New("sign in to take a seat as yourself")
-			}
+		if a != nil {
+			return nil, errors.New("take one seat as yourself: the others are for bots or people you invite")
+		}
+		if a = s.accountOf(r); a == nil {
+			return nil, errors.New("sign in to take a seat as yourself")
 		}
 		if t.Seats[i].Bot != "" {
 			return nil, fmt.Errorf("seat %d is a bot's", i+1)

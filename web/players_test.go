@@ -762,3 +762,15 @@ func TestSeekRatingRange(t *testing.T) {
 	}
 	s.person().must(http.StatusUnauthorized, "POST", "/api/seeks", seek, nil)
 }
+
+// TestTableAgainstYourself: a table with the same account in two seats is refused: the account
+// could play only one of them, and a rated result could never be saved (one account cannot be
+// both winner and loser of a match).
+func TestTableAgainstYourself(t *testing.T) {
+	s := startAccounts(t)
+	ann := s.signUp("ann")
+	ann.must(http.StatusBadRequest, "POST", "/api/tables", map[string]any{"game": "centercourt", "variant": "tiebreak", "rated": true,
+		"seats": []map[string]any{{"me": true}, {"me": true}}}, nil)
+	ann.must(http.StatusBadRequest, "POST", "/api/tables", map[string]any{"game": "centercourt", "variant": "tiebreak",
+		"seats": []map[string]any{{"me": true}, {"me": true}}}, nil)
+}
