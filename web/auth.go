@@ -40,8 +40,44 @@ const (
 	argonSaltLen = 16
 )
 
-// hashSlots bounds the password hashes computed at once: each takes argonMemory.
-var hashSlots = make(chan struct{}, 2)
+// Password hashing is the dearest thing a request without an account can buy, and sign-ups
+// from many addresses pass the per-address limits: at most hashRunning hashes run at once
+// (each takes argonMemory and a core for about 40 ms), and at most hashWaiting more requests
+// wait for one; past that a request is answered 503 at once rather than queued without end.
+const (
+	hashRunning = 2
+	hashWaiting = 30
+)
+
+// errHashBusy is returned by hashGate.enter when as many requests wait as it holds.
+var errHashBusy = errors.New("the server is busy signing people in: try again in a few seconds")
+
+// hashGate bounds the password hashes running and waiting.
+type hashGate struct {
+	tickets chan struct{} // running and waiting
+	slots   chan struct{} // running
+}
+
+func newHashGate(running, waiting int) *hashGate {
+	return &hashGate{tickets: make(chan struct{}, running+waiting), slots: make(chan struct{}, running)}
+}
+
+// enter waits for a turn to hash, as long as ctx lasts, and returns the function that ends
+// it; errHashBusy at once when the queue is full.
+func (g *hashGate) enter(ctx context.Context) (func(), error) {
+	select {
+	case g.tickets <- struct{}{}:
+	default:
+		return nil, errHashBusy
+	}
+	select {
+	case g.slots <- struct{}{}:
+		return func() { <-g.slots; <-g.tickets }, nil
+	case <-ctx.Done():
+		<-g.tickets
+		return nil, ctx.Err()
+	}
+}
 
 // hashPassword returns the PHC-format argon2id hash of password with a fresh salt.
 func hashPassword(password string) string {
@@ -51,8 +87,6 @@ func hashPassword(password string) string {
 }
 
 func argon2Key(password, salt []byte, t, m uint32, p uint8) []byte {
-	hashSlots <- struct{}{}
-	defer func() { <-hashSlots }()
 	return argon2.IDKey(password, salt, t, m, p, argonKeyLen)
 }
 
@@ -145,6 +179,7 @@ type accounts struct {
 	p store.Players
 	// Sign-in (and sign-up) attempts, per name and per address.
 	byName, byAddr *limiter
+	hashes         *hashGate
 }
 
 func newAccounts(st store.Store) *accounts {
@@ -152,7 +187,7 @@ func newAccounts(st store.Store) *accounts {
 	if !ok {
 		return nil
 	}
-	return &accounts{p: p, byName: newLimiter(5, 5), byAddr: newLimiter(20, 20)}
+	return &accounts{p: p, byName: newLimiter(5, 5), byAddr: newLimiter(20, 20), hashes: newHashGate(hashRunning, hashWaiting)}
 }
 
 // accountOf returns the signed-in account of a request: a session cookie from a browser or a
@@ -232,8 +267,9 @@ type guestSeat struct {
 // maxGuestSeats bounds the seats kept in one request (the browser remembers 50 tables).
 const maxGuestSeats = 100
 
-// throttle applies the sign-in limits of an attempt for name; it answers 429 and reports false
-// when either is spent.
+// throttle applies the sign-in limits of an attempt for name, then waits for a turn to hash its
+// password; it answers 429 and reports false when either limit is spent, 503 when too many
+// attempts wait.
 func (s *Server) throttle(w http.ResponseWriter, r *http.Request, name string) bool {
 	now := s.now()
 	okAddr, waitAddr := s.accounts.byAddr.allow(clientAddr(r), now)
@@ -242,12 +278,25 @@ func (s *Server) throttle(w http.ResponseWriter, r *http.Request, name string) b
 		okName, waitName = s.accounts.byName.allow(strings.ToLower(name), now)
 	}
 	if okAddr && okName {
-		return true
+		return s.hashTurn(w, r)
 	}
 	wait := max(waitAddr, waitName)
 	w.Header().Set("Retry-After", fmt.Sprint(int(wait.Seconds())+1))
 	writeError(w, http.StatusTooManyRequests, fmt.Sprintf("too many sign-in attempts: try again in %d seconds", int(wait.Seconds())+1))
 	return false
+}
+
+// hashTurn waits for a turn to hash a password, which the request keeps until it ends; it
+// answers 503 and reports false when too many wait or the request ends first.
+func (s *Server) hashTurn(w http.ResponseWriter, r *http.Request) bool {
+	done, err := s.accounts.hashes.enter(r.Context())
+	if err != nil {
+		w.Header().Set("Retry-After", "5")
+		writeError(w, http.StatusServiceUnavailable, errHashBusy.Error())
+		return false
+	}
+	context.AfterFunc(r.Context(), done)
+	return true
 }
 
 func (s *Server) apiSignUp(w http.ResponseWriter, r *http.Request) {

@@ -1,6 +1,9 @@
 package web
 
 import (
+	"context"
+	"errors"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -88,5 +91,41 @@ func BenchmarkHashPassword(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		hashPassword("correct horse")
+	}
+}
+
+// TestHashGate: hashes beyond the running ones wait, as long as their request lasts; past the
+// waiting room a request is refused at once.
+func TestHashGate(t *testing.T) {
+	g := newHashGate(1, 1)
+	done, err := g.enter(context.Background())
+	if err != nil {
+		t.Fatalf("first hash: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := g.enter(ctx); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a request that ended while waiting: %v, want context.Canceled", err)
+	}
+	waited := make(chan error)
+	go func() {
+		d, err := g.enter(context.Background())
+		if err == nil {
+			d()
+		}
+		waited <- err
+	}()
+	for len(g.tickets) < 2 {
+		runtime.Gosched() // until the second request waits
+	}
+	if _, err := g.enter(context.Background()); !errors.Is(err, errHashBusy) {
+		t.Fatalf("a third request with one running and one waiting: %v, want errHashBusy", err)
+	}
+	done()
+	if err := <-waited; err != nil {
+		t.Fatalf("the waiting request: %v", err)
+	}
+	if len(g.tickets) != 0 || len(g.slots) != 0 {
+		t.Errorf("after both: %d tickets, %d slots held", len(g.tickets), len(g.slots))
 	}
 }
