@@ -72,7 +72,8 @@ type Players interface {
 	Chat(ctx context.Context, tableID, room string, limit int) ([]ChatMessage, error)
 
 	// CreateSeek stores a seek and sets its Created time. Seeks lists the seeks nobody has
-	// accepted, posted after since, oldest first; Seek returns one, accepted or not.
+	// accepted, posted after since, oldest first, at most MaxOpenSeeks; Seek returns one,
+	// accepted or not.
 	CreateSeek(ctx context.Context, s *Seek) error
 	Seeks(ctx context.Context, since time.Time) ([]Seek, error)
 	Seek(ctx context.Context, id string) (*Seek, error)
@@ -82,6 +83,9 @@ type Players interface {
 	// DeleteSeek withdraws an account's seek: ErrNotFound when it has no such open seek.
 	DeleteSeek(ctx context.Context, id string, account int64) error
 }
+
+// MaxOpenSeeks is the most seeks Seeks lists; the server accepts no more open ones.
+const MaxOpenSeeks = 500
 
 // MaxChatLines is the most lines a table's chat room keeps.
 const MaxChatLines = 1000

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/tls"
 	"encoding/json"
+	"fmt"
 	"io"
 	"math"
 	"net/http"
@@ -773,4 +774,36 @@ func TestTableAgainstYourself(t *testing.T) {
 		"seats": []map[string]any{{"me": true}, {"me": true}}}, nil)
 	ann.must(http.StatusBadRequest, "POST", "/api/tables", map[string]any{"game": "centercourt", "variant": "tiebreak",
 		"seats": []map[string]any{{"me": true}, {"me": true}}}, nil)
+}
+
+// TestSeeksAreBounded: the lobby lists at most store.MaxOpenSeeks seeks; once it holds that
+// many, a new one is refused (it would be hidden, and so would its author's count of seeks),
+// while accepting one still works.
+func TestSeeksAreBounded(t *testing.T) {
+	s := startAccounts(t)
+	ann, bob := s.signUp("ann"), s.signUp("bob")
+	ctx := context.Background()
+	for i := range store.MaxOpenSeeks {
+		a := &store.Account{Name: fmt.Sprintf("p%d", i), PasswordHash: "-"}
+		if err := s.db.CreateAccount(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+		sk := &store.Seek{ID: fmt.Sprintf("s%d", i), Account: a.ID, Name: a.Name,
+			Game: "centercourt", Variant: "tiebreak", Clock: "5+3", Rating: 1500}
+		if err := s.db.CreateSeek(ctx, sk); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seek := map[string]any{"game": "centercourt", "variant": "tiebreak", "clock": "5+3"}
+	resp := ann.must(http.StatusServiceUnavailable, "POST", "/api/seeks", seek, nil)
+	if resp.Header.Get("Retry-After") == "" {
+		t.Error("a full lobby answers without Retry-After")
+	}
+	var list []map[string]any
+	bob.must(http.StatusOK, "GET", "/api/seeks", nil, &list)
+	if len(list) != store.MaxOpenSeeks {
+		t.Errorf("the lobby lists %d seeks, want %d", len(list), store.MaxOpenSeeks)
+	}
+	bob.must(http.StatusCreated, "POST", "/api/seeks/s0/accept", map[string]any{}, nil)
+	ann.must(http.StatusCreated, "POST", "/api/seeks", seek, nil)
 }

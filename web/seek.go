@@ -152,6 +152,11 @@ func (s *Server) postSeek(ctx context.Context, sk *store.Seek) (int, error) {
 	if err != nil {
 		return http.StatusInternalServerError, err
 	}
+	// A full list would hide the newest seeks, this account's among them: the lobby holds no
+	// more until some are taken, withdrawn or expire.
+	if len(list) >= store.MaxOpenSeeks {
+		return http.StatusServiceUnavailable, fmt.Errorf("the lobby holds %d open seeks, the most it shows: accept one, or try again in a few minutes", len(list))
+	}
 	n := 0
 	for _, o := range list {
 		if o.Account == sk.Account {
@@ -199,6 +204,11 @@ func (s *Server) apiPostSeek(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) seekError(w http.ResponseWriter, status int, err error) {
+	if status == http.StatusServiceUnavailable {
+		w.Header().Set("Retry-After", "60")
+		writeError(w, status, err.Error())
+		return
+	}
 	if status >= 500 {
 		s.log.Error("seek", "err", err)
 		writeError(w, status, "could not save the seek")

@@ -631,7 +631,7 @@ func scanSeek(row interface{ Scan(...any) error }) (store.Seek, error) {
 // Seeks lists the open seeks posted after since, oldest first.
 func (db *DB) Seeks(ctx context.Context, since time.Time) ([]store.Seek, error) {
 	rows, err := db.read.QueryContext(ctx, db.q(`
-		SELECT `+seekColumns+` FROM seeks WHERE table_id = '' AND created > ? ORDER BY created, id LIMIT 500`), ms(since))
+		SELECT `+seekColumns+` FROM seeks WHERE table_id = '' AND created > ? ORDER BY created, id LIMIT ?`), ms(since), store.MaxOpenSeeks)
 	if err != nil {
 		return nil, fmt.Errorf("list seeks: %w", err)
 	}
