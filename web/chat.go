@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"time"
@@ -23,7 +24,7 @@ import (
 const (
 	chatMaxRunes   = 300
 	chatHistory    = 50
-	chatEvery      = 2 * time.Second // sustained rate of one connection
+	chatEvery      = 2 * time.Second // sustained rate of one writer (a seat, an account, an address)
 	chatBurst      = 5
 	chatBuffer     = 32 // lines queued for a slow connection before it misses some
 	roomPlayers    = "players"
@@ -45,9 +46,14 @@ type chatMsg struct {
 type chatHub struct {
 	mu    sync.Mutex
 	conns map[string]map[*chatConn]struct{} // by table
+	// limits holds each writer's rate at a table, shared by its connections, so that opening
+	// more connections buys no more lines; dropped with the table's last connection.
+	limits map[string]map[string]*rate.Limiter // by table, then writer
 }
 
-func newChatHub() *chatHub { return &chatHub{conns: map[string]map[*chatConn]struct{}{}} }
+func newChatHub() *chatHub {
+	return &chatHub{conns: map[string]map[*chatConn]struct{}{}, limits: map[string]map[string]*rate.Limiter{}}
+}
 
 // chatConn is one connection's place in a table's chat.
 type chatConn struct {
@@ -59,20 +65,26 @@ type chatConn struct {
 	muted map[engine.Seat]bool
 }
 
-// join adds a connection of seat to its table's room.
-func (h *chatHub) join(t *store.Table, seat engine.Seat, name string) *chatConn {
+// join adds a connection of seat to its table's room. writer names who writes from it, for
+// the rate limit: a spectator's account or address (a player is its seat).
+func (h *chatHub) join(t *store.Table, seat engine.Seat, name, writer string) *chatConn {
 	room := roomSpectators
 	if seat >= 0 {
-		room, name = roomPlayers, t.Seats[seat].Name
+		room, name, writer = roomPlayers, t.Seats[seat].Name, fmt.Sprintf("seat %d", seat)
 	}
 	c := &chatConn{table: t.ID, room: room, name: name, seat: seat, C: make(chan chatMsg, chatBuffer),
-		limit: rate.NewLimiter(rate.Every(chatEvery), chatBurst), muted: map[engine.Seat]bool{}}
+		muted: map[engine.Seat]bool{}}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.conns[t.ID] == nil {
 		h.conns[t.ID] = map[*chatConn]struct{}{}
+		h.limits[t.ID] = map[string]*rate.Limiter{}
 	}
 	h.conns[t.ID][c] = struct{}{}
+	if c.limit = h.limits[t.ID][writer]; c.limit == nil {
+		c.limit = rate.NewLimiter(rate.Every(chatEvery), chatBurst)
+		h.limits[t.ID][writer] = c.limit
+	}
 	return c
 }
 
@@ -82,6 +94,7 @@ func (h *chatHub) leave(c *chatConn) {
 	delete(h.conns[c.table], c)
 	if len(h.conns[c.table]) == 0 {
 		delete(h.conns, c.table)
+		delete(h.limits, c.table)
 	}
 }
 
@@ -202,4 +215,12 @@ func spectatorName(a *store.Account) string {
 		return "guest"
 	}
 	return a.Name
+}
+
+// spectatorWriter is who a spectator is for the chat's rate limit: the account, or the address.
+func spectatorWriter(a *store.Account, addr string) string {
+	if a == nil {
+		return "address " + addr
+	}
+	return "account " + a.Name
 }

@@ -807,3 +807,27 @@ func TestSeeksAreBounded(t *testing.T) {
 	bob.must(http.StatusCreated, "POST", "/api/seeks/s0/accept", map[string]any{}, nil)
 	ann.must(http.StatusCreated, "POST", "/api/seeks", seek, nil)
 }
+
+// TestChatRateIsPerWriter: a player's chat rate holds across all the connections of the seat,
+// so opening more connections buys no more lines.
+func TestChatRateIsPerWriter(t *testing.T) {
+	s := startAccounts(t)
+	ann, bob := s.signUp("ann"), s.signUp("bob")
+	id := seekTable(t, ann, bob)
+	a1, a2 := ann.dial(id, ""), ann.dial(id, "")
+	a1.until(isType("welcome"))
+	a2.until(isType("welcome"))
+	for i := range 5 { // the burst, from the first connection
+		line := fmt.Sprintf("line %d", i)
+		a1.send(map[string]any{"type": "chat", "text": line})
+		if m := a1.until(isType("chat")); m.Text != line {
+			t.Fatalf("chat line %+v, want %q", m, line)
+		}
+	}
+	a2.send(map[string]any{"type": "chat", "text": "one more, from another connection"})
+	if m := a2.until(func(m pmsg) bool {
+		return m.Type == "error" || m.Type == "chat" && m.Text == "one more, from another connection"
+	}); m.Code != "rate_limited" {
+		t.Errorf("a sixth line from a second connection of the seat: %+v, want a rate_limited error", m)
+	}
+}

@@ -187,7 +187,7 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 		c.Close(websocket.StatusNormalClosure, "the match is over")
 		return
 	}
-	chat := s.chat.join(t, seat, spectatorName(acct))
+	chat := s.chat.join(t, seat, spectatorName(acct), spectatorWriter(acct, clientAddr(r)))
 	defer s.chat.leave(chat)
 	for _, m := range s.chatHistory(ctx, chat) {
 		if err := s.send(ctx, c, m); err != nil {
