@@ -19,7 +19,7 @@ func TestForwardedForCountsTheClientBehindTrustedProxies(t *testing.T) {
 		{"two trusted proxies", "10.0.0.2:4000", "198.51.100.1, 10.0.0.3", "198.51.100.1"},
 		{"proxy without the header", "10.0.0.2:4000", "", "10.0.0.2"},
 		{"malformed hop", "10.0.0.2:4000", "198.51.100.1, junk", "10.0.0.2"},
-		{"ipv6 proxy", "[::1]:4000", "2001:db8::7", "2001:db8::7"},
+		{"ipv6 proxy", "[::1]:4000", "2001:db8::7", "2001:db8::/64"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := httptest.NewRequest("GET", "/", nil)
@@ -40,3 +40,23 @@ func TestForwardedForCountsTheClientBehindTrustedProxies(t *testing.T) {
 type httpHandlerFunc func(addr string)
 
 func (f httpHandlerFunc) ServeHTTP(_ http.ResponseWriter, r *http.Request) { f(clientAddr(r)) }
+
+// TestClientAddrCountsIPv6PerNetwork: the addresses of one IPv6 /64 count as one for limits.
+func TestClientAddrCountsIPv6PerNetwork(t *testing.T) {
+	for remote, want := range map[string]string{
+		"203.0.113.5:4000":                  "203.0.113.5",
+		"[::ffff:203.0.113.5]:4000":         "203.0.113.5",
+		"[2001:db8:1:2::1]:4000":            "2001:db8:1:2::/64",
+		"[2001:db8:1:2:ffff:aaaa:1:2]:4000": "2001:db8:1:2::/64",
+		"[2001:db8:1:3::1]:4000":            "2001:db8:1:3::/64",
+		"[fe80::1%eth0]:4000":               "fe80::/64",
+		"[::1]:4000":                        "::/64",
+		"not an address":                    "not an address",
+	} {
+		r := httptest.NewRequest("GET", "/", nil)
+		r.RemoteAddr = remote
+		if got := clientAddr(r); got != want {
+			t.Errorf("clientAddr(%q) = %q, want %q", remote, got, want)
+		}
+	}
+}
