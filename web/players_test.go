@@ -36,13 +36,19 @@ type accountServer struct {
 
 func startAccounts(t *testing.T) *accountServer {
 	t.Helper()
+	return startAccountsWith(t, web.Limits{})
+}
+
+// startAccountsWith starts a server with accounts and the given limits (zero for defaults).
+func startAccountsWith(t *testing.T, limits web.Limits) *accountServer {
+	t.Helper()
 	ctx := context.Background()
 	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "deuce.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	ft := timesource.NewFake(time.Date(2026, 5, 1, 18, 0, 0, 0, time.UTC))
-	m := &web.Main{Addr: "127.0.0.1:0", Store: db, MessageRate: 1000, MessageBurst: 100, Clock: ft}
+	m := &web.Main{Addr: "127.0.0.1:0", Store: db, MessageRate: 1000, MessageBurst: 100, Limits: limits, Clock: ft}
 	if err := m.Open(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -829,5 +835,30 @@ func TestChatRateIsPerWriter(t *testing.T) {
 		return m.Type == "error" || m.Type == "chat" && m.Text == "one more, from another connection"
 	}); m.Code != "rate_limited" {
 		t.Errorf("a sixth line from a second connection of the seat: %+v, want a rate_limited error", m)
+	}
+}
+
+// TestSeekTablesAreCapped: a table made by accepting a seek counts against the address's cap
+// of unfinished tables like any other, so two accounts cannot make tables without end by
+// seeking and accepting.
+func TestSeekTablesAreCapped(t *testing.T) {
+	s := startAccountsWith(t, web.Limits{TablesPerAddress: 1})
+	ann, bob := s.signUp("ann"), s.signUp("bob")
+	seekTable(t, ann, bob)
+	var sk struct {
+		ID string `json:"id"`
+	}
+	ann.must(http.StatusCreated, "POST", "/api/seeks", map[string]any{"game": "centercourt", "variant": "tiebreak", "clock": "5+3"}, &sk)
+	resp := bob.must(http.StatusTooManyRequests, "POST", "/api/seeks/"+sk.ID+"/accept", map[string]any{}, nil)
+	if resp.Header.Get("Retry-After") == "" {
+		t.Error("the refusal has no Retry-After")
+	}
+	bob.must(http.StatusTooManyRequests, "POST", "/api/seeks/quick", map[string]any{"game": "centercourt", "variant": "tiebreak", "clock": "5+3"}, nil)
+	var list []struct {
+		ID string `json:"id"`
+	}
+	ann.must(http.StatusOK, "GET", "/api/seeks", nil, &list)
+	if len(list) != 1 || list[0].ID != sk.ID {
+		t.Errorf("open seeks after the refusals: %+v, want ann's still open", list)
 	}
 }

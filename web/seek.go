@@ -204,7 +204,7 @@ func (s *Server) apiPostSeek(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) seekError(w http.ResponseWriter, status int, err error) {
-	if status == http.StatusServiceUnavailable {
+	if status == http.StatusServiceUnavailable || status == http.StatusTooManyRequests {
 		w.Header().Set("Retry-After", "60")
 		writeError(w, status, err.Error())
 		return
@@ -254,6 +254,12 @@ func (s *Server) accept(ctx context.Context, sk *store.Seek, a *store.Account, a
 		ID: newID(10), Game: g.Name, Options: resolved, Seed: newSeed(), Status: store.Open, Moves: []engine.Move{},
 		Seats: []store.Seat{{Name: sk.Name, Account: sk.Name}, {Name: a.Name, Account: a.Name}},
 	}
+	// A seek's table counts against the same caps as any other new table.
+	release, status, msg := s.reserve(addr, false)
+	if status != 0 {
+		return "", status, errors.New(msg)
+	}
+	defer release()
 	// Taken first, so that two people accepting at once cannot both get a table.
 	if err := s.accounts.p.AcceptSeek(ctx, sk.ID, t.ID); err != nil {
 		if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
@@ -274,7 +280,7 @@ func (s *Server) accept(ctx context.Context, sk *store.Seek, a *store.Account, a
 
 func (s *Server) apiAcceptSeek(w http.ResponseWriter, r *http.Request) {
 	a := s.signedIn(w, r)
-	if a == nil {
+	if a == nil || !s.creates.allow(w, clientAddr(r)) {
 		return
 	}
 	sk, err := s.accounts.p.Seek(r.Context(), r.PathValue("id"))
@@ -311,7 +317,7 @@ func (s *Server) apiDeleteSeek(w http.ResponseWriter, r *http.Request) {
 // The answer has "table" when paired, "seek" when waiting.
 func (s *Server) apiQuickPair(w http.ResponseWriter, r *http.Request) {
 	a, mine := s.seekOf(w, r)
-	if mine == nil {
+	if mine == nil || !s.creates.allow(w, clientAddr(r)) {
 		return
 	}
 	list, err := s.openSeeks(r.Context())
