@@ -152,12 +152,42 @@ func (s *Server) Sweep(ctx context.Context) {
 	}
 	s.mu.Unlock()
 	for _, e := range ends {
-		if err := s.endTable(ctx, e.lt, e.why, engine.Nobody); err != nil && !errors.Is(err, match.ErrOver) {
+		loser := engine.Nobody
+		if e.why == store.EndExpired {
+			loser = s.expiryLoser(ctx, e.lt)
+		}
+		if err := s.endTable(ctx, e.lt, e.why, loser); err != nil && !errors.Is(err, match.ErrOver) {
 			s.log.Error("end table", "table", e.lt.id, "why", e.why, "err", err)
 			continue
 		}
 		s.log.Info("table ended", "table", e.lt.id, "why", e.why)
 	}
+}
+
+// expiryLoser returns the seat that loses a table expiring now: at a rated table, the one
+// person seat nobody is connected to (its person walked away, against a bot or a present
+// opponent: abandoning a rated match is a loss, not a way out of one); engine.Nobody at a
+// casual table, or when every person or none is away.
+func (s *Server) expiryLoser(ctx context.Context, lt *liveTable) engine.Seat {
+	if s.accounts == nil {
+		return engine.Nobody
+	}
+	info, err := s.accounts.p.TableInfo(ctx, lt.id)
+	if err != nil || !info.Rated {
+		return engine.Nobody
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	loser := engine.Nobody
+	for i, person := range lt.person {
+		if person && lt.present[i] == 0 {
+			if loser != engine.Nobody {
+				return engine.Nobody
+			}
+			loser = engine.Seat(i)
+		}
+	}
+	return loser
 }
 
 // janitor sweeps until the server closes.

@@ -32,6 +32,7 @@ type accountServer struct {
 	url  string
 	db   *sqlite.DB
 	time *timesource.Fake
+	main *web.Main
 }
 
 func startAccounts(t *testing.T) *accountServer {
@@ -58,7 +59,7 @@ func startAccountsWith(t *testing.T, limits web.Limits) *accountServer {
 		m.Close(ctx)
 		db.Close()
 	})
-	return &accountServer{t: t, url: m.URL(), db: db, time: ft}
+	return &accountServer{t: t, url: m.URL(), db: db, time: ft, main: m}
 }
 
 // person is a browser: an HTTP client with its own cookies.
@@ -860,5 +861,43 @@ func TestSeekTablesAreCapped(t *testing.T) {
 	ann.must(http.StatusOK, "GET", "/api/seeks", nil, &list)
 	if len(list) != 1 || list[0].ID != sk.ID {
 		t.Errorf("open seeks after the refusals: %+v, want ann's still open", list)
+	}
+}
+
+// TestWalkingAwayIsARatedLoss: a person who leaves a rated match against a bot and never comes
+// back loses it when the table expires, rated; walking away is no way out of a loss.
+func TestWalkingAwayIsARatedLoss(t *testing.T) {
+	s := startAccounts(t)
+	ann := s.signUp("ann")
+	var c created
+	ann.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "centercourt", "variant": "tiebreak", "rated": true,
+		"seats": []map[string]any{{"me": true}, {"bot": "hard"}}}, &c)
+	w := ann.dial(c.ID, "")
+	w.until(isType("update"))
+	w.c.CloseNow()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		s.time.Advance(31 * time.Minute) // past the default expiry
+		s.main.Sweep(context.Background())
+		got, err := s.db.Get(context.Background(), c.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Ended != "" {
+			if got.Ended != store.EndExpired || got.Status != store.Finished || got.Result == nil || got.Result.Winner != 1 {
+				t.Fatalf("table after expiry: ended %q, status %s, result %+v; want expired, finished, won by the bot", got.Ended, got.Status, got.Result)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the table never expired")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	want, _ := rating.Update(rating.New(), []rating.Result{{Opponent: rating.Rating{Rating: 1700, RD: 60, Volatility: 0.06}, Score: 0}}, 0)
+	a, _ := s.db.AccountByName(context.Background(), "ann")
+	rs, err := s.db.Ratings(context.Background(), a.ID)
+	if err != nil || len(rs) != 1 || math.Abs(rs[0].Rating.Rating-want.Rating) > 1e-6 {
+		t.Errorf("ratings after walking away: %+v, %v; want %v", rs, err, want)
 	}
 }
