@@ -670,8 +670,9 @@ func TestCorrespondenceClaim(t *testing.T) {
 	}
 }
 
-// TestResignIsARatedLoss: resigning a rated match against a bot lowers the rating as a loss.
-func TestResignIsARatedLoss(t *testing.T) {
+// ratedAgainstHard starts a rated Center Court tiebreak of ann against the hard bot, with ann
+// connected to it.
+func ratedAgainstHard(t *testing.T) (*accountServer, created, *wsconn) {
 	s := startAccounts(t)
 	ann := s.signUp("ann")
 	var c created
@@ -679,17 +680,29 @@ func TestResignIsARatedLoss(t *testing.T) {
 		"seats": []map[string]any{{"me": true}, {"bot": "hard"}}}, &c)
 	w := ann.dial(c.ID, "")
 	w.until(isType("update"))
+	return s, c, w
+}
+
+// wantLostToHard checks that ann's one rating is her first match's, lost to the hard bot.
+func (s *accountServer) wantLostToHard(how string) {
+	s.t.Helper()
+	want, _ := rating.Update(rating.New(), []rating.Result{{Opponent: rating.Rating{Rating: 1700, RD: 60, Volatility: 0.06}, Score: 0}}, 0)
+	a, _ := s.db.AccountByName(context.Background(), "ann")
+	rs, err := s.db.Ratings(context.Background(), a.ID)
+	if err != nil || len(rs) != 1 || math.Abs(rs[0].Rating.Rating-want.Rating) > 1e-6 {
+		s.t.Errorf("ratings after %s: %+v, %v; want %v", how, rs, err, want)
+	}
+}
+
+// TestResignIsARatedLoss: resigning a rated match against a bot lowers the rating as a loss.
+func TestResignIsARatedLoss(t *testing.T) {
+	s, c, w := ratedAgainstHard(t)
 	w.send(map[string]any{"type": "resign"})
 	end := w.until(func(m pmsg) bool { return m.Type == "update" && m.Result.Over })
 	if end.Result.Winner != 1 {
 		t.Fatalf("result after resigning %+v, want the bot to win", end.Result)
 	}
-	want, _ := rating.Update(rating.New(), []rating.Result{{Opponent: rating.Rating{Rating: 1700, RD: 60, Volatility: 0.06}, Score: 0}}, 0)
-	a, _ := s.db.AccountByName(context.Background(), "ann")
-	rs, err := s.db.Ratings(context.Background(), a.ID)
-	if err != nil || len(rs) != 1 || math.Abs(rs[0].Rating.Rating-want.Rating) > 1e-6 {
-		t.Errorf("ratings after resigning: %+v, %v; want %v", rs, err, want)
-	}
+	s.wantLostToHard("resigning")
 	if got, _ := s.db.Get(context.Background(), c.ID); got.Ended != store.EndResigned {
 		t.Errorf("Ended = %q, want resigned", got.Ended)
 	}
@@ -867,13 +880,7 @@ func TestSeekTablesAreCapped(t *testing.T) {
 // TestWalkingAwayIsARatedLoss: a person who leaves a rated match against a bot and never comes
 // back loses it when the table expires, rated; walking away is no way out of a loss.
 func TestWalkingAwayIsARatedLoss(t *testing.T) {
-	s := startAccounts(t)
-	ann := s.signUp("ann")
-	var c created
-	ann.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "centercourt", "variant": "tiebreak", "rated": true,
-		"seats": []map[string]any{{"me": true}, {"bot": "hard"}}}, &c)
-	w := ann.dial(c.ID, "")
-	w.until(isType("update"))
+	s, c, w := ratedAgainstHard(t)
 	w.c.CloseNow()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
@@ -894,10 +901,5 @@ func TestWalkingAwayIsARatedLoss(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	want, _ := rating.Update(rating.New(), []rating.Result{{Opponent: rating.Rating{Rating: 1700, RD: 60, Volatility: 0.06}, Score: 0}}, 0)
-	a, _ := s.db.AccountByName(context.Background(), "ann")
-	rs, err := s.db.Ratings(context.Background(), a.ID)
-	if err != nil || len(rs) != 1 || math.Abs(rs[0].Rating.Rating-want.Rating) > 1e-6 {
-		t.Errorf("ratings after walking away: %+v, %v; want %v", rs, err, want)
-	}
+	s.wantLostToHard("walking away")
 }
