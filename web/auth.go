@@ -473,8 +473,12 @@ func (s *Server) apiChangePassword(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, "change the password", err)
 		return
 	}
-	if err := s.accounts.p.DeleteSessions(r.Context(), a.ID, store.WebSession, keep); err != nil {
-		s.log.Error("change password", "err", err)
+	// Whoever knew the old password may have made sessions and bot tokens with it: a new
+	// password ends them all but this browser's session.
+	for _, kind := range []store.SessionKind{store.WebSession, store.BotToken} {
+		if err := s.accounts.p.DeleteSessions(r.Context(), a.ID, kind, keep); err != nil {
+			s.log.Error("change password", "err", err)
+		}
 	}
 	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
 }

@@ -216,12 +216,21 @@ func TestSignInOutAndPasswords(t *testing.T) {
 		t.Errorf("after signing the phone out: phone %q, laptop %q", phone.name(), laptop.name())
 	}
 
-	// A new password ends the other sessions and keeps this one.
+	// A new password ends the other sessions and the bot tokens, and keeps this one.
+	var tok struct {
+		Token string `json:"token"`
+	}
+	ann.must(http.StatusCreated, "POST", "/api/account/bot-tokens", map[string]any{}, &tok)
+	prog := s.person()
+	prog.bearer = tok.Token
+	if prog.name() != "ann" {
+		t.Fatalf("the bot token plays as %q before the change, want ann", prog.name())
+	}
 	s.time.Advance(time.Minute) // past the sign-in limit of the name
 	ann.must(http.StatusForbidden, "POST", "/api/account/password", map[string]string{"old": "not it at all", "new": "battery staple"}, nil)
 	ann.must(http.StatusOK, "POST", "/api/account/password", map[string]string{"old": "correct horse", "new": "battery staple"}, nil)
-	if ann.name() != "ann" || laptop.name() != "" {
-		t.Errorf("after the change: this session %q, the laptop %q; want ann and signed out", ann.name(), laptop.name())
+	if ann.name() != "ann" || laptop.name() != "" || prog.name() != "" {
+		t.Errorf("after the change: this session %q, the laptop %q, the bot token %q; want ann and both signed out", ann.name(), laptop.name(), prog.name())
 	}
 	laptop.must(http.StatusUnauthorized, "POST", "/api/account/signin", map[string]string{"name": "ann", "password": "correct horse"}, nil)
 	s.time.Advance(time.Minute)
