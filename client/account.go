@@ -69,9 +69,9 @@ type SeekRequest struct {
 
 // Seek is an open seek as the server lists it.
 type Seek struct {
-	ID        string  `json:"id"`
-	Name      string  `json:"name"`
-	Rating    int     `json:"rating"`
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	Rating    int    `json:"rating"`
 	Game      string `json:"game"`
 	Variant   string `json:"variant"`
 	Clock     string `json:"clock"`
