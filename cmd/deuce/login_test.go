@@ -162,27 +162,7 @@ func TestSeekAndPlayRated(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			conn, err := bob.Join(ctx, table, "")
-			if err != nil {
-				return err
-			}
-			defer conn.Close()
-			sent := -1
-			for {
-				u, err := conn.Next(ctx)
-				if errors.Is(err, io.EOF) {
-					return nil
-				}
-				if err != nil {
-					return err
-				}
-				if len(u.Legal) > 0 && u.Played != sent {
-					sent = u.Played
-					if err := conn.Move(ctx, protocol.ActionMove(u.Seq, u.Legal[0].Action)); err != nil {
-						return err
-					}
-				}
-			}
+			return playFirst(ctx, bob, table, "")
 		}()
 	}()
 
@@ -217,5 +197,89 @@ func TestSeekAndPlayRated(t *testing.T) {
 	}
 	if len(prof.Recent) != 1 || !prof.Recent[0].Rated || prof.Recent[0].Opponent != "bob" || len(prof.Ratings) == 0 {
 		t.Errorf("ann's profile after the seek: %+v, want one rated match against bob and a rating", prof)
+	}
+}
+
+// Past the server's sign-in rate, login says how long to wait and keeps nothing.
+func TestLoginRateLimited(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	server := clienttest.Start(t).Client.Server
+	signUp(ctx, t, server, "ann", "correct horse")
+	data := t.TempDir()
+	var err error
+	for range 10 {
+		if _, err = deuceIn(ctx, t, data, "ann\nnot the password\n", "login", server.String()); err != nil && strings.Contains(err.Error(), "too many") {
+			break
+		}
+	}
+	if err == nil || !strings.Contains(err.Error(), "too many sign-in attempts; try again in") || !strings.Contains(err.Error(), "seconds") {
+		t.Fatalf("login past the rate: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(data, "sessions")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a refused login wrote to the data directory: %v", err)
+	}
+}
+
+// playFirst plays a table's seat (token, or the client's account when empty) to the end,
+// choosing the first legal move whenever it may.
+func playFirst(ctx context.Context, c *client.Client, table, token string) error {
+	conn, err := c.Join(ctx, table, token)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	sent := -1
+	for {
+		u, err := conn.Next(ctx)
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if len(u.Legal) > 0 && u.Played != sent {
+			sent = u.Played
+			if err := conn.Move(ctx, protocol.ActionMove(u.Seq, u.Legal[0].Action)); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// With a kept session, deuce join of a table's address plays the seat the account holds.
+func TestJoinAsAccount(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	server := clienttest.Start(t).Client.Server
+	ann := signUp(ctx, t, server, "ann", "correct horse")
+	bob := signUp(ctx, t, server, "bob", "battery staple")
+	sk, err := ann.PostSeek(ctx, client.SeekRequest{Game: "pencil"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := bob.AcceptSeek(ctx, sk.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := t.TempDir()
+	// Without a session the address is refused with what to do.
+	if _, err := deuceIn(ctx, t, data, "", "join", server.String()+"/t/"+table); err == nil || !strings.Contains(err.Error(), "deuce login") {
+		t.Errorf("join of an address without a session: %v", err)
+	}
+	if out, err := deuceIn(ctx, t, data, "ann\ncorrect horse\n", "login", server.String()); err != nil {
+		t.Fatalf("login: %v\n%s", err, out)
+	}
+	other := make(chan error, 1)
+	go func() { other <- playFirst(ctx, bob, table, "") }()
+	out, err := deuceIn(ctx, t, data, strings.Repeat("1\n", 2000), "join", "--plain", "--no-record", server.String()+"/t/"+table)
+	if err != nil {
+		t.Fatalf("join as ann: %v\n%s", err, out)
+	}
+	if err := <-other; err != nil {
+		t.Fatalf("bob: %v", err)
+	}
+	if !strings.Contains(out, "Your moves:") || !strings.Contains(out, "Match over") || !strings.Contains(out, "you v bob") {
+		t.Errorf("join as ann did not play the match to its end:\n%s", out)
 	}
 }
