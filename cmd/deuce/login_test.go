@@ -283,3 +283,36 @@ func TestJoinAsAccount(t *testing.T) {
 		t.Errorf("join as ann did not play the match to its end:\n%s", out)
 	}
 }
+
+// Ctrl-C while waiting for an opponent withdraws the seek.
+func TestSeekInterruptedWithdraws(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	server := clienttest.Start(t).Client.Server
+	signUp(ctx, t, server, "ann", "correct horse")
+	bob := signUp(ctx, t, server, "bob", "battery staple")
+	data := t.TempDir()
+	if out, err := deuceIn(ctx, t, data, "ann\ncorrect horse\n", "login", server.String()); err != nil {
+		t.Fatalf("login: %v\n%s", err, out)
+	}
+	seekPoll = 10 * time.Millisecond
+	defer func() { seekPoll = 2 * time.Second }()
+	// The interrupt comes once the seek is in the lobby.
+	sctx, interrupt := context.WithCancel(ctx)
+	go func() {
+		defer interrupt()
+		for ctx.Err() == nil {
+			if list, err := bob.Seeks(ctx); err == nil && len(list) > 0 {
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}()
+	out, err := deuceIn(sctx, t, data, "", "seek", server.String(), "--game", "pencil", "--plain")
+	if err == nil || !strings.Contains(err.Error(), "withdrawn") {
+		t.Fatalf("an interrupted seek: %v\n%s", err, out)
+	}
+	if list, err := bob.Seeks(ctx); err != nil || len(list) != 0 {
+		t.Errorf("after the interrupt the lobby holds %+v (%v), want no seek", list, err)
+	}
+}
