@@ -316,3 +316,46 @@ func TestSeekInterruptedWithdraws(t *testing.T) {
 		t.Errorf("after the interrupt the lobby holds %+v (%v), want no seek", list, err)
 	}
 }
+
+// seek --quick takes a compatible open seek at once and plays it.
+func TestSeekQuick(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	server := clienttest.Start(t).Client.Server
+	ann := signUp(ctx, t, server, "ann", "correct horse")
+	signUp(ctx, t, server, "bob", "battery staple")
+	sk, err := ann.PostSeek(ctx, client.SeekRequest{Game: "pencil", Rated: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := t.TempDir()
+	if out, err := deuceIn(ctx, t, data, "bob\nbattery staple\n", "login", server.String()); err != nil {
+		t.Fatalf("login: %v\n%s", err, out)
+	}
+	other := make(chan error, 1)
+	go func() {
+		other <- func() error {
+			for ctx.Err() == nil {
+				got, err := ann.Seek(ctx, sk.ID)
+				if err != nil {
+					return err
+				}
+				if got.Table != "" {
+					return playFirst(ctx, ann, got.Table, "")
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			return ctx.Err()
+		}()
+	}()
+	out, err := deuceIn(ctx, t, data, strings.Repeat("1\n", 2000), "seek", server.String(), "--quick", "--game", "pencil", "--rated", "--plain", "--no-record")
+	if err != nil {
+		t.Fatalf("seek --quick: %v\n%s", err, out)
+	}
+	if err := <-other; err != nil {
+		t.Fatalf("ann: %v", err)
+	}
+	if strings.Contains(out, "waiting for an opponent") || !strings.Contains(out, "Paired:") || !strings.Contains(out, "Match over") {
+		t.Errorf("seek --quick did not take ann's seek and play it:\n%s", out)
+	}
+}
