@@ -146,17 +146,23 @@ func (c *Client) url(path string) string { return c.Server.String() + path }
 
 // call makes one HTTP request with a JSON body (nil for none) and decodes the JSON answer.
 func (c *Client) call(ctx context.Context, method, path string, body, out any) error {
+	_, err := c.callHeader(ctx, method, path, body, out)
+	return err
+}
+
+// callHeader is call that also returns the answer's headers.
+func (c *Client) callHeader(ctx context.Context, method, path string, body, out any) (http.Header, error) {
 	var r io.Reader
 	if body != nil {
 		b, err := json.Marshal(body)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		r = strings.NewReader(string(b))
 	}
 	req, err := http.NewRequestWithContext(ctx, method, c.url(path), r)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for k, vs := range c.Header {
 		req.Header[k] = vs
@@ -166,30 +172,43 @@ func (c *Client) call(ctx context.Context, method, path string, body, out any) e
 	}
 	resp, err := c.httpClient().Do(req)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer resp.Body.Close()
 	data, err := io.ReadAll(io.LimitReader(resp.Body, maxBody))
 	if err != nil {
-		return fmt.Errorf("%s %s: %w", method, path, err)
+		return nil, fmt.Errorf("%s %s: %w", method, path, err)
 	}
 	if resp.StatusCode >= 300 {
 		var e protocol.APIError
 		if json.Unmarshal(data, &e) == nil && e.Error != "" {
-			return &HTTPError{Status: resp.StatusCode, Message: e.Error}
+			return nil, httpError(resp, e.Error)
 		}
-		return &HTTPError{Status: resp.StatusCode, Message: http.StatusText(resp.StatusCode)}
+		return nil, httpError(resp, http.StatusText(resp.StatusCode))
+	}
+	if out == nil {
+		return resp.Header, nil
 	}
 	if err := json.Unmarshal(data, out); err != nil {
-		return fmt.Errorf("%s %s: the answer is not what a deuce server sends: %w", method, path, err)
+		return nil, fmt.Errorf("%s %s: the answer is not what a deuce server sends: %w", method, path, err)
 	}
-	return nil
+	return resp.Header, nil
 }
 
 // HTTPError is a refusal from the server's HTTP API.
 type HTTPError struct {
 	Status  int
 	Message string
+	// RetryAfter is how long the server asks to wait (its Retry-After), or zero.
+	RetryAfter time.Duration
+}
+
+func httpError(resp *http.Response, msg string) *HTTPError {
+	e := &HTTPError{Status: resp.StatusCode, Message: msg}
+	if n, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil && n > 0 {
+		e.RetryAfter = time.Duration(n) * time.Second
+	}
+	return e
 }
 
 func (e *HTTPError) Error() string {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"strconv"
@@ -46,9 +47,7 @@ func runWatch(ctx context.Context, args []string, e *env) error {
 
 func online(ctx context.Context, args []string, e *env, name, usage string) error {
 	fs := newFlags(e, name, usage)
-	plain := fs.Bool("plain", false, "print the match line by line instead of the full-screen interface")
-	record := fs.String("record", "", "write the match record to this `file` when it ends (default: a new file in the data directory)")
-	noRecord := fs.Bool("no-record", false, "do not write a match record")
+	fl := addOnlineFlags(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -60,30 +59,58 @@ func online(ctx context.Context, args []string, e *env, name, usage string) erro
 	if err != nil {
 		return usagef("%v", err)
 	}
+	c := client.New(link.Server)
+	session, err := loadSession(link.Server)
+	if err != nil {
+		return err
+	}
+	if session != "" {
+		c.UseSession(session)
+	}
 	token := link.Token
 	if name == "watch" {
 		token = ""
-	} else if token == "" {
-		return usagef("%s is a table's address, not a seat link: deuce watch it, or join with the seat link (…#seat=N&token=T)", pos[0])
+	} else if token == "" && session == "" {
+		return usagef("%s is a table's address, not a seat link: deuce watch it, join with the seat link (…#seat=N&token=T), or deuce login %s to join as your account", pos[0], link.Server)
 	}
-	c := client.New(link.Server)
-	conn, err := c.Join(ctx, link.Table, token)
+	return playOnline(ctx, e, c, link.Table, token, name, *fl)
+}
+
+// onlineFlags are the flags of every command that ends at a table.
+type onlineFlags struct {
+	plain    bool
+	record   string
+	noRecord bool
+}
+
+func addOnlineFlags(fs *flag.FlagSet) *onlineFlags {
+	fl := &onlineFlags{}
+	fs.BoolVar(&fl.plain, "plain", false, "print the match line by line instead of the full-screen interface")
+	fs.StringVar(&fl.record, "record", "", "write the match record to this `file` when it ends (default: a new file in the data directory)")
+	fs.BoolVar(&fl.noRecord, "no-record", false, "do not write a match record")
+	return fl
+}
+
+// playOnline plays (or, for watch, watches) a table of c's server with token; an empty token
+// joining takes the seat c's account holds.
+func playOnline(ctx context.Context, e *env, c *client.Client, tableID, token, name string, fl onlineFlags) error {
+	conn, err := c.Join(ctx, tableID, token)
 	if err != nil {
-		return fmt.Errorf("%s %s: %w", name, link.Server, err)
+		return fmt.Errorf("%s %s: %w", name, c.Server, err)
 	}
-	table, err := tui.NewOnline(conn, link.Server.Host)
+	table, err := tui.NewOnline(conn, c.Server.Host)
 	if err != nil {
 		conn.Close()
 		return err
 	}
 	defer table.Close()
 	// A server restarting or a network failing loses nothing: the seat is joined again.
-	table.Reconnect(func(ctx context.Context) (*client.Conn, error) { return c.Join(ctx, link.Table, token) })
+	table.Reconnect(func(ctx context.Context) (*client.Conn, error) { return c.Join(ctx, tableID, token) })
 	kctx, stop := context.WithCancel(ctx)
 	defer stop()
 	go table.KeepAlive(kctx, pingEvery)
 	var ended bool
-	if *plain || !isTerminal(e.stdin) || !isTerminal(e.stdout) {
+	if fl.plain || !isTerminal(e.stdin) || !isTerminal(e.stdout) {
 		ended, err = playTable(ctx, e, table)
 	} else {
 		var m *tui.Model
@@ -103,14 +130,14 @@ func online(ctx context.Context, args []string, e *env, name, usage string) erro
 		}
 		return nil
 	}
-	if err != nil || !ended || *noRecord {
+	if err != nil || !ended || fl.noRecord {
 		return err
 	}
-	rec, err := c.Record(ctx, link.Table)
+	rec, err := c.Record(ctx, tableID)
 	if err != nil {
 		return fmt.Errorf("fetch the match record: %w", err)
 	}
-	path, err := saveRecord(*record, rec)
+	path, err := saveRecord(fl.record, rec)
 	if err != nil {
 		return err
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -31,33 +30,7 @@ func TestJoinPlain(t *testing.T) {
 
 	// The other seat bids 1 whenever it may.
 	other := make(chan error, 1)
-	go func() {
-		conn, err := c.Join(ctx, created.ID, created.Seats[1].Token)
-		if err != nil {
-			other <- err
-			return
-		}
-		defer conn.Close()
-		sent := -1
-		for {
-			u, err := conn.Next(ctx)
-			if errors.Is(err, io.EOF) {
-				other <- nil
-				return
-			}
-			if err != nil {
-				other <- err
-				return
-			}
-			if len(u.Legal) > 0 && u.Played != sent {
-				sent = u.Played
-				if err := conn.Move(ctx, protocol.ActionMove(u.Seq, u.Legal[0].Action)); err != nil {
-					other <- err
-					return
-				}
-			}
-		}
-	}()
+	go func() { other <- playFirst(ctx, c, created.ID, created.Seats[1].Token) }()
 
 	recPath := filepath.Join(t.TempDir(), "joined.json")
 	link := base.String() + created.Seats[0].Invite

@@ -9,6 +9,8 @@
 //	deuce sim GAME --bots A,B [flags]   round robins of bots: win rates, ratings, balance
 //	deuce join LINK                     play a seat of a server's table from the terminal
 //	deuce watch LINK                    watch a server's table
+//	deuce login SERVER                  sign in to a server's account; logout signs out
+//	deuce seek SERVER --game G          seek an opponent and play the table; seeks lists them
 //	deuce replay FILE                   step through a recorded match, point by point
 //	deuce analyze FILE                  judge every decision of a recorded match
 //	deuce solve pencil [flags]          solve the bidding game exactly
@@ -78,6 +80,10 @@ func commands() []command {
 		{"sim", "play many matches between bots and report", runSim},
 		{"join", "play a seat of a table on a server, from its seat link", runJoin},
 		{"watch", "watch a table on a server", runWatch},
+		{"login", "sign in to a server's account and keep the session", runLogin},
+		{"logout", "sign out of a server and forget the session", runLogout},
+		{"seek", "post a seek on a server (or accept one) and play the table", runSeek},
+		{"seeks", "list a server's open seeks", runSeeks},
 		{"replay", "step through a recorded match, point by point", runReplay},
 		{"analyze", "judge every decision of a recorded match", runAnalyze},
 		{"solve", "solve the bidding game exactly", runSolve},
