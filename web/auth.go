@@ -9,12 +9,10 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
 	"golang.org/x/crypto/argon2"
-	"golang.org/x/time/rate"
 
 	"deuce/store"
 )
@@ -138,56 +136,21 @@ func checkNewPassword(pw string) error {
 	return nil
 }
 
-// limiter is a bounded set of token buckets by key (a name or an address).
-type limiter struct {
-	mu    sync.Mutex
-	every rate.Limit
-	burst int
-	m     map[string]*rate.Limiter
-}
-
-// maxLimiterKeys bounds a limiter's memory; when full it starts afresh (an attacker with that
-// many names or addresses gains at most one burst each).
-const maxLimiterKeys = 10000
-
-func newLimiter(perMinute float64, burst int) *limiter {
-	return &limiter{every: rate.Limit(perMinute / 60), burst: burst, m: map[string]*rate.Limiter{}}
-}
-
-// allow takes a token for key and reports whether there was one, and if not how long to wait.
-func (l *limiter) allow(key string, now time.Time) (bool, time.Duration) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	b := l.m[key]
-	if b == nil {
-		if len(l.m) >= maxLimiterKeys {
-			l.m = map[string]*rate.Limiter{}
-		}
-		b = rate.NewLimiter(l.every, l.burst)
-		l.m[key] = b
-	}
-	r := b.ReserveN(now, 1)
-	if d := r.DelayFrom(now); d > 0 {
-		r.CancelAt(now)
-		return false, d
-	}
-	return true, 0
-}
-
 // accounts holds what the server needs for accounts; nil when the store has no store.Players.
 type accounts struct {
 	p store.Players
 	// Sign-in (and sign-up) attempts, per name and per address.
-	byName, byAddr *limiter
+	byName, byAddr *buckets
 	hashes         *hashGate
 }
 
-func newAccounts(st store.Store) *accounts {
+func newAccounts(st store.Store, now func() time.Time) *accounts {
 	p, ok := st.(store.Players)
 	if !ok {
 		return nil
 	}
-	return &accounts{p: p, byName: newLimiter(5, 5), byAddr: newLimiter(20, 20), hashes: newHashGate(hashRunning, hashWaiting)}
+	return &accounts{p: p, byName: newBuckets("sign-in attempts", 5, 5, now), byAddr: newBuckets("sign-in attempts", 20, 20, now),
+		hashes: newHashGate(hashRunning, hashWaiting)}
 }
 
 // accountOf returns the signed-in account of a request: a session cookie from a browser or a
@@ -271,11 +234,10 @@ const maxGuestSeats = 100
 // password; it answers 429 and reports false when either limit is spent, 503 when too many
 // attempts wait.
 func (s *Server) throttle(w http.ResponseWriter, r *http.Request, name string) bool {
-	now := s.now()
-	okAddr, waitAddr := s.accounts.byAddr.allow(clientAddr(r), now)
-	okName, waitName := true, time.Duration(0)
+	waitAddr, okAddr := s.accounts.byAddr.take(clientAddr(r))
+	waitName, okName := time.Duration(0), true
 	if okAddr {
-		okName, waitName = s.accounts.byName.allow(strings.ToLower(name), now)
+		waitName, okName = s.accounts.byName.take(strings.ToLower(name))
 	}
 	if okAddr && okName {
 		return s.hashTurn(w, r)

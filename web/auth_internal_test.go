@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"errors"
+	"fmt"
 	"runtime"
 	"strings"
 	"testing"
@@ -48,22 +49,33 @@ func TestCheckName(t *testing.T) {
 	}
 }
 
-func TestLimiter(t *testing.T) {
-	l := newLimiter(60, 2) // one a second, bursts of two
-	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+// The sign-in limits are buckets by name or address, each its own, refilled with time; a
+// bucket left long enough to be full again is forgotten, never the others.
+func TestSignInBuckets(t *testing.T) {
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	l := newBuckets("sign-in attempts", 60, 2, func() time.Time { return now }) // one a second, bursts of two
 	for i, want := range []bool{true, true, false} {
-		if ok, _ := l.allow("ann", t0); ok != want {
+		if _, ok := l.take("ann"); ok != want {
 			t.Errorf("attempt %d: %v, want %v", i+1, ok, want)
 		}
 	}
-	if ok, wait := l.allow("ann", t0); ok || wait <= 0 || wait > time.Second {
+	if wait, ok := l.take("ann"); ok || wait <= 0 || wait > time.Second {
 		t.Errorf("refused attempt: %v, wait %v; want a wait of at most a second", ok, wait)
 	}
-	if ok, _ := l.allow("bob", t0); !ok {
+	if _, ok := l.take("bob"); !ok {
 		t.Error("another key shares ann's bucket")
 	}
-	if ok, _ := l.allow("ann", t0.Add(time.Second)); !ok {
+	now = now.Add(time.Second)
+	if _, ok := l.take("ann"); !ok {
 		t.Error("no token a second later")
+	}
+	// Many other keys never reset ann's spent bucket.
+	l.take("ann")
+	for i := range 20000 {
+		l.take(fmt.Sprint("addr", i))
+	}
+	if _, ok := l.take("ann"); ok {
+		t.Error("ann's spent bucket was reset by other keys")
 	}
 }
 
