@@ -102,7 +102,7 @@ func BenchmarkHeuristicMatch(b *testing.B) {
 func BenchmarkSolve(b *testing.B) {
 	for _, bc := range []struct {
 		points, workers int
-	}{{50, 1}, {50, 0}, {100, 1}, {100, 0}, {200, 1}, {200, 0}} {
+	}{{50, 1}, {50, 0}, {100, 1}, {100, 0}, {150, 1}, {200, 1}, {200, 0}} {
 		workers := bc.workers
 		name := fmt.Sprintf("%d-%d/workers=%d", bc.points, bc.points, workers)
 		if workers == 0 {

@@ -34,6 +34,7 @@ type matrixGame struct {
 	steepest           bool
 	exact              ddSimplex
 	fallbacks          int // games solved by the double-double fallback
+	cert               certifier
 }
 
 var errSimplex = errors.New("simplex did not converge")
@@ -75,34 +76,44 @@ func (g *matrixGame) solve(a []float64, m, n int) (value float64, x, y []float64
 	for _, steepest := range []bool{true, false} {
 		g.steepest = steepest
 		g.reset(a, m, n, shift)
-		for range maxRounds {
-			_, err := g.iterate(m, n, m+n+20)
-			if err != nil {
-				break
-			}
-			if !g.refine(a, m, n, shift) {
-				g.read(m, n)
-			}
-			lo, hi := certify(a, m, n, g.x, g.y)
-			if hi-lo <= certTol {
-				return (lo + hi) / 2, g.x, g.y, nil
-			}
-			// Not optimal yet, or rounding has misled the pivots: rebuild the tableau of
-			// the current basis from the payoffs and go on.
-			if !g.rebuild(a, m, n, shift) {
-				break
-			}
+		if v, ok := g.run(a, m, n, shift); ok {
+			return v, g.x, g.y, nil
 		}
 	}
 	// Last resort: the same method in double-double arithmetic.
 	if g.exact.solve(a, m, n, shift, g.x, g.y) {
 		g.fallbacks++
-		lo, hi := certify(a, m, n, g.x, g.y)
+		lo, hi := g.cert.certify(a, m, n, g.x, g.y, math.Inf(1))
 		if hi-lo <= certTol {
 			return (lo + hi) / 2, g.x, g.y, nil
 		}
 	}
 	return 0, nil, nil, errSimplex
+}
+
+// run pivots from the current tableau to a certified optimum, in rounds each followed by a
+// certificate check and a rebuild of the tableau from the payoffs; it reports false if it gives
+// up.
+func (g *matrixGame) run(a []float64, m, n int, shift float64) (float64, bool) {
+	for range maxRounds {
+		_, err := g.iterate(m, n, m+n+20)
+		if err != nil {
+			return 0, false
+		}
+		if !g.refine(a, m, n, shift) {
+			g.read(m, n)
+		}
+		lo, hi := g.cert.certify(a, m, n, g.x, g.y, certTol)
+		if hi-lo <= certTol {
+			return (lo + hi) / 2, true
+		}
+		// Not optimal yet, or rounding has misled the pivots: rebuild the tableau of the
+		// current basis from the payoffs and go on.
+		if !g.rebuild(a, m, n, shift) {
+			return 0, false
+		}
+	}
+	return 0, false
 }
 
 // reset writes the starting tableau: the shifted payoffs, a column of ones and a row of minus
@@ -312,28 +323,56 @@ func (g *matrixGame) rebuild(a []float64, m, n int, shift float64) bool {
 // certify returns the least x guarantees against any column and the most y concedes against
 // any row; if x or y is not a probability vector, it returns lo = -Inf and hi = +Inf.
 func certify(a []float64, m, n int, x, y []float64) (lo, hi float64) {
-	lo, hi = math.Inf(1), math.Inf(-1)
+	var c certifier
+	return c.certify(a, m, n, x, y, math.Inf(1))
+}
+
+// certifier holds the buffers of certify.
+type certifier struct {
+	pay []float64
+	nz  []int
+}
+
+// certify is the function certify, in time proportional to the supports of x and y times the
+// matrix's side: each column's payoff against x is accumulated row by row over x's support
+// (the same additions, in the same order, as a sum down the column), and each row's against y
+// over y's support. It stops early, returning hi = +Inf, once a row shows hi - lo > gap.
+func (cf *certifier) certify(a []float64, m, n int, x, y []float64, gap float64) (lo, hi float64) {
 	if !isDistribution(x[:m]) || !isDistribution(y[:n]) {
 		return math.Inf(-1), math.Inf(1)
 	}
-	for c := range n {
-		sum := 0.0
-		for r, p := range x[:m] {
-			if p != 0 {
-				sum += p * a[r*n+c]
-			}
+	cf.pay = grow(cf.pay, n)
+	pay := cf.pay
+	clear(pay)
+	for r, p := range x[:m] {
+		if p == 0 {
+			continue
 		}
-		lo = min(lo, sum)
+		row := a[r*n : r*n+n]
+		for c, v := range row {
+			pay[c] += p * v
+		}
+	}
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, v := range pay {
+		lo = min(lo, v)
+	}
+	cf.nz = cf.nz[:0]
+	for c, p := range y[:n] {
+		if p != 0 {
+			cf.nz = append(cf.nz, c)
+		}
 	}
 	for r := range m {
 		sum := 0.0
 		row := a[r*n : r*n+n]
-		for c, p := range y[:n] {
-			if p != 0 {
-				sum += p * row[c]
-			}
+		for _, c := range cf.nz {
+			sum += y[c] * row[c]
 		}
 		hi = max(hi, sum)
+		if hi-lo > gap {
+			return lo, math.Inf(1)
+		}
 	}
 	return lo, hi
 }
@@ -384,7 +423,7 @@ func (g *matrixGame) tryBasis(a []float64, m, n int, rows, cols []int) (value fl
 	if !g.solveBasis(a, n, 1-lowest) {
 		return 0, false
 	}
-	lo, hi := certify(a, m, n, g.x, g.y)
+	lo, hi := g.cert.certify(a, m, n, g.x, g.y, certTol)
 	return (lo + hi) / 2, hi-lo <= certTol
 }
 
@@ -458,15 +497,14 @@ func luFactor(lu []float64, perm []int, k int) bool {
 			perm[pr], perm[col] = perm[col], perm[pr]
 		}
 		piv := lu[col*k+col]
+		prow := lu[col*k+col+1 : col*k+k]
 		for r := col + 1; r < k; r++ {
 			f := lu[r*k+col] / piv
 			lu[r*k+col] = f
 			if f == 0 {
 				continue
 			}
-			for q := col + 1; q < k; q++ {
-				lu[r*k+q] -= f * lu[col*k+q]
-			}
+			axpy(lu[r*k+col+1:r*k+k], prow, f)
 		}
 	}
 	return true
@@ -536,9 +574,7 @@ func (g *matrixGame) pivot(m, n, pr, pc int) {
 		if f == 0 {
 			continue
 		}
-		for k, v := range prow {
-			row[k] -= f * v
-		}
+		axpy(row, prow, f)
 		row[pc] = -f * inv
 	}
 	prow[pc] = inv
@@ -585,4 +621,20 @@ func isDistribution(p []float64) bool {
 		sum += v
 	}
 	return math.Abs(sum-1) <= 1e-12
+}
+
+// axpy sets dst[k] -= f * src[k] for every k < len(src) <= len(dst), four at a time.
+func axpy(dst, src []float64, f float64) {
+	dst = dst[:len(src)]
+	k := 0
+	for ; k+4 <= len(src); k += 4 {
+		d, s := dst[k:k+4:k+4], src[k:k+4:k+4]
+		d[0] -= f * s[0]
+		d[1] -= f * s[1]
+		d[2] -= f * s[2]
+		d[3] -= f * s[3]
+	}
+	for ; k < len(src); k++ {
+		dst[k] -= f * src[k]
+	}
 }

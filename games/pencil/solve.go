@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -250,6 +251,7 @@ type workspace struct {
 	or                             oracle
 	arena                          []BidProb // mixed strategies of the current diagonal
 	seedR, seedC                   []int
+	guessed                        [][2][]int // support pairs guessed in the current position
 	stats                          SolveStats
 }
 
@@ -303,25 +305,40 @@ func (w *workspace) fill(s *Solution, a, b, ball int) (rows, cols int) {
 		base := (a-i)*nb + b // (a-i, b-j) is at base - j
 		row := w.m[r*cols : r*cols+cols]
 		// j < i: player 1 outbids and pushes; j == i: the ball stays; j > i: player 2 pushes.
-		for j := lo2; j <= min(i-1, b); j++ {
-			row[j-lo2] = up[base-j]
+		// Bid j reads (a-i, b-j) at base-j: each part of the row is a stretch of a plane's
+		// row, backwards.
+		if hi := min(i-1, b); hi >= lo2 {
+			reverseCopy(row[:hi-lo2+1], up[base-hi:base-lo2+1])
 		}
 		if i >= lo2 && i <= b {
 			row[i-lo2] = same[base-i]
 		}
-		for j := max(i+1, lo2); j <= b; j++ {
-			row[j-lo2] = down[base-j]
+		if j0 := max(i+1, lo2); j0 <= b {
+			reverseCopy(row[j0-lo2:cols], down[base-b:base-j0+1])
 		}
 		rmin, rsum := math.Inf(1), 0.0
+		colMax, colSum := colMax[:len(row)], colSum[:len(row)]
 		for c, v := range row {
-			rmin = min(rmin, v)
+			if v < rmin {
+				rmin = v
+			}
 			rsum += v
-			colMax[c] = max(colMax[c], v)
+			if v > colMax[c] {
+				colMax[c] = v
+			}
 			colSum[c] += v
 		}
 		w.rowMin[r], w.rowSum[r] = rmin, rsum
 	}
 	return rows, cols
+}
+
+// reverseCopy sets dst[k] = src[len(src)-1-k]; dst and src are equally long.
+func reverseCopy(dst, src []float64) {
+	src = src[:len(dst)]
+	for k := range dst {
+		dst[k] = src[len(src)-1-k]
+	}
 }
 
 // saddleTol is how far apart the largest row minimum and the smallest column maximum may be
@@ -377,7 +394,8 @@ func (w *workspace) solvePosition(s *Solution, t *task, ball int) error {
 	// them is often exactly optimal here; their supports seed the double oracle otherwise.
 	// Bids of 1 and more sit at index bid-1 in every such matrix.
 	w.seedR, w.seedC = w.seedR[:0], w.seedC[:0]
-	for _, nb := range [...][2]int{{a - 1, b - 1}, {a, b - 1}, {a - 1, b}} {
+	w.guessed = w.guessed[:0]
+	for _, nb := range [...][2]int{{a - 1, b}, {a - 1, b - 1}, {a, b - 1}} {
 		if nb[0] < 1 || nb[1] < 1 {
 			continue
 		}
@@ -385,7 +403,7 @@ func (w *workspace) solvePosition(s *Solution, t *task, ball int) error {
 		w.seedR = s.appendSupport(w.seedR, nb[0], nb[1], ball, 0)
 		w.seedC = s.appendSupport(w.seedC, nb[0], nb[1], ball, 1)
 		sr, sc := w.seedR[r0:], w.seedC[c0:]
-		if !ok && len(sr) > 1 && len(sr) == len(sc) {
+		if !ok && len(sr) > 1 && len(sr) == len(sc) && !w.tried(sr, sc) {
 			if v, ok = w.or.lp.tryBasis(m, rows, cols, sr, sc); ok {
 				x, y = w.or.lp.x[:rows], w.or.lp.y[:cols]
 				w.stats.Guessed++
@@ -393,6 +411,22 @@ func (w *workspace) solvePosition(s *Solution, t *task, ball int) error {
 		}
 	}
 	if !ok {
+		// The game of (a-1, b-1) is this one without the bids of 1, every other bid one less:
+		// its rows and columns are this game's from the second on. Its support shifted by one
+		// bid, and the bids of 1, seed the double oracle too.
+		if a >= 2 && b >= 2 {
+			r0, c0 := len(w.seedR), len(w.seedC)
+			w.seedR = s.appendSupport(w.seedR, a-1, b-1, ball, 0)
+			w.seedC = s.appendSupport(w.seedC, a-1, b-1, ball, 1)
+			for i := r0; i < len(w.seedR); i++ {
+				w.seedR[i]++
+			}
+			for i := c0; i < len(w.seedC); i++ {
+				w.seedC[i]++
+			}
+			w.seedR = append(w.seedR, 0)
+			w.seedC = append(w.seedC, 0)
+		}
 		v, x, y, err = w.or.solve(m, rows, cols, w.seedR, w.seedC, maximin, minimax)
 		if err != nil {
 			return err
@@ -401,6 +435,18 @@ func (w *workspace) solvePosition(s *Solution, t *task, ball int) error {
 	t.value[ball+f] = v
 	t.strat[ball+f] = [2]stratRef{w.addMixed(x, lo1), w.addMixed(y, lo2)}
 	return nil
+}
+
+// tried reports whether the support pair (sr, sc) was guessed before in this position, and
+// remembers it.
+func (w *workspace) tried(sr, sc []int) bool {
+	for _, g := range w.guessed {
+		if slices.Equal(g[0], sr) && slices.Equal(g[1], sc) {
+			return true
+		}
+	}
+	w.guessed = append(w.guessed, [2][]int{sr, sc})
+	return false
 }
 
 // appendSupport appends the matrix indices (bid-1) of the bids that seat plays in (a, b,
@@ -508,3 +554,5 @@ func dense(x []BidProb, points int) []float64 {
 	}
 	return d
 }
+
+
