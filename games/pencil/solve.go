@@ -554,5 +554,3 @@ func dense(x []BidProb, points int) []float64 {
 	}
 	return d
 }
-
-
