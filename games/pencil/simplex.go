@@ -35,6 +35,7 @@ type matrixGame struct {
 	exact              ddSimplex
 	fallbacks          int // games solved by the double-double fallback
 	cert               certifier
+	zbuf               []float64 // scratch of luSolve and luSolveT
 }
 
 var errSimplex = errors.New("simplex did not converge")
@@ -329,7 +330,7 @@ func certify(a []float64, m, n int, x, y []float64) (lo, hi float64) {
 
 // certifier holds the buffers of certify.
 type certifier struct {
-	pay []float64
+	pay []float64 // each column's payoff against x
 	nz  []int
 }
 
@@ -407,14 +408,11 @@ func (g *matrixGame) basis(m, n int) {
 }
 
 // tryBasis solves the game on the guessed basis (rows, cols): it reports whether the
-// strategies found there are certified optimal for the whole m x n game a.
-func (g *matrixGame) tryBasis(a []float64, m, n int, rows, cols []int) (value float64, ok bool) {
+// strategies found there are certified optimal for the whole m x n game a, whose least entry
+// is lowest.
+func (g *matrixGame) tryBasis(a []float64, m, n int, lowest float64, rows, cols []int) (value float64, ok bool) {
 	if len(rows) != len(cols) || len(rows) == 0 {
 		return 0, false
-	}
-	lowest := math.Inf(1)
-	for _, v := range a[:m*n] {
-		lowest = min(lowest, v)
 	}
 	g.x = grow(g.x, m)
 	g.y = grow(g.y, n)
@@ -427,7 +425,8 @@ func (g *matrixGame) tryBasis(a []float64, m, n int, rows, cols []int) (value fl
 	return (lo + hi) / 2, hi-lo <= certTol
 }
 
-// solveBasis computes the strategies of the basis in rowsR and colsJ into x and y.
+// solveBasis computes the strategies of the basis in rowsR and colsJ into x and y; it reports
+// false if the basis is singular or a strategy clearly negative.
 func (g *matrixGame) solveBasis(a []float64, n int, shift float64) bool {
 	k := len(g.rowsR)
 	if k != len(g.colsJ) || k == 0 {
@@ -436,19 +435,22 @@ func (g *matrixGame) solveBasis(a []float64, n int, shift float64) bool {
 	g.lu = grow(g.lu, k*k)
 	g.perm = growInt(g.perm, k)
 	for p, r := range g.rowsR {
+		row := a[r*n : r*n+n]
+		lu := g.lu[p*k : p*k+k]
 		for q, c := range g.colsJ {
-			g.lu[p*k+q] = a[r*n+c] + shift
+			lu[q] = row[c] + shift
 		}
 	}
 	if !luFactor(g.lu, g.perm, k) {
 		return false
 	}
 	g.rhs = grow(g.rhs, k)
+	g.zbuf = grow(g.zbuf, k)
 	// Column player: B w = 1.
 	for i := range g.rhs {
 		g.rhs[i] = 1
 	}
-	luSolve(g.lu, g.perm, k, g.rhs)
+	luSolve(g.lu, g.perm, k, g.rhs, g.zbuf)
 	clear(g.y)
 	for q, c := range g.colsJ {
 		if g.rhs[q] < -1e-12 {
@@ -460,7 +462,7 @@ func (g *matrixGame) solveBasis(a []float64, n int, shift float64) bool {
 	for i := range g.rhs {
 		g.rhs[i] = 1
 	}
-	luSolveT(g.lu, g.perm, k, g.rhs)
+	luSolveT(g.lu, g.perm, k, g.rhs, g.zbuf)
 	clear(g.x)
 	for p, r := range g.rowsR {
 		if g.rhs[p] < -1e-12 {
@@ -511,8 +513,8 @@ func luFactor(lu []float64, perm []int, k int) bool {
 }
 
 // luSolve solves B z = b in place, with B factored by luFactor.
-func luSolve(lu []float64, perm []int, k int, b []float64) {
-	z := make([]float64, k) // small; only on the refinement path
+func luSolve(lu []float64, perm []int, k int, b, z []float64) {
+	z = z[:k]
 	for i := range k {
 		z[i] = b[perm[i]]
 	}
@@ -532,8 +534,8 @@ func luSolve(lu []float64, perm []int, k int, b []float64) {
 
 // luSolveT solves B^T z = b in place, with B factored by luFactor (P B = L U, so
 // B^T = U^T L^T P).
-func luSolveT(lu []float64, perm []int, k int, b []float64) {
-	z := make([]float64, k)
+func luSolveT(lu []float64, perm []int, k int, b, z []float64) {
+	z = z[:k]
 	copy(z, b)
 	// U^T v = b.
 	for i := range k {

@@ -390,6 +390,10 @@ func (w *workspace) solvePosition(s *Solution, t *task, ball int) error {
 		err  error
 		ok   bool
 	)
+	lowest := math.Inf(1) // the least entry
+	for _, v := range w.rowMin[:rows] {
+		lowest = min(lowest, v)
+	}
 	// Neighbours with a point less (solved on earlier diagonals): a square support of one of
 	// them is often exactly optimal here; their supports seed the double oracle otherwise.
 	// Bids of 1 and more sit at index bid-1 in every such matrix.
@@ -404,7 +408,7 @@ func (w *workspace) solvePosition(s *Solution, t *task, ball int) error {
 		w.seedC = s.appendSupport(w.seedC, nb[0], nb[1], ball, 1)
 		sr, sc := w.seedR[r0:], w.seedC[c0:]
 		if !ok && len(sr) > 1 && len(sr) == len(sc) && !w.tried(sr, sc) {
-			if v, ok = w.or.lp.tryBasis(m, rows, cols, sr, sc); ok {
+			if v, ok = w.or.lp.tryBasis(m, rows, cols, lowest, sr, sc); ok {
 				x, y = w.or.lp.x[:rows], w.or.lp.y[:cols]
 				w.stats.Guessed++
 			}
