@@ -21,11 +21,12 @@ const MaxSolvePoints = 300
 //
 // Memory: the values take 8 bytes per position, (Points1+1)(Points2+1)(2F+3) positions
 // counting the two "beyond" rows. Strategies are stored sparsely, since most positions have a
-// pure saddle point: 8 bytes per player and position, plus 16 bytes per bid played with
-// positive probability in the mixed positions only (mirror positions share them). A solved
-// 50-50 game takes 1 MB, 100-100 8 MB, 200-200 60 MB, nearly all of it mixed strategies, whose
-// supports grow with the points. Solving needs little more: a matrix of the largest position
-// and a few simplex tableaux per worker.
+// pure saddle point: 8 bytes per player and position, plus 10 bytes (the bid in 2, its
+// probability in 8, kept in full so that the strategies stay exactly optimal) per bid played
+// with positive probability in the mixed positions only, in two flat arrays (mirror positions
+// share them). A solved 50-50 game takes 0.6 MB, 100-100 5 MB, 200-200 38 MB, most of it
+// mixed strategies, whose supports grow with the points. Solving needs little more: a matrix
+// of the largest position and a few simplex tableaux per worker.
 //
 // A Solution is read-only once Solve returns, and safe for concurrent use.
 type Solution struct {
@@ -36,13 +37,15 @@ type Solution struct {
 	// strat[2*k+seat] is seat's strategy in the k-th position with the ball on the court:
 	// k = ((ball+F)*(Points1+1)+a)*(Points2+1)+b.
 	strat []stratRef
-	// mixed holds the supports of the mixed strategies.
-	mixed []BidProb
+	// The mixed strategies, one after the other in two flat arrays: bids[i] is played with
+	// probability probs[i].
+	bids  []uint16
+	probs []float64
 	stats SolveStats
 }
 
 // stratRef is a strategy: the single bid off when n == 0 (a pure strategy), otherwise the
-// support mixed[off:off+n].
+// bids bids[off:off+n] with probabilities probs[off:off+n].
 type stratRef struct{ off, n int32 }
 
 // BidProb is one bid of a mixed strategy and its probability.
@@ -90,10 +93,12 @@ func Solve(p Params) (*Solution, error) {
 // best against a uniformly random opponent is kept, so the strategy also profits from
 // mistakes. The others are mixed. Their optimal strategies bid low and change little between
 // neighbouring positions, so the solver first tries a neighbour's support as the exact support
-// (one k x k linear solve), then the double oracle method seeded with the neighbours' supports
-// (see oracle), and at last the whole matrix; every linear program is solved by a dense simplex
-// method (see matrixGame). Every mixed solution is certified against its whole matrix: each
-// strategy guarantees the value to 1e-10, or Solve fails.
+// (one k x k linear solve; (a-1, b)'s first, which is right about half the time, then (a-1,
+// b-1)'s and (a, b-1)'s, each distinct support once), then the double oracle method seeded
+// with the neighbours' supports and with (a-1, b-1)'s shifted by one bid (that game is this
+// one without the bids of 1), and at last the whole matrix; every linear program is solved by
+// a dense simplex method (see matrixGame). Every mixed solution is certified against its
+// whole matrix: each strategy guarantees the value to 1e-10, or Solve fails.
 func SolveWorkers(p Params, workers int) (*Solution, error) {
 	return SolveContext(context.Background(), p, workers)
 }
@@ -136,15 +141,19 @@ func SolveContext(ctx context.Context, p Params, workers int) (*Solution, error)
 			return nil, fmt.Errorf("solve %d-%d: %w", p.Points1, p.Points2, err)
 		}
 		tasks = tasks[:0]
-		for a := max(0, sum-p.Points2); a <= min(p.Points1, sum); a++ {
-			b := sum - a
-			if a < b && b <= p.Points1 && a <= p.Points2 {
-				continue // the mirror of (b, a)
+		// One task a position: the largest (with the ball on a last field, whose strategies
+		// have the largest supports) first, so that the workers finish together.
+		for _, ball := range balls(f) {
+			for a := max(0, sum-p.Points2); a <= min(p.Points1, sum); a++ {
+				b := sum - a
+				if a < b && b <= p.Points1 && a <= p.Points2 {
+					continue // the mirror of (b, a)
+				}
+				tasks = append(tasks, task{a: a, b: b, ball: ball})
 			}
-			tasks = append(tasks, task{a: a, b: b})
 		}
 		for _, w := range ws {
-			w.arena = w.arena[:0]
+			w.bids, w.probs = w.bids[:0], w.probs[:0]
 		}
 		var next atomic.Int64
 		var wg sync.WaitGroup
@@ -159,11 +168,9 @@ func SolveContext(ctx context.Context, p Params, workers int) (*Solution, error)
 					}
 					t := &tasks[i]
 					t.w = w
-					for ball := -f; ball <= f; ball++ {
-						if t.err = w.solvePosition(sol, t, ball); t.err != nil {
-							t.err = fmt.Errorf("solve position (%d, %d, %s): %w", t.a, t.b, position(ball), t.err)
-							return
-						}
+					if t.err = w.solvePosition(sol, t); t.err != nil {
+						t.err = fmt.Errorf("solve position (%d, %d, %s): %w", t.a, t.b, position(t.ball), t.err)
+						return
 					}
 				}
 			}()
@@ -178,18 +185,32 @@ func SolveContext(ctx context.Context, p Params, workers int) (*Solution, error)
 	for _, w := range ws {
 		sol.stats.add(w)
 	}
+	// Drop the spare capacity of the strategies' arrays.
+	sol.bids = append(make([]uint16, 0, len(sol.bids)), sol.bids...)
+	sol.probs = append(make([]float64, 0, len(sol.probs)), sol.probs...)
 	return sol, nil
 }
 
-// task is the solving of one (a, b) for every ball position, by one worker.
+// balls lists the ball positions on a court of f fields a side, the last fields first.
+func balls(f int) []int {
+	var bs []int
+	for d := f; d >= 0; d-- {
+		bs = append(bs, -d)
+		if d > 0 {
+			bs = append(bs, d)
+		}
+	}
+	return bs
+}
+
+// task is the solving of one position (a, b, ball) by one worker.
 type task struct {
-	a, b int
-	w    *workspace
-	err  error
-	// value and strategies per ball (index ball+F); a strategy with n > 0 points into the
-	// worker's arena.
-	value [2*MaxFields + 1]float64
-	strat [2*MaxFields + 1][2]stratRef
+	a, b, ball int
+	w          *workspace
+	err        error
+	value      float64
+	// The strategies; one with n > 0 points into the worker's arrays.
+	strat [2]stratRef
 }
 
 // commit stores a task's results, and their mirror images, in the solution.
@@ -197,27 +218,25 @@ func (s *Solution) commit(t *task) error {
 	if t.err != nil {
 		return t.err
 	}
-	f := s.params.Fields
-	for ball := -f; ball <= f; ball++ {
-		var refs [2]stratRef
-		for seat, ref := range t.strat[ball+f] {
-			if ref.n > 0 {
-				off := len(s.mixed)
-				s.mixed = append(s.mixed, t.w.arena[ref.off:ref.off+ref.n]...)
-				ref.off = int32(off)
-			}
-			refs[seat] = ref
+	var refs [2]stratRef
+	for seat, ref := range t.strat {
+		if ref.n > 0 {
+			off := len(s.bids)
+			s.bids = append(s.bids, t.w.bids[ref.off:ref.off+ref.n]...)
+			s.probs = append(s.probs, t.w.probs[ref.off:ref.off+ref.n]...)
+			ref.off = int32(off)
 		}
-		v := t.value[ball+f]
-		s.values[s.index(t.a, t.b, ball)] = v
-		k := s.stratIndex(t.a, t.b, ball, 0)
-		s.strat[k], s.strat[k+1] = refs[0], refs[1]
-		if t.a != t.b && t.b <= s.params.Points1 && t.a <= s.params.Points2 {
-			// The mirror: players and sides exchanged.
-			s.values[s.index(t.b, t.a, -ball)] = -v
-			k := s.stratIndex(t.b, t.a, -ball, 0)
-			s.strat[k], s.strat[k+1] = refs[1], refs[0]
-		}
+		refs[seat] = ref
+	}
+	ball := t.ball
+	s.values[s.index(t.a, t.b, ball)] = t.value
+	k := s.stratIndex(t.a, t.b, ball, 0)
+	s.strat[k], s.strat[k+1] = refs[0], refs[1]
+	if t.a != t.b && t.b <= s.params.Points1 && t.a <= s.params.Points2 {
+		// The mirror: players and sides exchanged.
+		s.values[s.index(t.b, t.a, -ball)] = -t.value
+		k := s.stratIndex(t.b, t.a, -ball, 0)
+		s.strat[k], s.strat[k+1] = refs[1], refs[0]
 	}
 	return nil
 }
@@ -249,7 +268,9 @@ type workspace struct {
 	m                              []float64 // the position's matrix, row-major
 	rowMin, rowSum, colMax, colSum []float64
 	or                             oracle
-	arena                          []BidProb // mixed strategies of the current diagonal
+	// The mixed strategies of the current diagonal, as in Solution.
+	bids  []uint16
+	probs []float64
 	seedR, seedC                   []int
 	guessed                        [][2][]int // support pairs guessed in the current position
 	stats                          SolveStats
@@ -346,9 +367,9 @@ func reverseCopy(dst, src []float64) {
 // stored values, so they are equal or clearly apart).
 const saddleTol = 1e-12
 
-// solvePosition solves (t.a, t.b, ball) into t, reading only positions with fewer points.
-func (w *workspace) solvePosition(s *Solution, t *task, ball int) error {
-	a, b, f := t.a, t.b, s.params.Fields
+// solvePosition solves (t.a, t.b, t.ball) into t, reading only positions with fewer points.
+func (w *workspace) solvePosition(s *Solution, t *task) error {
+	a, b, ball := t.a, t.b, t.ball
 	rows, cols := w.fill(s, a, b, ball)
 	lo1, _ := bidRange(a)
 	lo2, _ := bidRange(b)
@@ -378,8 +399,8 @@ func (w *workspace) solvePosition(s *Solution, t *task, ball int) error {
 				bc = c
 			}
 		}
-		t.value[ball+f] = w.m[br*cols+bc]
-		t.strat[ball+f] = [2]stratRef{{off: int32(br + lo1)}, {off: int32(bc + lo2)}}
+		t.value = w.m[br*cols+bc]
+		t.strat = [2]stratRef{{off: int32(br + lo1)}, {off: int32(bc + lo2)}}
 		return nil
 	}
 	w.stats.Mixed++
@@ -436,8 +457,8 @@ func (w *workspace) solvePosition(s *Solution, t *task, ball int) error {
 			return err
 		}
 	}
-	t.value[ball+f] = v
-	t.strat[ball+f] = [2]stratRef{w.addMixed(x, lo1), w.addMixed(y, lo2)}
+	t.value = v
+	t.strat = [2]stratRef{w.addMixed(x, lo1), w.addMixed(y, lo2)}
 	return nil
 }
 
@@ -460,8 +481,8 @@ func (s *Solution) appendSupport(dst []int, a, b, ball, seat int) []int {
 	if ref.n == 0 {
 		return append(dst, int(ref.off)-1)
 	}
-	for _, bp := range s.mixed[ref.off : ref.off+ref.n] {
-		dst = append(dst, bp.Bid-1)
+	for _, bid := range s.bids[ref.off : ref.off+ref.n] {
+		dst = append(dst, int(bid)-1)
 	}
 	return dst
 }
@@ -469,16 +490,17 @@ func (s *Solution) appendSupport(dst []int, a, b, ball, seat int) []int {
 // addMixed stores a mixed strategy over bids lo, lo+1, ... in the worker's arena and returns
 // its reference; a strategy that is pure after rounding is stored as such.
 func (w *workspace) addMixed(p []float64, lo int) stratRef {
-	off, n := len(w.arena), 0
+	off, n := len(w.bids), 0
 	for i, v := range p {
 		if v > 0 {
-			w.arena = append(w.arena, BidProb{Bid: i + lo, P: v})
+			w.bids = append(w.bids, uint16(i+lo))
+			w.probs = append(w.probs, v)
 			n++
 		}
 	}
 	if n == 1 {
-		bid := w.arena[off].Bid
-		w.arena = w.arena[:off]
+		bid := w.bids[off]
+		w.bids, w.probs = w.bids[:off], w.probs[:off]
 		return stratRef{off: int32(bid)}
 	}
 	w.stats.MaxSupport = max(w.stats.MaxSupport, n)
@@ -493,7 +515,7 @@ func (s *Solution) Stats() SolveStats { return s.stats }
 
 // Bytes is the memory the solution holds.
 func (s *Solution) Bytes() int {
-	return 8*cap(s.values) + 8*cap(s.strat) + 16*cap(s.mixed)
+	return 8*cap(s.values) + 8*cap(s.strat) + 2*cap(s.bids) + 8*cap(s.probs)
 }
 
 // inRange reports whether (a, b, ball) is a position of the solved game.
@@ -523,7 +545,11 @@ func (s *Solution) Strategy(a, b, ball, seat int) []BidProb {
 	if ref.n == 0 {
 		return []BidProb{{Bid: int(ref.off), P: 1}}
 	}
-	return append([]BidProb(nil), s.mixed[ref.off:ref.off+ref.n]...)
+	x := make([]BidProb, ref.n)
+	for i := range x {
+		x[i] = BidProb{Bid: int(s.bids[int(ref.off)+i]), P: s.probs[int(ref.off)+i]}
+	}
+	return x
 }
 
 // StateSolution is the solution of one position.
