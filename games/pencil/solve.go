@@ -269,11 +269,11 @@ type workspace struct {
 	rowMin, rowSum, colMax, colSum []float64
 	or                             oracle
 	// The mixed strategies of the current diagonal, as in Solution.
-	bids  []uint16
-	probs []float64
-	seedR, seedC                   []int
-	guessed                        [][2][]int // support pairs guessed in the current position
-	stats                          SolveStats
+	bids         []uint16
+	probs        []float64
+	seedR, seedC []int
+	guessed      [][2][]int // support pairs guessed in the current position
+	stats        SolveStats
 }
 
 func newWorkspace(na, nb int) *workspace {
