@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -92,9 +91,8 @@ func Solve(p Params) (*Solution, error) {
 // maximum), found in one pass over the matrix; among several optimal bids the one that does
 // best against a uniformly random opponent is kept, so the strategy also profits from
 // mistakes. The others are mixed. Their optimal strategies bid low and change little between
-// neighbouring positions, so the solver first tries a neighbour's support as the exact support
-// (one k x k linear solve; (a-1, b)'s first, which is right about half the time, then (a-1,
-// b-1)'s and (a, b-1)'s, each distinct support once), then the double oracle method seeded
+// neighbouring positions, so the solver first tries (a-1, b)'s support as the exact support
+// (one k x k linear solve; it is right about half the time), then the double oracle method seeded
 // with the neighbours' supports and with (a-1, b-1)'s shifted by one bid (that game is this
 // one without the bids of 1), and at last the whole matrix; every linear program is solved by
 // a dense simplex method (see matrixGame). Every mixed solution is certified against its
@@ -272,7 +270,6 @@ type workspace struct {
 	bids         []uint16
 	probs        []float64
 	seedR, seedC []int
-	guessed      [][2][]int // support pairs guessed in the current position
 	stats        SolveStats
 }
 
@@ -415,12 +412,12 @@ func (w *workspace) solvePosition(s *Solution, t *task) error {
 	for _, v := range w.rowMin[:rows] {
 		lowest = min(lowest, v)
 	}
-	// Neighbours with a point less (solved on earlier diagonals): a square support of one of
-	// them is often exactly optimal here; their supports seed the double oracle otherwise.
-	// Bids of 1 and more sit at index bid-1 in every such matrix.
+	// Neighbours with a point less (solved on earlier diagonals): the square support of (a-1,
+	// b) is often exactly optimal here (those of the others less often than it pays to try
+	// them); their supports seed the double oracle otherwise. Bids of 1 and more sit at index
+	// bid-1 in every such matrix.
 	w.seedR, w.seedC = w.seedR[:0], w.seedC[:0]
-	w.guessed = w.guessed[:0]
-	for _, nb := range [...][2]int{{a - 1, b}, {a - 1, b - 1}, {a, b - 1}} {
+	for nbi, nb := range [...][2]int{{a - 1, b}, {a - 1, b - 1}, {a, b - 1}} {
 		if nb[0] < 1 || nb[1] < 1 {
 			continue
 		}
@@ -428,10 +425,11 @@ func (w *workspace) solvePosition(s *Solution, t *task) error {
 		w.seedR = s.appendSupport(w.seedR, nb[0], nb[1], ball, 0)
 		w.seedC = s.appendSupport(w.seedC, nb[0], nb[1], ball, 1)
 		sr, sc := w.seedR[r0:], w.seedC[c0:]
-		if !ok && len(sr) > 1 && len(sr) == len(sc) && !w.tried(sr, sc) {
+		if nbi == 0 && len(sr) > 1 && len(sr) == len(sc) {
 			if v, ok = w.or.lp.tryBasis(m, rows, cols, lowest, sr, sc); ok {
 				x, y = w.or.lp.x[:rows], w.or.lp.y[:cols]
 				w.stats.Guessed++
+				break
 			}
 		}
 	}
@@ -460,18 +458,6 @@ func (w *workspace) solvePosition(s *Solution, t *task) error {
 	t.value = v
 	t.strat = [2]stratRef{w.addMixed(x, lo1), w.addMixed(y, lo2)}
 	return nil
-}
-
-// tried reports whether the support pair (sr, sc) was guessed before in this position, and
-// remembers it.
-func (w *workspace) tried(sr, sc []int) bool {
-	for _, g := range w.guessed {
-		if slices.Equal(g[0], sr) && slices.Equal(g[1], sc) {
-			return true
-		}
-	}
-	w.guessed = append(w.guessed, [2][]int{sr, sc})
-	return false
 }
 
 // appendSupport appends the matrix indices (bid-1) of the bids that seat plays in (a, b,
