@@ -519,15 +519,19 @@ func luSolve(lu []float64, perm []int, k int, b, z []float64) {
 		z[i] = b[perm[i]]
 	}
 	for i := range k {
-		for q := range i {
-			z[i] -= lu[i*k+q] * z[q]
+		zi := z[i]
+		for q, v := range lu[i*k : i*k+i] {
+			zi -= v * z[q]
 		}
+		z[i] = zi
 	}
 	for i := k - 1; i >= 0; i-- {
-		for q := i + 1; q < k; q++ {
-			z[i] -= lu[i*k+q] * z[q]
+		zi := z[i]
+		row := lu[i*k+i+1 : i*k+k]
+		for q, v := range z[i+1 : k] {
+			zi -= row[q] * v
 		}
-		z[i] /= lu[i*k+i]
+		z[i] = zi / lu[i*k+i]
 	}
 	copy(b, z)
 }
@@ -537,12 +541,15 @@ func luSolve(lu []float64, perm []int, k int, b, z []float64) {
 func luSolveT(lu []float64, perm []int, k int, b, z []float64) {
 	z = z[:k]
 	copy(z, b)
-	// U^T v = b.
-	for i := range k {
-		for q := range i {
-			z[i] -= lu[q*k+i] * z[q]
+	// U^T v = b, a row of U at a time: each z[i] takes the same subtractions, in the same
+	// order, as by the rows of U^T.
+	for q := range k {
+		z[q] /= lu[q*k+q]
+		zq := z[q]
+		rest := z[q+1 : k]
+		for i, v := range lu[q*k+q+1 : q*k+k] {
+			rest[i] -= v * zq
 		}
-		z[i] /= lu[i*k+i]
 	}
 	// L^T t = v.
 	for i := k - 1; i >= 0; i-- {
