@@ -28,7 +28,8 @@ machine, one figure a line, so that anyone can re-measure the README's figures:
           iterations a second on one worker and on every core (GOMAXPROCS),
           the same trees either way, and the CPU time the run used
   solver  the bidding game solved at --points each, on one worker and on every
-          core: time, the solution's size and the memory allocated
+          core: time, the CPU time the solve used, the solution's size and the
+          memory allocated
 
 With no benchmark named, it runs all three. Figures depend on the load of the
 machine: the CPU line of each search says how many cores the run really had.
