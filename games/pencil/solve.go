@@ -38,7 +38,7 @@ type Solution struct {
 	// k = ((ball+F)*(Points1+1)+a)*(Points2+1)+b.
 	strat []stratRef
 	// The mixed strategies, one after the other in two flat arrays: bids[i] is played with
-	// probability probs[i].
+	// probability probs[i] (a bid fits in 16 bits: MaxSolvePoints is far below 65,536).
 	bids  []uint16
 	probs []float64
 	stats SolveStats
@@ -93,11 +93,14 @@ func Solve(p Params) (*Solution, error) {
 // best against a uniformly random opponent is kept, so the strategy also profits from
 // mistakes. The others are mixed. Their optimal strategies bid low and change little between
 // neighbouring positions, so the solver first tries (a-1, b)'s support as the exact support
-// (one k x k linear solve; it is right about half the time), then the double oracle method seeded
-// with the neighbours' supports and with (a-1, b-1)'s shifted by one bid (that game is this
-// one without the bids of 1), and at last the whole matrix; every linear program is solved by
-// a dense simplex method (see matrixGame). Every mixed solution is certified against its
-// whole matrix: each strategy guarantees the value to 1e-10, or Solve fails.
+// (one k x k linear solve; it is right about half the time), then the double oracle method
+// seeded with the neighbours' supports and with (a-1, b-1)'s shifted by one bid (that game is
+// this one without the bids of 1), and at last the whole matrix; every linear program is
+// solved by a dense simplex method (see matrixGame). Every mixed solution is certified against
+// its whole matrix: each strategy guarantees the value to 1e-10, or Solve fails.
+//
+// Each diagonal's positions are handed to the workers one at a time, those with the ball on a
+// last field (the largest supports) first, so that the workers finish a diagonal together.
 func SolveWorkers(p Params, workers int) (*Solution, error) {
 	return SolveContext(context.Background(), p, workers)
 }
