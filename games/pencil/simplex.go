@@ -32,6 +32,7 @@ type matrixGame struct {
 	lu, rhs, norm      []float64
 	pivots             int // pivots made, over all games solved
 	steepest           bool
+	cand               []int // the columns that may enter
 	exact              ddSimplex
 	fallbacks          int // games solved by the double-double fallback
 	cert               certifier
@@ -158,23 +159,50 @@ func (g *matrixGame) iterate(m, n, budget int) (optimal bool, err error) {
 				}
 			}
 		} else {
-			g.norm = grow(g.norm, n)
-			norm := g.norm
+			g.cand = g.cand[:0]
 			for c := range n {
-				norm[c] = 1
-			}
-			for r := range m {
-				for c, v := range t[r*w : r*w+n] {
-					norm[c] += v * v
+				if last[c] < -simplexEps {
+					g.cand = append(g.cand, c)
 				}
 			}
-			bestScore := 0.0
-			for c := range n {
-				if last[c] >= -simplexEps {
-					continue
+			switch {
+			case len(g.cand) == 1:
+				pc = g.cand[0] // no choice to make
+			case 4*len(g.cand) <= n:
+				// A few candidates: their norms only, row by row (the same sums as down
+				// each column).
+				g.norm = grow(g.norm, len(g.cand))
+				norm := g.norm
+				for i := range norm {
+					norm[i] = 1
 				}
-				if score := last[c] * last[c] / norm[c]; pc < 0 || score > bestScore {
-					pc, bestScore = c, score
+				for r := range m {
+					row := t[r*w : r*w+n]
+					for i, c := range g.cand {
+						v := row[c]
+						norm[i] += v * v
+					}
+				}
+				bestScore := 0.0
+				for i, c := range g.cand {
+					if score := last[c] * last[c] / norm[i]; pc < 0 || score > bestScore {
+						pc, bestScore = c, score
+					}
+				}
+			case len(g.cand) > 1:
+				g.norm = grow(g.norm, n)
+				norm := g.norm
+				for c := range n {
+					norm[c] = 1
+				}
+				for r := range m {
+					addSquares(norm, t[r*w:r*w+n])
+				}
+				bestScore := 0.0
+				for _, c := range g.cand {
+					if score := last[c] * last[c] / norm[c]; pc < 0 || score > bestScore {
+						pc, bestScore = c, score
+					}
 				}
 			}
 		}
@@ -645,5 +673,13 @@ func axpy(dst, src []float64, f float64) {
 	}
 	for ; k < len(src); k++ {
 		dst[k] -= f * src[k]
+	}
+}
+
+// addSquares adds the square of each entry of row to norm.
+func addSquares(norm, row []float64) {
+	norm = norm[:len(row)]
+	for c, v := range row {
+		norm[c] += v * v
 	}
 }
