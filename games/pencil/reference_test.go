@@ -12,8 +12,10 @@ import (
 var updateReference = flag.Bool("update-reference", false, "rewrite testdata/reference-values.bin.gz from the current solver")
 
 // referenceBoards are the settings whose values testdata/reference-values.bin.gz holds, written
-// by an earlier, independently written version of the solver (a dense simplex and the double
-// oracle on every mixed position): every later version must agree with it to 1e-9.
+// by the solver of commit d78ac0e (before its speed-ups: every mixed position guessed from
+// three neighbours, then the double oracle): every later version must agree with it to 1e-9.
+// Rewrite the file only from a solver known to be right: go test ./games/pencil -run
+// TestReferenceValues -args -update-reference.
 var referenceBoards = []Params{
 	{Points1: 40, Points2: 40, Fields: 2, Scoring: WinLoss, Jump: true},
 	{Points1: 30, Points2: 25, Fields: 3, Scoring: Knockout, Jump: true},
