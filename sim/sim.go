@@ -298,8 +298,8 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 				break
 			}
 			delete(pending, t.Next)
-			for _, p := range c {
-				if err := fold(cfg, t, p); err != nil {
+			for k := range c {
+				if err := fold(cfg, t, &c[k]); err != nil {
 					return err
 				}
 				if cfg.Progress != nil {
@@ -331,7 +331,10 @@ func batchSize(matches, workers int) int {
 }
 
 // fold folds one finished match into t and tells cfg's callbacks.
-func fold(cfg Config, t *Tally, p played) error {
+func fold(cfg Config, t *Tally, p *played) error {
+	if p.hasFacts {
+		p.res.Facts = &p.facts
+	}
 	if p.err != nil {
 		return fmt.Errorf("match %d: %w", p.res.Index, p.err)
 	}
@@ -351,11 +354,15 @@ func fold(cfg Config, t *Tally, p played) error {
 	return nil
 }
 
-// played is one finished match, or why it could not finish.
+// played is one finished match, or why it could not finish. The facts live here, in the
+// batch's slice, and res points at them once the match is folded in, so that a match's facts
+// cost no allocation of their own.
 type played struct {
-	res MatchResult
-	rec *engine.Record
-	err error
+	res      MatchResult
+	facts    engine.TennisFacts
+	hasFacts bool
+	rec      *engine.Record
+	err      error
 }
 
 // matchSeeds are the seeds of one stream of match i: 0 for chance, 1 + seat for the bot in
@@ -465,8 +472,7 @@ func (w *worker) play(ctx context.Context, i int) played {
 	}
 	p.res.Actions = actions
 	if t, ok := s.(engine.Tennis); ok {
-		f := t.TennisFacts()
-		p.res.Facts = &f
+		p.facts, p.hasFacts = t.TennisFacts(), true
 	}
 	return p
 }
