@@ -72,6 +72,7 @@ type Config struct {
 	// are built only when it is set.
 	OnMatch func(i int, rec *engine.Record) error
 	// OnResult, when set, receives every match's result in match order, after it is folded in.
+	// r.Facts is valid during the call only: its storage is reused for later matches.
 	OnResult func(r MatchResult) error
 	// Progress, when set, is called in match order after each match is folded in, with the
 	// matches of the shard done so far (resumed ones included) and the shard's size.
@@ -241,6 +242,16 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 	defer cancel()
 	next := make(chan int, workers) // the first match of a batch
 	results := make(chan []played, 4*workers)
+	// Chunks folded in come back for reuse, so that a run allocates none once under way.
+	free := make(chan []played, 8*workers)
+	newChunk := func() []played {
+		select {
+		case c := <-free:
+			return c[:0]
+		default:
+			return make([]played, 0, size)
+		}
+	}
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
@@ -249,10 +260,11 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 			w := r.newWorker()
 			for lo := range next {
 				hi := min(lo+size, to)
-				chunk := make([]played, 0, hi-lo)
+				chunk := newChunk()
 				since := time.Now()
 				for i := lo; i < hi; i++ {
-					chunk = append(chunk, w.play(ctx, i))
+					chunk = append(chunk, played{})
+					w.play(ctx, i, &chunk[len(chunk)-1])
 					if i+1 < hi && time.Since(since) < flushAfter {
 						continue
 					}
@@ -261,7 +273,7 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 					case <-ctx.Done():
 						return
 					}
-					chunk, since = make([]played, 0, hi-i-1), time.Now()
+					chunk, since = newChunk(), time.Now()
 				}
 			}
 		}()
@@ -308,6 +320,10 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 				if (t.Next-first)%size == 0 || t.Next == to {
 					<-window // a whole batch is folded in
 				}
+			}
+			select {
+			case free <- c:
+			default:
 			}
 		}
 	}
@@ -377,8 +393,28 @@ type worker struct {
 	r    *runner
 	pcgs []*rand.PCG // stream 0 is chance, 1 + seat each seat's bot
 	rngs []*rand.Rand
-	cbuf []engine.ChanceOutcome
-	buf  []engine.Action
+	cbuf    []engine.ChanceOutcome
+	buf     []engine.Action
+	returns []float64
+}
+
+// outcome appends the returns of a finished match to buf[:0] and names its winner, as Result
+// does. A game that reports its returns alone (engine.Returner) is spared building its score
+// text: its winner is the first seat paid more than nothing (the winner in a two-seat zero-sum
+// game, the first seat of the winning team, the one seat of a solo game that won), Nobody when
+// none is, as the engine's Result contract pays them.
+func outcome(s engine.State, buf []float64) ([]float64, engine.Seat) {
+	if r, ok := s.(engine.Returner); ok {
+		buf = r.AppendReturns(buf)
+		for seat, x := range buf {
+			if x > 0 {
+				return buf, engine.Seat(seat)
+			}
+		}
+		return buf, engine.Nobody
+	}
+	res := s.Result()
+	return append(buf[:0], res.Returns...), res.Winner
 }
 
 func (r *runner) newWorker() *worker { return &worker{r: r} }
@@ -396,16 +432,15 @@ func (w *worker) rng(i int, stream int) *rand.Rand {
 // ctxEvery is how many actions a match plays between looks at its context.
 const ctxEvery = 64
 
-func (w *worker) play(ctx context.Context, i int) played {
+// play plays match i into p.
+func (w *worker) play(ctx context.Context, i int, p *played) {
 	r := w.r
 	v, pair, sides := r.spec.Seating(i)
-	p := played{res: MatchResult{Index: i, Variant: v, Pair: pair, Sides: sides, Winner: -1}}
-	fail := func(err error) played {
-		p.err = err
-		return p
-	}
+	*p = played{res: MatchResult{Index: i, Variant: v, Pair: pair, Sides: sides, Winner: -1}}
+	fail := func(err error) { p.err = err }
 	if err := ctx.Err(); err != nil {
-		return fail(err)
+		fail(err)
+		return
 	}
 	s := r.starts[v].Clone()
 	n := s.NumSeats()
@@ -427,7 +462,8 @@ func (w *worker) play(ctx context.Context, i int) played {
 	actions := 0
 	for to := s.ToMove(); to != engine.Nobody; to = s.ToMove() {
 		if actions >= r.cfg.MaxActions {
-			return fail(fmt.Errorf("not over after %d actions", actions))
+			fail(fmt.Errorf("not over after %d actions", actions))
+			return
 		}
 		var a engine.Action
 		if to == engine.Chance {
@@ -436,7 +472,8 @@ func (w *worker) play(ctx context.Context, i int) played {
 		} else {
 			if actions%ctxEvery == 0 {
 				if err := ctx.Err(); err != nil {
-					return fail(err)
+					fail(err)
+					return
 				}
 			}
 			pl := r.cfg.Players[sides[int(to)%2]]
@@ -445,7 +482,8 @@ func (w *worker) play(ctx context.Context, i int) played {
 				w.buf = s.Legal(w.buf)
 				a = w.buf[rngs[to].IntN(len(w.buf))]
 			} else if a, err = pl.Bot.Choose(ctx, s, to, rngs[to]); err != nil {
-				return fail(fmt.Errorf("%s (%s) in %v: %w", pl.Name, pl.Bot.Name(), to, err))
+				fail(fmt.Errorf("%s (%s) in %v: %w", pl.Name, pl.Bot.Name(), to, err))
+				return
 			}
 		}
 		switch {
@@ -457,22 +495,23 @@ func (w *worker) play(ctx context.Context, i int) played {
 			err = s.Apply(a)
 		}
 		if err != nil {
-			return fail(fmt.Errorf("%v played %d: %w", to, a, err))
+			fail(fmt.Errorf("%v played %d: %w", to, a, err))
+			return
 		}
 		actions++
 	}
-	res := s.Result()
-	for seat, x := range res.Returns {
+	var winner engine.Seat
+	w.returns, winner = outcome(s, w.returns)
+	for seat, x := range w.returns {
 		if seat < 2 {
 			p.res.Returns[seat] = x
 		}
 	}
-	if res.Winner >= 0 {
-		p.res.Winner = int(res.Winner) % 2
+	if winner >= 0 {
+		p.res.Winner = int(winner) % 2
 	}
 	p.res.Actions = actions
 	if t, ok := s.(engine.Tennis); ok {
 		p.facts, p.hasFacts = t.TennisFacts(), true
 	}
-	return p
 }
