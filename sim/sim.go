@@ -390,9 +390,9 @@ func matchSeeds(seed uint64, i int, stream uint64) (uint64, uint64) {
 // worker is one goroutine's reusable storage: its random sources, reseeded for every match,
 // and its buffers of chance outcomes and legal actions.
 type worker struct {
-	r    *runner
-	pcgs []*rand.PCG // stream 0 is chance, 1 + seat each seat's bot
-	rngs []*rand.Rand
+	r       *runner
+	pcgs    []*rand.PCG // stream 0 is chance, 1 + seat each seat's bot
+	rngs    []*rand.Rand
 	cbuf    []engine.ChanceOutcome
 	buf     []engine.Action
 	returns []float64
