@@ -718,8 +718,10 @@ func (s *State) endTurn() {
 // the point, or ends the match.
 func (s *State) pointTo(w int8, how int8) {
 	s.clearEffects()
-	before := s.score
-	s.lastPoint = pointEnd{winner: w, how: how, number: int16(before.PointsPlayed() + 1)}
+	// What the score was before the point: the score is too large to copy at every point.
+	before := &s.score
+	played, games, sets, tiebreak := before.PointsPlayed(), before.GamesCompleted(), before.SetsWon(), before.InTiebreak()
+	s.lastPoint = pointEnd{winner: w, how: how, number: int16(played + 1)}
 	server := int8(before.Server())
 	s.pointsServed[server]++
 	if w == server {
@@ -736,28 +738,28 @@ func (s *State) pointTo(w int8, how int8) {
 	s.shots[min(struck, maxShots-1)]++
 	s.lastRally, s.nLast, s.nRally = s.rally, s.nRally, 0
 	s.score.PointWon(int(w))
-	after := s.score
+	after := &s.score
 	if l := leader(after); l >= 0 {
 		if s.lead != 0 && int(s.lead) != l+1 {
 			s.leadChanges++
 		}
 		s.lead = int8(l + 1)
 	}
-	gameDone := after.GamesCompleted() > before.GamesCompleted()
-	if s.cfg.match && gameDone && !before.InTiebreak() {
+	gameDone := after.GamesCompleted() > games
+	if s.cfg.match && gameDone && !tiebreak {
 		s.gamesServed[server]++
 		if w == server {
 			s.gamesHeld[server]++
 		}
 	}
-	setDone := after.SetsWon() != before.SetsWon()
+	setDone := after.SetsWon() != sets
 	switch {
 	case after.Over():
 	case !s.cfg.match:
 		s.ends = after.ChangeEnds()
 	case setDone:
 		s.ends = true
-	case before.InTiebreak():
+	case tiebreak:
 		s.ends = after.ChangeEnds()
 	case gameDone:
 		g := after.GamesInSet()

@@ -432,12 +432,6 @@ func (s *State) Legal(buf []engine.Action) []engine.Action {
 // or pile, the faces of a die, the sides of a coin or token, in the order Legal lists them.
 func (s *State) Chances(buf []engine.ChanceOutcome) []engine.ChanceOutcome {
 	buf = buf[:0]
-	faces := func(first engine.Action, n int) []engine.ChanceOutcome {
-		for k := range n {
-			buf = append(buf, engine.ChanceOutcome{Action: first + engine.Action(k), Weight: 1})
-		}
-		return buf
-	}
 	var cards cardSet
 	switch s.phase {
 	case phDeal, phEndDraw, phEndsDraw:
@@ -445,15 +439,15 @@ func (s *State) Chances(buf []engine.ChanceOutcome) []engine.ChanceOutcome {
 	case phAutoDraw:
 		cards = s.autoPile()
 	case phCoin:
-		return faces(actCoin, 2)
+		return append(buf, coinFaces...)
 	case phAutoSide, phAutoParity:
-		return faces(actParity, 2)
+		return append(buf, parityFaces...)
 	case phAutoSpin:
-		return faces(actD6+1, 6)
+		return append(buf, d6Faces...)
 	case phServeRoll, phShotRoll:
-		return faces(actD20+1, 20)
+		return append(buf, d20Faces...)
 	case phBallIn:
-		return faces(actBall, 2)
+		return append(buf, ballFaces...)
 	default:
 		return buf
 	}
@@ -464,6 +458,25 @@ func (s *State) Chances(buf []engine.ChanceOutcome) []engine.ChanceOutcome {
 		buf = append(buf, engine.ChanceOutcome{Action: actDraw + engine.Action(bits.TrailingZeros64(uint64(x))), Weight: 1})
 	}
 	return buf
+}
+
+// The outcomes of the coin, the automaton's d20 for a side, the d6, the d20 and the Ball-in
+// token, each of weight 1.
+var (
+	coinFaces   = faces(actCoin, 2)
+	parityFaces = faces(actParity, 2)
+	d6Faces     = faces(actD6+1, 6)
+	d20Faces    = faces(actD20+1, 20)
+	ballFaces   = faces(actBall, 2)
+)
+
+// faces is the n outcomes first, first+1, ..., each of weight 1.
+func faces(first engine.Action, n int) []engine.ChanceOutcome {
+	out := make([]engine.ChanceOutcome, n)
+	for k := range out {
+		out[k] = engine.ChanceOutcome{Action: first + engine.Action(k), Weight: 1}
+	}
+	return out
 }
 
 // isLegal reports whether a is in Legal, phase by phase without listing them all.
@@ -594,7 +607,7 @@ var _ engine.Tennis = (*State)(nil)
 
 // leader returns the side ahead on the scoreboard (sets, then games in the set, then points in
 // a tiebreak), or -1 when the score is level.
-func leader(m score.Match) int {
+func leader(m *score.Match) int {
 	ahead := func(a [2]int) int {
 		switch {
 		case a[0] > a[1]:
