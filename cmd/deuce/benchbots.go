@@ -275,6 +275,7 @@ func simFor(ctx context.Context, g engine.Game, opts engine.Options, bots [2]str
 	if err != nil {
 		return 0, err
 	}
+	defer simGC()()
 	run, cancel := context.WithTimeout(ctx, dur)
 	defer cancel()
 	err = sim.Play(run, cfg, t)
