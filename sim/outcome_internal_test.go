@@ -15,6 +15,7 @@ import (
 func TestOutcomeIsResult(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
 	var buf []float64
+	var p playout
 	for _, g := range games.All() {
 		winners := map[engine.Seat]int{}
 		for _, v := range g.Variants {
@@ -24,17 +25,8 @@ func TestOutcomeIsResult(t *testing.T) {
 			}
 			for range 30 {
 				s := start.Clone()
-				for s.ToMove() != engine.Nobody {
-					var a engine.Action
-					if s.ToMove() == engine.Chance {
-						a = engine.SampleChance(rng, s.Chances(nil))
-					} else {
-						legal := s.Legal(nil)
-						a = legal[rng.IntN(len(legal))]
-					}
-					if err := s.Apply(a); err != nil {
-						t.Fatal(err)
-					}
+				if _, err := p.play(s, rng, true); err != nil {
+					t.Fatal(err)
 				}
 				res := s.Result()
 				var winner engine.Seat

@@ -150,11 +150,7 @@ func cpuTime() time.Duration {
 func benchEngine(ctx context.Context, w io.Writer, gs []engine.Game, dur time.Duration, seed uint64) error {
 	fmt.Fprintln(w, "\nengine: random playouts of the default variant, one core")
 	for _, g := range gs {
-		opts, err := g.Variant("")
-		if err != nil {
-			return err
-		}
-		start, _, err := g.Start(opts)
+		_, start, err := defaultStart(g)
 		if err != nil {
 			return err
 		}
@@ -176,6 +172,16 @@ func benchEngine(ctx context.Context, w io.Writer, gs []engine.Game, dur time.Du
 		fmt.Fprintf(w, "  %-12s%s\n", g.Name, line.String())
 	}
 	return ctx.Err()
+}
+
+// defaultStart is a match of g's default variant at its start, and its options.
+func defaultStart(g engine.Game) (engine.Options, engine.State, error) {
+	opts, err := g.Variant("")
+	if err != nil {
+		return nil, nil, err
+	}
+	start, _, err := g.Start(opts)
+	return opts, start, err
 }
 
 // playouts plays random matches from start for dur (sim.Playouts, the engine's own loop), each
@@ -223,11 +229,7 @@ func benchSim(ctx context.Context, w io.Writer, gs []engine.Game, dur time.Durat
 	cores := runtime.GOMAXPROCS(0)
 	fmt.Fprintf(w, "\nsim: random players in the engine loop and through deuce sim; speed-up of %d workers over 1\n", cores)
 	for _, g := range gs {
-		opts, err := g.Variant("")
-		if err != nil {
-			return err
-		}
-		start, _, err := g.Start(opts)
+		opts, start, err := defaultStart(g)
 		if err != nil {
 			return err
 		}
