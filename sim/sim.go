@@ -74,8 +74,9 @@ type Config struct {
 	// OnResult, when set, receives every match's result in match order, after it is folded in.
 	// r.Facts is valid during the call only: its storage is reused for later matches.
 	OnResult func(r MatchResult) error
-	// Progress, when set, is called in match order after each match is folded in, with the
-	// matches of the shard done so far (resumed ones included) and the shard's size.
+	// Progress, when set, is called in match order after each match, or each handful of
+	// matches, is folded in, with the matches of the shard done so far (resumed ones included)
+	// and the shard's size.
 	Progress func(done, total int)
 }
 
@@ -241,16 +242,29 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	next := make(chan int, workers) // the first match of a batch
-	results := make(chan []played, 4*workers)
+	results := make(chan *chunk, 4*workers)
 	// Chunks folded in come back for reuse, so that a run allocates none once under way.
-	free := make(chan []played, 8*workers)
-	newChunk := func() []played {
+	free := make(chan *chunk, 8*workers)
+	// Without a callback that must see every match, a worker folds its chunk into a tally of
+	// its own and the run adds that tally whole: counts are integers, so the sum is the same,
+	// and the one part of a run that cannot run in parallel stays small.
+	whole := cfg.OnResult == nil && cfg.OnMatch == nil
+	newChunk := func(lo int) *chunk {
+		var c *chunk
 		select {
-		case c := <-free:
-			return c[:0]
+		case c = <-free:
+			c.matches = c.matches[:0]
 		default:
-			return make([]played, 0, size)
+			c = &chunk{matches: make([]played, 0, size)}
+			if whole {
+				c.tally = newTally(t.Spec)
+			}
 		}
+		if whole {
+			c.tally.reset(lo)
+			c.whole = true
+		}
+		return c
 	}
 	var wg sync.WaitGroup
 	for range workers {
@@ -260,20 +274,26 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 			w := r.newWorker()
 			for lo := range next {
 				hi := min(lo+size, to)
-				chunk := newChunk()
+				c := newChunk(lo)
 				since := time.Now()
 				for i := lo; i < hi; i++ {
-					chunk = append(chunk, played{})
-					w.play(ctx, i, &chunk[len(chunk)-1])
+					c.matches = append(c.matches, played{})
+					p := &c.matches[len(c.matches)-1]
+					w.play(ctx, i, p)
+					if c.whole && (p.err != nil || c.tally.Add(p.res) != nil) {
+						c.whole = false // folded one match at a time, where the error shows
+					}
 					if i+1 < hi && time.Since(since) < flushAfter {
 						continue
 					}
 					select {
-					case results <- chunk:
+					case results <- c:
 					case <-ctx.Done():
 						return
 					}
-					chunk, since = newChunk(), time.Now()
+					if i+1 < hi {
+						c, since = newChunk(i+1), time.Now()
+					}
 				}
 			}
 		}()
@@ -301,25 +321,33 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 		close(results)
 	}()
 
-	pending := map[int][]played{} // chunks that finished ahead of their turn, by first match
+	pending := map[int]*chunk{} // chunks that finished ahead of their turn, by first match
 	for c := range results {
-		pending[c[0].res.Index] = c
+		pending[c.matches[0].res.Index] = c
 		for {
 			c, ok := pending[t.Next]
 			if !ok {
 				break
 			}
 			delete(pending, t.Next)
-			for k := range c {
-				if err := fold(cfg, t, &c[k]); err != nil {
-					return err
-				}
+			if c.whole {
+				t.merge(c.tally)
+				t.Next += len(c.matches)
 				if cfg.Progress != nil {
 					cfg.Progress(t.Next-from, to-from)
 				}
-				if (t.Next-first)%size == 0 || t.Next == to {
-					<-window // a whole batch is folded in
+			} else {
+				for k := range c.matches {
+					if err := fold(cfg, t, &c.matches[k]); err != nil {
+						return err
+					}
+					if cfg.Progress != nil {
+						cfg.Progress(t.Next-from, to-from)
+					}
 				}
+			}
+			if (t.Next-first)%size == 0 || t.Next == to {
+				<-window // a whole batch is folded in: chunks never straddle two
 			}
 			select {
 			case free <- c:
@@ -341,16 +369,22 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 const flushAfter = 20 * time.Millisecond
 
 // batchSize is the number of consecutive matches a worker plays at a time: about a sixteenth
-// of each worker's share, from 1 to 64.
+// of each worker's share, from 1 to 256.
 func batchSize(matches, workers int) int {
-	return max(1, min(64, matches/(16*workers)))
+	return max(1, min(256, matches/(16*workers)))
+}
+
+// chunk is finished matches of one batch, handed over together: all of the batch, or those
+// done by the time a flush was due. When whole, tally holds them all folded in, from a tally
+// that started empty at the chunk's first match.
+type chunk struct {
+	matches []played
+	tally   *Tally
+	whole   bool
 }
 
 // fold folds one finished match into t and tells cfg's callbacks.
 func fold(cfg Config, t *Tally, p *played) error {
-	if p.hasFacts {
-		p.res.Facts = &p.facts
-	}
 	if p.err != nil {
 		return fmt.Errorf("match %d: %w", p.res.Index, p.err)
 	}
@@ -371,14 +405,13 @@ func fold(cfg Config, t *Tally, p *played) error {
 }
 
 // played is one finished match, or why it could not finish. The facts live here, in the
-// batch's slice, and res points at them once the match is folded in, so that a match's facts
-// cost no allocation of their own.
+// chunk's slice, where res points at them, so that a match's facts cost no allocation of their
+// own.
 type played struct {
-	res      MatchResult
-	facts    engine.TennisFacts
-	hasFacts bool
-	rec      *engine.Record
-	err      error
+	res   MatchResult
+	facts engine.TennisFacts
+	rec   *engine.Record
+	err   error
 }
 
 // matchSeeds are the seeds of one stream of match i: 0 for chance, 1 + seat for the bot in
@@ -512,6 +545,7 @@ func (w *worker) play(ctx context.Context, i int, p *played) {
 	}
 	p.res.Actions = actions
 	if t, ok := s.(engine.Tennis); ok {
-		p.facts, p.hasFacts = t.TennisFacts(), true
+		p.facts = t.TennisFacts()
+		p.res.Facts = &p.facts
 	}
 }

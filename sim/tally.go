@@ -157,6 +157,21 @@ func newTally(spec Spec) *Tally {
 	return t
 }
 
+// reset empties t, to fold in matches from next on, keeping its storage.
+func (t *Tally) reset(next int) {
+	t.Next = next
+	t.All = Group{}
+	clear(t.Variants)
+	for i := range t.Pairs {
+		r := t.Pairs[i].Returns
+		clear(r[0])
+		clear(r[1])
+		t.Pairs[i] = PairTally{Returns: r}
+	}
+	clear(t.Tags)
+	clear(t.byTag)
+}
+
 // Done reports whether every match of the tally's shard has been folded in.
 func (t *Tally) Done() bool {
 	_, to := t.Spec.Range()
