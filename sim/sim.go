@@ -215,10 +215,13 @@ func (s Shard) check(total int) error {
 // must describe the run t tallies. It stops at the first error, or when ctx ends; t then holds
 // every match folded in so far, so a later Play can go on from there.
 //
-// Workers take the matches in batches of consecutive indices (a few dozen when the run is long
-// enough, one when it is short) and hand back a batch's results together, or those done so far
-// every flushAfter, so that fast games do not spend their time passing single matches between
-// goroutines and slow ones still report each match soon after it ends.
+// Workers take the matches in batches of consecutive indices (up to a few hundred when the run
+// is long enough, one when it is short) and hand back a batch's results together, or those done
+// so far every flushAfter, so that fast games do not spend their time passing single matches
+// between goroutines and slow ones still report each match soon after it ends. Unless OnResult
+// or OnMatch must see each match, a worker also folds what it hands back into a tally of its
+// own, which Play adds to t in match order: the counts are integers, so the sum is exactly the
+// match-by-match one, and adding in order takes a few percent of a run's CPU time at most.
 func Play(ctx context.Context, cfg Config, t *Tally) error {
 	r, err := newRunner(cfg)
 	if err != nil {
