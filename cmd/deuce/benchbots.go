@@ -242,9 +242,17 @@ func benchSim(ctx context.Context, w io.Writer, gs []engine.Game, dur time.Durat
 		}
 		fmt.Fprintf(w, "  %-12s %-34s%s\n", g.Name, "engine loop, random", loop)
 		for _, pair := range [][2]string{{"random", "random"}, {"heuristic", "random"}} {
+			// A first run for a quarter of dur sizes the runs measured, which play to the end:
+			// a run cut short would leave out the matches in flight, more of them on more
+			// workers.
+			n, err := simFor(ctx, g, opts, pair, 1, 0, dur/4, seed)
+			if err != nil {
+				return fmt.Errorf("%s: %w", g.Name, err)
+			}
+			n = max(4*n, 64)
 			var rates []rate
 			for _, workers := range []int{1, cores} {
-				r, err := measure(func() (int, error) { return simFor(ctx, g, opts, pair, workers, dur, seed) })
+				r, err := measure(func() (int, error) { return simFor(ctx, g, opts, pair, workers, n, dur, seed) })
 				if err != nil {
 					return fmt.Errorf("%s: %w", g.Name, err)
 				}
@@ -262,10 +270,14 @@ func benchSim(ctx context.Context, w io.Writer, gs []engine.Game, dur time.Durat
 	return ctx.Err()
 }
 
-// simFor plays a sim run of the two bots in g for dur on workers and returns the matches
-// folded into its tally.
-func simFor(ctx context.Context, g engine.Game, opts engine.Options, bots [2]string, workers int, dur time.Duration, seed uint64) (int, error) {
-	cfg := sim.Config{Game: g, Options: opts, Matches: 1 << 30, Seed: seed, Workers: workers}
+// simFor plays a sim run of the two bots in g and returns the matches played: matches of them
+// to the end, or, with matches 0, as many as dur allows (those folded into the tally when the
+// time is up, the ones in flight left out).
+func simFor(ctx context.Context, g engine.Game, opts engine.Options, bots [2]string, workers, matches int, dur time.Duration, seed uint64) (int, error) {
+	cfg := sim.Config{Game: g, Options: opts, Matches: matches, Seed: seed, Workers: workers}
+	if matches == 0 {
+		cfg.Matches = 1 << 30
+	}
 	for i, name := range bots {
 		b, err := games.NewBot(g, name)
 		if err != nil {
@@ -278,10 +290,13 @@ func simFor(ctx context.Context, g engine.Game, opts engine.Options, bots [2]str
 		return 0, err
 	}
 	defer simGC()()
-	run, cancel := context.WithTimeout(ctx, dur)
+	run, cancel := ctx, context.CancelFunc(func() {})
+	if matches == 0 {
+		run, cancel = context.WithTimeout(ctx, dur)
+	}
 	defer cancel()
 	err = sim.Play(run, cfg, t)
-	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
+	if err != nil && (matches != 0 || !errors.Is(err, context.DeadlineExceeded)) {
 		return 0, err
 	}
 	return t.Next, ctx.Err()
