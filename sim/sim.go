@@ -432,6 +432,7 @@ type worker struct {
 	cbuf    []engine.ChanceOutcome
 	buf     []engine.Action
 	returns []float64
+	states  []engine.State // by seat, for the heuristic's determinizations
 }
 
 // outcome appends the returns of a finished match to buf[:0] and names its winner, as Result
@@ -493,6 +494,9 @@ func (w *worker) play(ctx context.Context, i int, p *played) {
 		w.rng(i, seat+1)
 	}
 	rngs := w.rngs[1 : n+1]
+	for len(w.states) < n {
+		w.states = append(w.states, nil)
+	}
 	chance := w.rng(i, 0)
 	var err error
 	actions := 0
@@ -517,9 +521,17 @@ func (w *worker) play(ctx context.Context, i int, p *played) {
 				// bot.Random's own choice, from the worker's buffer.
 				w.buf = s.Legal(w.buf)
 				a = w.buf[rngs[to].IntN(len(w.buf))]
-			} else if a, err = pl.Bot.Choose(ctx, s, to, rngs[to]); err != nil {
-				fail(fmt.Errorf("%s (%s) in %v: %w", pl.Name, pl.Bot.Name(), to, err))
-				return
+			} else {
+				if h, ok := pl.Bot.(bot.Heuristic); ok {
+					// The heuristic determinizes into the worker's state for the seat.
+					a, err = h.ChooseInto(&w.states[to], s, to, rngs[to])
+				} else {
+					a, err = pl.Bot.Choose(ctx, s, to, rngs[to])
+				}
+				if err != nil {
+					fail(fmt.Errorf("%s (%s) in %v: %w", pl.Name, pl.Bot.Name(), to, err))
+					return
+				}
 			}
 		}
 		switch {
