@@ -451,11 +451,13 @@ func (s *State) Chances(buf []engine.ChanceOutcome) []engine.ChanceOutcome {
 	default:
 		return buf
 	}
-	if n := cards.count(); cap(buf) < n {
+	n := cards.count()
+	if cap(buf) < n {
 		buf = make([]engine.ChanceOutcome, 0, max(n, numShots+4))
 	}
-	for x := cards; x != 0; x &= x - 1 {
-		buf = append(buf, engine.ChanceOutcome{Action: actDraw + engine.Action(bits.TrailingZeros64(uint64(x))), Weight: 1})
+	buf = buf[:n]
+	for i, x := 0, cards; x != 0; i, x = i+1, x&(x-1) {
+		buf[i] = engine.ChanceOutcome{Action: actDraw + engine.Action(bits.TrailingZeros64(uint64(x))), Weight: 1}
 	}
 	return buf
 }
