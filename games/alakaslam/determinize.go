@@ -50,6 +50,7 @@ func (s *State) determinize(c *State, seat engine.Seat, rng *rand.Rand) {
 			}
 		}
 	}
+	d := newDealer(pool)
 	for x := range s.nseats {
 		if engine.Seat(x) == seat {
 			continue
@@ -57,54 +58,65 @@ func (s *State) determinize(c *State, seat engine.Seat, rng *rand.Rand) {
 		if hidePicks && s.npicks[x] > 0 {
 			enchOK := !s.lock[x] || s.viaL[x]
 			for i := range s.npicks[x] {
-				k := dealOne(&pool, rng, enchOK)
+				k := d.one(rng, enchOK)
 				if isEnchant(k) {
 					enchOK = false
 				}
 				c.picks[x][i] = pick{k: int8(k)}
 			}
 		}
-		c.hands[x] = deal(&pool, s.hands[x].total(), rng)
+		c.hands[x] = d.deal(s.hands[x].total(), rng)
 	}
 	if s.lSeat >= 0 && engine.Seat(s.lSeat) != seat {
-		c.laurie = deal(&pool, s.laurie.total(), rng)
+		c.laurie = d.deal(s.laurie.total(), rng)
 	}
-	c.deck = pool
+	c.deck = d.pool
 }
 
-// deal takes n cards at random from pool, one at a time in ascending order of kind.
-func deal(pool *counts, n int, rng *rand.Rand) counts {
+// dealer deals cards at random from a pool, keeping its totals.
+type dealer struct {
+	pool        counts
+	total, hits int // cards in the pool, Hit cards among them
+}
+
+func newDealer(pool counts) dealer {
+	d := dealer{pool: pool}
+	for k, n := range pool {
+		d.total += int(n)
+		if isHit(k) {
+			d.hits += int(n)
+		}
+	}
+	return d
+}
+
+// deal takes n cards at random from the pool, one at a time in ascending order of kind.
+func (d *dealer) deal(n int, rng *rand.Rand) counts {
 	var h counts
 	for range n {
-		h[dealOne(pool, rng, true)]++
+		h[d.one(rng, true)]++
 	}
 	return h
 }
 
-// dealOne takes one card at random from pool: a Hit card unless enchantOK (or unless the pool
+// one takes one card at random from the pool: a Hit card unless enchantOK (or unless the pool
 // holds nothing else).
-func dealOne(pool *counts, rng *rand.Rand, enchantOK bool) int {
-	limit := numKinds
-	if !enchantOK {
-		hits := 0
-		for k := range numHitKinds {
-			hits += int(pool[k])
-		}
-		if hits > 0 {
-			limit = numHitKinds
-		}
-	}
-	total := 0
-	for k := range limit {
-		total += int(pool[k])
+func (d *dealer) one(rng *rand.Rand, enchantOK bool) int {
+	limit, total := numKinds, d.total
+	if !enchantOK && d.hits > 0 {
+		limit, total = numHitKinds, d.hits
 	}
 	r := rng.IntN(total)
 	for k := range limit {
-		if r < int(pool[k]) {
-			pool[k]--
+		if n := int(d.pool[k]); r < n {
+			d.pool[k]--
+			d.total--
+			if k < numHitKinds {
+				d.hits--
+			}
 			return k
 		}
-		r -= int(pool[k])
+		r -= int(d.pool[k])
 	}
 	panic("alakaslam: dealing from an empty pool")
 }

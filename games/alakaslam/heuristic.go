@@ -332,80 +332,60 @@ func (s *State) bestPlan(seat int8, rng *rand.Rand) (plan, int, bool) {
 	var follow [supportSamples]effect
 	nfollow := 0
 	if seat == s.hitter && s.support >= 0 {
+		var sample State
 		for i := range supportSamples {
 			d := s
 			if i > 0 {
-				d = s.Determinize(engine.Seat(seat), rng).(*State)
+				s.determinize(&sample, engine.Seat(seat), rng)
+				d = &sample
 			}
 			if d.canPlay(s.support) {
 				if p, _, ok := d.neutralPlan(s.support, plan{}); ok {
-					follow[nfollow] = d.effectOf(p)
+					follow[nfollow] = effectOf(p)
 					nfollow++
 				}
 			}
 		}
 	}
 	// Many sets of cards do the same: rate each effect once, with its cheapest set.
-	type option struct {
-		p plan
-		e effect
-	}
-	var opts [64]option
-	n := 0
-	extra := []option(nil)
-	s.plans(seat, cur, func(p plan) {
-		e := s.effectOf(p)
-		for i := range n {
-			o := &opts[i]
-			if o.e.dr == e.dr && o.e.dc == e.dc && o.e.ench == e.ench {
-				if e.cost < o.e.cost {
-					o.p, o.e = p, e
-				}
-				return
-			}
-		}
-		if n < len(opts) {
-			opts[n] = option{p, e}
-			n++
-			return
-		}
-		extra = append(extra, option{p, e})
-	})
-	t := teamOf(seat)
+	var set optionSet
+	w := s.newWalk(seat, cur, walkOptions)
+	w.set = &set
+	w.walk(0, w.enchants)
+	sc := s.newScorer(teamOf(seat))
 	best, bestScore, found := plan{}, -1<<30, false
-	var memo answerMemo
-	for _, o := range append(opts[:n:n], extra...) {
+	rate := func(o *option) {
 		e := o.e
-		b := shift(s.ball, t, e)
-		var sc int
+		b := shift(s.ball, sc.t, e)
+		var v int
 		if nfollow == 0 {
-			sc = s.landScoreMemo(t, b, int(e.ench), &memo)
+			v = sc.land(b, int(e.ench))
 		} else {
 			for _, f := range follow[:nfollow] {
-				sc += s.landScoreMemo(t, shift(b, t, f), int(max(e.ench, f.ench)), &memo)
+				v += sc.land(shift(b, sc.t, f), int(max(e.ench, f.ench)))
 			}
-			sc /= nfollow
+			v /= nfollow
 		}
 		// A little noise: two heuristics never settle into a rally that repeats for ever.
-		sc -= e.cost - rng.IntN(4)
-		if !found || sc > bestScore {
-			best, bestScore, found = o.p, sc, true
+		v -= e.cost - rng.IntN(4)
+		if !found || v > bestScore {
+			best, bestScore, found = o.p, v, true
 		}
+	}
+	for i := range set.opts[:set.n] {
+		rate(&set.opts[i])
+	}
+	for i := range set.extra {
+		rate(&set.extra[i])
 	}
 	return best, bestScore, found
 }
 
 // neutralPlan is the set of cards extending cur that moves the ball least, then costs least.
 func (s *State) neutralPlan(seat int8, cur plan) (plan, int, bool) {
-	best, bestMove, bestCost, found := plan{}, 0, 0, false
-	s.plans(seat, cur, func(p plan) {
-		e := s.effectOf(p)
-		move := int(abs8(e.dr)) + int(abs8(e.dc))
-		if !found || move < bestMove || (move == bestMove && e.cost < bestCost) {
-			best, bestMove, bestCost, found = p, move, e.cost, true
-		}
-	})
-	return best, 0, found
+	w := s.newWalk(seat, cur, walkNeutral)
+	w.walk(0, w.enchants)
+	return w.best, 0, w.found
 }
 
 func abs8(x int8) int8 {
@@ -418,65 +398,155 @@ func abs8(x int8) int8 {
 // supportSamples is how many deals of the support's hand the player at the ball weighs.
 const supportSamples = 4
 
-// plans calls f with every legal complete set of cards for seat that extends cur.
-func (s *State) plans(seat int8, cur plan, f func(plan)) {
-	s.plansUntil(seat, cur, func(p plan) bool { f(p); return false })
+// option is a set of cards for a hit with its effect.
+type option struct {
+	p plan
+	e effect
 }
 
-// plansUntil calls f with every legal complete set of cards for seat that extends cur, in the
-// order plans does, until f returns true.
-func (s *State) plansUntil(seat int8, cur plan, f func(plan) bool) {
-	w := planWalk{h: s.hands[seat], austin: s.ability[seat] == Austin, f: f}
-	w.lo, w.hi, w.enchOK = s.limits(seat)
-	enchants := 0
-	for _, p := range cur.cards[:cur.n] {
-		if isEnchant(int(p.k)) {
-			enchants++
+// Effects index optionSet.slots: rows 0 to 3·maxHitValue, columns -maxPicks to maxPicks, an
+// Enchantment of value 0 (none) to maxEnchant.
+const (
+	effectCols  = 2*maxPicks + 1
+	effectSlots = (maxPicks*maxHitValue + 1) * effectCols * (maxEnchant + 1)
+)
+
+// optionSet holds one option per effect, in the order the effects are first found, each with
+// its cheapest set of cards (the first found among equals). The first len(opts) effects are
+// kept that way; beyond them every set found is kept as it comes.
+type optionSet struct {
+	slots [effectSlots]uint8 // index+1 in opts of an effect's option, 0 for none yet
+	opts  [64]option
+	n     int
+	extra []option
+}
+
+// add records the set of cards p with effect e.
+func (o *optionSet) add(p *plan, e effect) {
+	slot := (int(e.dr)*effectCols+int(e.dc)+maxPicks)*(maxEnchant+1) + int(e.ench)
+	if i := o.slots[slot]; i > 0 {
+		if x := &o.opts[i-1]; e.cost < x.e.cost {
+			x.p, x.e = *p, e
 		}
+		return
 	}
-	w.walk(cur, 0, enchants)
+	if o.n < len(o.opts) {
+		o.opts[o.n] = option{*p, e}
+		o.n++
+		o.slots[slot] = uint8(o.n)
+		return
+	}
+	o.extra = append(o.extra, option{*p, e})
 }
 
-// planWalk enumerates the sets of cards of plansUntil.
+// What a planWalk does with each legal set of cards.
+type walkMode uint8
+
+const (
+	walkOptions walkMode = iota // gather the options of bestPlan in set
+	walkNeutral                 // keep the first set that moves the ball least, then costs least
+	walkAnswer                  // stop at the first set that lands a ball at from back in play
+)
+
+// planWalk enumerates every legal complete set of cards for a seat that extends the cards it
+// has picked (cur): depth first, a set before its extensions, adding cards of the hand in
+// ascending order of kind (an Austin Hit-2 as it is, then straight), at most one Enchantment
+// and only if the hit allows one, every set of lo to hi cards visited. The set being built and
+// its effect are kept as it goes, so a set costs a few additions; the order of the sets is
+// part of the heuristic's choices (ties go to the first), so it must not change.
 type planWalk struct {
+	mode           walkMode
 	h              counts
 	lo, hi         int8
 	enchOK, austin bool
-	f              func(plan) bool
+	enchants       int // Enchantments in cur
+	p              plan
+	e              effect
 	done           bool
+
+	set *optionSet // walkOptions
+
+	best               plan // walkNeutral
+	bestMove, bestCost int
+	found              bool
+
+	from  pos  // walkAnswer: the ball, for team, on a court of cols columns
+	team  int8 //
+	cols  int8 //
+	lands bool // a set lands the ball in
 }
 
-func (w *planWalk) walk(p plan, from int, enchants int) {
-	if p.n >= int(w.lo) && w.f(p) {
-		w.done = true
+// newWalk prepares the walk of seat's sets extending cur.
+func (s *State) newWalk(seat int8, cur plan, mode walkMode) planWalk {
+	w := planWalk{mode: mode, h: s.hands[seat], austin: s.ability[seat] == Austin, p: cur, e: effectOf(cur)}
+	w.lo, w.hi, w.enchOK = s.limits(seat)
+	for _, p := range cur.cards[:cur.n] {
+		if isEnchant(int(p.k)) {
+			w.enchants++
+		}
+	}
+	return w
+}
+
+func (w *planWalk) walk(from int, enchants int) {
+	if w.p.n >= int(w.lo) {
+		w.visit()
+		if w.done {
+			return
+		}
+	}
+	if w.p.n >= int(w.hi) {
 		return
 	}
-	if p.n >= int(w.hi) {
-		return
-	}
-	for k := from; k < numKinds && !w.done; k++ {
+	for k := from; k < numKinds; k++ {
 		if w.h[k] == 0 || (isEnchant(k) && (!w.enchOK || enchants > 0)) {
 			continue
 		}
 		w.h[k]--
-		variants := 1
-		if w.austin && isHit(k) && value(k) == 2 {
-			variants = 2
+		e := enchants
+		if isEnchant(k) {
+			e++
 		}
-		for v := range variants {
-			if w.done {
-				break
-			}
-			q := p
-			q.cards[q.n] = pick{k: int8(k), straight: v == 1}
-			q.n++
-			e := enchants
-			if isEnchant(k) {
-				e++
-			}
-			w.walk(q, k, e)
+		w.push(k, false, e)
+		if w.austin && !w.done && isHit(k) && value(k) == 2 {
+			w.push(k, true, e)
 		}
 		w.h[k]++
+		if w.done {
+			return
+		}
+	}
+}
+
+// push adds a card of kind k to the set, walks its extensions and takes the card off again.
+func (w *planWalk) push(k int, straight bool, enchants int) {
+	saved := w.e
+	n := w.p.n
+	w.p.cards[n] = pick{k: int8(k), straight: straight}
+	w.p.n++
+	w.e.add(k, straight)
+	w.walk(k, enchants)
+	w.p.cards[n] = pick{}
+	w.p.n = n
+	w.e = saved
+}
+
+// visit handles the set w.p, of effect w.e.
+func (w *planWalk) visit() {
+	switch w.mode {
+	case walkOptions:
+		w.set.add(&w.p, w.e)
+	case walkNeutral:
+		move := int(abs8(w.e.dr)) + int(abs8(w.e.dc))
+		if !w.found || move < w.bestMove || (move == w.bestMove && w.e.cost < w.bestCost) {
+			w.best, w.bestMove, w.bestCost, w.found = w.p, move, w.e.cost, true
+		}
+	case walkAnswer:
+		b := shift(w.from, w.team, w.e)
+		net := (w.team == 0 && b.r < numRows/2) || (w.team == 1 && b.r >= numRows/2)
+		if !net && b.r >= 0 && b.r < numRows && b.c >= 0 && b.c < w.cols {
+			w.lands, w.done = true, true
+		}
 	}
 }
 
@@ -487,27 +557,31 @@ type effect struct {
 	cost         int
 }
 
-func (s *State) effectOf(p plan) effect {
+// add adds a card of kind k (a Hit-2 sent straight if straight) to e.
+func (e *effect) add(k int, straight bool) {
+	e.cost += 3
+	if !isHit(k) {
+		e.ench = int8(value(k))
+		e.cost += 4
+		return
+	}
+	e.dr += int8(value(k))
+	if value(k) == maxHitValue {
+		e.cost++
+	}
+	if !straight {
+		if color(k) == red {
+			e.dc--
+		} else {
+			e.dc++
+		}
+	}
+}
+
+func effectOf(p plan) effect {
 	var e effect
 	for _, pk := range p.cards[:p.n] {
-		k := int(pk.k)
-		e.cost += 3
-		if !isHit(k) {
-			e.ench = int8(value(k))
-			e.cost += 4
-			continue
-		}
-		e.dr += int8(value(k))
-		if value(k) == maxHitValue {
-			e.cost++
-		}
-		if !pk.straight {
-			if color(k) == red {
-				e.dc--
-			} else {
-				e.dc++
-			}
-		}
+		e.add(int(pk.k), pk.straight)
 	}
 	return e
 }
@@ -523,65 +597,78 @@ func shift(b pos, t int8, e effect) pos {
 func (s *State) moved1(b pos, cards []pick) pos {
 	var p plan
 	p.n = copy(p.cards[:], cards)
-	return shift(b, s.striking, s.effectOf(p))
+	return shift(b, s.striking, effectOf(p))
+}
+
+// scorer rates landings of a shot by team t (landScore), with what it needs of the opponents
+// read once.
+type scorer struct {
+	s     *State
+	t     int8
+	nopp  int
+	opp   [2]int8
+	where [2]pos
+	reach [2]int
+	memo  answerMemo
+}
+
+func (s *State) newScorer(t int8) scorer {
+	sc := scorer{s: s, t: t}
+	for _, o := range s.team[1-t][:s.teamSize[1-t]] {
+		sc.opp[sc.nopp], sc.where[sc.nopp], sc.reach[sc.nopp] = o, s.where(o), s.reach(o)
+		sc.nopp++
+	}
+	return sc
 }
 
 // landScore rates a ball landing on b after a shot by team t with an Enchantment of value
 // ench: out of play is very bad; beyond every opponent's reach is best, then far from them.
 func (s *State) landScore(t int8, b pos, ench int) int {
-	return s.landScoreMemo(t, b, ench, nil)
+	sc := s.newScorer(t)
+	return sc.land(b, ench)
 }
 
-// landScoreMemo is landScore remembering the opponents' answers in memo, when not nil.
-func (s *State) landScoreMemo(t int8, b pos, ench int, memo *answerMemo) int {
+// land is landScore for the scorer's team.
+func (sc *scorer) land(b pos, ench int) int {
+	s, t := sc.s, sc.t
 	switch {
 	case !onSide(1-t, b.r), b.c < 0, b.c >= s.cols, s.serving && b.c == s.serveCol:
 		return -1000
 	}
-	sc := 0
+	v := 0
 	gap := 1 << 10
-	for _, o := range s.team[1-t][:s.teamSize[1-t]] {
-		gap = min(gap, dist(s.where(o), b)-s.reach(o))
-		if ench > 0 && !memo.canAnswer(s, o, b, ench) {
-			sc += 30 // an Enchantment the opponent cannot answer
+	for i := range sc.nopp {
+		gap = min(gap, dist(sc.where[i], b)-sc.reach[i])
+		if ench > 0 && !sc.memo.canAnswer(s, i, sc.opp[i], b, ench) {
+			v += 30 // an Enchantment the opponent cannot answer
 		}
 	}
 	if gap > 0 {
-		sc += 100
+		v += 100
 	}
-	sc += 10 * (gap + 2)
+	v += 10 * (gap + 2)
 	if ench > 0 {
-		sc += 4
+		v += 4
 	}
-	return sc
+	return v
 }
 
 // answerMemo remembers canAnswer's verdicts within one decision, where they depend on the
 // opponent, the landing and the Enchantment alone: the heuristic rates many sets of cards that
-// land the ball on the same few spots.
-type answerMemo struct {
-	keys [32]uint32
-	vals [32]bool
-	n    int
-}
+// land the ball on the same few spots. It is indexed by the opponent's place in its team, the
+// space on the court and the Enchantment's value.
+type answerMemo [2 * numRows * maxCols * maxEnchant]uint8 // 0 unknown, 1 no, 2 yes
 
-// canAnswer is s.canAnswer(o, b, ench), remembered; a nil memo remembers nothing.
-func (m *answerMemo) canAnswer(s *State, o int8, b pos, ench int) bool {
-	if m == nil {
-		return s.canAnswer(o, b, ench)
-	}
-	key := uint32(uint8(o)) | uint32(uint8(b.r))<<8 | uint32(uint8(b.c))<<16 | uint32(uint8(ench))<<24
-	for i, k := range m.keys[:m.n] {
-		if k == key {
-			return m.vals[i]
+// canAnswer is s.canAnswer(o, b, ench) for o, the i-th player of its team, and b on the court.
+func (m *answerMemo) canAnswer(s *State, i int, o int8, b pos, ench int) bool {
+	slot := ((i*numRows+int(b.r))*maxCols+int(b.c))*maxEnchant + ench - 1
+	if m[slot] == 0 {
+		m[slot] = 1
+		if s.canAnswer(o, b, ench) {
+			m[slot] = 2
 		}
 	}
-	v := s.canAnswer(o, b, ench)
-	if m.n < len(m.keys) {
-		m.keys[m.n], m.vals[m.n] = key, v
-		m.n++
-	}
-	return v
+	return m[slot] == 2
 }
 
 // canAnswer reports whether opponent o, its next hit bound to exactly ench cards, holds a set
@@ -590,18 +677,10 @@ func (s *State) canAnswer(o int8, b pos, ench int) bool {
 	if s.hands[o].total() < ench {
 		return false
 	}
-	c := *s
-	c.req[o] = int8(ench)
-	c.npicks[o] = 0
-	c.striking = teamOf(o)
-	c.serving = false
-	ok := false
-	c.plansUntil(o, plan{}, func(p plan) bool {
-		_, how := c.landingFrom(b, p.cards[:p.n])
-		ok = how == howNone
-		return ok
-	})
-	return ok
+	w := planWalk{mode: walkAnswer, h: s.hands[o], lo: int8(ench), hi: int8(ench), enchOK: !s.lock[o],
+		austin: s.ability[o] == Austin, from: b, team: teamOf(o), cols: s.cols}
+	w.walk(0, 0)
+	return w.lands
 }
 
 // score1 rates the shot seat's plan p would make on its own (Laurie's single card).
@@ -610,6 +689,6 @@ func (s *State) score1(seat int8, p plan) int {
 	if seat == s.support && s.hitter >= 0 {
 		start = s.moved1(start, s.picks[s.hitter][:s.npicks[s.hitter]])
 	}
-	e := s.effectOf(p)
+	e := effectOf(p)
 	return s.landScore(teamOf(seat), shift(start, teamOf(seat), e), int(e.ench)) - e.cost
 }
