@@ -489,6 +489,9 @@ func (s *State) newWalk(seat int8, cur plan, mode walkMode) planWalk {
 }
 
 func (w *planWalk) walk(from int, enchants int) {
+	if w.mode == walkNeutral && w.found && !w.mayImprove() {
+		return
+	}
 	if w.p.n >= int(w.lo) {
 		w.visit()
 		if w.done {
@@ -516,6 +519,17 @@ func (w *planWalk) walk(from int, enchants int) {
 			return
 		}
 	}
+}
+
+// mayImprove reports whether the set being built or one of its extensions may move the ball
+// less than the best set found, or as little for less: sets found later must do strictly
+// better. Cards add rows (never take any away) and change the column by one each, and each
+// costs at least 3.
+func (w *planWalk) mayImprove() bool {
+	left := int(w.hi) - w.p.n
+	move := int(w.e.dr) + max(0, int(abs8(w.e.dc))-left)
+	cost := w.e.cost + 3*max(0, int(w.lo)-w.p.n)
+	return move < w.bestMove || move == w.bestMove && cost < w.bestCost
 }
 
 // push adds a card of kind k to the set, walks its extensions and takes the card off again.
