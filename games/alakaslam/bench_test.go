@@ -88,6 +88,47 @@ func BenchmarkHeuristic(b *testing.B) {
 	}
 }
 
+// hitPositions are the decisions of heuristic matches of a variant where the player at the
+// ball, or the support, picks cards: the positions where the heuristic plans a hit, from a
+// playout's point of view (every hand as sampled).
+func hitPositions(b *testing.B, variant string) []*State {
+	b.Helper()
+	opts, err := Game.Variant(variant)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var out []*State
+	for seed := range uint64(20) {
+		s := newMatch(b, opts)
+		rng := rand.New(rand.NewPCG(seed, 8))
+		for s.ToMove() != engine.Nobody {
+			if s.phase == phPick || s.phase == phTurn && s.where(s.cur) == s.ball {
+				c := *s
+				out = append(out, &c)
+			}
+			step(b, s, rng, heuristicPolicy)
+		}
+	}
+	return out
+}
+
+// BenchmarkHeuristicHit measures the heuristic where it costs most: planning hits, at the
+// positions of hitPositions in turn.
+func BenchmarkHeuristicHit(b *testing.B) {
+	for _, v := range Game.Variants {
+		b.Run(v.Name, func(b *testing.B) {
+			positions := hitPositions(b, v.Name)
+			rng := rand.New(rand.NewPCG(1, 2))
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				sink = Heuristic(positions[i%len(positions)], rng)
+				i++
+			}
+		})
+	}
+}
+
 // BenchmarkMatch plays whole matches, chance sampled by weight.
 func BenchmarkMatch(b *testing.B) {
 	for _, v := range Game.Variants {

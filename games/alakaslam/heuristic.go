@@ -353,8 +353,12 @@ func (s *State) bestPlan(seat int8, rng *rand.Rand) (plan, int, bool) {
 	w.set = &set
 	w.walk(0, w.enchants)
 	sc := s.newScorer(teamOf(seat))
-	best, bestScore, found := plan{}, -1<<30, false
-	rate := func(o *option) {
+	opts := set.opts[:set.n]
+	if len(set.extra) > 0 {
+		opts = append(opts[:len(opts):len(opts)], set.extra...)
+	}
+	best, bestScore := -1, -1<<30
+	for i, o := range opts {
 		e := o.e
 		b := shift(s.ball, sc.t, e)
 		var v int
@@ -367,25 +371,22 @@ func (s *State) bestPlan(seat int8, rng *rand.Rand) (plan, int, bool) {
 			v /= nfollow
 		}
 		// A little noise: two heuristics never settle into a rally that repeats for ever.
-		v -= e.cost - rng.IntN(4)
-		if !found || v > bestScore {
-			best, bestScore, found = o.p, v, true
+		v -= int(e.cost) - rng.IntN(4)
+		if best < 0 || v > bestScore {
+			best, bestScore = i, v
 		}
 	}
-	for i := range set.opts[:set.n] {
-		rate(&set.opts[i])
+	if best < 0 {
+		return plan{}, bestScore, false
 	}
-	for i := range set.extra {
-		rate(&set.extra[i])
-	}
-	return best, bestScore, found
+	return opts[best].plan(), bestScore, true
 }
 
 // neutralPlan is the set of cards extending cur that moves the ball least, then costs least.
 func (s *State) neutralPlan(seat int8, cur plan) (plan, int, bool) {
 	w := s.newWalk(seat, cur, walkNeutral)
 	w.walk(0, w.enchants)
-	return w.best, 0, w.found
+	return unpack(w.best), 0, w.found
 }
 
 func abs8(x int8) int8 {
@@ -398,10 +399,43 @@ func abs8(x int8) int8 {
 // supportSamples is how many deals of the support's hand the player at the ball weighs.
 const supportSamples = 4
 
-// option is a set of cards for a hit with its effect.
+// option is a set of cards for a hit (packed, as packedPlan) with its effect.
 type option struct {
-	p plan
-	e effect
+	code uint32
+	e    effect
+}
+
+func (o option) plan() plan { return unpack(o.code) }
+
+// A plan packed in 32 bits: the number of cards in bits 0-1, then 5 bits a card (its kind, and
+// 16 for a Hit-2 sent straight), so that a walk keeps the set it builds in a register.
+const (
+	packCardBits = 5
+	packStraight = 16
+)
+
+func (p *plan) pack() uint32 {
+	code := uint32(p.n)
+	for i, c := range p.cards[:p.n] {
+		code |= packCard(int(c.k), c.straight) << (2 + packCardBits*i)
+	}
+	return code
+}
+
+func packCard(k int, straight bool) uint32 {
+	if straight {
+		return uint32(k) | packStraight
+	}
+	return uint32(k)
+}
+
+func unpack(code uint32) plan {
+	p := plan{n: int(code & 3)}
+	for i := range p.n {
+		c := code >> (2 + packCardBits*i) & (1<<packCardBits - 1)
+		p.cards[i] = pick{k: int8(c &^ packStraight), straight: c&packStraight != 0}
+	}
+	return p
 }
 
 // Effects index optionSet.slots: rows 0 to 3·maxHitValue, columns -maxPicks to maxPicks, an
@@ -421,22 +455,22 @@ type optionSet struct {
 	extra []option
 }
 
-// add records the set of cards p with effect e.
-func (o *optionSet) add(p *plan, e effect) {
+// add records the set of cards code (packed) with effect e.
+func (o *optionSet) add(code uint32, e effect) {
 	slot := (int(e.dr)*effectCols+int(e.dc)+maxPicks)*(maxEnchant+1) + int(e.ench)
 	if i := o.slots[slot]; i > 0 {
 		if x := &o.opts[i-1]; e.cost < x.e.cost {
-			x.p, x.e = *p, e
+			*x = option{code, e}
 		}
 		return
 	}
 	if o.n < len(o.opts) {
-		o.opts[o.n] = option{*p, e}
+		o.opts[o.n] = option{code, e}
 		o.n++
 		o.slots[slot] = uint8(o.n)
 		return
 	}
-	o.extra = append(o.extra, option{*p, e})
+	o.extra = append(o.extra, option{code, e})
 }
 
 // What a planWalk does with each legal set of cards.
@@ -457,16 +491,19 @@ const (
 type planWalk struct {
 	mode           walkMode
 	h              counts
+	kinds          [numKinds]int8 // the kinds the walk may add, ascending
+	nkinds         int
 	lo, hi         int8
 	enchOK, austin bool
-	enchants       int // Enchantments in cur
-	p              plan
-	e              effect
+	enchants       int    // Enchantments in cur
+	n              int    // cards in the set being built
+	code           uint32 // the set, packed
+	e              effect // its effect
 	done           bool
 
 	set *optionSet // walkOptions
 
-	best               plan // walkNeutral
+	best               uint32 // walkNeutral, packed
 	bestMove, bestCost int
 	found              bool
 
@@ -478,41 +515,57 @@ type planWalk struct {
 
 // newWalk prepares the walk of seat's sets extending cur.
 func (s *State) newWalk(seat int8, cur plan, mode walkMode) planWalk {
-	w := planWalk{mode: mode, h: s.hands[seat], austin: s.ability[seat] == Austin, p: cur, e: effectOf(cur)}
+	w := planWalk{mode: mode, h: s.hands[seat], austin: s.ability[seat] == Austin, n: cur.n, code: cur.pack(), e: effectOf(cur)}
 	w.lo, w.hi, w.enchOK = s.limits(seat)
 	for _, p := range cur.cards[:cur.n] {
 		if isEnchant(int(p.k)) {
 			w.enchants++
 		}
 	}
+	w.listKinds()
 	return w
 }
 
+// listKinds lists the kinds of the hand the walk may add.
+func (w *planWalk) listKinds() {
+	for k := range numKinds {
+		if w.h[k] > 0 && (isHit(k) || w.enchOK && w.enchants == 0) {
+			w.kinds[w.nkinds] = int8(k)
+			w.nkinds++
+		}
+	}
+}
+
+// walk visits the set being built and its extensions by kinds from w.kinds[from:].
 func (w *planWalk) walk(from int, enchants int) {
 	if w.mode == walkNeutral && w.found && !w.mayImprove() {
 		return
 	}
-	if w.p.n >= int(w.lo) {
+	if w.n >= int(w.lo) {
 		w.visit()
 		if w.done {
 			return
 		}
 	}
-	if w.p.n >= int(w.hi) {
+	if w.n >= int(w.hi) {
 		return
 	}
-	for k := from; k < numKinds; k++ {
-		if w.h[k] == 0 || (isEnchant(k) && (!w.enchOK || enchants > 0)) {
+	for i := from; i < w.nkinds; i++ {
+		k := int(w.kinds[i])
+		e := enchants
+		if k >= numHitKinds {
+			if enchants > 0 {
+				continue
+			}
+			e++
+		}
+		if w.h[k] == 0 {
 			continue
 		}
 		w.h[k]--
-		e := enchants
-		if isEnchant(k) {
-			e++
-		}
-		w.push(k, false, e)
+		w.push(i, k, false, e)
 		if w.austin && !w.done && isHit(k) && value(k) == 2 {
-			w.push(k, true, e)
+			w.push(i, k, true, e)
 		}
 		w.h[k]++
 		if w.done {
@@ -526,34 +579,33 @@ func (w *planWalk) walk(from int, enchants int) {
 // better. Cards add rows (never take any away) and change the column by one each, and each
 // costs at least 3.
 func (w *planWalk) mayImprove() bool {
-	left := int(w.hi) - w.p.n
+	left := int(w.hi) - w.n
 	move := int(w.e.dr) + max(0, int(abs8(w.e.dc))-left)
-	cost := w.e.cost + 3*max(0, int(w.lo)-w.p.n)
+	cost := int(w.e.cost) + 3*max(0, int(w.lo)-w.n)
 	return move < w.bestMove || move == w.bestMove && cost < w.bestCost
 }
 
-// push adds a card of kind k to the set, walks its extensions and takes the card off again.
-func (w *planWalk) push(k int, straight bool, enchants int) {
-	saved := w.e
-	n := w.p.n
-	w.p.cards[n] = pick{k: int8(k), straight: straight}
-	w.p.n++
+// push adds a card of kind k, w.kinds[i], to the set, walks its extensions and takes the card
+// off again.
+func (w *planWalk) push(i, k int, straight bool, enchants int) {
+	e, code := w.e, w.code
+	w.code = (code | packCard(k, straight)<<(2+packCardBits*w.n)) + 1
+	w.n++
 	w.e.add(k, straight)
-	w.walk(k, enchants)
-	w.p.cards[n] = pick{}
-	w.p.n = n
-	w.e = saved
+	w.walk(i, enchants)
+	w.n--
+	w.e, w.code = e, code
 }
 
 // visit handles the set w.p, of effect w.e.
 func (w *planWalk) visit() {
 	switch w.mode {
 	case walkOptions:
-		w.set.add(&w.p, w.e)
+		w.set.add(w.code, w.e)
 	case walkNeutral:
 		move := int(abs8(w.e.dr)) + int(abs8(w.e.dc))
-		if !w.found || move < w.bestMove || (move == w.bestMove && w.e.cost < w.bestCost) {
-			w.best, w.bestMove, w.bestCost, w.found = w.p, move, w.e.cost, true
+		if cost := int(w.e.cost); !w.found || move < w.bestMove || (move == w.bestMove && cost < w.bestCost) {
+			w.best, w.bestMove, w.bestCost, w.found = w.code, move, cost, true
 		}
 	case walkAnswer:
 		b := shift(w.from, w.team, w.e)
@@ -567,27 +619,45 @@ func (w *planWalk) visit() {
 // effect is what a set of cards does: rows toward the other side, columns toward blue, the
 // Enchantment played, and what spending the cards costs the heuristic.
 type effect struct {
-	dr, dc, ench int8
-	cost         int
+	dr, dc, ench, cost int8
 }
 
 // add adds a card of kind k (a Hit-2 sent straight if straight) to e.
 func (e *effect) add(k int, straight bool) {
-	e.cost += 3
-	if !isHit(k) {
-		e.ench = int8(value(k))
-		e.cost += 4
-		return
+	c := &cardEffects[k]
+	if straight {
+		c = &straightEffect
 	}
-	e.dr += int8(value(k))
-	if value(k) == maxHitValue {
-		e.cost++
-	}
-	if !straight {
+	e.dr += c.dr
+	e.dc += c.dc
+	e.ench += c.ench // one Enchantment at most in a set
+	e.cost += c.cost
+}
+
+// cardEffects is the effect of one card of each kind; straightEffect that of a Hit-2 sent
+// straight.
+var (
+	cardEffects    [numKinds]effect
+	straightEffect = effect{dr: 2, cost: 3}
+)
+
+func init() {
+	for k := range numKinds {
+		e := &cardEffects[k]
+		e.cost = 3
+		if !isHit(k) {
+			e.ench = int8(value(k))
+			e.cost += 4
+			continue
+		}
+		e.dr = int8(value(k))
+		if value(k) == maxHitValue {
+			e.cost++
+		}
 		if color(k) == red {
-			e.dc--
+			e.dc = -1
 		} else {
-			e.dc++
+			e.dc = 1
 		}
 	}
 }
@@ -693,6 +763,7 @@ func (s *State) canAnswer(o int8, b pos, ench int) bool {
 	}
 	w := planWalk{mode: walkAnswer, h: s.hands[o], lo: int8(ench), hi: int8(ench), enchOK: !s.lock[o],
 		austin: s.ability[o] == Austin, from: b, team: teamOf(o), cols: s.cols}
+	w.listKinds()
 	w.walk(0, 0)
 	return w.lands
 }
@@ -704,5 +775,5 @@ func (s *State) score1(seat int8, p plan) int {
 		start = s.moved1(start, s.picks[s.hitter][:s.npicks[s.hitter]])
 	}
 	e := effectOf(p)
-	return s.landScore(teamOf(seat), shift(start, teamOf(seat), e), int(e.ench)) - e.cost
+	return s.landScore(teamOf(seat), shift(start, teamOf(seat), e), int(e.ench)) - int(e.cost)
 }

@@ -102,9 +102,9 @@ func TestPlanWalk(t *testing.T) {
 			}
 			switch {
 			case j >= 64 || j == len(want):
-				want = append(want, option{p, e})
+				want = append(want, option{p.pack(), e})
 			case e.cost < want[j].e.cost:
-				want[j] = option{p, e}
+				want[j] = option{p.pack(), e}
 			}
 		}
 		var set optionSet
@@ -127,8 +127,8 @@ func TestPlanWalk(t *testing.T) {
 		for _, p := range ref {
 			e := effectOf(p)
 			move := int(abs8(e.dr)) + int(abs8(e.dc))
-			if !found || move < bestMove || move == bestMove && e.cost < bestCost {
-				best, bestMove, bestCost, found = p, move, e.cost, true
+			if !found || move < bestMove || move == bestMove && int(e.cost) < bestCost {
+				best, bestMove, bestCost, found = p, move, int(e.cost), true
 			}
 		}
 		if p, _, ok := s.neutralPlan(0, cur); ok != found || p != best {
