@@ -349,17 +349,16 @@ func (s *State) bestPlan(seat int8, rng *rand.Rand) (plan, int, bool) {
 	}
 	// Many sets of cards do the same: rate each effect once, with its cheapest set.
 	var set optionSet
-	w := s.newWalk(seat, cur, walkOptions)
-	w.set = &set
-	w.walk(0, w.enchants)
-	sc := s.newScorer(teamOf(seat))
+	s.hitOptions(seat, cur, &set)
 	opts := set.opts[:set.n]
 	if len(set.extra) > 0 {
 		opts = append(opts[:len(opts):len(opts)], set.extra...)
 	}
+	sc := s.newScorer(teamOf(seat))
+	ce := effectOf(cur)
 	best, bestScore := -1, -1<<30
 	for i, o := range opts {
-		e := o.e
+		e := ce.plus(o.e)
 		b := shift(s.ball, sc.t, e)
 		var v int
 		if nfollow == 0 {
@@ -379,7 +378,88 @@ func (s *State) bestPlan(seat int8, rng *rand.Rand) (plan, int, bool) {
 	if best < 0 {
 		return plan{}, bestScore, false
 	}
-	return opts[best].plan(), bestScore, true
+	return cur.join(opts[best].plan()), bestScore, true
+}
+
+// join returns p followed by the cards of q.
+func (p plan) join(q plan) plan {
+	p.n += copy(p.cards[p.n:], q.cards[:q.n])
+	return p
+}
+
+// hitOptions puts in set the options of seat's hit beyond the cards it has picked, cur: for
+// each effect the cards added to cur can have, in the order the walk from cur first finds it,
+// the cheapest cards having it (the first of equals), as the cards added and their effect
+// alone. With cur's effect added to every option, these are the options of the walk from cur
+// itself: the same effects, found in the same order, the same cards the cheapest. The sets of
+// one, two and three cards are enumerated by three loops, one in another, in the order of
+// planWalk (TestPlanWalk checks them against each other): this is where the heuristic spends
+// most of its time.
+func (s *State) hitOptions(seat int8, cur plan, set *optionSet) {
+	lo, hi, enchOK := s.limits(seat)
+	for _, p := range cur.cards[:cur.n] {
+		if isEnchant(int(p.k)) {
+			enchOK = false
+		}
+	}
+	lo, hi = max(0, lo-int8(cur.n)), hi-int8(cur.n)
+	w := planWalk{h: s.hands[seat], enchOK: enchOK}
+	w.listKinds()
+	h, kinds := &w.h, w.kinds[:w.nkinds]
+	austin := s.ability[seat] == Austin
+	// variants is 2 for a kind an Austin Hit-2 sent straight doubles.
+	variants := func(k int) int {
+		if austin && isHit(k) && value(k) == 2 {
+			return 2
+		}
+		return 1
+	}
+	if lo == 0 {
+		set.add(0, effect{})
+	}
+	if hi == 0 {
+		return
+	}
+	for i1, k1 := range kinds {
+		k1 := int(k1)
+		h[k1]--
+		for v1 := range variants(k1) {
+			c1, e1 := packCard(k1, v1 == 1)<<2|1, cardEffect(k1, v1 == 1)
+			if lo <= 1 {
+				set.add(c1, e1)
+			}
+			if hi < 2 {
+				continue
+			}
+			for i2 := i1; i2 < len(kinds); i2++ {
+				k2 := int(kinds[i2])
+				if h[k2] == 0 || k2 >= numHitKinds && k1 >= numHitKinds {
+					continue
+				}
+				h[k2]--
+				for v2 := range variants(k2) {
+					c2, e2 := c1+(packCard(k2, v2 == 1)<<(2+packCardBits))+1, e1.plus(cardEffect(k2, v2 == 1))
+					if lo <= 2 {
+						set.add(c2, e2)
+					}
+					if hi < 3 {
+						continue
+					}
+					for i3 := i2; i3 < len(kinds); i3++ {
+						k3 := int(kinds[i3])
+						if h[k3] == 0 || k3 >= numHitKinds && (k1 >= numHitKinds || k2 >= numHitKinds) {
+							continue
+						}
+						for v3 := range variants(k3) {
+							set.add(c2+(packCard(k3, v3 == 1)<<(2+2*packCardBits))+1, e2.plus(cardEffect(k3, v3 == 1)))
+						}
+					}
+				}
+				h[k2]++
+			}
+		}
+		h[k1]++
+	}
 }
 
 // neutralPlan is the set of cards extending cur that moves the ball least, then costs least.
@@ -414,7 +494,7 @@ const (
 	packStraight = 16
 )
 
-func (p *plan) pack() uint32 {
+func (p plan) pack() uint32 {
 	code := uint32(p.n)
 	for i, c := range p.cards[:p.n] {
 		code |= packCard(int(c.k), c.straight) << (2 + packCardBits*i)
@@ -470,6 +550,11 @@ func (o *optionSet) add(code uint32, e effect) {
 		o.slots[slot] = uint8(o.n)
 		return
 	}
+	o.overflow(code, e)
+}
+
+// overflow keeps an option beyond the first len(o.opts) effects.
+func (o *optionSet) overflow(code uint32, e effect) {
 	o.extra = append(o.extra, option{code, e})
 }
 
@@ -477,8 +562,7 @@ func (o *optionSet) add(code uint32, e effect) {
 type walkMode uint8
 
 const (
-	walkOptions walkMode = iota // gather the options of bestPlan in set
-	walkNeutral                 // keep the first set that moves the ball least, then costs least
+	walkNeutral walkMode = iota // keep the first set that moves the ball least, then costs least
 	walkAnswer                  // stop at the first set that lands a ball at from back in play
 )
 
@@ -500,8 +584,6 @@ type planWalk struct {
 	code           uint32 // the set, packed
 	e              effect // its effect
 	done           bool
-
-	set *optionSet // walkOptions
 
 	best               uint32 // walkNeutral, packed
 	bestMove, bestCost int
@@ -600,8 +682,6 @@ func (w *planWalk) push(i, k int, straight bool, enchants int) {
 // visit handles the set w.p, of effect w.e.
 func (w *planWalk) visit() {
 	switch w.mode {
-	case walkOptions:
-		w.set.add(w.code, w.e)
 	case walkNeutral:
 		move := int(abs8(w.e.dr)) + int(abs8(w.e.dc))
 		if cost := int(w.e.cost); !w.found || move < w.bestMove || (move == w.bestMove && cost < w.bestCost) {
@@ -620,6 +700,19 @@ func (w *planWalk) visit() {
 // Enchantment played, and what spending the cards costs the heuristic.
 type effect struct {
 	dr, dc, ench, cost int8
+}
+
+// plus returns the effect of the cards of e and f together (one Enchantment at most).
+func (e effect) plus(f effect) effect {
+	return effect{dr: e.dr + f.dr, dc: e.dc + f.dc, ench: e.ench + f.ench, cost: e.cost + f.cost}
+}
+
+// cardEffect is the effect of a card of kind k, a Hit-2 sent straight if straight.
+func cardEffect(k int, straight bool) effect {
+	if straight {
+		return straightEffect
+	}
+	return cardEffects[k]
 }
 
 // add adds a card of kind k (a Hit-2 sent straight if straight) to e.

@@ -108,16 +108,15 @@ func TestPlanWalk(t *testing.T) {
 			}
 		}
 		var set optionSet
-		w := s.newWalk(0, cur, walkOptions)
-		w.set = &set
-		w.walk(0, w.enchants)
+		s.hitOptions(0, cur, &set)
 		got := append(set.opts[:set.n:set.n], set.extra...)
 		if len(got) != len(want) {
 			t.Fatalf("case %d: %d options, want %d", i, len(got), len(want))
 		}
+		ce := effectOf(cur)
 		for j := range want {
-			if got[j] != want[j] {
-				t.Fatalf("case %d: option %d is %+v, want %+v", i, j, got[j], want[j])
+			if o := (option{cur.join(got[j].plan()).pack(), ce.plus(got[j].e)}); o != want[j] {
+				t.Fatalf("case %d: option %d is %+v, want %+v", i, j, o, want[j])
 			}
 		}
 
