@@ -22,6 +22,20 @@ func (s *State) Determinize(seat engine.Seat, rng *rand.Rand) engine.State {
 func (s *State) determinize(c *State, seat engine.Seat, rng *rand.Rand) {
 	*c = *s
 	c.facts = facts{}
+	s.redeal(c, seat, -1, rng)
+}
+
+// sampleHand returns the hand of player x in a determinization of s for seat, drawing from rng
+// the same numbers as determinize: the deal stops at x's hand, and what the rest of the deal
+// would draw is drawn without dealing it. x's facedown cards, if any, are not dealt.
+func (s *State) sampleHand(seat engine.Seat, x int8, rng *rand.Rand) counts {
+	return s.redeal(nil, seat, x, rng)
+}
+
+// redeal deals again the cards seat has not seen into c, each place keeping its size, and
+// returns the hand dealt to only. With c nil nothing is written: the deal goes as far as only's
+// hand, and the rest only draws its numbers from rng, where nothing after depends on the cards.
+func (s *State) redeal(c *State, seat engine.Seat, only int8, rng *rand.Rand) counts {
 	if seat < 0 || seat >= engine.Seat(s.nseats) {
 		seat = engine.Spectator
 	}
@@ -50,6 +64,15 @@ func (s *State) determinize(c *State, seat engine.Seat, rng *rand.Rand) {
 			}
 		}
 	}
+	// Dealing facedown cards depends on the Hit cards left: the deal is real up to the last
+	// player with facedown cards dealt, and at least up to only.
+	real := only
+	for x := range s.nseats {
+		if hidePicks && s.npicks[x] > 0 && engine.Seat(x) != seat {
+			real = max(real, x)
+		}
+	}
+	var hand counts
 	d := newDealer(pool)
 	for x := range s.nseats {
 		if engine.Seat(x) == seat {
@@ -62,15 +85,34 @@ func (s *State) determinize(c *State, seat engine.Seat, rng *rand.Rand) {
 				if isEnchant(k) {
 					enchOK = false
 				}
-				c.picks[x][i] = pick{k: int8(k)}
+				if c != nil {
+					c.picks[x][i] = pick{k: int8(k)}
+				}
 			}
 		}
-		c.hands[x] = d.deal(s.hands[x].total(), rng)
+		n := s.hands[x].total()
+		switch {
+		case c != nil:
+			c.hands[x] = d.deal(n, rng)
+		case x <= real:
+			if h := d.deal(n, rng); x == only {
+				hand = h
+			}
+		default:
+			d.skip(n, rng)
+		}
 	}
 	if s.lSeat >= 0 && engine.Seat(s.lSeat) != seat {
-		c.laurie = d.deal(s.laurie.total(), rng)
+		if c != nil {
+			c.laurie = d.deal(s.laurie.total(), rng)
+		} else {
+			d.skip(s.laurie.total(), rng)
+		}
 	}
-	c.deck = d.pool
+	if c != nil {
+		c.deck = d.pool
+	}
+	return hand
 }
 
 // dealer deals cards at random from a pool, keeping its totals.
@@ -97,6 +139,15 @@ func (d *dealer) deal(n int, rng *rand.Rand) counts {
 		h[d.one(rng, true)]++
 	}
 	return h
+}
+
+// skip draws from rng what dealing n cards would, without dealing them: afterwards only the
+// pool's total is right.
+func (d *dealer) skip(n int, rng *rand.Rand) {
+	for range n {
+		rng.IntN(d.total)
+		d.total--
+	}
 }
 
 // one takes one card at random from the pool: a Hit card unless enchantOK (or unless the pool

@@ -331,16 +331,24 @@ func (s *State) bestPlan(seat int8, rng *rand.Rand) (plan, int, bool) {
 	}
 	var follow [supportSamples]effect
 	nfollow := 0
-	if seat == s.hitter && s.support >= 0 {
-		var sample State
+	if x := s.support; seat == s.hitter && x >= 0 {
+		// Before the support has picked cards (it plays after the player at the ball), all a
+		// determinization changes for it is its hand.
+		var d State
 		for i := range supportSamples {
-			d := s
-			if i > 0 {
-				s.determinize(&sample, engine.Seat(seat), rng)
-				d = &sample
+			from, h := s, &s.hands[x]
+			var sample counts
+			switch {
+			case i == 0:
+			case s.npicks[x] == 0:
+				sample = s.sampleHand(engine.Seat(seat), x, rng)
+				h = &sample
+			default:
+				s.determinize(&d, engine.Seat(seat), rng)
+				from, h = &d, &d.hands[x]
 			}
-			if d.canPlay(s.support) {
-				if p, _, ok := d.neutralPlan(s.support, plan{}); ok {
+			if from.canPlayWith(x, h) {
+				if p, _, ok := from.neutralPlanWith(x, h, plan{}); ok {
 					follow[nfollow] = effectOf(p)
 					nfollow++
 				}
@@ -464,7 +472,12 @@ func (s *State) hitOptions(seat int8, cur plan, set *optionSet) {
 
 // neutralPlan is the set of cards extending cur that moves the ball least, then costs least.
 func (s *State) neutralPlan(seat int8, cur plan) (plan, int, bool) {
-	w := s.newWalk(seat, cur, walkNeutral)
+	return s.neutralPlanWith(seat, &s.hands[seat], cur)
+}
+
+// neutralPlanWith is neutralPlan with seat holding h.
+func (s *State) neutralPlanWith(seat int8, h *counts, cur plan) (plan, int, bool) {
+	w := s.newWalk(seat, h, cur, walkNeutral)
 	w.walk(0, w.enchants)
 	return unpack(w.best), 0, w.found
 }
@@ -595,9 +608,9 @@ type planWalk struct {
 	lands bool // a set lands the ball in
 }
 
-// newWalk prepares the walk of seat's sets extending cur.
-func (s *State) newWalk(seat int8, cur plan, mode walkMode) planWalk {
-	w := planWalk{mode: mode, h: s.hands[seat], austin: s.ability[seat] == Austin, n: cur.n, code: cur.pack(), e: effectOf(cur)}
+// newWalk prepares the walk of seat's sets extending cur, seat holding h.
+func (s *State) newWalk(seat int8, h *counts, cur plan, mode walkMode) planWalk {
+	w := planWalk{mode: mode, h: *h, austin: s.ability[seat] == Austin, n: cur.n, code: cur.pack(), e: effectOf(cur)}
 	w.lo, w.hi, w.enchOK = s.limits(seat)
 	for _, p := range cur.cards[:cur.n] {
 		if isEnchant(int(p.k)) {

@@ -3,6 +3,8 @@ package alakaslam
 import (
 	"math/rand/v2"
 	"testing"
+
+	"deuce/engine"
 )
 
 // refPlans lists every legal set of cards extending cur in the order the heuristic rates them,
@@ -154,5 +156,29 @@ func TestPlanWalk(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestSampleHand checks that sampleHand deals the hand determinize deals and leaves the random
+// stream where determinize does, for every seat and player of seeded matches.
+func TestSampleHand(t *testing.T) {
+	for i, opts := range characterOptions() {
+		heuristicDecisions(t, opts, uint64(i), func(s *State) {
+			for seat := range s.nseats {
+				for x := range s.nseats {
+					if x == seat {
+						continue
+					}
+					r1 := rand.New(rand.NewPCG(uint64(i), uint64(x)))
+					r2 := rand.New(rand.NewPCG(uint64(i), uint64(x)))
+					var d State
+					s.determinize(&d, engine.Seat(seat), r1)
+					h := s.sampleHand(engine.Seat(seat), x, r2)
+					if h != d.hands[x] || r1.Uint64() != r2.Uint64() {
+						t.Fatalf("%v: player %d's hand for player %d: %v, determinize deals %v (or the random streams differ)", opts, x+1, seat+1, h, d.hands[x])
+					}
+				}
+			}
+		})
 	}
 }

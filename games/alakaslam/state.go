@@ -693,7 +693,11 @@ type pickRule struct {
 }
 
 func (s *State) pickRule(seat int8) pickRule {
-	h := &s.hands[seat]
+	return s.pickRuleWith(seat, &s.hands[seat])
+}
+
+// pickRuleWith is pickRule with seat holding h.
+func (s *State) pickRuleWith(seat int8, h *counts) pickRule {
 	lo, hi, enchOK := s.limits(seat)
 	n := s.npicks[seat] + 1
 	r := pickRule{h: h, none: s.viaL[seat] || n > hi, need: int(lo - n), enchOK: enchOK && s.pickedEnchants(seat) == 0}
@@ -764,10 +768,15 @@ func (s *State) canToots(seat int8, ph phase) bool {
 
 // canPlay reports whether seat has any legal hit.
 func (s *State) canPlay(seat int8) bool {
+	return s.canPlayWith(seat, &s.hands[seat])
+}
+
+// canPlayWith is canPlay with seat holding h.
+func (s *State) canPlayWith(seat int8, h *counts) bool {
 	if s.canLaurie(seat) {
 		return true
 	}
-	r := s.pickRule(seat)
+	r := s.pickRuleWith(seat, h)
 	for k := range numKinds {
 		if r.allows(k) {
 			return true
