@@ -411,9 +411,9 @@ func (s *State) hitOptions(seat int8, cur plan, set *optionSet) {
 		}
 	}
 	lo, hi = max(0, lo-int8(cur.n)), hi-int8(cur.n)
-	w := planWalk{h: s.hands[seat], enchOK: enchOK}
-	w.listKinds()
-	h, kinds := &w.h, w.kinds[:w.nkinds]
+	h := s.hands[seat]
+	var list [numKinds]int8
+	kinds := list[:listKinds(&list, &h, enchOK)]
 	austin := s.ability[seat] == Austin
 	// variants is 2 for a kind an Austin Hit-2 sent straight doubles.
 	variants := func(k int) int {
@@ -477,7 +477,7 @@ func (s *State) neutralPlan(seat int8, cur plan) (plan, int, bool) {
 
 // neutralPlanWith is neutralPlan with seat holding h.
 func (s *State) neutralPlanWith(seat int8, h *counts, cur plan) (plan, int, bool) {
-	w := s.newWalk(seat, h, cur, walkNeutral)
+	w := s.newNeutralWalk(seat, h, cur)
 	w.walk(0, w.enchants)
 	return unpack(w.best), 0, w.found
 }
@@ -571,22 +571,14 @@ func (o *optionSet) overflow(code uint32, e effect) {
 	o.extra = append(o.extra, option{code, e})
 }
 
-// What a planWalk does with each legal set of cards.
-type walkMode uint8
-
-const (
-	walkNeutral walkMode = iota // keep the first set that moves the ball least, then costs least
-	walkAnswer                  // stop at the first set that lands a ball at from back in play
-)
-
-// planWalk enumerates every legal complete set of cards for a seat that extends the cards it
-// has picked (cur): depth first, a set before its extensions, adding cards of the hand in
-// ascending order of kind (an Austin Hit-2 as it is, then straight), at most one Enchantment
-// and only if the hit allows one, every set of lo to hi cards visited. The set being built and
-// its effect are kept as it goes, so a set costs a few additions; the order of the sets is
-// part of the heuristic's choices (ties go to the first), so it must not change.
-type planWalk struct {
-	mode           walkMode
+// neutralWalk finds the most neutral set of cards for a seat that extends the cards it has
+// picked (cur): the first, in the order below, that moves the ball least, then costs least. It
+// enumerates every legal complete set depth first, a set before its extensions, adding cards of
+// the hand in ascending order of kind (an Austin Hit-2 as it is, then straight), at most one
+// Enchantment and only if the hit allows one, every set of lo to hi cards visited; the order
+// decides ties, so it must not change. The set being built and its effect are kept as it goes,
+// and a set whose extensions cannot beat the best found is not extended.
+type neutralWalk struct {
 	h              counts
 	kinds          [numKinds]int8 // the kinds the walk may add, ascending
 	nkinds         int
@@ -596,50 +588,47 @@ type planWalk struct {
 	n              int    // cards in the set being built
 	code           uint32 // the set, packed
 	e              effect // its effect
-	done           bool
 
-	best               uint32 // walkNeutral, packed
+	best               uint32 // packed
 	bestMove, bestCost int
 	found              bool
-
-	from  pos  // walkAnswer: the ball, for team, on a court of cols columns
-	team  int8 //
-	cols  int8 //
-	lands bool // a set lands the ball in
 }
 
-// newWalk prepares the walk of seat's sets extending cur, seat holding h.
-func (s *State) newWalk(seat int8, h *counts, cur plan, mode walkMode) planWalk {
-	w := planWalk{mode: mode, h: *h, austin: s.ability[seat] == Austin, n: cur.n, code: cur.pack(), e: effectOf(cur)}
+// newNeutralWalk prepares the walk of seat's sets extending cur, seat holding h.
+func (s *State) newNeutralWalk(seat int8, h *counts, cur plan) neutralWalk {
+	w := neutralWalk{h: *h, austin: s.ability[seat] == Austin, n: cur.n, code: cur.pack(), e: effectOf(cur)}
 	w.lo, w.hi, w.enchOK = s.limits(seat)
 	for _, p := range cur.cards[:cur.n] {
 		if isEnchant(int(p.k)) {
 			w.enchants++
 		}
 	}
-	w.listKinds()
+	w.nkinds = listKinds(&w.kinds, &w.h, w.enchOK && w.enchants == 0)
 	return w
 }
 
-// listKinds lists the kinds of the hand the walk may add.
-func (w *planWalk) listKinds() {
+// listKinds lists in kinds the kinds of h a hit may add, Enchantments only if enchOK, and
+// returns how many.
+func listKinds(kinds *[numKinds]int8, h *counts, enchOK bool) int {
+	n := 0
 	for k := range numKinds {
-		if w.h[k] > 0 && (isHit(k) || w.enchOK && w.enchants == 0) {
-			w.kinds[w.nkinds] = int8(k)
-			w.nkinds++
+		if h[k] > 0 && (isHit(k) || enchOK) {
+			kinds[n] = int8(k)
+			n++
 		}
 	}
+	return n
 }
 
 // walk visits the set being built and its extensions by kinds from w.kinds[from:].
-func (w *planWalk) walk(from int, enchants int) {
-	if w.mode == walkNeutral && w.found && !w.mayImprove() {
+func (w *neutralWalk) walk(from int, enchants int) {
+	if w.found && !w.mayImprove() {
 		return
 	}
 	if w.n >= int(w.lo) {
-		w.visit()
-		if w.done {
-			return
+		move := int(w.e.dr) + int(abs8(w.e.dc))
+		if cost := int(w.e.cost); !w.found || move < w.bestMove || (move == w.bestMove && cost < w.bestCost) {
+			w.best, w.bestMove, w.bestCost, w.found = w.code, move, cost, true
 		}
 	}
 	if w.n >= int(w.hi) {
@@ -659,13 +648,10 @@ func (w *planWalk) walk(from int, enchants int) {
 		}
 		w.h[k]--
 		w.push(i, k, false, e)
-		if w.austin && !w.done && isHit(k) && value(k) == 2 {
+		if w.austin && isHit(k) && value(k) == 2 {
 			w.push(i, k, true, e)
 		}
 		w.h[k]++
-		if w.done {
-			return
-		}
 	}
 }
 
@@ -673,7 +659,7 @@ func (w *planWalk) walk(from int, enchants int) {
 // less than the best set found, or as little for less: sets found later must do strictly
 // better. Cards add rows (never take any away) and change the column by one each, and each
 // costs at least 3.
-func (w *planWalk) mayImprove() bool {
+func (w *neutralWalk) mayImprove() bool {
 	left := int(w.hi) - w.n
 	move := int(w.e.dr) + max(0, int(abs8(w.e.dc))-left)
 	cost := int(w.e.cost) + 3*max(0, int(w.lo)-w.n)
@@ -682,7 +668,7 @@ func (w *planWalk) mayImprove() bool {
 
 // push adds a card of kind k, w.kinds[i], to the set, walks its extensions and takes the card
 // off again.
-func (w *planWalk) push(i, k int, straight bool, enchants int) {
+func (w *neutralWalk) push(i, k int, straight bool, enchants int) {
 	e, code := w.e, w.code
 	w.code = (code | packCard(k, straight)<<(2+packCardBits*w.n)) + 1
 	w.n++
@@ -690,23 +676,6 @@ func (w *planWalk) push(i, k int, straight bool, enchants int) {
 	w.walk(i, enchants)
 	w.n--
 	w.e, w.code = e, code
-}
-
-// visit handles the set w.p, of effect w.e.
-func (w *planWalk) visit() {
-	switch w.mode {
-	case walkNeutral:
-		move := int(abs8(w.e.dr)) + int(abs8(w.e.dc))
-		if cost := int(w.e.cost); !w.found || move < w.bestMove || (move == w.bestMove && cost < w.bestCost) {
-			w.best, w.bestMove, w.bestCost, w.found = w.code, move, cost, true
-		}
-	case walkAnswer:
-		b := shift(w.from, w.team, w.e)
-		net := (w.team == 0 && b.r < numRows/2) || (w.team == 1 && b.r >= numRows/2)
-		if !net && b.r >= 0 && b.r < numRows && b.c >= 0 && b.c < w.cols {
-			w.lands, w.done = true, true
-		}
-	}
 }
 
 // effect is what a set of cards does: rows toward the other side, columns toward blue, the
@@ -862,16 +831,105 @@ func (m *answerMemo) canAnswer(s *State, i int, o int8, b pos, ench int) bool {
 }
 
 // canAnswer reports whether opponent o, its next hit bound to exactly ench cards, holds a set
-// of them that would land a ball at b back in play.
+// of them that would land a ball at b back in play. An Enchantment (one at most, and none under
+// Rich's lock) moves nothing, so the set is ench Hit cards, or ench-1 and an Enchantment; an
+// Austin Hit-2 moves the ball a column or none, so a set reaches a range of columns.
 func (s *State) canAnswer(o int8, b pos, ench int) bool {
-	if s.hands[o].total() < ench {
+	h := &s.hands[o]
+	if h.total() < ench {
 		return false
 	}
-	w := planWalk{mode: walkAnswer, h: s.hands[o], lo: int8(ench), hi: int8(ench), enchOK: !s.lock[o],
-		austin: s.ability[o] == Austin, from: b, team: teamOf(o), cols: s.cols}
-	w.listKinds()
-	w.walk(0, 0)
-	return w.lands
+	q := answerQuery{h: h, austin: s.ability[o] == Austin, clo: -int(b.c), chi: int(s.cols-1) - int(b.c)}
+	// The rows to move the ball by to land across the net, on the court.
+	if teamOf(o) == 0 {
+		q.dlo, q.dhi = numRows/2-int(b.r), numRows-1-int(b.r)
+	} else {
+		q.dlo, q.dhi = int(b.r)-(numRows/2-1), int(b.r)
+	}
+	return q.hits(ench) || ench > 0 && !s.lock[o] && h.enchants() > 0 && q.hits(ench-1)
+}
+
+// answerQuery looks for Hit cards in h that move a ball by dlo to dhi rows and clo to chi
+// columns.
+type answerQuery struct {
+	h                  *counts
+	austin             bool
+	dlo, dhi, clo, chi int
+}
+
+// hits reports whether n Hit cards of the hand do.
+func (q *answerQuery) hits(n int) bool {
+	switch n {
+	case 0:
+		return q.lands(0, 0, 0)
+	case 1:
+		for k := range numHitKinds {
+			if q.h[k] > 0 {
+				if v, lo, hi := q.card(k); q.lands(v, lo, hi) {
+					return true
+				}
+			}
+		}
+	case 2:
+		for k1 := range numHitKinds {
+			if q.h[k1] == 0 {
+				continue
+			}
+			v1, lo1, hi1 := q.card(k1)
+			for k2 := k1; k2 < numHitKinds; k2++ {
+				if q.h[k2] == 0 || k2 == k1 && q.h[k1] < 2 {
+					continue
+				}
+				if v2, lo2, hi2 := q.card(k2); q.lands(v1+v2, lo1+lo2, hi1+hi2) {
+					return true
+				}
+			}
+		}
+	case 3:
+		for k1 := range numHitKinds {
+			if q.h[k1] == 0 {
+				continue
+			}
+			v1, lo1, hi1 := q.card(k1)
+			for k2 := k1; k2 < numHitKinds; k2++ {
+				if q.h[k2] == 0 || k2 == k1 && q.h[k1] < 2 {
+					continue
+				}
+				v2, lo2, hi2 := q.card(k2)
+				for k3 := k2; k3 < numHitKinds; k3++ {
+					used := 1
+					if k3 == k1 {
+						used++
+					}
+					if k3 == k2 {
+						used++
+					}
+					if int(q.h[k3]) < used {
+						continue
+					}
+					if v3, lo3, hi3 := q.card(k3); q.lands(v1+v2+v3, lo1+lo2+lo3, hi1+hi2+hi3) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// card returns the rows a Hit card of kind k moves the ball by and the range of columns.
+func (q *answerQuery) card(k int) (v, lo, hi int) {
+	e := cardEffects[k]
+	lo, hi = int(e.dc), int(e.dc)
+	if q.austin && value(k) == 2 {
+		lo, hi = min(lo, 0), max(hi, 0) // or straight
+	}
+	return int(e.dr), lo, hi
+}
+
+// lands reports whether moving by v rows and by a number of columns from lo to hi can land.
+func (q *answerQuery) lands(v, lo, hi int) bool {
+	return v >= q.dlo && v <= q.dhi && hi >= q.clo && lo <= q.chi
 }
 
 // score1 rates the shot seat's plan p would make on its own (Laurie's single card).
