@@ -378,7 +378,7 @@ func (s *State) bestPlan(seat int8, rng *rand.Rand) (plan, int, bool) {
 			v /= nfollow
 		}
 		// A little noise: two heuristics never settle into a rally that repeats for ever.
-		v -= int(e.cost) - rng.IntN(4)
+		v -= int(e.cost) - int(rng.Uint64()&3) // rng.IntN(4), without the general case
 		if best < 0 || v > bestScore {
 			best, bestScore = i, v
 		}
