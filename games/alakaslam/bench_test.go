@@ -76,13 +76,20 @@ func BenchmarkDeterminize(b *testing.B) {
 }
 
 func BenchmarkHeuristic(b *testing.B) {
+	benchHeuristic(b, func(b *testing.B, variant string) []*State { return []*State{benchState(b, variant)} })
+}
+
+// benchHeuristic measures Heuristic in each variant at the positions given, in turn.
+func benchHeuristic(b *testing.B, positions func(b *testing.B, variant string) []*State) {
 	for _, v := range Game.Variants {
 		b.Run(v.Name, func(b *testing.B) {
-			s := benchState(b, v.Name)
+			states := positions(b, v.Name)
 			rng := rand.New(rand.NewPCG(1, 2))
 			b.ReportAllocs()
+			i := 0
 			for b.Loop() {
-				sink = Heuristic(s, rng)
+				sink = Heuristic(states[i%len(states)], rng)
+				i++
 			}
 		})
 	}
@@ -115,18 +122,7 @@ func hitPositions(b *testing.B, variant string) []*State {
 // BenchmarkHeuristicHit measures the heuristic where it costs most: planning hits, at the
 // positions of hitPositions in turn.
 func BenchmarkHeuristicHit(b *testing.B) {
-	for _, v := range Game.Variants {
-		b.Run(v.Name, func(b *testing.B) {
-			positions := hitPositions(b, v.Name)
-			rng := rand.New(rand.NewPCG(1, 2))
-			b.ReportAllocs()
-			i := 0
-			for b.Loop() {
-				sink = Heuristic(positions[i%len(positions)], rng)
-				i++
-			}
-		})
-	}
+	benchHeuristic(b, hitPositions)
 }
 
 // BenchmarkMatch plays whole matches, chance sampled by weight.

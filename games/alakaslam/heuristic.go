@@ -839,79 +839,40 @@ func (s *State) canAnswer(o int8, b pos, ench int) bool {
 	if h.total() < ench {
 		return false
 	}
-	q := answerQuery{h: h, austin: s.ability[o] == Austin, clo: -int(b.c), chi: int(s.cols-1) - int(b.c)}
+	q := answerQuery{h: *h, austin: s.ability[o] == Austin, clo: -int(b.c), chi: int(s.cols-1) - int(b.c)}
 	// The rows to move the ball by to land across the net, on the court.
 	if teamOf(o) == 0 {
 		q.dlo, q.dhi = numRows/2-int(b.r), numRows-1-int(b.r)
 	} else {
 		q.dlo, q.dhi = int(b.r)-(numRows/2-1), int(b.r)
 	}
-	return q.hits(ench) || ench > 0 && !s.lock[o] && h.enchants() > 0 && q.hits(ench-1)
+	return q.hits(ench, 0, 0, 0, 0) || ench > 0 && !s.lock[o] && h.enchants() > 0 && q.hits(ench-1, 0, 0, 0, 0)
 }
 
 // answerQuery looks for Hit cards in h that move a ball by dlo to dhi rows and clo to chi
 // columns.
 type answerQuery struct {
-	h                  *counts
+	h                  counts
 	austin             bool
 	dlo, dhi, clo, chi int
 }
 
-// hits reports whether n Hit cards of the hand do.
-func (q *answerQuery) hits(n int) bool {
-	switch n {
-	case 0:
-		return q.lands(0, 0, 0)
-	case 1:
-		for k := range numHitKinds {
-			if q.h[k] > 0 {
-				if v, lo, hi := q.card(k); q.lands(v, lo, hi) {
-					return true
-				}
-			}
+// hits reports whether n more Hit cards of the hand, of kinds from on, added to cards that
+// move the ball by v rows and lo to hi columns, do.
+func (q *answerQuery) hits(n, from, v, lo, hi int) bool {
+	if n == 0 {
+		return q.lands(v, lo, hi)
+	}
+	for k := from; k < numHitKinds; k++ {
+		if q.h[k] == 0 {
+			continue
 		}
-	case 2:
-		for k1 := range numHitKinds {
-			if q.h[k1] == 0 {
-				continue
-			}
-			v1, lo1, hi1 := q.card(k1)
-			for k2 := k1; k2 < numHitKinds; k2++ {
-				if q.h[k2] == 0 || k2 == k1 && q.h[k1] < 2 {
-					continue
-				}
-				if v2, lo2, hi2 := q.card(k2); q.lands(v1+v2, lo1+lo2, hi1+hi2) {
-					return true
-				}
-			}
-		}
-	case 3:
-		for k1 := range numHitKinds {
-			if q.h[k1] == 0 {
-				continue
-			}
-			v1, lo1, hi1 := q.card(k1)
-			for k2 := k1; k2 < numHitKinds; k2++ {
-				if q.h[k2] == 0 || k2 == k1 && q.h[k1] < 2 {
-					continue
-				}
-				v2, lo2, hi2 := q.card(k2)
-				for k3 := k2; k3 < numHitKinds; k3++ {
-					used := 1
-					if k3 == k1 {
-						used++
-					}
-					if k3 == k2 {
-						used++
-					}
-					if int(q.h[k3]) < used {
-						continue
-					}
-					if v3, lo3, hi3 := q.card(k3); q.lands(v1+v2+v3, lo1+lo2+lo3, hi1+hi2+hi3) {
-						return true
-					}
-				}
-			}
+		q.h[k]--
+		kv, klo, khi := q.card(k)
+		ok := q.hits(n-1, k, v+kv, lo+klo, hi+khi)
+		q.h[k]++
+		if ok {
+			return true
 		}
 	}
 	return false

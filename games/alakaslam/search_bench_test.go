@@ -48,38 +48,6 @@ func searchPositions(b testing.TB, variant string, step int) []engine.State {
 	return out
 }
 
-// startPosition is the position deuce bench searches: the first decision with a choice after
-// two heuristic decisions of the default variant (the mulligan, after the characters).
-func startPosition(b testing.TB) engine.State {
-	opts, err := alakaslam.Game.Variant("")
-	if err != nil {
-		b.Fatal(err)
-	}
-	s, _, err := alakaslam.Game.Start(opts)
-	if err != nil {
-		b.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	for decisions := 0; ; {
-		legal := s.Legal(nil)
-		if s.ToMove() != engine.Chance && len(legal) > 1 {
-			if decisions == 2 {
-				return s
-			}
-			decisions++
-		}
-		var a engine.Action
-		if s.ToMove() == engine.Chance {
-			a = engine.SampleChance(rng, s.Chances(nil))
-		} else {
-			a = alakaslam.Heuristic(s, rng)
-		}
-		if err := s.Apply(a); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
 // BenchmarkSearch runs the hard level's search (its playouts, prior, bias and horizon, on one
 // worker) from the decisions of a heuristic match of each variant, and reports the iterations
 // a second: the figure that decides what a strength table of AlakaSLAM costs.
@@ -94,9 +62,6 @@ func BenchmarkSearch(b *testing.B) {
 			o.Iterations, o.Trees, o.Workers = 200, 1, 1
 			bot := ismcts.New(o)
 			positions := searchPositions(b, v.Name, 3)
-			if v.Name == "singles" {
-				positions = append(positions, startPosition(b))
-			}
 			rng := rand.New(rand.NewPCG(1, 2))
 			ctx := context.Background()
 			total := 0
