@@ -396,13 +396,15 @@ func (p plan) join(q plan) plan {
 }
 
 // hitOptions puts in set the options of seat's hit beyond the cards it has picked, cur: for
-// each effect the cards added to cur can have, in the order the walk from cur first finds it,
-// the cheapest cards having it (the first of equals), as the cards added and their effect
-// alone. With cur's effect added to every option, these are the options of the walk from cur
-// itself: the same effects, found in the same order, the same cards the cheapest. The sets of
-// one, two and three cards are enumerated by three loops, one in another, in the order of
-// planWalk (TestPlanWalk checks them against each other): this is where the heuristic spends
-// most of its time.
+// each effect the cards added to cur can have, in the order the enumeration below first finds
+// it, the cheapest cards having it (the first of equals), as the cards added and their effect
+// alone. With cur's effect added to every option, these are the options of the sets of cards
+// extending cur: the same effects, found in the same order, the same cards the cheapest. The
+// sets are enumerated depth first, a set before its extensions, adding cards of the hand in
+// ascending order of kind (an Austin Hit-2 as it is, then straight), at most one Enchantment
+// and only if the hit allows one: the order decides ties between options, so it must not
+// change (TestPlanWalk checks it against a plain recursive enumeration). Three loops, one in
+// another, do it without a call a set: this is where the heuristic spends most of its time.
 func (s *State) hitOptions(seat int8, cur plan, set *optionSet) {
 	lo, hi, enchOK := s.limits(seat)
 	for _, p := range cur.cards[:cur.n] {

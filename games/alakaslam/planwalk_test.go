@@ -8,7 +8,7 @@ import (
 )
 
 // refPlans lists every legal set of cards extending cur in the order the heuristic rates them,
-// written the plainest way, as the reference of planWalk.
+// written the plainest way, as the reference of hitOptions, neutralWalk and canAnswer.
 func refPlans(h counts, lo, hi int, enchOK, austin bool, cur plan) []plan {
 	var out []plan
 	var walk func(p plan, from, enchants int)
