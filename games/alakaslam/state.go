@@ -537,9 +537,21 @@ func (s *State) appendPicks(buf []engine.Action, seat int8) []engine.Action {
 		return buf
 	}
 	r := s.pickRule(seat)
-	for k := range numKinds {
-		if r.allows(k) {
-			buf = append(buf, pickBase+engine.Action(k))
+	switch {
+	case r.none:
+		return buf
+	case r.need <= 0:
+		// No more cards needed: any card in hand, an Enchantment if one may be added.
+		for k := range numKinds {
+			if r.h[k] > 0 && (k < numHitKinds || r.enchOK) {
+				buf = append(buf, pickBase+engine.Action(k))
+			}
+		}
+	default:
+		for k := range numKinds {
+			if r.allows(k) {
+				buf = append(buf, pickBase+engine.Action(k))
+			}
 		}
 	}
 	if s.ability[seat] == Austin {
