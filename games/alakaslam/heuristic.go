@@ -24,8 +24,12 @@ var charRank = [...]int{Sarissia, Laurie, Josephias, Rich, Toots, Wendolyn, Aust
 // discards Hit-0s first, calls the colour it has seen less of, and takes an Enchant-2 or Hit-3
 // from the discards with Josephias.
 func Heuristic(st engine.State, rng *rand.Rand) engine.Action {
-	var buf [64]engine.Action
 	s, ok := st.(*State)
+	if ok && (s.phase == phTurn || s.phase == phPick) && s.hasChoice() {
+		// Where it plans hits, the heuristic asks about single actions: no list is built.
+		return s.heuristicHit(s.cur, rng)
+	}
+	var buf [64]engine.Action
 	var legal []engine.Action
 	if ok {
 		legal = s.Legal(buf[:0]) // the concrete call keeps buf off the heap
@@ -125,8 +129,6 @@ func Heuristic(st engine.State, rng *rand.Rand) engine.Action {
 			}
 		}
 		return best
-	case phTurn, phPick:
-		return s.heuristicHit(seat, legal, has, rng)
 	case phTeamMove:
 		return s.heuristicTeamMove(seat, has)
 	case phAfter:
@@ -179,7 +181,8 @@ type plan struct {
 }
 
 // heuristicHit walks to the ball, then picks the cards of the best shot, one by one.
-func (s *State) heuristicHit(seat int8, legal []engine.Action, has func(engine.Action) bool, rng *rand.Rand) engine.Action {
+func (s *State) heuristicHit(seat int8, rng *rand.Rand) engine.Action {
+	has := s.isLegal
 	if s.phase == phTurn && s.where(seat) != s.ball {
 		if a, ok := s.stepToward(seat, s.ball, true, has); ok {
 			return a
@@ -222,7 +225,8 @@ func (s *State) heuristicHit(seat int8, legal []engine.Action, has func(engine.A
 	if has(actHit) {
 		return actHit
 	}
-	return legal[0]
+	var buf [64]engine.Action
+	return s.Legal(buf[:0])[0]
 }
 
 // stepToward moves seat one space toward target if it can get there this turn; spend allows

@@ -10,8 +10,9 @@ import (
 )
 
 // TestLegalCheck checks, at every step of seeded matches of every format, character and rule
-// option, that the check Apply makes (isLegal) accepts exactly the actions Legal lists, and
-// that Legal lists them in ascending order, once each.
+// option, that the check Apply makes (isLegal) accepts exactly the actions Legal lists, that
+// Legal lists them in ascending order, once each, and that hasChoice tells whether it lists two
+// or more.
 func TestLegalCheck(t *testing.T) {
 	sets := append(characterOptions(),
 		engine.Options{"format": "doubles", "toots": "moves", "team-move": "one-by-one", "played": "after-hit", "character1": "toots"},
@@ -35,6 +36,9 @@ func TestLegalCheck(t *testing.T) {
 				legal := s.Legal(nil)
 				if !slices.IsSorted(legal) || len(slices.Compact(slices.Clone(legal))) != len(legal) {
 					t.Fatalf("%v seed %d step %d: Legal %v is not ascending", opts, seed, n, legal)
+				}
+				if (s.phase == phTurn || s.phase == phPick) && s.hasChoice() != (len(legal) >= 2) {
+					t.Fatalf("%v seed %d step %d: hasChoice() = %v with %d legal actions", opts, seed, n, s.hasChoice(), len(legal))
 				}
 				for a := engine.Action(-2); a < actionLimit+2; a++ {
 					_, listed := slices.BinarySearch(legal, a)

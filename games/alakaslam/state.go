@@ -778,6 +778,56 @@ func (s *State) canToots(seat int8, ph phase) bool {
 	return false
 }
 
+// hasChoice reports whether Legal lists two actions or more, in the phases where cards are
+// picked (phTurn, phPick), counting them as Legal finds them, no further than two.
+func (s *State) hasChoice() bool {
+	seat, ph := s.cur, s.phase
+	n := 0
+	if ph == phTurn || seat == s.hitter {
+		n++ // concede
+	}
+	if ph == phPick && s.npicks[seat] > 0 {
+		n++ // take back
+	}
+	if ph == phPick && s.canConfirm(seat) {
+		n++ // hit
+	}
+	if n < 2 && s.mayHit(seat) {
+		r := s.pickRule(seat)
+		for k := 0; k < numKinds && n < 2; k++ {
+			if r.allows(k) {
+				n++
+				if s.ability[seat] == Austin && isHit(k) && value(k) == 2 {
+					n++ // and straight
+				}
+			}
+		}
+		if s.canLaurie(seat) {
+			n++
+		}
+	}
+	if n < 2 && ph == phTurn && s.mayMove(seat) {
+		for d := 0; d < numDirs && n < 2; d++ {
+			if s.canStep(seat, d) {
+				n++
+			}
+		}
+		for k := numHitKinds; k < numKinds; k++ {
+			if s.hands[seat][k] > 0 {
+				n++ // spend it to move
+			}
+		}
+	}
+	if n < 2 && s.canToots(seat, ph) {
+		for t := range s.nseats {
+			if s.hands[t].total() > 0 {
+				n++
+			}
+		}
+	}
+	return n >= 2
+}
+
 // canPlay reports whether seat has any legal hit.
 func (s *State) canPlay(seat int8) bool {
 	return s.canPlayWith(seat, &s.hands[seat])
