@@ -438,9 +438,9 @@ func (s *State) hitOptions(seat int8, cur plan, set *optionSet) {
 		k1 := int(k1)
 		h[k1]--
 		for v1 := range variants(k1) {
-			c1, e1 := packCard(k1, v1 == 1)<<2|1, cardEffect(k1, v1 == 1)
+			c1, e1 := packCard(k1, v1 == 1)<<2|1, packedEffects[k1][v1]
 			if lo <= 1 {
-				set.add(c1, e1)
+				set.add(c1, unpackEffect(e1, 1))
 			}
 			if hi < 2 {
 				continue
@@ -452,9 +452,9 @@ func (s *State) hitOptions(seat int8, cur plan, set *optionSet) {
 				}
 				h[k2]--
 				for v2 := range variants(k2) {
-					c2, e2 := c1+(packCard(k2, v2 == 1)<<(2+packCardBits))+1, e1.plus(cardEffect(k2, v2 == 1))
+					c2, e2 := c1+(packCard(k2, v2 == 1)<<(2+packCardBits))+1, e1+packedEffects[k2][v2]
 					if lo <= 2 {
-						set.add(c2, e2)
+						set.add(c2, unpackEffect(e2, 2))
 					}
 					if hi < 3 {
 						continue
@@ -465,7 +465,7 @@ func (s *State) hitOptions(seat int8, cur plan, set *optionSet) {
 							continue
 						}
 						for v3 := range variants(k3) {
-							set.add(c2+(packCard(k3, v3 == 1)<<(2+2*packCardBits))+1, e2.plus(cardEffect(k3, v3 == 1)))
+							set.add(c2+(packCard(k3, v3 == 1)<<(2+2*packCardBits))+1, unpackEffect(e2+packedEffects[k3][v3], 3))
 						}
 					}
 				}
@@ -695,12 +695,18 @@ func (e effect) plus(f effect) effect {
 	return effect{dr: e.dr + f.dr, dc: e.dc + f.dc, ench: e.ench + f.ench, cost: e.cost + f.cost}
 }
 
-// cardEffect is the effect of a card of kind k, a Hit-2 sent straight if straight.
-func cardEffect(k int, straight bool) effect {
-	if straight {
-		return straightEffect
-	}
-	return cardEffects[k]
+// packedEffects are the effects of one card of each kind, as it is and sent straight, packed a
+// field a byte with the column moved by plus one, so that no field is negative and the effects
+// of up to three cards add up as integers (unpackEffect).
+var packedEffects [numKinds][2]uint32
+
+func packEffect(e effect) uint32 {
+	return uint32(uint8(e.dr)) | uint32(uint8(e.dc+1))<<8 | uint32(uint8(e.ench))<<16 | uint32(uint8(e.cost))<<24
+}
+
+// unpackEffect returns the effect of n cards whose packed effects add up to p.
+func unpackEffect(p uint32, n int) effect {
+	return effect{dr: int8(p), dc: int8(p>>8) - int8(n), ench: int8(p >> 16), cost: int8(p >> 24)}
 }
 
 // add adds a card of kind k (a Hit-2 sent straight if straight) to e.
@@ -740,6 +746,9 @@ func init() {
 		} else {
 			e.dc = 1
 		}
+	}
+	for k := range numKinds {
+		packedEffects[k] = [2]uint32{packEffect(cardEffects[k]), packEffect(straightEffect)}
 	}
 }
 
