@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"deuce/bot"
@@ -101,15 +102,15 @@ type searchLevel struct {
 	// spend makes live play search until the move's deadline (or time) on every core,
 	// the iteration budget applying only where no deadline is set (ismcts.Options.Spend).
 	spend bool
-	// regret chooses secret simultaneous decisions by regret matching (ismcts.Options.Regret).
-	regret bool
+	// bidding makes the level play the bidding game as expert does (see biddingSearch).
+	bidding bool
 }
 
 var (
 	searchLevels = []searchLevel{
 		{"medium", "information-set Monte Carlo tree search guided by the heuristic", 60, 1, 250 * time.Millisecond, false, false},
 		{"hard", "the same search, about seventeen times longer", 1000, 2, time.Second, false, false},
-		{"expert", "the same search with all the time and cores a move allows", expertIterations, 4, 2 * time.Second, true, false},
+		{"expert", "the same search with all the time and cores a move allows", expertIterations, 4, 2 * time.Second, true, true},
 	}
 	// easySearch is the easy level of a game without a heuristic.
 	easySearch = searchLevel{"easy", "", 200, 1, 100 * time.Millisecond, false, false}
@@ -135,11 +136,68 @@ func plural(n int, noun string) string {
 }
 
 func (l searchLevel) bot(g engine.Game) bot.Bot {
-	return ismcts.New(ismcts.Options{
+	o := ismcts.Options{
 		Name: l.name, Iterations: l.iterations, Trees: l.trees, Time: l.time,
 		Exploration: searchExploration, Playout: g.Heuristic, Prior: g.Heuristic, Bias: searchBias,
-		Horizon: g.Horizon, Spend: l.spend, Regret: l.regret,
-	})
+		Horizon: g.Horizon, Spend: l.spend,
+	}
+	if l.bidding && g.Name == pencil.Game.Name {
+		o = biddingSearch(o)
+	}
+	return ismcts.New(o)
+}
+
+// biddingSearch is expert's search in the bidding game, a hybrid of search and the solver:
+//
+//   - The bids are simultaneous-move MCTS with regret matching (ismcts.Options.Regret): each
+//     bid is sampled by regret matching, the searching seat's tree holds the opponent's bid
+//     of the same round (player 2 searches from the start of the round), and the move is
+//     drawn from the average strategy, which converges to an equilibrium; UCB1's most visited
+//     bid does not, and loses to the equilibrium (hard: 0.119 a match).
+//   - Where the solver solves the match's settings within exactLimit points a side, the
+//     positions after the round searched are valued exactly by the solved game's values
+//     (exactValues) instead of heuristic playouts: the search then mixes its bids over a
+//     matrix game of exact payoffs. Beyond that limit it is the pure search, its playouts
+//     the heuristic.
+func biddingSearch(o ismcts.Options) ismcts.Options {
+	o.Regret = true
+	o.Evaluate = (&exactValues{}).evaluate
+	return o
+}
+
+// exactLimit is the most points a side may start with for expert to use the solved game's
+// values in the bidding game: solving 100-100 takes about a second, once per process and
+// setting (pencil.Solved caches it); larger games are searched without them.
+const exactLimit = 100
+
+// exactValues values bidding-game positions by the solved game (pencil.Solved).
+type exactValues struct {
+	sol atomic.Pointer[pencil.Solution] // the last solution used, to spare the cache's lock
+}
+
+// evaluate writes the solved value of s for each seat to ret, at the start of a round of a
+// game of at most exactLimit points a side that the solver solves; it reports false
+// elsewhere (in the middle of a round, or a game too large), where the search plays on.
+func (e *exactValues) evaluate(s engine.State, ret []float64) bool {
+	st, ok := s.(*pencil.State)
+	if !ok || st.ToMove() != 0 {
+		return false
+	}
+	p := st.Params()
+	sol := e.sol.Load()
+	if sol == nil || sol.Params() != p {
+		if p.Points1 > exactLimit || p.Points2 > exactLimit {
+			return false
+		}
+		var err error
+		if sol, err = pencil.Solved(p); err != nil {
+			return false
+		}
+		e.sol.Store(sol)
+	}
+	v := sol.Value(st.Points(0), st.Points(1), st.Ball())
+	ret[0], ret[1] = v, -v
+	return true
 }
 
 // BotNames lists the names of g's bot levels.

@@ -148,14 +148,21 @@ type Options struct {
 	Workers int
 	// MaxNodes bounds the nodes of one tree (default DefaultMaxNodes).
 	MaxNodes int
-	// Regret, at the decisions of a simultaneous step (engine.Simultaneous: a secret bid),
-	// chooses by regret matching with outcome sampling instead of UCB1, and at such a root
-	// plays the likeliest action of the average strategy: in a simultaneous decision the value
-	// lies in a mixed strategy, to which regret matching's average converges and UCB1's
-	// visits do not. (Drawing the move from the average strategy did worse in the bidding
-	// game against the equilibrium at 10,000 iterations: the average still holds the early,
-	// nearly uniform, strategies.)
+	// Regret plays the decisions of simultaneous steps (engine.Simultaneous: secret bids) as
+	// simultaneous-move MCTS with regret matching: at such a node the action is sampled by
+	// regret matching on outcome-sampled regrets, with some uniform exploration, and the
+	// node's average strategy is accumulated; at such a root the move is drawn from the
+	// average strategy merged over the trees, which converges to an equilibrium strategy in
+	// two-player zero-sum games, where UCB1's most visited move does not. A searching seat
+	// that is not the first of its step searches from the step's start (StepStarter), so the
+	// secret choices made before its own are the tree's, not uniformly random.
 	Regret bool
+	// Evaluate, when set, is asked at every decision the descent reaches after the root
+	// (never in the middle of a simultaneous step searched with Regret) for each seat's return
+	// from s, written to ret; when it reports true the iteration ends there, with no playout.
+	// An exact evaluation (a solved game's values) makes the search a solver of the steps
+	// above it.
+	Evaluate func(s engine.State, ret []float64) bool
 	// Spend makes live play use the whole budget: when ctx has a deadline, Iterations is
 	// ignored and the search runs until the deadline (or the Time cap), on at least one tree
 	// per core (GOMAXPROCS) with a worker for each. Without a deadline (simulations, tests) the
@@ -242,6 +249,24 @@ type MoveStats struct {
 	Visits int
 	// Value is the searching seat's mean return after the action (0 when unvisited).
 	Value float64
+	// Strategy is the action's probability in the average strategy the move was drawn from,
+	// at a root chosen by regret matching (Options.Regret); 0 otherwise.
+	Strategy float64
+}
+
+// StepStarter is implemented by states of games with simultaneous steps (engine.Simultaneous)
+// that can undo the secret choices made so far in the current step. StepStart returns a copy
+// of the state at the start of the step; it reads nothing secret, so a search may call it on
+// the real state.
+type StepStarter interface {
+	StepStart() engine.State
+}
+
+// Copier is implemented by states that can copy themselves over another state of their game,
+// reusing its storage: CopyInto returns a copy of the state, dst's storage reused where it is
+// one of the same game's states. The replays of regret steps use it instead of Clone.
+type Copier interface {
+	CopyInto(dst engine.State) engine.State
 }
 
 // Search runs one search of s for seat, which must be s.ToMove(). It reads s only through
@@ -260,8 +285,8 @@ func (b *Bot) Search(ctx context.Context, s engine.State, seat engine.Seat, rng 
 	if len(legal) == 1 {
 		return Analysis{Action: legal[0], Moves: []MoveStats{{Action: legal[0]}}}, nil
 	}
-	start := time.Now()
-	stopAt, timed := b.stopTime(ctx, start)
+	now := time.Now()
+	stopAt, timed := b.stopTime(ctx, now)
 	seed := rng.Uint64()
 
 	o := b.opts
@@ -269,7 +294,13 @@ func (b *Bot) Search(ctx context.Context, s engine.State, seat engine.Seat, rng 
 		o.Iterations = 0
 		o.Trees = max(o.Trees, runtime.GOMAXPROCS(0))
 		o.Workers = runtime.GOMAXPROCS(0)
-		stopAt, timed = b.spendTime(ctx, start)
+		stopAt, timed = b.spendTime(ctx, now)
+	}
+	start := engine.State(s)
+	if ss, ok := s.(StepStarter); ok && o.Regret && simultaneous(s) {
+		if st := ss.StepStart(); st.ToMove() != seat {
+			start = st
+		}
 	}
 	trees := make([]*tree, o.Trees)
 	for i := range trees {
@@ -284,7 +315,7 @@ func (b *Bot) Search(ctx context.Context, s engine.State, seat engine.Seat, rng 
 		if t == nil {
 			t = &tree{}
 		}
-		t.reset(&o, s, seat, treeSeed(seed, i), quota)
+		t.reset(&o, s, start, seat, treeSeed(seed, i), quota)
 		trees[i] = t
 	}
 	defer func() {
@@ -335,21 +366,36 @@ func (b *Bot) Search(ctx context.Context, s engine.State, seat engine.Seat, rng 
 	}
 	an.Action = an.Moves[best].Action
 	if regret {
-		an.Action = legal[likeliest(strats)]
+		an.Action = legal[drawAverage(strats, an.Moves, mix(seed, 0))]
 	}
 	return an, nil
 }
 
-// likeliest returns the index of the largest weight (the average strategy's likeliest action
-// at a regret-matching root), the lowest index winning ties.
-func likeliest(weights []float64) int {
-	best := 0
-	for i, w := range weights {
-		if w > weights[best] {
-			best = i
-		}
+// drawAverage normalises the average strategy weights into moves' Strategy and draws an
+// action's index from it with a uniform number made from r.
+func drawAverage(weights []float64, moves []MoveStats, r uint64) int {
+	total := 0.0
+	for _, w := range weights {
+		total += w
 	}
-	return best
+	if total <= 0 {
+		return 0
+	}
+	for i, w := range weights {
+		moves[i].Strategy = w / total
+	}
+	u := float64(r>>11) / (1 << 53)
+	for i, m := range moves {
+		if u < m.Strategy {
+			return i
+		}
+		u -= m.Strategy
+	}
+	last := len(moves) - 1
+	for moves[last].Strategy == 0 {
+		last--
+	}
+	return last
 }
 
 // stopTime returns when the search must stop, if a clock applies at all.
