@@ -163,6 +163,10 @@ type Options struct {
 	// An exact evaluation (a solved game's values) makes the search a solver of the steps
 	// above it.
 	Evaluate func(s engine.State, ret []float64) bool
+	// Fallback, with Evaluate, is the search to run instead where Evaluate gives no value
+	// at the start of the root's step (it is asked there first): another budget and another
+	// way of choosing for where the evaluation is missing. Its Name is this search's.
+	Fallback *Options
 	// Spend makes live play use the whole budget: when ctx has a deadline, Iterations is
 	// ignored and the search runs until the deadline (or the Time cap), on at least one tree
 	// per core (GOMAXPROCS) with a worker for each. Without a deadline (simulations, tests) the
@@ -207,15 +211,23 @@ func (o Options) withDefaults() Options {
 
 // Bot is an ISMCTS player. It is safe for concurrent use: each search has its own trees.
 type Bot struct {
-	opts  Options
-	trees sync.Pool // *tree, reused between searches
+	opts     Options
+	trees    sync.Pool // *tree, reused between searches
+	fallback *Bot      // Options.Fallback's search, if set
 }
 
 var _ bot.Bot = (*Bot)(nil)
 
 // New returns a bot searching with opts (zero fields take their defaults).
 func New(opts Options) *Bot {
-	return &Bot{opts: opts.withDefaults()}
+	b := &Bot{opts: opts.withDefaults()}
+	if f := b.opts.Fallback; f != nil && b.opts.Evaluate != nil {
+		fo := *f
+		fo.Name = b.opts.Name
+		b.fallback = New(fo)
+		b.opts.Fallback = nil
+	}
+	return b
 }
 
 // Name returns the bot's level.
@@ -285,6 +297,15 @@ func (b *Bot) Search(ctx context.Context, s engine.State, seat engine.Seat, rng 
 	if len(legal) == 1 {
 		return Analysis{Action: legal[0], Moves: []MoveStats{{Action: legal[0]}}}, nil
 	}
+	start := engine.State(s)
+	if ss, ok := s.(StepStarter); ok && b.opts.Regret && simultaneous(s) {
+		if st := ss.StepStart(); st.ToMove() != seat {
+			start = st
+		}
+	}
+	if b.fallback != nil && !b.opts.Evaluate(start, make([]float64, s.NumSeats())) {
+		return b.fallback.Search(ctx, s, seat, rng)
+	}
 	now := time.Now()
 	stopAt, timed := b.stopTime(ctx, now)
 	seed := rng.Uint64()
@@ -295,12 +316,6 @@ func (b *Bot) Search(ctx context.Context, s engine.State, seat engine.Seat, rng 
 		o.Trees = max(o.Trees, runtime.GOMAXPROCS(0))
 		o.Workers = runtime.GOMAXPROCS(0)
 		stopAt, timed = b.spendTime(ctx, now)
-	}
-	start := engine.State(s)
-	if ss, ok := s.(StepStarter); ok && o.Regret && simultaneous(s) {
-		if st := ss.StepStart(); st.ToMove() != seat {
-			start = st
-		}
 	}
 	trees := make([]*tree, o.Trees)
 	for i := range trees {

@@ -86,6 +86,8 @@ type tree struct {
 	exactStep bool
 	vbuf      []float64
 	ebuf      []float64
+	sbufA     []float64
+	sbufB     []float64
 	// horizon is Options.Horizon where the game counts points, else 0; rootWon is the points
 	// won at the root.
 	horizon int
@@ -231,6 +233,8 @@ func (t *tree) descend(s engine.State) error {
 		}
 		switch {
 		case to == engine.Nobody:
+			// A match that a step ends is valued exactly as well, by its result.
+			t.exactStep = t.opts.Evaluate != nil && t.stepStart != nil && t.stepEnd == len(t.path)
 			return nil
 		case to == engine.Chance:
 			if err := t.chance(s); err != nil {
@@ -343,8 +347,7 @@ func (t *tree) stepValues(pi int) (vals []float64, ok bool) {
 				return nil, false
 			}
 		}
-		clear(t.ebuf)
-		if !t.opts.Evaluate(r, t.ebuf) {
+		if !t.value(r, t.ebuf) {
 			return nil, false
 		}
 		t.vbuf[i] = t.ebuf[n.seat]
@@ -507,8 +510,91 @@ func (t *tree) regretUpdate(n *node, chosen int32, prob, u float64) {
 	}
 }
 
+// stepMatrix updates the regrets of the two nodes of an exactly valued step of two choices
+// with the whole matrix of the step's outcomes: each action's value is its expected value
+// against the other node's matched strategy, every pair of actions replayed and valued (pairs
+// that neither strategy plays are skipped). This is regret matching+ on the step's matrix
+// game, with no sampling noise left. It reports false, changing nothing, when a replay fails.
+func (t *tree) stepMatrix() bool {
+	pa, pb := t.stepFirst, t.stepFirst+1
+	na, nb := &t.nodes[t.path[pa].node], &t.nodes[t.path[pb].node]
+	ea := t.edges[na.first : na.first+na.count]
+	eb := t.edges[nb.first : nb.first+nb.count]
+	sa := t.matched(&t.sbufA, ea)
+	sb := t.matched(&t.sbufB, eb)
+	t.vbuf = resize(t.vbuf, len(ea)+len(eb))
+	va, vb := t.vbuf[:len(ea)], t.vbuf[len(ea):]
+	clear(t.vbuf)
+	t.ebuf = resize(t.ebuf, t.seats)
+	ka, kb := t.actIdx[0], t.actIdx[1]
+	saved := [2]engine.Action{t.acts[ka], t.acts[kb]}
+	defer func() { t.acts[ka], t.acts[kb] = saved[0], saved[1] }()
+	for i := range ea {
+		for j := range eb {
+			if sa[i] == 0 && sb[j] == 0 {
+				continue
+			}
+			t.acts[ka], t.acts[kb] = ea[i].action, eb[j].action
+			if !t.replayValue(t.ebuf) {
+				return false
+			}
+			va[i] += sb[j] * t.ebuf[na.seat]
+			vb[j] += sa[i] * t.ebuf[nb.seat]
+		}
+	}
+	t.regretExact(na, va)
+	t.regretExact(nb, vb)
+	return true
+}
+
+// matched writes to *buf and returns regret matching's strategy over the edges es.
+func (t *tree) matched(buf *[]float64, es []edge) []float64 {
+	*buf = resize(*buf, len(es))
+	s := *buf
+	total := 0.0
+	for i := range es {
+		s[i] = max(es[i].regret, 0)
+		total += s[i]
+	}
+	for i := range s {
+		if total > 0 {
+			s[i] /= total
+		} else {
+			s[i] = 1 / float64(len(s))
+		}
+	}
+	return s
+}
+
+// replayValue plays the step's actions t.acts from its start and writes Evaluate's returns
+// to ret; it reports false when an action is refused or Evaluate gives no value.
+func (t *tree) replayValue(ret []float64) bool {
+	r := copyState(t.replay, t.stepStart)
+	t.replay = r
+	for _, a := range t.acts {
+		if r.Apply(a) != nil {
+			return false
+		}
+	}
+	return t.value(r, ret)
+}
+
+// value writes the returns of a replayed step's outcome r to ret: the match's returns where it
+// is over, otherwise Evaluate's. It reports false where Evaluate gives no value.
+func (t *tree) value(r engine.State, ret []float64) bool {
+	if r.ToMove() == engine.Nobody {
+		t.rbuf = engine.AppendReturns(t.rbuf, r)
+		clear(ret)
+		copy(ret, t.rbuf)
+		return true
+	}
+	clear(ret)
+	return t.opts.Evaluate(r, ret)
+}
+
 // regretExact adds the regrets of one visit to the edges of node n whose every action's value
-// vals the step's replay gave: each value less the matched strategy's.
+// vals the step's replay gave: each value less the matched strategy's, the sums floored at 0
+// (regret matching+, which these exact updates allow and which converges much faster).
 func (t *tree) regretExact(n *node, vals []float64) {
 	es := t.edges[n.first : n.first+n.count]
 	total := 0.0
@@ -524,7 +610,7 @@ func (t *tree) regretExact(n *node, vals []float64) {
 		value += sigma * vals[i]
 	}
 	for i := range es {
-		es[i].regret += vals[i] - value
+		es[i].regret = max(es[i].regret+vals[i]-value, 0)
 	}
 	n.exact = true
 }
@@ -704,12 +790,13 @@ func (t *tree) pointsScored(s engine.State) bool {
 
 // backup adds the iteration's returns to every node and edge on its path.
 func (t *tree) backup() {
+	matrix := t.exactStep && len(t.actIdx) == 2 && t.stepMatrix()
 	for pi, st := range t.path {
 		n := &t.nodes[st.node]
 		n.visits++
 		if n.regret {
-			exact := false
-			if t.exactStep && pi >= t.stepFirst {
+			exact := matrix && pi >= t.stepFirst
+			if !exact && t.exactStep && pi >= t.stepFirst {
 				var vals []float64
 				if vals, exact = t.stepValues(pi); exact {
 					t.regretExact(n, vals)
