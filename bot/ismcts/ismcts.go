@@ -44,6 +44,32 @@
 // which the prior chose it, divided by one more than its visits, so a game's heuristic guides
 // the search until the returns outweigh it.
 //
+// # Simultaneous steps
+//
+// UCB1 plays a simultaneous step badly: its most visited action is a pure choice, where the
+// value lies in a mixed strategy. With Options.Regret the decisions of a simultaneous step
+// (engine.Simultaneous) are simultaneous-move MCTS with regret matching instead (Lisý,
+// Kovařík, Lanctot and Bošanský, "Convergence of Monte Carlo Tree Search in Simultaneous Move
+// Games", 2013): each node of the step samples its action from regret matching on its
+// cumulative regrets and accumulates its strategy, weighted by its visit count, into an
+// average strategy; at the root the move is drawn from that average strategy, merged over
+// the trees, which converges to an equilibrium of a two-player zero-sum game. The seats of a
+// step choose in one tree, the later ones keyed by observations that do not show the earlier
+// secret choices, and a seat that is not first in its step searches from the step's start
+// (StepStarter), so that the choices before its own are the tree's rather than redrawn at
+// random. An iteration that adds a node of a step adds the step's other nodes too, so no
+// iteration leaves the tree in the middle of a step.
+//
+// Regrets are estimated from the one outcome an iteration samples, with each action's mean
+// return as a baseline and a tenth of the choices uniform, so that every action is tried.
+// Where the step is valued exactly (Options.Evaluate just after it, or the match's end), no
+// estimate is needed: the step is replayed with every action of each of its nodes (for a step
+// of two choices, every pair, weighted by the other node's strategy), the regrets are the
+// exact ones, floored at zero (regret matching+), and the nodes sample without exploration.
+// The search is then regret matching+ on the matrix game of the step, which converges in a
+// few hundred iterations. Options.Fallback names the search to run where Evaluate gives no
+// value at the root.
+//
 // # Budgets and parallel search
 //
 // Options.Iterations makes a search reproducible: the same state, options and seed give the
@@ -149,13 +175,10 @@ type Options struct {
 	// MaxNodes bounds the nodes of one tree (default DefaultMaxNodes).
 	MaxNodes int
 	// Regret plays the decisions of simultaneous steps (engine.Simultaneous: secret bids) as
-	// simultaneous-move MCTS with regret matching: at such a node the action is sampled by
-	// regret matching on outcome-sampled regrets, with some uniform exploration, and the
-	// node's average strategy is accumulated; at such a root the move is drawn from the
-	// average strategy merged over the trees, which converges to an equilibrium strategy in
-	// two-player zero-sum games, where UCB1's most visited move does not. A searching seat
-	// that is not the first of its step searches from the step's start (StepStarter), so the
-	// secret choices made before its own are the tree's, not uniformly random.
+	// simultaneous-move MCTS with regret matching, the move drawn from the average strategy
+	// (see "Simultaneous steps"): it converges to an equilibrium strategy in two-player
+	// zero-sum games, where UCB1's most visited move does not. No level of a card game uses
+	// it; the bidding game's expert does.
 	Regret bool
 	// Evaluate, when set, is asked at every decision the descent reaches after the root
 	// (never in the middle of a simultaneous step searched with Regret) for each seat's return

@@ -334,20 +334,13 @@ func (t *tree) stepValues(pi int) (vals []float64, ok bool) {
 	n := &t.nodes[t.path[pi].node]
 	es := t.edges[n.first : n.first+n.count]
 	k := t.actIdx[pi-t.stepFirst]
+	saved := t.acts[k]
+	defer func() { t.acts[k] = saved }()
 	t.vbuf = resize(t.vbuf, len(es))
 	t.ebuf = resize(t.ebuf, t.seats)
 	for i := range es {
-		r := copyState(t.replay, t.stepStart)
-		t.replay = r
-		for j, a := range t.acts {
-			if j == k {
-				a = es[i].action
-			}
-			if r.Apply(a) != nil {
-				return nil, false
-			}
-		}
-		if !t.value(r, t.ebuf) {
+		t.acts[k] = es[i].action
+		if !t.replayValue(t.ebuf) {
 			return nil, false
 		}
 		t.vbuf[i] = t.ebuf[n.seat]
@@ -482,11 +475,7 @@ func (t *tree) probs(idx []int32, w, explore float64) []float64 {
 // strategy's estimated value.
 func (t *tree) regretUpdate(n *node, chosen int32, prob, u float64) {
 	es := t.edges[n.first : n.first+n.count]
-	total := 0.0
-	for i := range es {
-		total += max(es[i].regret, 0)
-	}
-	k := float64(len(es))
+	sigma := t.matched(&t.sbufA, es)
 	t.rbuf = resize(t.rbuf, len(es))
 	value := 0.0
 	for i := range es {
@@ -499,11 +488,7 @@ func (t *tree) regretUpdate(n *node, chosen int32, prob, u float64) {
 			v += (u - v) / prob
 		}
 		t.rbuf[i] = v
-		sigma := 1 / k
-		if total > 0 {
-			sigma = max(e.regret, 0) / total
-		}
-		value += sigma * v
+		value += sigma[i] * v
 	}
 	for i := range es {
 		es[i].regret += t.rbuf[i] - value
@@ -597,17 +582,10 @@ func (t *tree) value(r engine.State, ret []float64) bool {
 // (regret matching+, which these exact updates allow and which converges much faster).
 func (t *tree) regretExact(n *node, vals []float64) {
 	es := t.edges[n.first : n.first+n.count]
-	total := 0.0
-	for i := range es {
-		total += max(es[i].regret, 0)
-	}
+	sigma := t.matched(&t.sbufA, es)
 	value := 0.0
 	for i := range es {
-		sigma := 1 / float64(len(es))
-		if total > 0 {
-			sigma = max(es[i].regret, 0) / total
-		}
-		value += sigma * vals[i]
+		value += sigma[i] * vals[i]
 	}
 	for i := range es {
 		es[i].regret = max(es[i].regret+vals[i]-value, 0)
