@@ -259,7 +259,8 @@ func (b *Bot) Name() string { return b.opts.Name }
 // Options returns the bot's options, defaults filled in.
 func (b *Bot) Options() Options { return b.opts }
 
-// Choose searches s for seat and returns the most visited root action.
+// Choose searches s for seat and returns the most visited root action (with Options.Regret at
+// a simultaneous step, a draw from the average strategy).
 func (b *Bot) Choose(ctx context.Context, s engine.State, seat engine.Seat, rng *rand.Rand) (engine.Action, error) {
 	an, err := b.Search(ctx, s, seat, rng)
 	return an.Action, err
