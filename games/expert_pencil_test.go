@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"deuce/bot/ismcts"
@@ -168,5 +169,38 @@ func TestExpertNearEquilibrium(t *testing.T) {
 			t.Errorf("%d-%d: exploitability %.4f a decision (want at most 0.01), loss against the equilibrium %.4f (want at most 0.004)",
 				points, points, meanExploit, meanLoss)
 		}
+	}
+}
+
+// TestExpertBeyondSolver checks that expert in a bidding game larger than exactLimit is the
+// card games' search, move for move.
+func TestExpertBeyondSolver(t *testing.T) {
+	p := pencil.DefaultParams
+	p.Points1, p.Points2 = exactLimit+1, 30
+	s, err := pencil.New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Apply(12); err != nil { // player 1's secret bid: player 2 searches
+		t.Fatal(err)
+	}
+	var expert searchLevel
+	for _, l := range searchLevels {
+		if l.name == "expert" {
+			expert = l
+		}
+	}
+	plain := expert
+	plain.bidding = false
+	var got [2]ismcts.Analysis
+	for i, l := range []searchLevel{expert, plain} {
+		an, err := l.bot(pencil.Game).(*ismcts.Bot).Search(context.Background(), s, 1, rand.New(rand.NewPCG(3, 4)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got[i] = an
+	}
+	if got[0].Action != got[1].Action || got[0].Iterations != expertIterations || !reflect.DeepEqual(got[0].Moves, got[1].Moves) {
+		t.Fatalf("expert at %d-%d: %+v; the plain search: %+v", p.Points1, p.Points2, got[0], got[1])
 	}
 }
