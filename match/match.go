@@ -153,10 +153,14 @@ type Match struct {
 type Subscription struct {
 	Seat engine.Seat
 	// C receives the latest update; an update not yet read is replaced by a newer one, so a slow
-	// reader never blocks the match and always sees the newest view.
-	C    chan Update
-	m    *Match
-	once sync.Once
+	// reader never blocks the match and always sees the newest view. It is nil for a
+	// subscription made with Watch.
+	C chan Update
+	// notify and ended replace C for Watch.
+	notify func(Update)
+	ended  func()
+	m      *Match
+	once   sync.Once
 }
 
 // New prepares a match from its record: it replays the moves so far and builds every seat's log.
@@ -621,7 +625,22 @@ func (m *Match) Subscribe(ctx context.Context, seat engine.Seat) (*Subscription,
 	if seat != engine.Spectator && (seat < 0 || int(seat) >= m.n) {
 		return nil, fmt.Errorf("no %v in a match of %d seats", seat, m.n)
 	}
-	sub := &Subscription{Seat: seat, C: make(chan Update, 1), m: m}
+	return m.subscribe(ctx, &Subscription{Seat: seat, C: make(chan Update, 1), m: m})
+}
+
+// Watch is Subscribe for a subscriber that is told instead of reading a channel, so that it
+// needs no goroutine waiting on one: notify is called with the current view at once and with
+// every later one, and ended once when the match stops (not after Close). Both are called by
+// the match while it changes: they must not block, nor call the match.
+func (m *Match) Watch(ctx context.Context, seat engine.Seat, notify func(Update), ended func()) (*Subscription, error) {
+	if seat != engine.Spectator && (seat < 0 || int(seat) >= m.n) {
+		return nil, fmt.Errorf("no %v in a match of %d seats", seat, m.n)
+	}
+	return m.subscribe(ctx, &Subscription{Seat: seat, notify: notify, ended: ended, m: m})
+}
+
+func (m *Match) subscribe(ctx context.Context, sub *Subscription) (*Subscription, error) {
+	seat := sub.Seat
 	err := m.do(ctx, func() {
 		m.mu.Lock()
 		m.subs[sub] = struct{}{}
@@ -640,12 +659,20 @@ func (s *Subscription) Close() {
 	defer s.m.mu.Unlock()
 	if _, ok := s.m.subs[s]; ok {
 		delete(s.m.subs, s)
-		s.once.Do(func() { close(s.C) })
+		s.once.Do(func() {
+			if s.C != nil {
+				close(s.C)
+			}
+		})
 	}
 }
 
 // offer replaces any unread update with u. Only the match goroutine calls it.
 func (s *Subscription) offer(u Update) {
+	if s.notify != nil {
+		s.notify(u)
+		return
+	}
 	select {
 	case <-s.C:
 	default:
@@ -658,7 +685,14 @@ func (m *Match) closeSubs() {
 	defer m.mu.Unlock()
 	for s := range m.subs {
 		delete(m.subs, s)
-		s.once.Do(func() { close(s.C) })
+		s.once.Do(func() {
+			if s.C != nil {
+				close(s.C)
+			}
+			if s.ended != nil {
+				s.ended()
+			}
+		})
 	}
 }
 

@@ -121,7 +121,7 @@ type liveTable struct {
 	// lastMove is when the last move was saved (or the table started).
 	lastMove time.Time
 	// watchers are the connections to signal when presence changes.
-	watchers map[chan struct{}]struct{}
+	watchers map[*watcher]struct{}
 
 	// In a cluster: epoch is the lease the match runs under, moved is set once the lease is
 	// lost, progress is the match's last Progress.
@@ -306,7 +306,7 @@ func (s *Server) run(t *store.Table, owner string, epoch int64) (*liveTable, err
 	*lt = liveTable{
 		epoch: epoch,
 		id:    t.ID, game: g, m: m, open: t.Status == store.Open, owner: owner, botOnly: botOnly(t.Seats), cancel: cancel,
-		created: t.Created, lastActive: now, lastMove: now, watchers: map[chan struct{}]struct{}{},
+		created: t.Created, lastActive: now, lastMove: now, watchers: map[*watcher]struct{}{},
 		correspondence: isCorrespondence(cfg.TableClock),
 		person:         make([]bool, len(t.Seats)), present: make([]int, len(t.Seats)),
 		goneSince: make([]time.Time, len(t.Seats)), announced: make([]bool, len(t.Seats)),

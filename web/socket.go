@@ -1,13 +1,16 @@
 package web
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/coder/websocket"
@@ -131,23 +134,38 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("your address has %d connections open, the most it may: close some tables first", s.limits.ConnsPerAddress))
 		return
 	}
-	defer s.closeConn(addr)
 	// The server's read and write timeouts are for plain requests: a websocket lives as long
 	// as its table, with its own deadlines on every message.
 	rc := http.NewResponseController(w)
 	_ = rc.SetReadDeadline(time.Time{})
 	_ = rc.SetWriteDeadline(time.Time{})
-	c, err := websocket.Accept(w, r, nil)
+	c, err := websocket.Accept(smallBuffers{w}, r, nil)
 	if err != nil {
+		s.closeConn(addr)
 		return // Accept has answered the request
 	}
-	defer c.CloseNow()
+	s.serveConn(c, t, acct, addr, spectatorWriter(acct, addr))
+}
+
+// serveConn serves one websocket connection of table t until it closes; a live table's
+// connection is handed to a goroutine of its own (see socket), and the request's goroutine
+// ends, with its stack and the request.
+func (s *Server) serveConn(c *websocket.Conn, t *store.Table, acct *store.Account, addr, writer string) {
+	// undo ends the connection, in reverse order, when it closes.
+	var undo []func()
+	handed := false
+	defer func() {
+		if !handed {
+			runReversed(undo)
+		}
+	}()
+	undo = append(undo, func() { s.closeConn(addr) }, func() { c.CloseNow() })
 	c.SetReadLimit(maxMessage)
-	// The connection lives until the client leaves or the server shuts down.
-	ctx, cancel := context.WithCancel(r.Context())
-	defer cancel()
-	stop := context.AfterFunc(s.ctx, cancel)
-	defer stop()
+	// The connection lives until the client leaves or the server shuts down: a live table's
+	// connection is told the server is going (see socket); another is cut off.
+	ctx, cancel := context.WithCancel(context.WithoutCancel(s.ctx))
+	shutdown := context.AfterFunc(s.ctx, cancel)
+	undo = append(undo, cancel, func() { shutdown() })
 
 	seat, err := s.hello(ctx, c, t, acct)
 	if err != nil {
@@ -167,7 +185,7 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 			c.Close(websocket.StatusTryAgainLater, "too many spectators")
 			return
 		}
-		defer s.removeSpectator(lt)
+		undo = append(undo, func() { s.removeSpectator(lt) })
 	}
 	if err := s.send(ctx, c, welcomeMsg{Type: "welcome", Table: summarize(summaryOf(t)), Seat: seat}); err != nil {
 		return
@@ -187,55 +205,198 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 		c.Close(websocket.StatusNormalClosure, "the match is over")
 		return
 	}
-	chat := s.chat.join(t, seat, spectatorName(acct), spectatorWriter(acct, clientAddr(r)))
-	defer s.chat.leave(chat)
-	for _, m := range s.chatHistory(ctx, chat) {
+	if !shutdown() {
+		return // the server is shutting down
+	}
+	k := &socket{s: s, c: c, ctx: ctx, lt: lt, busy: true}
+	k.chat = s.chat.join(t, seat, spectatorName(acct), writer, k.wakeChat)
+	undo = append(undo, func() { s.chat.leave(k.chat) })
+	for _, m := range s.chatHistory(ctx, k.chat) {
 		if err := s.send(ctx, c, m); err != nil {
 			return
 		}
 	}
-	sub, err := lt.m.Subscribe(ctx, seat)
+	sub, err := lt.m.Watch(ctx, seat, k.offer, k.ended)
 	if err != nil {
 		c.Close(websocket.StatusTryAgainLater, "the table is closing")
 		return
 	}
-	defer sub.Close()
-	changed, unwatch := s.watch(lt, seat)
-	defer unwatch()
+	undo = append(undo, sub.Close, s.watch(lt, seat, k.wakePresence))
+	stop := context.AfterFunc(s.ctx, func() { k.closeWith(websocket.StatusGoingAway, "server shutting down") })
+	undo = append(undo, func() { stop() })
+	k.release()
+	// The reader starts on a fresh goroutine, whose stack stays as small as a waiting read
+	// needs (readMessages handles each message on a goroutine of its own).
+	handed = true
+	go func() {
+		defer runReversed(undo)
+		s.readMoves(ctx, cancel, c, lt, seat, k.chat)
+	}()
+}
 
-	go s.readMoves(ctx, cancel, c, lt, seat, chat)
-	sent := 0
+// runReversed calls fs, last first.
+func runReversed(fs []func()) {
+	for i := len(fs) - 1; i >= 0; i-- {
+		fs[i]()
+	}
+}
+
+// socket is the sending side of a live table's connection. A live table costs the server
+// little while nobody acts: no goroutine waits on its match or its connections but one reader
+// per connection. The match, the chat and the presence of the table only note what a
+// connection has to send and wake it; one goroutine then writes it all and ends, so a
+// connection holds a goroutine of its own only while it has something to send.
+type socket struct {
+	s   *Server
+	c   *websocket.Conn
+	ctx context.Context
+	lt  *liveTable
+
+	chat *chatConn
+	sent int // log lines the connection has had, for the sender only
+
+	mu sync.Mutex
+	// busy is set while a sender runs (or the connection is being set up, or gone).
+	busy bool
+	// What is to be sent: the latest update, whether the presence and chat lines are, and a
+	// close, last.
+	update    *match.Update
+	presence  bool
+	chatLines bool
+	closing   bool
+	closeCode websocket.StatusCode
+	closeWhy  string
+}
+
+// offer notes u, replacing an update not yet sent.
+func (k *socket) offer(u match.Update) {
+	k.mu.Lock()
+	k.update = &u
+	k.wakeLocked()
+}
+
+// ended closes the connection once its match has stopped, after the last update.
+func (k *socket) ended() {
+	switch {
+	case k.lt.moved.Load():
+		k.closeWith(websocket.StatusTryAgainLater, "the table moved to another server: reconnect")
+	case k.s.ctx.Err() != nil:
+		k.closeWith(websocket.StatusGoingAway, "server shutting down")
+	default:
+		k.closeWith(websocket.StatusNormalClosure, "the match is over")
+	}
+}
+
+func (k *socket) closeWith(code websocket.StatusCode, why string) {
+	k.mu.Lock()
+	if !k.closing {
+		k.closing, k.closeCode, k.closeWhy = true, code, why
+	}
+	k.wakeLocked()
+}
+
+func (k *socket) wakePresence() {
+	k.mu.Lock()
+	k.presence = true
+	k.wakeLocked()
+}
+
+func (k *socket) wakeChat() {
+	k.mu.Lock()
+	k.chatLines = true
+	k.wakeLocked()
+}
+
+// release starts sending once the connection is set up.
+func (k *socket) release() {
+	k.mu.Lock()
+	k.busy = false
+	k.wakeLocked()
+}
+
+// wakeLocked starts a sender if there is something to send and none runs, and unlocks k.mu.
+func (k *socket) wakeLocked() {
+	start := !k.busy && (k.update != nil || k.presence || k.chatLines || k.closing)
+	if start {
+		k.busy = true
+	}
+	k.mu.Unlock()
+	if start {
+		go k.send()
+	}
+}
+
+// send writes what there is to send until nothing is left.
+func (k *socket) send() {
+	s, c, ctx := k.s, k.c, k.ctx
 	for {
-		select {
-		case <-ctx.Done():
-			c.Close(websocket.StatusGoingAway, "server shutting down")
+		k.mu.Lock()
+		u, presence, chat, closing := k.update, k.presence, k.chatLines, k.closing
+		k.update, k.presence, k.chatLines = nil, false, false
+		if u == nil && !presence && !chat && !closing {
+			k.busy = false
+			k.mu.Unlock()
 			return
-		case m := <-chat.C:
-			if err := s.send(ctx, c, m); err != nil {
-				return
-			}
-		case <-changed:
-			s.mu.Lock()
-			p := s.presence(lt)
-			s.mu.Unlock()
-			if err := s.send(ctx, c, p); err != nil {
-				return
-			}
-		case u, ok := <-sub.C:
-			if !ok {
-				switch {
-				case lt.moved.Load():
-					c.Close(websocket.StatusTryAgainLater, "the table moved to another server: reconnect")
-				case ctx.Err() == nil:
-					c.Close(websocket.StatusNormalClosure, "the match is over")
+		}
+		k.mu.Unlock()
+		err := error(nil)
+		if chat {
+			for _, m := range s.chat.take(k.chat) {
+				if err = s.send(ctx, c, m); err != nil {
+					break
 				}
-				return
-			}
-			if err := s.sendUpdate(ctx, c, u, &sent); err != nil {
-				return
 			}
 		}
+		if presence && err == nil {
+			s.mu.Lock()
+			p := s.presence(k.lt)
+			s.mu.Unlock()
+			err = s.send(ctx, c, p)
+		}
+		if u != nil && err == nil {
+			err = s.sendUpdate(ctx, c, *u, &k.sent)
+		}
+		if err != nil {
+			c.CloseNow() // its reader ends, and the connection with it; busy stays set
+			return
+		}
+		if closing {
+			c.Close(k.closeCode, k.closeWhy)
+			return
+		}
 	}
+}
+
+// smallBuffers hands the websocket library, when it takes the connection over, read and write
+// buffers sized for deuce's messages (a client's are under maxMessage, and a larger update is
+// written straight through) instead of the HTTP server's 4 KiB each, which every open
+// connection would keep for its life.
+type smallBuffers struct{ http.ResponseWriter }
+
+const (
+	socketReadBuffer  = 512
+	socketWriteBuffer = 1 << 10
+)
+
+func (w smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	conn, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := brw.Writer.Flush(); err != nil {
+		conn.Close()
+		return nil, nil, err
+	}
+	// What the client sent after its request may already be in the server's buffer: it is
+	// moved to the new one, where the library looks for it.
+	n := brw.Reader.Buffered()
+	b, _ := brw.Reader.Peek(n)
+	br := bufio.NewReaderSize(io.MultiReader(bytes.NewReader(bytes.Clone(b)), conn), max(socketReadBuffer, n))
+	if _, err := br.Peek(n); err != nil {
+		conn.Close()
+		return nil, nil, err
+	}
+	return conn, bufio.NewReadWriter(br, bufio.NewWriterSize(conn, socketWriteBuffer)), nil
 }
 
 // sendUpdate sends u with the log lines after the *sent the connection has had, and counts
@@ -359,9 +520,17 @@ func (s *Server) readMessages(ctx context.Context, cancel context.CancelFunc, c 
 			s.send(ctx, c, errorMsg{Type: "error", Code: codeRateLimited, Error: "too many messages: slow down"})
 			continue
 		}
-		if e := handle(data); e != nil {
-			s.send(ctx, c, *e)
-		}
+		// The message is handled on a goroutine of its own, which may go deep (a move is saved
+		// in the store) and then ends, so that the stack this goroutine keeps while it waits for
+		// the next message stays small.
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			if e := handle(data); e != nil {
+				s.send(ctx, c, *e)
+			}
+		}()
+		<-done
 	}
 }
 
