@@ -1,6 +1,12 @@
-// Package match runs one live match: it owns the state in one goroutine, validates and applies
-// the seats' actions, samples chance from a secret seed, lets bot seats move, persists every
-// action before anyone hears of it, and sends each subscriber only what its seat may see.
+// Package match runs one live match: it owns the state, validates and applies the seats'
+// actions, samples chance from a secret seed, lets bot seats move, persists every action before
+// anyone hears of it, and sends each subscriber only what its seat may see.
+//
+// A match has no goroutine of its own. Everything that changes it (a seat's action, a bot's
+// choice, a clock running out, a save retried) runs under one lock, on the goroutine of whoever
+// brought the change: a person's move on its connection's, a bot's on the goroutine that thought
+// it, a clock's or a retry's on a timer's. A match waiting for a person therefore costs its
+// state and a timer for its running clock, and nothing else; a server holds thousands.
 package match
 
 import (
@@ -117,11 +123,18 @@ type Match struct {
 	logs [][]string
 	seq  int
 
-	cmds   chan func()
-	mu     sync.Mutex // guards subs
-	subs   map[*Subscription]struct{}
-	done   chan struct{}
-	runErr error
+	// op serialises everything that reads or changes the match (see do); mu guards subs.
+	op   sync.Mutex
+	mu   sync.Mutex
+	subs map[*Subscription]struct{}
+	// ctx is the match's run (Start), under which its bots think and its retries wait;
+	// stopped is set, done closed and onStop called once the match stops.
+	ctx     context.Context
+	stopped bool
+	done    chan struct{}
+	onStop  func(error)
+	unhook  func() bool
+	runErr  error
 	// held keeps secret choices submitted before their seat's turn in a simultaneous step.
 	held map[engine.Seat]engine.Action
 	// thinking is true while a bot goroutine works on the current position.
@@ -144,8 +157,10 @@ type Match struct {
 	stalled   *engine.Action
 	retryWait time.Duration
 	retrying  bool
-	// alarm fires when the first running clock may run out; clockErr is the last failed save.
-	alarm    <-chan time.Time
+	// alarm stops the timer set for when the first running clock may run out; clockErr is the
+	// last failed save.
+	alarm    func() bool
+	alarmID  *func() bool
 	clockErr error
 }
 
@@ -174,7 +189,7 @@ func New(cfg Config) (*Match, error) {
 	if cfg.Clock == nil {
 		cfg.Clock = timesource.System{}
 	}
-	m := &Match{cfg: cfg, cmds: make(chan func()), subs: map[*Subscription]struct{}{}, done: make(chan struct{}), held: map[engine.Seat]engine.Action{}}
+	m := &Match{cfg: cfg, ctx: context.Background(), subs: map[*Subscription]struct{}{}, done: make(chan struct{}), held: map[engine.Seat]engine.Action{}}
 	var logs [][]string
 	var played []int
 	s, err := engine.Replay(cfg.Game, cfg.Record, func(i int, s engine.State) {
@@ -240,57 +255,90 @@ func (m *Match) narrate(logs [][]string, s engine.State, a engine.Action) {
 	}
 }
 
-// Run owns the match until ctx ends or the match is over and every bot has finished. It
-// returns nil when the match ended normally.
+// Run plays the match until ctx ends or the match is over and every bot has finished. It
+// returns nil when the match ended normally. It is Start, waiting.
 func (m *Match) Run(ctx context.Context) error {
-	defer close(m.done)
-	defer m.closeSubs()
-	if !m.checkFlag(ctx) {
-		m.advance(ctx)
-	}
-	for {
-		if m.runErr != nil {
-			return m.runErr
-		}
-		if m.over() && !m.thinking && !m.retrying {
-			return nil
-		}
-		select {
-		case <-ctx.Done():
-			// The clocks are saved as they stand, for a restart to resume them.
-			m.saveClock(m.cfg.Clock.Now())
-			return ctx.Err()
-		case cmd := <-m.cmds:
-			cmd()
-		case <-m.alarm:
-			m.onAlarm(ctx)
-		}
-	}
+	stopped := make(chan error, 1)
+	m.Start(ctx, func(err error) { stopped <- err })
+	return <-stopped
 }
 
-// Done is closed when Run returns.
+// Start starts the match and returns: it plays what it can (chance, bots), then waits for its
+// seats with no goroutine. onStop is called once, on no lock, when the match stops: with nil
+// when it ended normally (over, and every bot finished), ctx's error when ctx ended first (the
+// clocks are saved as they stand, for a restart to resume them), or why it failed.
+func (m *Match) Start(ctx context.Context, onStop func(error)) {
+	m.op.Lock()
+	m.ctx, m.onStop = ctx, onStop
+	m.unhook = context.AfterFunc(ctx, func() {
+		m.op.Lock()
+		if !m.stopped {
+			m.saveClock(m.cfg.Clock.Now())
+		}
+		stop := m.stop(ctx.Err())
+		m.op.Unlock()
+		stop()
+	})
+	m.op.Unlock()
+	m.exec(func() {
+		if !m.checkFlag(m.ctx) {
+			m.advance(m.ctx)
+		}
+	})
+}
+
+// Done is closed when the match has stopped.
 func (m *Match) Done() <-chan struct{} { return m.done }
 
-// do runs f on the match's goroutine and waits for it.
+// do runs f on the match, alone, and then stops the match if f ended it. It returns ErrClosed
+// when the match has stopped.
 func (m *Match) do(ctx context.Context, f func()) error {
-	finished := make(chan struct{})
-	select {
-	case m.cmds <- func() { f(); close(finished) }:
-	case <-m.done:
-		return ErrClosed
-	case <-ctx.Done():
-		return ctx.Err()
+	if err := ctx.Err(); err != nil {
+		return err
 	}
-	select {
-	case <-finished:
-		return nil
-	case <-m.done:
-		// The command may have been the one that ended the match.
-		select {
-		case <-finished:
-			return nil
-		default:
-			return ErrClosed
+	m.op.Lock()
+	if m.stopped {
+		m.op.Unlock()
+		return ErrClosed
+	}
+	f()
+	var stop func()
+	switch {
+	case m.runErr != nil:
+		stop = m.stop(m.runErr)
+	case m.over() && !m.thinking && !m.retrying:
+		stop = m.stop(nil)
+	default:
+		stop = func() {}
+	}
+	m.op.Unlock()
+	stop()
+	return nil
+}
+
+// exec is do for the match's own work (a timer, a bot): a stopped match ignores it.
+func (m *Match) exec(f func()) { _ = m.do(context.Background(), f) }
+
+// stop marks the match stopped and closes its subscriptions; the returned function tells
+// onStop, with no lock held. m.op is held.
+func (m *Match) stop(err error) func() {
+	if m.stopped {
+		return func() {}
+	}
+	m.stopped = true
+	if m.alarm != nil {
+		m.alarm()
+		m.alarm = nil
+	}
+	m.closeSubs()
+	close(m.done)
+	if m.unhook != nil {
+		m.unhook()
+	}
+	onStop := m.onStop
+	return func() {
+		if onStop != nil {
+			onStop(err)
 		}
 	}
 }
@@ -469,6 +517,7 @@ func (m *Match) stall(ctx context.Context, a engine.Action, err error) {
 		return
 	}
 	m.stalled = &a
+	ctx = m.ctx // the retry is the match's own work, whoever's change it was
 	m.later(ctx, func() {
 		if m.stalled == nil || m.ended != "" {
 			return
@@ -493,21 +542,9 @@ func (m *Match) later(ctx context.Context, f func()) {
 		m.retryWait = min(2*m.retryWait, retryMost)
 	}
 	m.retrying = true
-	wait := m.cfg.Clock.After(m.retryWait)
-	go func() {
-		select {
-		case <-wait:
-		case <-ctx.Done():
-			return
-		case <-m.done:
-			return
-		}
-		select {
-		case m.cmds <- func() { m.retrying = false; f() }:
-		case <-m.done:
-		case <-ctx.Done():
-		}
-	}()
+	m.cfg.Clock.AfterFunc(m.retryWait, func() {
+		m.exec(func() { m.retrying = false; f() })
+	})
 }
 
 func (m *Match) heldFor(seat engine.Seat) bool {
@@ -516,11 +553,12 @@ func (m *Match) heldFor(seat engine.Seat) bool {
 }
 
 // startBot lets the bot of seat think on its own goroutine about a copy of the state, and posts
-// its choice back to the match.
-func (m *Match) startBot(ctx context.Context, seat engine.Seat) {
+// its choice back to the match. The bot works under the match's run, whoever's change woke it.
+func (m *Match) startBot(_ context.Context, seat engine.Seat) {
 	if m.thinking {
 		return
 	}
+	ctx := m.ctx
 	m.thinking = true
 	s, seq, b := m.state.Clone(), m.seq, m.cfg.Bots[seat]
 	rng := rand.New(rand.NewPCG(m.cfg.Seed^0xb07, uint64(seq)))
@@ -555,11 +593,7 @@ func (m *Match) startBot(ctx context.Context, seat engine.Seat) {
 			}
 			m.advance(ctx)
 		}
-		select {
-		case m.cmds <- post:
-		case <-m.done:
-		case <-ctx.Done():
-		}
+		m.exec(post)
 	}()
 }
 

@@ -324,10 +324,9 @@ func (s *Server) run(t *store.Table, owner string, epoch int64) (*liveTable, err
 	s.live[t.ID] = lt
 	s.mu.Unlock()
 	s.wg.Add(1)
-	go func() {
+	m.Start(ctx, func(err error) {
 		defer s.wg.Done()
 		defer cancel()
-		err := m.Run(ctx)
 		s.mu.Lock()
 		if s.live[t.ID] == lt { // not a newer run of the same table (cluster.go: Adopt)
 			delete(s.live, t.ID)
@@ -344,7 +343,7 @@ func (s *Server) run(t *store.Table, owner string, epoch int64) (*liveTable, err
 		default:
 			s.log.Error("table stopped", "table", t.ID, "err", err)
 		}
-	}()
+	})
 	return lt, nil
 }
 
