@@ -18,10 +18,17 @@ import (
 const benchUsage = `serve [flags]
 
 Measures the browser server under load: it starts a deuce server in a separate
-process (or uses --server), creates --tables tables at once, and plays every seat
-through its own websocket with a random client-side bot that thinks about
---think per move. It reports the move-to-update latency (p50, p90, p99), the
-server's memory per live table (from its resident set size), and every error.
+process (or uses --server), creates --tables tables, and plays every seat through
+its own websocket with a random client-side bot that thinks about --think per
+move, as a person would (5s: each table moves about every 5 seconds). Every table
+is set up before any moves, then all play for --window (0: every table plays to
+its end). It reports the move-to-update latency (p50, p90, p99), the server's
+memory per live table (from its resident set size), and every error.
+
+Every websocket is an open file in both processes: the bench raises their limit
+to the hard limit and says so when it is too low. With --opponent LEVEL the last
+seat of every table is a server bot of that level, so a table needs one
+connection instead of two.
 
 With --nodes N and --postgres URL it starts N nodes sharing that database,
 creates every table and connects every seat on a node at random, and kills one
@@ -30,6 +37,7 @@ clients reconnect elsewhere, and the report counts errors and lost moves.
 
 Examples:
   deuce bench serve --tables 1000
+  deuce bench serve --tables 10000 --opponent random
   deuce bench serve --nodes 3 --postgres postgres://localhost/deuce --tables 100`
 
 func runBench(ctx context.Context, args []string, e *env) error {
@@ -40,7 +48,9 @@ func runBench(ctx context.Context, args []string, e *env) error {
 	tables := fs.Int("tables", 1000, "`number` of tables played at once")
 	game := fs.String("game", "centercourt", "the `game` every table plays")
 	variant := fs.String("variant", "tiebreak", "the game's `variant`")
-	think := fs.Duration("think", 500*time.Millisecond, "mean thinking `time` of a client bot per move")
+	think := fs.Duration("think", 5*time.Second, "mean thinking `time` of a client bot per move (each pause is drawn between half and one and a half times it)")
+	window := fs.Duration("window", time.Minute, "how long every table plays once all are set up (0: every table plays to its end)")
+	opponent := fs.String("opponent", "", "bot `level` playing the last seat of every table on the server (default: people in every seat)")
 	seed := fs.Uint64("seed", 1, "`seed` of the client bots")
 	server := fs.String("server", "", "benchmark the server at this `URL` instead of starting one (memory is then not measured)")
 	nodes := fs.Int("nodes", 1, "`number` of nodes to start on --postgres; one is killed in the middle of the run when more than one")
@@ -64,6 +74,26 @@ func runBench(ctx context.Context, args []string, e *env) error {
 	}
 	if *killAfter < 0 {
 		return usagef("--kill-after must not be negative")
+	}
+	if *window < 0 || *think < 0 {
+		return usagef("--window and --think must not be negative")
+	}
+	// Every seat played here is a websocket, an open file at each end.
+	conns := 2 * *tables
+	if *opponent != "" {
+		conns = *tables
+	}
+	files, err := raiseFileLimit()
+	if err != nil {
+		return err
+	}
+	if files != 0 && files < uint64(conns)+256 {
+		return fmt.Errorf("%d tables need %d websockets, each an open file in this process and in the server, "+
+			"and this system allows %d: raise the hard limit (ulimit -Hn), play fewer tables, or use --opponent random (one websocket a table)",
+			*tables, conns, files)
+	}
+	if ports := localPorts(); ports != 0 && ports < conns+1000 {
+		return fmt.Errorf("%d websockets to one server need as many local ports, and the machine gives %d (/proc/sys/net/ipv4/ip_local_port_range): widen the range or play fewer tables", conns, ports)
 	}
 	url, pid := *server, 0
 	var (
@@ -127,11 +157,15 @@ func runBench(ctx context.Context, args []string, e *env) error {
 			}
 		}()
 	}
-	fmt.Fprintf(e.stdout, "benchmarking %s: %d tables of %s (%s), client bots think %v per move\n", url, *tables, *game, *variant, *think)
+	against := "people in every seat"
+	if *opponent != "" {
+		against = "a server bot (" + *opponent + ") in the last seat"
+	}
+	fmt.Fprintf(e.stdout, "benchmarking %s: %d tables of %s (%s), %s, client bots think %v per move on average\n", url, *tables, *game, *variant, against, *think)
 	last := time.Now()
 	rep, err := loadtest.Run(ctx, loadtest.Config{
 		URL: url, URLs: urls, Tables: *tables, Game: *game, Variant: *variant, Think: *think, Seed: *seed,
-		Disrupt: disrupt, DisruptAfter: *killAfter,
+		Disrupt: disrupt, DisruptAfter: *killAfter, Opponent: *opponent, Window: *window,
 		Progress: func(done, total int) {
 			if time.Since(last) > 5*time.Second || done == total {
 				last = time.Now()
