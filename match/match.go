@@ -441,33 +441,56 @@ func (m *Match) pending() []engine.Seat {
 	return nil
 }
 
-// apply validates a on a clone, persists it, then applies it to the match.
+// apply validates a on a clone, persists it, then applies it to the match. The chance moves
+// that follow a (a deal after a trick...) are sampled at once and saved with it, in one write:
+// they are decided by the seed and their index alone, so the match plays exactly as if each
+// were saved on its own.
 func (m *Match) apply(ctx context.Context, a engine.Action) error {
 	next := m.state.Clone()
-	seat, text := next.ToMove(), next.ActionString(a)
-	if err := next.Apply(a); err != nil {
-		return err
+	var (
+		moves  []engine.Move
+		before []engine.State // the state each move was made in, for the logs
+	)
+	for {
+		seat, text := next.ToMove(), next.ActionString(a)
+		prev := m.state // next is its clone, and m.state is left as it is
+		if len(moves) > 0 {
+			prev = next.Clone()
+		}
+		if err := next.Apply(a); err != nil {
+			if len(moves) == 0 {
+				return err
+			}
+			return fmt.Errorf("%w: chance move %d", err, m.seq+len(moves)+1) // a bug
+		}
+		moves, before = append(moves, engine.Move{Seat: seat, Action: a, Text: text}), append(before, prev)
+		if next.ToMove() != engine.Chance {
+			break
+		}
+		rng := rand.New(rand.NewPCG(m.cfg.Seed, uint64(m.seq+len(moves))))
+		a = engine.SampleChance(rng, next.Chances(nil))
 	}
-	move := engine.Move{Seat: seat, Action: a, Text: text}
 	var result *engine.Result
 	if next.ToMove() == engine.Nobody {
 		res := next.Result()
 		result = &res
 	}
-	if err := m.cfg.Persist.Append(ctx, m.seq, []engine.Move{move}, result); err != nil {
+	if err := m.cfg.Persist.Append(ctx, m.seq, moves, result); err != nil {
 		return fmt.Errorf("save move %d: %w", m.seq+1, err)
 	}
-	m.narrate(m.logs, m.state, a)
-	m.state = next
-	m.seq++
-	if seat >= 0 {
-		// The seat's own choice ends its part in a simultaneous step: if it owes another one
-		// now, that is a new step.
-		m.pendingSince[seat] = -1
-		if _, held := m.held[seat]; !held {
-			m.played[seat]++
+	for i, mv := range moves {
+		m.narrate(m.logs, before[i], mv.Action)
+		if seat := mv.Seat; seat >= 0 {
+			// The seat's own choice ends its part in a simultaneous step: if it owes another
+			// one now, that is a new step.
+			m.pendingSince[seat] = -1
+			if _, held := m.held[seat]; !held {
+				m.played[seat]++
+			}
 		}
 	}
+	m.state = next
+	m.seq += len(moves)
 	m.track()
 	m.retryWait = 0
 	return nil
