@@ -278,17 +278,26 @@ func (db *DB) Append(ctx context.Context, id string, at int, moves []engine.Move
 	if err != nil {
 		return fmt.Errorf("append to table %s: %w", id, err)
 	}
-	a := &pendingAppend{ctx: ctx, id: id, at: at, moves: moves, status: status, result: r, done: make(chan error, 1)}
+	a := &pendingAppend{ctx: ctx, id: id, at: at, moves: moves, status: status, result: r, done: make(chan error, 1), lead: make(chan struct{}, 1)}
 	if db.appends.push(a) {
-		// No commit is under way: this Append makes them until none waits.
-		for batch := db.appends.take(); batch != nil; batch = db.appends.take() {
-			db.commitAppends(batch)
+		a.lead <- struct{}{} // no commit is under way: this Append makes the next
+	}
+	for {
+		select {
+		case err := <-a.done:
+			if err != nil {
+				return fmt.Errorf("append to table %s at %d: %w", id, at, err)
+			}
+			return nil
+		case <-a.lead:
+			// One batch, then the first Append still waiting makes the next: no caller
+			// commits for the others for long.
+			db.commitAppends(db.appends.take())
+			if next := db.appends.handOff(); next != nil {
+				next.lead <- struct{}{}
+			}
 		}
 	}
-	if err := <-a.done; err != nil {
-		return fmt.Errorf("append to table %s at %d: %w", id, at, err)
-	}
-	return nil
 }
 
 // pendingAppend is an Append waiting for its commit; done receives its outcome.
@@ -300,6 +309,8 @@ type pendingAppend struct {
 	status store.Status
 	result *string
 	done   chan error
+	// lead tells the Append to commit the next batch.
+	lead chan struct{}
 }
 
 // appendQueue holds the Appends waiting; busy is set while one of them commits for all.
@@ -324,25 +335,34 @@ func (q *appendQueue) push(a *pendingAppend) bool {
 	return true
 }
 
-// take returns the next batch to commit, or nil (and the queue is no longer busy) when none
-// waits.
+// take returns the next batch to commit, the Appends waiting (at most maxBatch).
 func (q *appendQueue) take() []*pendingAppend {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	n := min(len(q.waiting), maxBatch)
-	if n == 0 {
-		q.busy = false
-		q.waiting = nil
-		return nil
-	}
 	batch := slices.Clone(q.waiting[:n])
 	q.waiting = slices.Delete(q.waiting, 0, n)
 	return batch
 }
 
+// handOff returns the Append to commit the next batch, or nil (and the queue is no longer
+// busy) when none waits.
+func (q *appendQueue) handOff() *pendingAppend {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if len(q.waiting) == 0 {
+		q.busy = false
+		return nil
+	}
+	return q.waiting[0]
+}
+
 // commitAppends writes batch in one transaction, each Append under a savepoint of its own, and
 // tells each its outcome.
 func (db *DB) commitAppends(batch []*pendingAppend) {
+	if len(batch) == 0 {
+		return
+	}
 	ctx := context.Background() // every caller waits for its outcome; the busy timeout bounds it
 	outcome := make([]error, len(batch))
 	err := inTx(ctx, db.write, func(tx *sql.Tx) error {
