@@ -50,7 +50,7 @@ func (m *Match) clockOwing() []int {
 }
 
 // runClock makes the clocks of the seats that owe an action run, saves them, and sets the alarm
-// for the first one to run out. The match goroutine calls it whenever the match changes.
+// for the first one to run out. The match calls it, under its lock, whenever it changes.
 func (m *Match) runClock() {
 	k := m.cfg.TableClock
 	if k == nil || !k.Timed() {

@@ -60,7 +60,7 @@ type Config struct {
 	// SaveEnd persists the end of a match lost on time (why is EndedOnTime; the result is nil
 	// for no winner); by default the result is appended through Persist with no move.
 	SaveEnd func(ctx context.Context, why string, at int, result *engine.Result) error
-	// OnProgress, when set, is called on the match's goroutine after every change is sent to
+	// OnProgress, when set, is called under the match's lock after every change is sent to
 	// the subscribers (see Progress); it must not block.
 	OnProgress func(Progress)
 }
@@ -556,7 +556,7 @@ func (m *Match) stall(ctx context.Context, a engine.Action, err error) {
 	})
 }
 
-// later runs f on the match's goroutine after the next pause of the backoff: retryFirst, then
+// later runs f on the match (under its lock) after the next pause of the backoff: retryFirst, then
 // doubling up to retryMost until a retry succeeds. The match does not end meanwhile.
 func (m *Match) later(ctx context.Context, f func()) {
 	if m.retryWait == 0 {
@@ -635,7 +635,7 @@ func (m *Match) End(ctx context.Context, why string, loser engine.Seat, save fun
 	return err
 }
 
-// endNow is End on the match's goroutine.
+// endNow is End, under the match's lock.
 func (m *Match) endNow(ctx context.Context, why string, loser engine.Seat, save func(ctx context.Context, at int, result *engine.Result) error) error {
 	if m.state.ToMove() == engine.Nobody || m.ended != "" {
 		return ErrOver
@@ -724,7 +724,7 @@ func (s *Subscription) Close() {
 	}
 }
 
-// offer replaces any unread update with u. Only the match goroutine calls it.
+// offer replaces any unread update with u. The match calls it under its lock.
 func (s *Subscription) offer(u Update) {
 	if s.notify != nil {
 		s.notify(u)
