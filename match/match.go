@@ -510,14 +510,14 @@ func (m *Match) advance(ctx context.Context) {
 			rng := rand.New(rand.NewPCG(m.cfg.Seed, uint64(m.seq)))
 			a := engine.SampleChance(rng, m.state.Chances(nil))
 			if err := m.apply(ctx, a); err != nil {
-				m.stall(ctx, a, err)
+				m.stall(a, err)
 				return
 			}
 		case m.heldFor(to):
 			// Applied while still held, so that it is not counted twice in played. (A seat
 			// handed to a bot keeps the secret choice its person made.)
 			if err := m.apply(ctx, m.held[to]); err != nil {
-				m.stall(ctx, m.held[to], err)
+				m.stall(m.held[to], err)
 				return
 			}
 			delete(m.held, to)
@@ -534,21 +534,21 @@ func (m *Match) advance(ctx context.Context) {
 
 // stall keeps a, a move of chance, a bot or a held choice whose save failed with err, and
 // retries it after a pause: an illegal move (a bug) stops the match instead.
-func (m *Match) stall(ctx context.Context, a engine.Action, err error) {
+func (m *Match) stall(a engine.Action, err error) {
 	if errors.Is(err, engine.ErrIllegal) {
 		m.runErr = err
 		return
 	}
 	m.stalled = &a
-	ctx = m.ctx // the retry is the match's own work, whoever's change it was
-	m.later(ctx, func() {
+	ctx := m.ctx // the retry is the match's own work, whoever's change it was
+	m.later(func() {
 		if m.stalled == nil || m.ended != "" {
 			return
 		}
 		a, to := *m.stalled, m.state.ToMove()
 		m.stalled = nil
 		if err := m.apply(ctx, a); err != nil {
-			m.stall(ctx, a, err)
+			m.stall(a, err)
 			return
 		}
 		delete(m.held, to)
@@ -558,7 +558,7 @@ func (m *Match) stall(ctx context.Context, a engine.Action, err error) {
 
 // later runs f on the match (under its lock) after the next pause of the backoff: retryFirst, then
 // doubling up to retryMost until a retry succeeds. The match does not end meanwhile.
-func (m *Match) later(ctx context.Context, f func()) {
+func (m *Match) later(f func()) {
 	if m.retryWait == 0 {
 		m.retryWait = retryFirst
 	} else {
@@ -607,11 +607,11 @@ func (m *Match) startBot(_ context.Context, seat engine.Seat) {
 				if m.cfg.OnFault != nil {
 					m.cfg.OnFault(fmt.Errorf("bot %s in %v: %w", b.Name(), seat, err))
 				}
-				m.later(ctx, func() { m.advance(ctx) })
+				m.later(func() { m.advance(ctx) })
 				return
 			}
 			if err := m.apply(ctx, a); err != nil {
-				m.stall(ctx, a, err)
+				m.stall(a, err)
 				return
 			}
 			m.advance(ctx)

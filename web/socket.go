@@ -269,11 +269,7 @@ type socket struct {
 }
 
 // offer notes u, replacing an update not yet sent.
-func (k *socket) offer(u match.Update) {
-	k.mu.Lock()
-	k.update = &u
-	k.wakeLocked()
-}
+func (k *socket) offer(u match.Update) { k.wake(func() { k.update = &u }) }
 
 // ended closes the connection once its match has stopped, after the last update.
 func (k *socket) ended() {
@@ -288,34 +284,25 @@ func (k *socket) ended() {
 }
 
 func (k *socket) closeWith(code websocket.StatusCode, why string) {
-	k.mu.Lock()
-	if !k.closing {
-		k.closing, k.closeCode, k.closeWhy = true, code, why
-	}
-	k.wakeLocked()
+	k.wake(func() {
+		if !k.closing {
+			k.closing, k.closeCode, k.closeWhy = true, code, why
+		}
+	})
 }
 
-func (k *socket) wakePresence() {
-	k.mu.Lock()
-	k.presence = true
-	k.wakeLocked()
-}
+func (k *socket) wakePresence() { k.wake(func() { k.presence = true }) }
 
-func (k *socket) wakeChat() {
-	k.mu.Lock()
-	k.chatLines = true
-	k.wakeLocked()
-}
+func (k *socket) wakeChat() { k.wake(func() { k.chatLines = true }) }
 
 // release starts sending once the connection is set up.
-func (k *socket) release() {
-	k.mu.Lock()
-	k.busy = false
-	k.wakeLocked()
-}
+func (k *socket) release() { k.wake(func() { k.busy = false }) }
 
-// wakeLocked starts a sender if there is something to send and none runs, and unlocks k.mu.
-func (k *socket) wakeLocked() {
+// wake notes what note notes, with k.mu held, then starts a sender if there is something to
+// send and none runs.
+func (k *socket) wake(note func()) {
+	k.mu.Lock()
+	note()
 	start := !k.busy && (k.update != nil || k.presence || k.chatLines || k.closing)
 	if start {
 		k.busy = true
