@@ -136,6 +136,9 @@ func runBench(ctx context.Context, args []string, e *env) error {
 	base := rss(pid)
 	var mu sync.Mutex
 	peak := base
+	// steady is the most the server held while every table played (the window), setup left out.
+	var steady int64
+	inWindow := false
 	stop := make(chan struct{})
 	var sampler sync.WaitGroup
 	if pid != 0 {
@@ -152,6 +155,9 @@ func runBench(ctx context.Context, args []string, e *env) error {
 					r := rss(pid)
 					mu.Lock()
 					peak = max(peak, r)
+					if inWindow {
+						steady = max(steady, r)
+					}
 					mu.Unlock()
 				}
 			}
@@ -166,6 +172,13 @@ func runBench(ctx context.Context, args []string, e *env) error {
 	rep, err := loadtest.Run(ctx, loadtest.Config{
 		URL: url, URLs: urls, Tables: *tables, Game: *game, Variant: *variant, Think: *think, Seed: *seed,
 		Disrupt: disrupt, DisruptAfter: *killAfter, Opponent: *opponent, Window: *window,
+		InWindow: func(in bool) {
+			r := rss(pid)
+			mu.Lock()
+			defer mu.Unlock()
+			inWindow = in
+			steady = max(steady, r)
+		},
 		Progress: func(done, total int) {
 			if time.Since(last) > 5*time.Second || done == total {
 				last = time.Now()
@@ -192,6 +205,10 @@ func runBench(ctx context.Context, args []string, e *env) error {
 	if pid != 0 && rep.PeakLive > 0 {
 		fmt.Fprintf(e.stdout, "server memory: %.1f MiB idle, %.1f MiB at the peak of %d live tables: %.1f KiB per live table\n",
 			float64(base)/(1<<20), float64(peak)/(1<<20), rep.PeakLive, float64(peak-base)/1024/float64(rep.PeakLive))
+		if steady > 0 {
+			fmt.Fprintf(e.stdout, "while they all played (setup left out): at most %.1f MiB, %.1f KiB per live table\n",
+				float64(steady)/(1<<20), float64(steady-base)/1024/float64(rep.PeakLive))
+		}
 	}
 	if err != nil {
 		return err

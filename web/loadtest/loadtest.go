@@ -55,7 +55,9 @@ type Config struct {
 	Opponent string
 	// Window, when positive, measures a steady state: every table is created and its seats
 	// connected before any move is made, then all play for Window and stop, finished or not.
-	Window time.Duration
+	// InWindow, when set, is called with true when the window starts and false when it ends.
+	Window   time.Duration
+	InWindow func(bool)
 }
 
 // Report is what a run measured.
@@ -146,9 +148,15 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			run.mu.Lock()
 			start = time.Now() // the window starts once every table is set up
 			run.mu.Unlock()
+			if cfg.InWindow != nil {
+				cfg.InWindow(true)
+			}
 			select {
 			case <-time.After(cfg.Window):
 			case <-ctx.Done():
+			}
+			if cfg.InWindow != nil {
+				cfg.InWindow(false)
 			}
 			cancel()
 		}()
