@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -31,8 +32,9 @@ seat of every table is a server bot of that level, so a table needs one
 connection instead of two.
 
 With --nodes N and --postgres URL it starts N nodes sharing that database,
-creates every table and connects every seat on a node at random, and kills one
-node (SIGKILL) in the middle of the run: the others take its tables over, its
+creates every table and connects every seat on a node at random, plays every
+table to its end (client bots think 500ms unless told), and kills one node
+(SIGKILL) in the middle of the run: the others take its tables over, its
 clients reconnect elsewhere, and the report counts errors and lost moves.
 
 Examples:
@@ -74,6 +76,18 @@ func runBench(ctx context.Context, args []string, e *env) error {
 	}
 	if *killAfter < 0 {
 		return usagef("--kill-after must not be negative")
+	}
+	if *nodes > 1 {
+		// A cluster run plays every table to its end, quickly, so that every record is
+		// checked for lost moves (a live table's record is not public).
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		if !set["window"] {
+			*window = 0
+		}
+		if !set["think"] {
+			*think = 500 * time.Millisecond
+		}
 	}
 	if *window < 0 || *think < 0 {
 		return usagef("--window and --think must not be negative")
