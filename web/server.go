@@ -5,9 +5,9 @@
 // unguessable token of its invite link. PROTOCOL.md beside this file documents the messages.
 //
 // A live table costs little while nobody acts, so that one node holds ten thousand: its match
-// has no goroutine (see package match), each of its connections one small reader goroutine and
-// 1.5 KiB of buffers, and what a connection has to send wakes a sender that ends once it has
-// sent it (see socket).
+// has no goroutine (see package match), nor, on Linux, its connections (a poller starts a
+// reader when a client sends something), each connection has 1.5 KiB of buffers, and what a
+// connection has to send wakes a sender that ends once it has sent it (see socket).
 package web
 
 import (

@@ -139,18 +139,19 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 	rc := http.NewResponseController(w)
 	_ = rc.SetReadDeadline(time.Time{})
 	_ = rc.SetWriteDeadline(time.Time{})
-	c, err := websocket.Accept(smallBuffers{w}, r, nil)
+	sb := &smallBuffers{ResponseWriter: w}
+	c, err := websocket.Accept(sb, r, nil)
 	if err != nil {
 		s.closeConn(addr)
 		return // Accept has answered the request
 	}
-	s.serveConn(c, t, acct, addr, spectatorWriter(acct, addr))
+	s.serveConn(c, sb, t, acct, addr, spectatorWriter(acct, addr))
 }
 
 // serveConn serves one websocket connection of table t until it closes; a live table's
 // connection is handed to a goroutine of its own (see socket), and the request's goroutine
 // ends, with its stack and the request.
-func (s *Server) serveConn(c *websocket.Conn, t *store.Table, acct *store.Account, addr, writer string) {
+func (s *Server) serveConn(c *websocket.Conn, sb *smallBuffers, t *store.Table, acct *store.Account, addr, writer string) {
 	// undo ends the connection, in reverse order, when it closes.
 	var undo []func()
 	handed := false
@@ -208,7 +209,8 @@ func (s *Server) serveConn(c *websocket.Conn, t *store.Table, acct *store.Accoun
 	if !shutdown() {
 		return // the server is shutting down
 	}
-	k := &socket{s: s, c: c, ctx: ctx, lt: lt, busy: true}
+	k := &socket{s: s, c: c, ctx: ctx, lt: lt, busy: true, conn: sb.conn, br: sb.br,
+		rd: reader{limiter: rate.NewLimiter(s.msgRate, s.msgBurst)}}
 	k.chat = s.chat.join(t, seat, spectatorName(acct), writer, k.wakeChat)
 	undo = append(undo, func() { s.chat.leave(k.chat) })
 	for _, m := range s.chatHistory(ctx, k.chat) {
@@ -224,14 +226,73 @@ func (s *Server) serveConn(c *websocket.Conn, t *store.Table, acct *store.Accoun
 	undo = append(undo, sub.Close, s.watch(lt, seat, k.wakePresence))
 	stop := context.AfterFunc(s.ctx, func() { k.closeWith(websocket.StatusGoingAway, "server shutting down") })
 	undo = append(undo, func() { stop() })
-	k.release()
-	// The reader starts on a fresh goroutine, whose stack stays as small as a waiting read
-	// needs (readMessages handles each message on a goroutine of its own).
+	// Everything the sender may read (finish) is set before it starts.
 	handed = true
-	go func() {
-		defer runReversed(undo)
-		s.readMoves(ctx, cancel, c, lt, seat, k.chat)
-	}()
+	k.undo = undo
+	k.handle = func(data []byte) *errorMsg {
+		if isChat(data) {
+			return s.handleChat(ctx, k.chat, data)
+		}
+		return s.handle(ctx, lt, seat, data)
+	}
+	if k.conn != nil {
+		k.poller, k.fd = pollable(k.conn)
+	}
+	k.release()
+	k.readMu.Lock()
+	buffered := k.br.Buffered() > 0
+	k.readMu.Unlock()
+	if buffered || !k.await() {
+		go k.read()
+	}
+}
+
+// await has the process's poller start a reader once the client sends something, and
+// reports whether it will: a connection waiting for its player holds no goroutine.
+func (k *socket) await() bool {
+	return k.poller != nil && k.poller.wait(k.conn, k, k.read) == nil
+}
+
+// read reads and answers the client's messages while there are any, then waits for the next
+// with the poller (or, without one, reads on until the connection ends).
+func (k *socket) read() {
+	for {
+		// With the poller a read starts only once there is something to read, and the buffer
+		// under the websocket is looked at after it: a close, which reads the client's answer
+		// itself, waits meanwhile. Without, the read waits for the client, and a close runs
+		// alongside it (the websocket allows that).
+		polled := k.poller != nil
+		if polled {
+			k.readMu.Lock()
+		}
+		data, ok := k.s.next(k.ctx, k.c, &k.rd)
+		more := ok && polled && k.br.Buffered() > 0
+		if polled {
+			k.readMu.Unlock()
+		}
+		if !ok {
+			k.finish()
+			return
+		}
+		if data != nil {
+			if e := k.handle(data); e != nil {
+				k.s.send(k.ctx, k.c, *e)
+			}
+		}
+		if polled && !more && k.await() {
+			return
+		}
+	}
+}
+
+// finish ends the connection, once, whoever finds it over.
+func (k *socket) finish() {
+	k.finished.Do(func() {
+		if k.poller != nil {
+			k.poller.forget(k.fd, k)
+		}
+		runReversed(k.undo)
+	})
 }
 
 // runReversed calls fs, last first.
@@ -241,11 +302,12 @@ func runReversed(fs []func()) {
 	}
 }
 
-// socket is the sending side of a live table's connection. A live table costs the server
-// little while nobody acts: no goroutine waits on its match or its connections but one reader
-// per connection. The match, the chat and the presence of the table only note what a
-// connection has to send and wake it; one goroutine then writes it all and ends, so a
-// connection holds a goroutine of its own only while it has something to send.
+// socket is a live table's connection. A live table costs the server little while nobody
+// acts: no goroutine waits on its match or on its connections. The match, the chat and the
+// presence of the table only note what a connection has to send and wake it; one goroutine
+// then writes it all and ends. On Linux the process's poller (poller_linux.go) starts a
+// goroutine to read a connection once its client has sent something, which reads while there
+// is something to read and ends; elsewhere each connection keeps one goroutine reading it.
 type socket struct {
 	s   *Server
 	c   *websocket.Conn
@@ -254,6 +316,18 @@ type socket struct {
 
 	chat *chatConn
 	sent int // log lines the connection has had, for the sender only
+
+	// The reading side: the connection and its read buffer under the websocket, what reading
+	// keeps between messages, and the wait on the poller (see read).
+	conn     net.Conn
+	br       *bufio.Reader
+	rd       reader
+	handle   func([]byte) *errorMsg
+	poller   *poller
+	fd       int32
+	undo     []func()
+	finished sync.Once
+	readMu   sync.Mutex
 
 	mu sync.Mutex
 	// busy is set while a sender runs (or the connection is being set up, or gone).
@@ -344,11 +418,19 @@ func (k *socket) send() {
 			err = s.sendUpdate(ctx, c, *u, &k.sent)
 		}
 		if err != nil {
-			c.CloseNow() // its reader ends, and the connection with it; busy stays set
+			c.CloseNow() // busy stays set
+			k.finish()
 			return
 		}
 		if closing {
+			if k.poller != nil {
+				k.readMu.Lock() // see read
+			}
 			c.Close(k.closeCode, k.closeWhy)
+			if k.poller != nil {
+				k.readMu.Unlock()
+			}
+			k.finish()
 			return
 		}
 	}
@@ -358,14 +440,19 @@ func (k *socket) send() {
 // buffers sized for deuce's messages (a client's are under maxMessage, and a larger update is
 // written straight through) instead of the HTTP server's 4 KiB each, which every open
 // connection would keep for its life.
-type smallBuffers struct{ http.ResponseWriter }
+type smallBuffers struct {
+	http.ResponseWriter
+	// conn and br are the connection and its read buffer once taken over.
+	conn net.Conn
+	br   *bufio.Reader
+}
 
 const (
 	socketReadBuffer  = 512
 	socketWriteBuffer = 1 << 10
 )
 
-func (w smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+func (w *smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	conn, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
 	if err != nil {
 		return nil, nil, err
@@ -383,6 +470,7 @@ func (w smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 		conn.Close()
 		return nil, nil, err
 	}
+	w.conn, w.br = conn, br
 	return conn, bufio.NewReadWriter(br, bufio.NewWriterSize(conn, socketWriteBuffer)), nil
 }
 
@@ -471,40 +559,22 @@ func (s *Server) storedView(t *store.Table, seat engine.Seat) (match.Update, err
 	return u, nil
 }
 
-// readMoves reads the client's messages until it leaves, playing its moves.
-func (s *Server) readMoves(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, lt *liveTable, seat engine.Seat, chat *chatConn) {
-	s.readMessages(ctx, cancel, c, func(data []byte) *errorMsg {
-		if isChat(data) {
-			return s.handleChat(ctx, chat, data)
-		}
-		return s.handle(ctx, lt, seat, data)
-	})
+// reader is what reading a connection keeps between messages: its rate.
+type reader struct {
+	limiter *rate.Limiter
+	refused int
 }
 
 // readMessages reads the client's messages until it leaves, and answers each with handle.
 func (s *Server) readMessages(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, handle func([]byte) *errorMsg) {
 	defer cancel()
-	limiter := rate.NewLimiter(s.msgRate, s.msgBurst)
-	refused := 0
+	rd := reader{limiter: rate.NewLimiter(s.msgRate, s.msgBurst)}
 	for {
-		_, data, err := c.Read(ctx)
-		if err != nil {
-			var ce websocket.CloseError
-			if errors.As(err, &ce) || ctx.Err() != nil {
-				return
-			}
-			// Oversized or broken frames end the connection; say why first when possible.
-			s.send(ctx, c, errorMsg{Type: "error", Code: codeBadMessage, Error: fmt.Sprintf("message refused: %v", err)})
-			c.Close(websocket.StatusMessageTooBig, "message too big or malformed")
+		data, ok := s.next(ctx, c, &rd)
+		if !ok {
 			return
 		}
-		if !limiter.Allow() {
-			refused++
-			if refused > maxRefused {
-				c.Close(websocket.StatusPolicyViolation, "too many messages")
-				return
-			}
-			s.send(ctx, c, errorMsg{Type: "error", Code: codeRateLimited, Error: "too many messages: slow down"})
+		if data == nil {
 			continue
 		}
 		// The message is handled on a goroutine of its own, which may go deep (a move is saved
@@ -519,6 +589,32 @@ func (s *Server) readMessages(ctx context.Context, cancel context.CancelFunc, c 
 		}()
 		<-done
 	}
+}
+
+// next reads the client's next message: ok is false once the connection is over, and data nil
+// for a message refused by the rate limit (the client has been told).
+func (s *Server) next(ctx context.Context, c *websocket.Conn, rd *reader) (data []byte, ok bool) {
+	_, data, err := c.Read(ctx)
+	if err != nil {
+		var ce websocket.CloseError
+		if errors.As(err, &ce) || ctx.Err() != nil {
+			return nil, false
+		}
+		// Oversized or broken frames end the connection; say why first when possible.
+		s.send(ctx, c, errorMsg{Type: "error", Code: codeBadMessage, Error: fmt.Sprintf("message refused: %v", err)})
+		c.Close(websocket.StatusMessageTooBig, "message too big or malformed")
+		return nil, false
+	}
+	if !rd.limiter.Allow() {
+		rd.refused++
+		if rd.refused > maxRefused {
+			c.Close(websocket.StatusPolicyViolation, "too many messages")
+			return nil, false
+		}
+		s.send(ctx, c, errorMsg{Type: "error", Code: codeRateLimited, Error: "too many messages: slow down"})
+		return nil, true
+	}
+	return data, true
 }
 
 // decodeClientMsg decodes one client message: a single JSON object of known fields.
