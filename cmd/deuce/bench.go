@@ -128,6 +128,12 @@ func runBench(ctx context.Context, args []string, e *env) error {
 			defer func() {
 				_ = srv.Process.Signal(os.Interrupt)
 				_ = srv.Wait()
+				// The server's data directory (startServer) goes with it.
+				for _, kv := range srv.Env {
+					if dir, ok := strings.CutPrefix(kv, "DEUCE_DATA="); ok && strings.Contains(dir, "deuce-bench-") {
+						_ = os.RemoveAll(dir)
+					}
+				}
 			}()
 			procs, urls = append(procs, srv), append(urls, u)
 		}
@@ -191,7 +197,7 @@ func runBench(ctx context.Context, args []string, e *env) error {
 			mu.Lock()
 			defer mu.Unlock()
 			inWindow = in
-			steady = max(steady, r)
+			steady, peak = max(steady, r), max(peak, r)
 		},
 		Progress: func(done, total int) {
 			if time.Since(last) > 5*time.Second || done == total {
