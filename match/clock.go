@@ -50,7 +50,7 @@ func (m *Match) clockOwing() []int {
 }
 
 // runClock makes the clocks of the seats that owe an action run, saves them, and sets the alarm
-// for the first one to run out. The match goroutine calls it whenever the match changes.
+// for the first one to run out. The match calls it, under its lock, whenever it changes.
 func (m *Match) runClock() {
 	k := m.cfg.TableClock
 	if k == nil || !k.Timed() {
@@ -63,9 +63,20 @@ func (m *Match) runClock() {
 		k.Run(m.clockOwing(), now)
 	}
 	m.saveClock(now)
-	m.alarm = nil
+	if m.alarm != nil {
+		m.alarm()
+		m.alarm = nil
+	}
 	if d, ok := k.Next(now); ok {
-		m.alarm = m.cfg.Clock.After(d)
+		var stop func() bool
+		stop = m.cfg.Clock.AfterFunc(d, func() {
+			m.exec(func() {
+				if m.alarm != nil && &stop == m.alarmID {
+					m.onAlarm(m.ctx)
+				}
+			})
+		})
+		m.alarm, m.alarmID = stop, &stop
 	}
 }
 
@@ -111,7 +122,7 @@ func (m *Match) checkFlag(ctx context.Context) bool {
 
 // onAlarm runs when the first running clock may have run out.
 func (m *Match) onAlarm(ctx context.Context) {
-	m.alarm = nil
+	m.alarm, m.alarmID = nil, nil
 	if !m.checkFlag(ctx) {
 		// Correspondence: the opponent may now claim; everyone sees the clock at zero.
 		m.broadcast()

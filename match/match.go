@@ -1,6 +1,12 @@
-// Package match runs one live match: it owns the state in one goroutine, validates and applies
-// the seats' actions, samples chance from a secret seed, lets bot seats move, persists every
-// action before anyone hears of it, and sends each subscriber only what its seat may see.
+// Package match runs one live match: it owns the state, validates and applies the seats'
+// actions, samples chance from a secret seed, lets bot seats move, persists every action before
+// anyone hears of it, and sends each subscriber only what its seat may see.
+//
+// A match has no goroutine of its own. Everything that changes it (a seat's action, a bot's
+// choice, a clock running out, a save retried) runs under one lock, on the goroutine of whoever
+// brought the change: a person's move on its connection's, a bot's on the goroutine that thought
+// it, a clock's or a retry's on a timer's. A match waiting for a person therefore costs its
+// state and a timer for its running clock, and nothing else; a server holds thousands.
 package match
 
 import (
@@ -54,7 +60,7 @@ type Config struct {
 	// SaveEnd persists the end of a match lost on time (why is EndedOnTime; the result is nil
 	// for no winner); by default the result is appended through Persist with no move.
 	SaveEnd func(ctx context.Context, why string, at int, result *engine.Result) error
-	// OnProgress, when set, is called on the match's goroutine after every change is sent to
+	// OnProgress, when set, is called under the match's lock after every change is sent to
 	// the subscribers (see Progress); it must not block.
 	OnProgress func(Progress)
 }
@@ -117,11 +123,18 @@ type Match struct {
 	logs [][]string
 	seq  int
 
-	cmds   chan func()
-	mu     sync.Mutex // guards subs
-	subs   map[*Subscription]struct{}
-	done   chan struct{}
-	runErr error
+	// op serialises everything that reads or changes the match (see do); mu guards subs.
+	op   sync.Mutex
+	mu   sync.Mutex
+	subs map[*Subscription]struct{}
+	// ctx is the match's run (Start), under which its bots think and its retries wait;
+	// stopped is set, done closed and onStop called once the match stops.
+	ctx     context.Context
+	stopped bool
+	done    chan struct{}
+	onStop  func(error)
+	unhook  func() bool
+	runErr  error
 	// held keeps secret choices submitted before their seat's turn in a simultaneous step.
 	held map[engine.Seat]engine.Action
 	// thinking is true while a bot goroutine works on the current position.
@@ -144,8 +157,10 @@ type Match struct {
 	stalled   *engine.Action
 	retryWait time.Duration
 	retrying  bool
-	// alarm fires when the first running clock may run out; clockErr is the last failed save.
-	alarm    <-chan time.Time
+	// alarm stops the timer set for when the first running clock may run out; clockErr is the
+	// last failed save.
+	alarm    func() bool
+	alarmID  *func() bool
 	clockErr error
 }
 
@@ -153,10 +168,14 @@ type Match struct {
 type Subscription struct {
 	Seat engine.Seat
 	// C receives the latest update; an update not yet read is replaced by a newer one, so a slow
-	// reader never blocks the match and always sees the newest view.
-	C    chan Update
-	m    *Match
-	once sync.Once
+	// reader never blocks the match and always sees the newest view. It is nil for a
+	// subscription made with Watch.
+	C chan Update
+	// notify and ended replace C for Watch.
+	notify func(Update)
+	ended  func()
+	m      *Match
+	once   sync.Once
 }
 
 // New prepares a match from its record: it replays the moves so far and builds every seat's log.
@@ -170,7 +189,7 @@ func New(cfg Config) (*Match, error) {
 	if cfg.Clock == nil {
 		cfg.Clock = timesource.System{}
 	}
-	m := &Match{cfg: cfg, cmds: make(chan func()), subs: map[*Subscription]struct{}{}, done: make(chan struct{}), held: map[engine.Seat]engine.Action{}}
+	m := &Match{cfg: cfg, ctx: context.Background(), subs: map[*Subscription]struct{}{}, done: make(chan struct{}), held: map[engine.Seat]engine.Action{}}
 	var logs [][]string
 	var played []int
 	s, err := engine.Replay(cfg.Game, cfg.Record, func(i int, s engine.State) {
@@ -236,57 +255,90 @@ func (m *Match) narrate(logs [][]string, s engine.State, a engine.Action) {
 	}
 }
 
-// Run owns the match until ctx ends or the match is over and every bot has finished. It
-// returns nil when the match ended normally.
+// Run plays the match until ctx ends or the match is over and every bot has finished. It
+// returns nil when the match ended normally. It is Start, waiting.
 func (m *Match) Run(ctx context.Context) error {
-	defer close(m.done)
-	defer m.closeSubs()
-	if !m.checkFlag(ctx) {
-		m.advance(ctx)
-	}
-	for {
-		if m.runErr != nil {
-			return m.runErr
-		}
-		if m.over() && !m.thinking && !m.retrying {
-			return nil
-		}
-		select {
-		case <-ctx.Done():
-			// The clocks are saved as they stand, for a restart to resume them.
-			m.saveClock(m.cfg.Clock.Now())
-			return ctx.Err()
-		case cmd := <-m.cmds:
-			cmd()
-		case <-m.alarm:
-			m.onAlarm(ctx)
-		}
-	}
+	stopped := make(chan error, 1)
+	m.Start(ctx, func(err error) { stopped <- err })
+	return <-stopped
 }
 
-// Done is closed when Run returns.
+// Start starts the match and returns: it plays what it can (chance, bots), then waits for its
+// seats with no goroutine. onStop is called once, on no lock, when the match stops: with nil
+// when it ended normally (over, and every bot finished), ctx's error when ctx ended first (the
+// clocks are saved as they stand, for a restart to resume them), or why it failed.
+func (m *Match) Start(ctx context.Context, onStop func(error)) {
+	m.op.Lock()
+	m.ctx, m.onStop = ctx, onStop
+	m.unhook = context.AfterFunc(ctx, func() {
+		m.op.Lock()
+		if !m.stopped {
+			m.saveClock(m.cfg.Clock.Now())
+		}
+		stop := m.stop(ctx.Err())
+		m.op.Unlock()
+		stop()
+	})
+	m.op.Unlock()
+	m.exec(func() {
+		if !m.checkFlag(m.ctx) {
+			m.advance(m.ctx)
+		}
+	})
+}
+
+// Done is closed when the match has stopped.
 func (m *Match) Done() <-chan struct{} { return m.done }
 
-// do runs f on the match's goroutine and waits for it.
+// do runs f on the match, alone, and then stops the match if f ended it. It returns ErrClosed
+// when the match has stopped.
 func (m *Match) do(ctx context.Context, f func()) error {
-	finished := make(chan struct{})
-	select {
-	case m.cmds <- func() { f(); close(finished) }:
-	case <-m.done:
-		return ErrClosed
-	case <-ctx.Done():
-		return ctx.Err()
+	if err := ctx.Err(); err != nil {
+		return err
 	}
-	select {
-	case <-finished:
-		return nil
-	case <-m.done:
-		// The command may have been the one that ended the match.
-		select {
-		case <-finished:
-			return nil
-		default:
-			return ErrClosed
+	m.op.Lock()
+	if m.stopped {
+		m.op.Unlock()
+		return ErrClosed
+	}
+	f()
+	var stop func()
+	switch {
+	case m.runErr != nil:
+		stop = m.stop(m.runErr)
+	case m.over() && !m.thinking && !m.retrying:
+		stop = m.stop(nil)
+	default:
+		stop = func() {}
+	}
+	m.op.Unlock()
+	stop()
+	return nil
+}
+
+// exec is do for the match's own work (a timer, a bot): a stopped match ignores it.
+func (m *Match) exec(f func()) { _ = m.do(context.Background(), f) }
+
+// stop marks the match stopped and closes its subscriptions; the returned function tells
+// onStop, with no lock held. m.op is held.
+func (m *Match) stop(err error) func() {
+	if m.stopped {
+		return func() {}
+	}
+	m.stopped = true
+	if m.alarm != nil {
+		m.alarm()
+		m.alarm = nil
+	}
+	m.closeSubs()
+	close(m.done)
+	if m.unhook != nil {
+		m.unhook()
+	}
+	onStop := m.onStop
+	return func() {
+		if onStop != nil {
+			onStop(err)
 		}
 	}
 }
@@ -389,33 +441,56 @@ func (m *Match) pending() []engine.Seat {
 	return nil
 }
 
-// apply validates a on a clone, persists it, then applies it to the match.
+// apply validates a on a clone, persists it, then applies it to the match. The chance moves
+// that follow a (a deal after a trick...) are sampled at once and saved with it, in one write:
+// they are decided by the seed and their index alone, so the match plays exactly as if each
+// were saved on its own.
 func (m *Match) apply(ctx context.Context, a engine.Action) error {
 	next := m.state.Clone()
-	seat, text := next.ToMove(), next.ActionString(a)
-	if err := next.Apply(a); err != nil {
-		return err
+	var (
+		moves  []engine.Move
+		before []engine.State // the state each move was made in, for the logs
+	)
+	for {
+		seat, text := next.ToMove(), next.ActionString(a)
+		prev := m.state // next is its clone, and m.state is left as it is
+		if len(moves) > 0 {
+			prev = next.Clone()
+		}
+		if err := next.Apply(a); err != nil {
+			if len(moves) == 0 {
+				return err
+			}
+			return fmt.Errorf("%w: chance move %d", err, m.seq+len(moves)+1) // a bug
+		}
+		moves, before = append(moves, engine.Move{Seat: seat, Action: a, Text: text}), append(before, prev)
+		if next.ToMove() != engine.Chance {
+			break
+		}
+		rng := rand.New(rand.NewPCG(m.cfg.Seed, uint64(m.seq+len(moves))))
+		a = engine.SampleChance(rng, next.Chances(nil))
 	}
-	move := engine.Move{Seat: seat, Action: a, Text: text}
 	var result *engine.Result
 	if next.ToMove() == engine.Nobody {
 		res := next.Result()
 		result = &res
 	}
-	if err := m.cfg.Persist.Append(ctx, m.seq, []engine.Move{move}, result); err != nil {
+	if err := m.cfg.Persist.Append(ctx, m.seq, moves, result); err != nil {
 		return fmt.Errorf("save move %d: %w", m.seq+1, err)
 	}
-	m.narrate(m.logs, m.state, a)
-	m.state = next
-	m.seq++
-	if seat >= 0 {
-		// The seat's own choice ends its part in a simultaneous step: if it owes another one
-		// now, that is a new step.
-		m.pendingSince[seat] = -1
-		if _, held := m.held[seat]; !held {
-			m.played[seat]++
+	for i, mv := range moves {
+		m.narrate(m.logs, before[i], mv.Action)
+		if seat := mv.Seat; seat >= 0 {
+			// The seat's own choice ends its part in a simultaneous step: if it owes another
+			// one now, that is a new step.
+			m.pendingSince[seat] = -1
+			if _, held := m.held[seat]; !held {
+				m.played[seat]++
+			}
 		}
 	}
+	m.state = next
+	m.seq += len(moves)
 	m.track()
 	m.retryWait = 0
 	return nil
@@ -435,14 +510,14 @@ func (m *Match) advance(ctx context.Context) {
 			rng := rand.New(rand.NewPCG(m.cfg.Seed, uint64(m.seq)))
 			a := engine.SampleChance(rng, m.state.Chances(nil))
 			if err := m.apply(ctx, a); err != nil {
-				m.stall(ctx, a, err)
+				m.stall(a, err)
 				return
 			}
 		case m.heldFor(to):
 			// Applied while still held, so that it is not counted twice in played. (A seat
 			// handed to a bot keeps the secret choice its person made.)
 			if err := m.apply(ctx, m.held[to]); err != nil {
-				m.stall(ctx, m.held[to], err)
+				m.stall(m.held[to], err)
 				return
 			}
 			delete(m.held, to)
@@ -459,20 +534,21 @@ func (m *Match) advance(ctx context.Context) {
 
 // stall keeps a, a move of chance, a bot or a held choice whose save failed with err, and
 // retries it after a pause: an illegal move (a bug) stops the match instead.
-func (m *Match) stall(ctx context.Context, a engine.Action, err error) {
+func (m *Match) stall(a engine.Action, err error) {
 	if errors.Is(err, engine.ErrIllegal) {
 		m.runErr = err
 		return
 	}
 	m.stalled = &a
-	m.later(ctx, func() {
+	ctx := m.ctx // the retry is the match's own work, whoever's change it was
+	m.later(func() {
 		if m.stalled == nil || m.ended != "" {
 			return
 		}
 		a, to := *m.stalled, m.state.ToMove()
 		m.stalled = nil
 		if err := m.apply(ctx, a); err != nil {
-			m.stall(ctx, a, err)
+			m.stall(a, err)
 			return
 		}
 		delete(m.held, to)
@@ -480,30 +556,18 @@ func (m *Match) stall(ctx context.Context, a engine.Action, err error) {
 	})
 }
 
-// later runs f on the match's goroutine after the next pause of the backoff: retryFirst, then
+// later runs f on the match (under its lock) after the next pause of the backoff: retryFirst, then
 // doubling up to retryMost until a retry succeeds. The match does not end meanwhile.
-func (m *Match) later(ctx context.Context, f func()) {
+func (m *Match) later(f func()) {
 	if m.retryWait == 0 {
 		m.retryWait = retryFirst
 	} else {
 		m.retryWait = min(2*m.retryWait, retryMost)
 	}
 	m.retrying = true
-	wait := m.cfg.Clock.After(m.retryWait)
-	go func() {
-		select {
-		case <-wait:
-		case <-ctx.Done():
-			return
-		case <-m.done:
-			return
-		}
-		select {
-		case m.cmds <- func() { m.retrying = false; f() }:
-		case <-m.done:
-		case <-ctx.Done():
-		}
-	}()
+	m.cfg.Clock.AfterFunc(m.retryWait, func() {
+		m.exec(func() { m.retrying = false; f() })
+	})
 }
 
 func (m *Match) heldFor(seat engine.Seat) bool {
@@ -512,11 +576,12 @@ func (m *Match) heldFor(seat engine.Seat) bool {
 }
 
 // startBot lets the bot of seat think on its own goroutine about a copy of the state, and posts
-// its choice back to the match.
-func (m *Match) startBot(ctx context.Context, seat engine.Seat) {
+// its choice back to the match. The bot works under the match's run, whoever's change woke it.
+func (m *Match) startBot(_ context.Context, seat engine.Seat) {
 	if m.thinking {
 		return
 	}
+	ctx := m.ctx
 	m.thinking = true
 	s, seq, b := m.state.Clone(), m.seq, m.cfg.Bots[seat]
 	rng := rand.New(rand.NewPCG(m.cfg.Seed^0xb07, uint64(seq)))
@@ -542,20 +607,16 @@ func (m *Match) startBot(ctx context.Context, seat engine.Seat) {
 				if m.cfg.OnFault != nil {
 					m.cfg.OnFault(fmt.Errorf("bot %s in %v: %w", b.Name(), seat, err))
 				}
-				m.later(ctx, func() { m.advance(ctx) })
+				m.later(func() { m.advance(ctx) })
 				return
 			}
 			if err := m.apply(ctx, a); err != nil {
-				m.stall(ctx, a, err)
+				m.stall(a, err)
 				return
 			}
 			m.advance(ctx)
 		}
-		select {
-		case m.cmds <- post:
-		case <-m.done:
-		case <-ctx.Done():
-		}
+		m.exec(post)
 	}()
 }
 
@@ -574,7 +635,7 @@ func (m *Match) End(ctx context.Context, why string, loser engine.Seat, save fun
 	return err
 }
 
-// endNow is End on the match's goroutine.
+// endNow is End, under the match's lock.
 func (m *Match) endNow(ctx context.Context, why string, loser engine.Seat, save func(ctx context.Context, at int, result *engine.Result) error) error {
 	if m.state.ToMove() == engine.Nobody || m.ended != "" {
 		return ErrOver
@@ -621,7 +682,22 @@ func (m *Match) Subscribe(ctx context.Context, seat engine.Seat) (*Subscription,
 	if seat != engine.Spectator && (seat < 0 || int(seat) >= m.n) {
 		return nil, fmt.Errorf("no %v in a match of %d seats", seat, m.n)
 	}
-	sub := &Subscription{Seat: seat, C: make(chan Update, 1), m: m}
+	return m.subscribe(ctx, &Subscription{Seat: seat, C: make(chan Update, 1), m: m})
+}
+
+// Watch is Subscribe for a subscriber that is told instead of reading a channel, so that it
+// needs no goroutine waiting on one: notify is called with the current view at once and with
+// every later one, and ended once when the match stops (not after Close). Both are called by
+// the match while it changes: they must not block, nor call the match.
+func (m *Match) Watch(ctx context.Context, seat engine.Seat, notify func(Update), ended func()) (*Subscription, error) {
+	if seat != engine.Spectator && (seat < 0 || int(seat) >= m.n) {
+		return nil, fmt.Errorf("no %v in a match of %d seats", seat, m.n)
+	}
+	return m.subscribe(ctx, &Subscription{Seat: seat, notify: notify, ended: ended, m: m})
+}
+
+func (m *Match) subscribe(ctx context.Context, sub *Subscription) (*Subscription, error) {
+	seat := sub.Seat
 	err := m.do(ctx, func() {
 		m.mu.Lock()
 		m.subs[sub] = struct{}{}
@@ -640,12 +716,20 @@ func (s *Subscription) Close() {
 	defer s.m.mu.Unlock()
 	if _, ok := s.m.subs[s]; ok {
 		delete(s.m.subs, s)
-		s.once.Do(func() { close(s.C) })
+		s.once.Do(func() {
+			if s.C != nil {
+				close(s.C)
+			}
+		})
 	}
 }
 
-// offer replaces any unread update with u. Only the match goroutine calls it.
+// offer replaces any unread update with u. The match calls it under its lock.
 func (s *Subscription) offer(u Update) {
+	if s.notify != nil {
+		s.notify(u)
+		return
+	}
 	select {
 	case <-s.C:
 	default:
@@ -658,7 +742,14 @@ func (m *Match) closeSubs() {
 	defer m.mu.Unlock()
 	for s := range m.subs {
 		delete(m.subs, s)
-		s.once.Do(func() { close(s.C) })
+		s.once.Do(func() {
+			if s.C != nil {
+				close(s.C)
+			}
+			if s.ended != nil {
+				s.ended()
+			}
+		})
 	}
 }
 

@@ -17,6 +17,10 @@ type Clock interface {
 	Now() time.Time
 	// After returns a channel that receives the time once d has passed.
 	After(d time.Duration) <-chan time.Time
+	// AfterFunc calls f on a goroutine of its own once d has passed, unless stop is called
+	// first (stop reports whether it prevented the call): a wait that needs no goroutine
+	// meanwhile.
+	AfterFunc(d time.Duration, f func()) (stop func() bool)
 }
 
 // System is the machine's clock.
@@ -28,17 +32,22 @@ func (System) Now() time.Time { return time.Now() }
 // After is time.After.
 func (System) After(d time.Duration) <-chan time.Time { return time.After(d) }
 
+// AfterFunc is time.AfterFunc.
+func (System) AfterFunc(d time.Duration, f func()) func() bool { return time.AfterFunc(d, f).Stop }
+
 // Fake is a clock that moves only when Advance is called. It is safe for concurrent use.
 type Fake struct {
 	mu      sync.Mutex
 	now     time.Time
-	waiters []waiter
+	waiters []*waiter
 	changed chan struct{} // closed and replaced whenever a waiter is added
 }
 
+// waiter is a wait: c receives the time, or f is called, when it ends.
 type waiter struct {
 	at time.Time
 	c  chan time.Time
+	f  func()
 }
 
 // NewFake returns a fake clock showing start.
@@ -62,10 +71,36 @@ func (f *Fake) After(d time.Duration) <-chan time.Time {
 		c <- f.now
 		return c
 	}
-	f.waiters = append(f.waiters, waiter{at: f.now.Add(d), c: c})
+	f.waiters = append(f.waiters, &waiter{at: f.now.Add(d), c: c})
 	close(f.changed)
 	f.changed = make(chan struct{})
 	return c
+}
+
+// AfterFunc calls f on a goroutine of its own once the clock has been advanced by d, unless
+// stop is called first.
+func (f *Fake) AfterFunc(d time.Duration, fn func()) func() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if d <= 0 {
+		go fn()
+		return func() bool { return false }
+	}
+	w := &waiter{at: f.now.Add(d), f: fn}
+	f.waiters = append(f.waiters, w)
+	close(f.changed)
+	f.changed = make(chan struct{})
+	return func() bool {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		for i, x := range f.waiters {
+			if x == w {
+				f.waiters = append(f.waiters[:i], f.waiters[i+1:]...)
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // Advance moves the clock forward by d and fires every wait that has ended, earliest first.
@@ -80,7 +115,11 @@ func (f *Fake) Advance(d time.Duration) {
 			kept = append(kept, w)
 			continue
 		}
-		w.c <- f.now
+		if w.f != nil {
+			go w.f()
+		} else {
+			w.c <- f.now
+		}
 	}
 	f.waiters = kept
 }

@@ -59,21 +59,23 @@ func newChatHub() *chatHub {
 type chatConn struct {
 	table, room, name string
 	seat              engine.Seat
-	C                 chan chatMsg
-	limit             *rate.Limiter
+	// queue holds the lines not yet sent, at most chatBuffer; wake, called when a line is
+	// queued, has the connection send them (take). Both are guarded by the hub.
+	queue []chatMsg
+	wake  func()
+	limit *rate.Limiter
 	// muted holds the seats whose lines this connection does not receive; guarded by the hub.
 	muted map[engine.Seat]bool
 }
 
 // join adds a connection of seat to its table's room. writer names who writes from it, for
 // the rate limit: a spectator's account or address (a player is its seat).
-func (h *chatHub) join(t *store.Table, seat engine.Seat, name, writer string) *chatConn {
+func (h *chatHub) join(t *store.Table, seat engine.Seat, name, writer string, wake func()) *chatConn {
 	room := roomSpectators
 	if seat >= 0 {
 		room, name, writer = roomPlayers, t.Seats[seat].Name, fmt.Sprintf("seat %d", seat)
 	}
-	c := &chatConn{table: t.ID, room: room, name: name, seat: seat, C: make(chan chatMsg, chatBuffer),
-		muted: map[engine.Seat]bool{}}
+	c := &chatConn{table: t.ID, room: room, name: name, seat: seat, wake: wake, muted: map[engine.Seat]bool{}}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.conns[t.ID] == nil {
@@ -106,11 +108,21 @@ func (h *chatHub) post(from *chatConn, m chatMsg) {
 		if c.room != from.room || from.seat >= 0 && c.muted[from.seat] {
 			continue
 		}
-		select {
-		case c.C <- m:
-		default: // a connection too slow to read its chat misses lines rather than stalling others
+		// A connection too slow to read its chat misses lines rather than stalling others.
+		if len(c.queue) < chatBuffer {
+			c.queue = append(c.queue, m)
+			c.wake()
 		}
 	}
+}
+
+// take returns the lines queued for c and empties its queue.
+func (h *chatHub) take(c *chatConn) []chatMsg {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	q := c.queue
+	c.queue = nil
+	return q
 }
 
 func (h *chatHub) mute(c *chatConn, seat engine.Seat, on bool) {

@@ -74,21 +74,23 @@ func (s *Server) presence(lt *liveTable) presenceMsg {
 // notify wakes every connection of lt to send the presence again; s.mu must be held.
 func (s *Server) notify(lt *liveTable) {
 	s.publishPresence(lt)
-	for c := range lt.watchers {
-		select {
-		case c <- struct{}{}:
-		default:
-		}
+	for w := range lt.watchers {
+		w.wake()
 	}
 }
 
-// watch registers a connection of seat (engine.Spectator to watch) to lt, and returns the
-// channel that signals presence changes and the function that unregisters it.
-func (s *Server) watch(lt *liveTable, seat engine.Seat) (<-chan struct{}, func()) {
-	c := make(chan struct{}, 1)
-	c <- struct{}{} // the first presence goes out at once
+// watcher is a connection told of presence changes: wake is called with Server.mu held, and
+// must not block.
+type watcher struct{ wake func() }
+
+// watch registers a connection of seat (engine.Spectator to watch) to lt, to be woken when
+// presence changes (at once, for the first presence), and returns the function that
+// unregisters it.
+func (s *Server) watch(lt *liveTable, seat engine.Seat, wake func()) func() {
+	c := &watcher{wake: wake}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	wake() // the first presence goes out at once
 	lt.watchers[c] = struct{}{}
 	lt.lastActive = s.clock.Now()
 	if seat >= 0 && int(seat) < len(lt.present) {
@@ -97,7 +99,7 @@ func (s *Server) watch(lt *liveTable, seat engine.Seat) (<-chan struct{}, func()
 		lt.announced[seat] = false
 		s.notify(lt)
 	}
-	return c, func() {
+	return func() {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		delete(lt.watchers, c)

@@ -1,9 +1,13 @@
 // Package web serves deuce in the browser: a lobby, live tables over websockets, and replays.
 //
-// The server is authoritative: every live table is a match.Match owning its state in one
-// goroutine; each websocket connection is told only what its seat may see, and a seat is claimed
-// with the unguessable token of its invite link. PROTOCOL.md beside this file documents the
-// messages.
+// The server is authoritative: every live table is a match.Match owning its state; each
+// websocket connection is told only what its seat may see, and a seat is claimed with the
+// unguessable token of its invite link. PROTOCOL.md beside this file documents the messages.
+//
+// A live table costs little while nobody acts, so that one node holds ten thousand: its match
+// has no goroutine (see package match), nor, on Linux, its connections (a poller starts a
+// reader when a client sends something), each connection has 1.5 KiB of buffers, and what a
+// connection has to send wakes a sender that ends once it has sent it (see socket).
 package web
 
 import (
@@ -121,7 +125,7 @@ type liveTable struct {
 	// lastMove is when the last move was saved (or the table started).
 	lastMove time.Time
 	// watchers are the connections to signal when presence changes.
-	watchers map[chan struct{}]struct{}
+	watchers map[*watcher]struct{}
 
 	// In a cluster: epoch is the lease the match runs under, moved is set once the lease is
 	// lost, progress is the match's last Progress.
@@ -306,7 +310,7 @@ func (s *Server) run(t *store.Table, owner string, epoch int64) (*liveTable, err
 	*lt = liveTable{
 		epoch: epoch,
 		id:    t.ID, game: g, m: m, open: t.Status == store.Open, owner: owner, botOnly: botOnly(t.Seats), cancel: cancel,
-		created: t.Created, lastActive: now, lastMove: now, watchers: map[chan struct{}]struct{}{},
+		created: t.Created, lastActive: now, lastMove: now, watchers: map[*watcher]struct{}{},
 		correspondence: isCorrespondence(cfg.TableClock),
 		person:         make([]bool, len(t.Seats)), present: make([]int, len(t.Seats)),
 		goneSince: make([]time.Time, len(t.Seats)), announced: make([]bool, len(t.Seats)),
@@ -324,10 +328,9 @@ func (s *Server) run(t *store.Table, owner string, epoch int64) (*liveTable, err
 	s.live[t.ID] = lt
 	s.mu.Unlock()
 	s.wg.Add(1)
-	go func() {
+	m.Start(ctx, func(err error) {
 		defer s.wg.Done()
 		defer cancel()
-		err := m.Run(ctx)
 		s.mu.Lock()
 		if s.live[t.ID] == lt { // not a newer run of the same table (cluster.go: Adopt)
 			delete(s.live, t.ID)
@@ -344,7 +347,7 @@ func (s *Server) run(t *store.Table, owner string, epoch int64) (*liveTable, err
 		default:
 			s.log.Error("table stopped", "table", t.ID, "err", err)
 		}
-	}()
+	})
 	return lt, nil
 }
 

@@ -1,13 +1,16 @@
 package web
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/coder/websocket"
@@ -131,23 +134,39 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("your address has %d connections open, the most it may: close some tables first", s.limits.ConnsPerAddress))
 		return
 	}
-	defer s.closeConn(addr)
 	// The server's read and write timeouts are for plain requests: a websocket lives as long
 	// as its table, with its own deadlines on every message.
 	rc := http.NewResponseController(w)
 	_ = rc.SetReadDeadline(time.Time{})
 	_ = rc.SetWriteDeadline(time.Time{})
-	c, err := websocket.Accept(w, r, nil)
+	sb := &smallBuffers{ResponseWriter: w}
+	c, err := websocket.Accept(sb, r, nil)
 	if err != nil {
+		s.closeConn(addr)
 		return // Accept has answered the request
 	}
-	defer c.CloseNow()
+	s.serveConn(c, sb, t, acct, addr, spectatorWriter(acct, addr))
+}
+
+// serveConn serves one websocket connection of table t until it closes; a live table's
+// connection is handed to a goroutine of its own (see socket), and the request's goroutine
+// ends, with its stack and the request.
+func (s *Server) serveConn(c *websocket.Conn, sb *smallBuffers, t *store.Table, acct *store.Account, addr, writer string) {
+	// undo ends the connection, in reverse order, when it closes.
+	var undo []func()
+	handed := false
+	defer func() {
+		if !handed {
+			runReversed(undo)
+		}
+	}()
+	undo = append(undo, func() { s.closeConn(addr) }, func() { c.CloseNow() })
 	c.SetReadLimit(maxMessage)
-	// The connection lives until the client leaves or the server shuts down.
-	ctx, cancel := context.WithCancel(r.Context())
-	defer cancel()
-	stop := context.AfterFunc(s.ctx, cancel)
-	defer stop()
+	// The connection lives until the client leaves or the server shuts down: a live table's
+	// connection is told the server is going (see socket); another is cut off.
+	ctx, cancel := context.WithCancel(context.WithoutCancel(s.ctx))
+	shutdown := context.AfterFunc(s.ctx, cancel)
+	undo = append(undo, cancel, func() { shutdown() })
 
 	seat, err := s.hello(ctx, c, t, acct)
 	if err != nil {
@@ -167,7 +186,7 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 			c.Close(websocket.StatusTryAgainLater, "too many spectators")
 			return
 		}
-		defer s.removeSpectator(lt)
+		undo = append(undo, func() { s.removeSpectator(lt) })
 	}
 	if err := s.send(ctx, c, welcomeMsg{Type: "welcome", Table: summarize(summaryOf(t)), Seat: seat}); err != nil {
 		return
@@ -187,55 +206,272 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 		c.Close(websocket.StatusNormalClosure, "the match is over")
 		return
 	}
-	chat := s.chat.join(t, seat, spectatorName(acct), spectatorWriter(acct, clientAddr(r)))
-	defer s.chat.leave(chat)
-	for _, m := range s.chatHistory(ctx, chat) {
+	if !shutdown() {
+		return // the server is shutting down
+	}
+	k := &socket{s: s, c: c, ctx: ctx, lt: lt, busy: true, conn: sb.conn, br: sb.br,
+		rd: reader{limiter: rate.NewLimiter(s.msgRate, s.msgBurst)}}
+	k.chat = s.chat.join(t, seat, spectatorName(acct), writer, k.wakeChat)
+	undo = append(undo, func() { s.chat.leave(k.chat) })
+	for _, m := range s.chatHistory(ctx, k.chat) {
 		if err := s.send(ctx, c, m); err != nil {
 			return
 		}
 	}
-	sub, err := lt.m.Subscribe(ctx, seat)
+	sub, err := lt.m.Watch(ctx, seat, k.offer, k.ended)
 	if err != nil {
 		c.Close(websocket.StatusTryAgainLater, "the table is closing")
 		return
 	}
-	defer sub.Close()
-	changed, unwatch := s.watch(lt, seat)
-	defer unwatch()
+	undo = append(undo, sub.Close, s.watch(lt, seat, k.wakePresence))
+	stop := context.AfterFunc(s.ctx, func() { k.closeWith(websocket.StatusGoingAway, "server shutting down") })
+	undo = append(undo, func() { stop() })
+	// Everything the sender may read (finish) is set before it starts.
+	handed = true
+	k.undo = undo
+	k.handle = func(data []byte) *errorMsg {
+		if isChat(data) {
+			return s.handleChat(ctx, k.chat, data)
+		}
+		return s.handle(ctx, lt, seat, data)
+	}
+	if k.conn != nil {
+		k.poller, k.fd = pollable(k.conn)
+	}
+	k.release()
+	k.readMu.Lock()
+	buffered := k.br.Buffered() > 0
+	k.readMu.Unlock()
+	if buffered || !k.await() {
+		go k.read()
+	}
+}
 
-	go s.readMoves(ctx, cancel, c, lt, seat, chat)
-	sent := 0
+// await has the process's poller start a reader once the client sends something, and
+// reports whether it will: a connection waiting for its player holds no goroutine.
+func (k *socket) await() bool {
+	return k.poller != nil && k.poller.wait(k.conn, k, k.read) == nil
+}
+
+// read reads and answers the client's messages while there are any, then waits for the next
+// with the poller (or, without one, reads on until the connection ends).
+func (k *socket) read() {
 	for {
-		select {
-		case <-ctx.Done():
-			c.Close(websocket.StatusGoingAway, "server shutting down")
+		// With the poller a read starts only once there is something to read, and the buffer
+		// under the websocket is looked at after it: a close, which reads the client's answer
+		// itself, waits meanwhile. Without, the read waits for the client, and a close runs
+		// alongside it (the websocket allows that).
+		polled := k.poller != nil
+		if polled {
+			k.readMu.Lock()
+		}
+		data, ok := k.s.next(k.ctx, k.c, &k.rd)
+		more := ok && polled && k.br.Buffered() > 0
+		if polled {
+			k.readMu.Unlock()
+		}
+		if !ok {
+			k.finish()
 			return
-		case m := <-chat.C:
-			if err := s.send(ctx, c, m); err != nil {
-				return
-			}
-		case <-changed:
-			s.mu.Lock()
-			p := s.presence(lt)
-			s.mu.Unlock()
-			if err := s.send(ctx, c, p); err != nil {
-				return
-			}
-		case u, ok := <-sub.C:
-			if !ok {
-				switch {
-				case lt.moved.Load():
-					c.Close(websocket.StatusTryAgainLater, "the table moved to another server: reconnect")
-				case ctx.Err() == nil:
-					c.Close(websocket.StatusNormalClosure, "the match is over")
-				}
-				return
-			}
-			if err := s.sendUpdate(ctx, c, u, &sent); err != nil {
-				return
+		}
+		if data != nil {
+			if e := k.handle(data); e != nil {
+				k.s.send(k.ctx, k.c, *e)
 			}
 		}
+		if polled && !more && k.await() {
+			return
+		}
 	}
+}
+
+// finish ends the connection, once, whoever finds it over.
+func (k *socket) finish() {
+	k.finished.Do(func() {
+		if k.poller != nil {
+			k.poller.forget(k.fd, k)
+		}
+		runReversed(k.undo)
+	})
+}
+
+// runReversed calls fs, last first.
+func runReversed(fs []func()) {
+	for i := len(fs) - 1; i >= 0; i-- {
+		fs[i]()
+	}
+}
+
+// socket is a live table's connection. A live table costs the server little while nobody
+// acts: no goroutine waits on its match or on its connections. The match, the chat and the
+// presence of the table only note what a connection has to send and wake it; one goroutine
+// then writes it all and ends. On Linux the process's poller (poller_linux.go) starts a
+// goroutine to read a connection once its client has sent something, which reads while there
+// is something to read and ends; elsewhere each connection keeps one goroutine reading it.
+type socket struct {
+	s   *Server
+	c   *websocket.Conn
+	ctx context.Context
+	lt  *liveTable
+
+	chat *chatConn
+	sent int // log lines the connection has had, for the sender only
+
+	// The reading side: the connection and its read buffer under the websocket, what reading
+	// keeps between messages, and the wait on the poller (see read).
+	conn     net.Conn
+	br       *bufio.Reader
+	rd       reader
+	handle   func([]byte) *errorMsg
+	poller   *poller
+	fd       int32
+	undo     []func()
+	finished sync.Once
+	readMu   sync.Mutex
+
+	mu sync.Mutex
+	// busy is set while a sender runs (or the connection is being set up, or gone).
+	busy bool
+	// What is to be sent: the latest update, whether the presence and chat lines are, and a
+	// close, last.
+	update    *match.Update
+	presence  bool
+	chatLines bool
+	closing   bool
+	closeCode websocket.StatusCode
+	closeWhy  string
+}
+
+// offer notes u, replacing an update not yet sent.
+func (k *socket) offer(u match.Update) { k.wake(func() { k.update = &u }) }
+
+// ended closes the connection once its match has stopped, after the last update.
+func (k *socket) ended() {
+	switch {
+	case k.lt.moved.Load():
+		k.closeWith(websocket.StatusTryAgainLater, "the table moved to another server: reconnect")
+	case k.s.ctx.Err() != nil:
+		k.closeWith(websocket.StatusGoingAway, "server shutting down")
+	default:
+		k.closeWith(websocket.StatusNormalClosure, "the match is over")
+	}
+}
+
+func (k *socket) closeWith(code websocket.StatusCode, why string) {
+	k.wake(func() {
+		if !k.closing {
+			k.closing, k.closeCode, k.closeWhy = true, code, why
+		}
+	})
+}
+
+func (k *socket) wakePresence() { k.wake(func() { k.presence = true }) }
+
+func (k *socket) wakeChat() { k.wake(func() { k.chatLines = true }) }
+
+// release starts sending once the connection is set up.
+func (k *socket) release() { k.wake(func() { k.busy = false }) }
+
+// wake notes what note notes, with k.mu held, then starts a sender if there is something to
+// send and none runs.
+func (k *socket) wake(note func()) {
+	k.mu.Lock()
+	note()
+	start := !k.busy && (k.update != nil || k.presence || k.chatLines || k.closing)
+	if start {
+		k.busy = true
+	}
+	k.mu.Unlock()
+	if start {
+		go k.send()
+	}
+}
+
+// send writes what there is to send until nothing is left.
+func (k *socket) send() {
+	s, c, ctx := k.s, k.c, k.ctx
+	for {
+		k.mu.Lock()
+		u, presence, chat, closing := k.update, k.presence, k.chatLines, k.closing
+		k.update, k.presence, k.chatLines = nil, false, false
+		if u == nil && !presence && !chat && !closing {
+			k.busy = false
+			k.mu.Unlock()
+			return
+		}
+		k.mu.Unlock()
+		err := error(nil)
+		if chat {
+			for _, m := range s.chat.take(k.chat) {
+				if err = s.send(ctx, c, m); err != nil {
+					break
+				}
+			}
+		}
+		if presence && err == nil {
+			s.mu.Lock()
+			p := s.presence(k.lt)
+			s.mu.Unlock()
+			err = s.send(ctx, c, p)
+		}
+		if u != nil && err == nil {
+			err = s.sendUpdate(ctx, c, *u, &k.sent)
+		}
+		if err != nil {
+			c.CloseNow() // busy stays set
+			k.finish()
+			return
+		}
+		if closing {
+			if k.poller != nil {
+				k.readMu.Lock() // see read
+			}
+			c.Close(k.closeCode, k.closeWhy)
+			if k.poller != nil {
+				k.readMu.Unlock()
+			}
+			k.finish()
+			return
+		}
+	}
+}
+
+// smallBuffers hands the websocket library, when it takes the connection over, read and write
+// buffers sized for deuce's messages (a client's are under maxMessage, and a larger update is
+// written straight through) instead of the HTTP server's 4 KiB each, which every open
+// connection would keep for its life.
+type smallBuffers struct {
+	http.ResponseWriter
+	// conn and br are the connection and its read buffer once taken over.
+	conn net.Conn
+	br   *bufio.Reader
+}
+
+const (
+	socketReadBuffer  = 512
+	socketWriteBuffer = 1 << 10
+)
+
+func (w *smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	conn, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := brw.Writer.Flush(); err != nil {
+		conn.Close()
+		return nil, nil, err
+	}
+	// What the client sent after its request may already be in the server's buffer: it is
+	// moved to the new one, where the library looks for it.
+	n := brw.Reader.Buffered()
+	b, _ := brw.Reader.Peek(n)
+	br := bufio.NewReaderSize(io.MultiReader(bytes.NewReader(bytes.Clone(b)), conn), max(socketReadBuffer, n))
+	if _, err := br.Peek(n); err != nil {
+		conn.Close()
+		return nil, nil, err
+	}
+	w.conn, w.br = conn, br
+	return conn, bufio.NewReadWriter(br, bufio.NewWriterSize(conn, socketWriteBuffer)), nil
 }
 
 // sendUpdate sends u with the log lines after the *sent the connection has had, and counts
@@ -323,46 +559,62 @@ func (s *Server) storedView(t *store.Table, seat engine.Seat) (match.Update, err
 	return u, nil
 }
 
-// readMoves reads the client's messages until it leaves, playing its moves.
-func (s *Server) readMoves(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, lt *liveTable, seat engine.Seat, chat *chatConn) {
-	s.readMessages(ctx, cancel, c, func(data []byte) *errorMsg {
-		if isChat(data) {
-			return s.handleChat(ctx, chat, data)
-		}
-		return s.handle(ctx, lt, seat, data)
-	})
+// reader is what reading a connection keeps between messages: its rate.
+type reader struct {
+	limiter *rate.Limiter
+	refused int
 }
 
 // readMessages reads the client's messages until it leaves, and answers each with handle.
 func (s *Server) readMessages(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, handle func([]byte) *errorMsg) {
 	defer cancel()
-	limiter := rate.NewLimiter(s.msgRate, s.msgBurst)
-	refused := 0
+	rd := reader{limiter: rate.NewLimiter(s.msgRate, s.msgBurst)}
 	for {
-		_, data, err := c.Read(ctx)
-		if err != nil {
-			var ce websocket.CloseError
-			if errors.As(err, &ce) || ctx.Err() != nil {
-				return
-			}
-			// Oversized or broken frames end the connection; say why first when possible.
-			s.send(ctx, c, errorMsg{Type: "error", Code: codeBadMessage, Error: fmt.Sprintf("message refused: %v", err)})
-			c.Close(websocket.StatusMessageTooBig, "message too big or malformed")
+		data, ok := s.next(ctx, c, &rd)
+		if !ok {
 			return
 		}
-		if !limiter.Allow() {
-			refused++
-			if refused > maxRefused {
-				c.Close(websocket.StatusPolicyViolation, "too many messages")
-				return
-			}
-			s.send(ctx, c, errorMsg{Type: "error", Code: codeRateLimited, Error: "too many messages: slow down"})
+		if data == nil {
 			continue
 		}
-		if e := handle(data); e != nil {
-			s.send(ctx, c, *e)
-		}
+		// The message is handled on a goroutine of its own, which may go deep (a move is saved
+		// in the store) and then ends, so that the stack this goroutine keeps while it waits for
+		// the next message stays small.
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			if e := handle(data); e != nil {
+				s.send(ctx, c, *e)
+			}
+		}()
+		<-done
 	}
+}
+
+// next reads the client's next message: ok is false once the connection is over, and data nil
+// for a message refused by the rate limit (the client has been told).
+func (s *Server) next(ctx context.Context, c *websocket.Conn, rd *reader) (data []byte, ok bool) {
+	_, data, err := c.Read(ctx)
+	if err != nil {
+		var ce websocket.CloseError
+		if errors.As(err, &ce) || ctx.Err() != nil {
+			return nil, false
+		}
+		// Oversized or broken frames end the connection; say why first when possible.
+		s.send(ctx, c, errorMsg{Type: "error", Code: codeBadMessage, Error: fmt.Sprintf("message refused: %v", err)})
+		c.Close(websocket.StatusMessageTooBig, "message too big or malformed")
+		return nil, false
+	}
+	if !rd.limiter.Allow() {
+		rd.refused++
+		if rd.refused > maxRefused {
+			c.Close(websocket.StatusPolicyViolation, "too many messages")
+			return nil, false
+		}
+		s.send(ctx, c, errorMsg{Type: "error", Code: codeRateLimited, Error: "too many messages: slow down"})
+		return nil, true
+	}
+	return data, true
 }
 
 // decodeClientMsg decodes one client message: a single JSON object of known fields.

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -18,18 +19,27 @@ import (
 const benchUsage = `serve [flags]
 
 Measures the browser server under load: it starts a deuce server in a separate
-process (or uses --server), creates --tables tables at once, and plays every seat
-through its own websocket with a random client-side bot that thinks about
---think per move. It reports the move-to-update latency (p50, p90, p99), the
-server's memory per live table (from its resident set size), and every error.
+process (or uses --server), creates --tables tables, and plays every seat through
+its own websocket with a random client-side bot that thinks about --think per
+move, as a person would (5s: each table moves about every 5 seconds). Every table
+is set up before any moves, then all play for --window (0: every table plays to
+its end). It reports the move-to-update latency (p50, p90, p99), the server's
+memory per live table (from its resident set size), and every error.
+
+Every websocket is an open file in both processes: the bench raises their limit
+to the hard limit and says so when it is too low. With --opponent LEVEL the last
+seat of every table is a server bot of that level, so a table needs one
+connection instead of two.
 
 With --nodes N and --postgres URL it starts N nodes sharing that database,
-creates every table and connects every seat on a node at random, and kills one
-node (SIGKILL) in the middle of the run: the others take its tables over, its
+creates every table and connects every seat on a node at random, plays every
+table to its end (client bots think 500ms unless told), and kills one node
+(SIGKILL) in the middle of the run: the others take its tables over, its
 clients reconnect elsewhere, and the report counts errors and lost moves.
 
 Examples:
   deuce bench serve --tables 1000
+  deuce bench serve --tables 10000 --opponent random
   deuce bench serve --nodes 3 --postgres postgres://localhost/deuce --tables 100`
 
 func runBench(ctx context.Context, args []string, e *env) error {
@@ -40,7 +50,9 @@ func runBench(ctx context.Context, args []string, e *env) error {
 	tables := fs.Int("tables", 1000, "`number` of tables played at once")
 	game := fs.String("game", "centercourt", "the `game` every table plays")
 	variant := fs.String("variant", "tiebreak", "the game's `variant`")
-	think := fs.Duration("think", 500*time.Millisecond, "mean thinking `time` of a client bot per move")
+	think := fs.Duration("think", 5*time.Second, "mean thinking `time` of a client bot per move (each pause is drawn between half and one and a half times it)")
+	window := fs.Duration("window", time.Minute, "how long every table plays once all are set up (0: every table plays to its end)")
+	opponent := fs.String("opponent", "", "bot `level` playing the last seat of every table on the server (default: people in every seat)")
 	seed := fs.Uint64("seed", 1, "`seed` of the client bots")
 	server := fs.String("server", "", "benchmark the server at this `URL` instead of starting one (memory is then not measured)")
 	nodes := fs.Int("nodes", 1, "`number` of nodes to start on --postgres; one is killed in the middle of the run when more than one")
@@ -65,6 +77,38 @@ func runBench(ctx context.Context, args []string, e *env) error {
 	if *killAfter < 0 {
 		return usagef("--kill-after must not be negative")
 	}
+	if *nodes > 1 {
+		// A cluster run plays every table to its end, quickly, so that every record is
+		// checked for lost moves (a live table's record is not public).
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		if !set["window"] {
+			*window = 0
+		}
+		if !set["think"] {
+			*think = 500 * time.Millisecond
+		}
+	}
+	if *window < 0 || *think < 0 {
+		return usagef("--window and --think must not be negative")
+	}
+	// Every seat played here is a websocket, an open file at each end.
+	conns := 2 * *tables
+	if *opponent != "" {
+		conns = *tables
+	}
+	files, err := raiseFileLimit()
+	if err != nil {
+		return err
+	}
+	if files != 0 && files < uint64(conns)+256 {
+		return fmt.Errorf("%d tables need %d websockets, each an open file in this process and in the server, "+
+			"and this system allows %d: raise the hard limit (ulimit -Hn), play fewer tables, or use --opponent random (one websocket a table)",
+			*tables, conns, files)
+	}
+	if ports := localPorts(); ports != 0 && ports < conns+1000 {
+		return fmt.Errorf("%d websockets to one server need as many local ports, and the machine gives %d (/proc/sys/net/ipv4/ip_local_port_range): widen the range or play fewer tables", conns, ports)
+	}
 	url, pid := *server, 0
 	var (
 		urls   []string
@@ -84,6 +128,12 @@ func runBench(ctx context.Context, args []string, e *env) error {
 			defer func() {
 				_ = srv.Process.Signal(os.Interrupt)
 				_ = srv.Wait()
+				// The server's data directory (startServer) goes with it.
+				for _, kv := range srv.Env {
+					if dir, ok := strings.CutPrefix(kv, "DEUCE_DATA="); ok && strings.Contains(dir, "deuce-bench-") {
+						_ = os.RemoveAll(dir)
+					}
+				}
 			}()
 			procs, urls = append(procs, srv), append(urls, u)
 		}
@@ -106,6 +156,9 @@ func runBench(ctx context.Context, args []string, e *env) error {
 	base := rss(pid)
 	var mu sync.Mutex
 	peak := base
+	// steady is the most the server held while every table played (the window), setup left out.
+	var steady int64
+	inWindow := false
 	stop := make(chan struct{})
 	var sampler sync.WaitGroup
 	if pid != 0 {
@@ -122,16 +175,30 @@ func runBench(ctx context.Context, args []string, e *env) error {
 					r := rss(pid)
 					mu.Lock()
 					peak = max(peak, r)
+					if inWindow {
+						steady = max(steady, r)
+					}
 					mu.Unlock()
 				}
 			}
 		}()
 	}
-	fmt.Fprintf(e.stdout, "benchmarking %s: %d tables of %s (%s), client bots think %v per move\n", url, *tables, *game, *variant, *think)
+	against := "people in every seat"
+	if *opponent != "" {
+		against = "a server bot (" + *opponent + ") in the last seat"
+	}
+	fmt.Fprintf(e.stdout, "benchmarking %s: %d tables of %s (%s), %s, client bots think %v per move on average\n", url, *tables, *game, *variant, against, *think)
 	last := time.Now()
 	rep, err := loadtest.Run(ctx, loadtest.Config{
 		URL: url, URLs: urls, Tables: *tables, Game: *game, Variant: *variant, Think: *think, Seed: *seed,
-		Disrupt: disrupt, DisruptAfter: *killAfter,
+		Disrupt: disrupt, DisruptAfter: *killAfter, Opponent: *opponent, Window: *window,
+		InWindow: func(in bool) {
+			r := rss(pid)
+			mu.Lock()
+			defer mu.Unlock()
+			inWindow = in
+			steady, peak = max(steady, r), max(peak, r)
+		},
 		Progress: func(done, total int) {
 			if time.Since(last) > 5*time.Second || done == total {
 				last = time.Now()
@@ -158,6 +225,10 @@ func runBench(ctx context.Context, args []string, e *env) error {
 	if pid != 0 && rep.PeakLive > 0 {
 		fmt.Fprintf(e.stdout, "server memory: %.1f MiB idle, %.1f MiB at the peak of %d live tables: %.1f KiB per live table\n",
 			float64(base)/(1<<20), float64(peak)/(1<<20), rep.PeakLive, float64(peak-base)/1024/float64(rep.PeakLive))
+		if steady > 0 {
+			fmt.Fprintf(e.stdout, "while they all played (setup left out): at most %.1f MiB, %.1f KiB per live table\n",
+				float64(steady)/(1<<20), float64(steady-base)/1024/float64(rep.PeakLive))
+		}
 	}
 	if err != nil {
 		return err

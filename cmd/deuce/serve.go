@@ -137,6 +137,11 @@ func runServe(ctx context.Context, args []string, e *env) error {
 	}
 	defer st.Close()
 
+	// Every websocket is an open file: a server holding thousands of tables needs the most the
+	// system allows it.
+	if _, err := raiseFileLimit(); err != nil {
+		log.Warn("open files", "err", err)
+	}
 	m := &web.Main{Addr: *addr, Store: st, Log: log, BotDelay: *botDelay, Limits: lim, SecureCookies: *secureCookies, Cluster: cn, TrustedProxies: trusted}
 	if err := m.Open(ctx); err != nil {
 		if strings.Contains(err.Error(), "address already in use") {

@@ -17,7 +17,9 @@ import (
 	"net/url"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"deuce/engine"
@@ -42,6 +44,8 @@ type DB struct {
 	// The statements of Append, the write made for every move played, prepared once on the
 	// write connection.
 	appendMoves, insertMove *sql.Stmt
+	// appends are the Appends waiting for the writer, committed together (see Append).
+	appends appendQueue
 }
 
 // busyTimeout is how long a statement waits for another process holding the write lock, by
@@ -261,6 +265,11 @@ UPDATE tables SET move_count = move_count + ?, status = ?, result = ?, updated =
 WHERE id = ? AND move_count = ?`
 
 // Append adds moves at index at and sets the status and result.
+//
+// Appends made at once share one transaction (a group commit): a commit costs a write of the
+// log whatever it holds, and a server playing thousands of tables appends a move for each of
+// them every few seconds. Each Append is a savepoint of its own, so it fails or succeeds alone;
+// a failed commit fails them all, and none is written.
 func (db *DB) Append(ctx context.Context, id string, at int, moves []engine.Move, status store.Status, result *engine.Result) error {
 	if !status.Valid() {
 		return fmt.Errorf("append to table %s: invalid status %q", id, status)
@@ -269,24 +278,135 @@ func (db *DB) Append(ctx context.Context, id string, at int, moves []engine.Move
 	if err != nil {
 		return fmt.Errorf("append to table %s: %w", id, err)
 	}
-	err = inTx(ctx, db.write, func(tx *sql.Tx) error {
-		// The guard on move_count is what makes a stale writer fail instead of writing.
-		res, err := tx.StmtContext(ctx, db.appendMoves).ExecContext(ctx,
-			len(moves), string(status), nullString(r), store.Now().UnixMilli(), id, at)
-		if err != nil {
-			return err
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return err
-		} else if n == 0 {
-			return missingOrConflict(ctx, tx, id)
-		}
-		return db.insertMoves(ctx, tx, id, at, moves)
-	})
-	if err != nil {
-		return fmt.Errorf("append to table %s at %d: %w", id, at, err)
+	a := &pendingAppend{ctx: ctx, id: id, at: at, moves: moves, status: status, result: r, done: make(chan error, 1), lead: make(chan struct{}, 1)}
+	if db.appends.push(a) {
+		a.lead <- struct{}{} // no commit is under way: this Append makes the next
 	}
-	return nil
+	for {
+		select {
+		case err := <-a.done:
+			if err != nil {
+				return fmt.Errorf("append to table %s at %d: %w", id, at, err)
+			}
+			return nil
+		case <-a.lead:
+			// One batch, then the first Append still waiting makes the next: no caller
+			// commits for the others for long.
+			db.commitAppends(db.appends.take())
+			if next := db.appends.handOff(); next != nil {
+				next.lead <- struct{}{}
+			}
+		}
+	}
+}
+
+// pendingAppend is an Append waiting for its commit; done receives its outcome.
+type pendingAppend struct {
+	ctx    context.Context
+	id     string
+	at     int
+	moves  []engine.Move
+	status store.Status
+	result *string
+	done   chan error
+	// lead tells the Append to commit the next batch.
+	lead chan struct{}
+}
+
+// appendQueue holds the Appends waiting; busy is set while one of them commits for all.
+type appendQueue struct {
+	mu      sync.Mutex
+	waiting []*pendingAppend
+	busy    bool
+}
+
+// maxBatch bounds the Appends of one transaction.
+const maxBatch = 256
+
+// push queues a, and reports whether its caller must commit (none does).
+func (q *appendQueue) push(a *pendingAppend) bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.waiting = append(q.waiting, a)
+	if q.busy {
+		return false
+	}
+	q.busy = true
+	return true
+}
+
+// take returns the next batch to commit, the Appends waiting (at most maxBatch).
+func (q *appendQueue) take() []*pendingAppend {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	n := min(len(q.waiting), maxBatch)
+	batch := slices.Clone(q.waiting[:n])
+	q.waiting = slices.Delete(q.waiting, 0, n)
+	return batch
+}
+
+// handOff returns the Append to commit the next batch, or nil (and the queue is no longer
+// busy) when none waits.
+func (q *appendQueue) handOff() *pendingAppend {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if len(q.waiting) == 0 {
+		q.busy = false
+		return nil
+	}
+	return q.waiting[0]
+}
+
+// commitAppends writes batch in one transaction, each Append under a savepoint of its own, and
+// tells each its outcome.
+func (db *DB) commitAppends(batch []*pendingAppend) {
+	if len(batch) == 0 {
+		return
+	}
+	ctx := context.Background() // every caller waits for its outcome; the busy timeout bounds it
+	outcome := make([]error, len(batch))
+	err := inTx(ctx, db.write, func(tx *sql.Tx) error {
+		for i, a := range batch {
+			if err := a.ctx.Err(); err != nil {
+				outcome[i] = err
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, "SAVEPOINT move"); err != nil {
+				return err
+			}
+			outcome[i] = db.appendIn(ctx, tx, a)
+			undo := "RELEASE move"
+			if outcome[i] != nil {
+				undo = "ROLLBACK TO move; RELEASE move"
+			}
+			if _, err := tx.ExecContext(ctx, undo); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	for i, a := range batch {
+		if err != nil {
+			outcome[i] = err
+		}
+		a.done <- outcome[i]
+	}
+}
+
+// appendIn makes Append a in tx.
+func (db *DB) appendIn(ctx context.Context, tx *sql.Tx, a *pendingAppend) error {
+	// The guard on move_count is what makes a stale writer fail instead of writing.
+	res, err := tx.StmtContext(ctx, db.appendMoves).ExecContext(ctx,
+		len(a.moves), string(a.status), nullString(a.result), store.Now().UnixMilli(), a.id, a.at)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return missingOrConflict(ctx, tx, a.id)
+	}
+	return db.insertMoves(ctx, tx, a.id, a.at, a.moves)
 }
 
 // missingOrConflict tells why a guarded update of table id changed no row.

@@ -5,9 +5,12 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
+	"sync"
 	"testing"
 
 	"deuce/engine"
@@ -203,5 +206,54 @@ func TestMigrateFromVersion1(t *testing.T) {
 	}
 	if got, err := db.Get(ctx, "old"); err != nil || got.Ended != store.EndExpired {
 		t.Fatalf("after End: %+v, %v", got, err)
+	}
+}
+
+// Appends made at once are committed together, each on its own: a conflicting one fails
+// alone, and every other is written exactly once.
+func TestAppendsAtOnceSucceedOrFailAlone(t *testing.T) {
+	ctx := context.Background()
+	db := open(t, filepath.Join(t.TempDir(), "deuce.db"))
+	const tables, rounds = 40, 5
+	for i := range tables {
+		if err := db.Create(ctx, storetest.NewTable(fmt.Sprint("t", i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, tables)
+	stale := make([]error, tables)
+	for i := range tables {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			id := fmt.Sprint("t", i)
+			for r := range rounds {
+				if err := db.Append(ctx, id, r, storetest.Moves(r, 1), store.Live, nil); err != nil {
+					errs[i] = err
+					return
+				}
+				if i%4 == 0 && r == 2 {
+					// A stale writer, among the others' appends.
+					stale[i] = db.Append(ctx, id, r, storetest.Moves(r, 1), store.Live, nil)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for i := range tables {
+		if errs[i] != nil {
+			t.Fatalf("table %d: %v", i, errs[i])
+		}
+		if i%4 == 0 && !errors.Is(stale[i], store.ErrConflict) {
+			t.Errorf("table %d: a stale append gave %v, want a conflict", i, stale[i])
+		}
+		got, err := db.Get(ctx, fmt.Sprint("t", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.Moves) != rounds || !slices.Equal(got.Moves, storetest.Moves(0, rounds)) {
+			t.Errorf("table %d holds %v, want %v", i, got.Moves, storetest.Moves(0, rounds))
+		}
 	}
 }
