@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"path/filepath"
 	"strings"
@@ -311,5 +312,38 @@ func TestUnplayableTableEndsAtResume(t *testing.T) {
 	s := startServer(t, path)
 	if ti := s.info("huge"); ti.Status != "abandoned" || ti.Ended != store.EndUnplayable {
 		t.Errorf("table after resuming: %+v", ti)
+	}
+}
+
+// A client whose last frame was a ping leaves the server reading in the middle of waiting for
+// a message: the end of the match must still close its connection (after a bounded wait for
+// that read), not wait for the client to send something.
+func TestEndClosesASocketWaitingMidRead(t *testing.T) {
+	s, _ := lifecycleServer(t)
+	c := s.create(twoPeople)
+	ann, bob := s.connect(c.ID, c.Seats[0].Token), s.connect(c.ID, c.Seats[1].Token)
+	ann.untilUpdate()
+	bob.untilUpdate()
+	pctx, pcancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer pcancel()
+	go ann.conn.Ping(pctx)             // the pong is never read: only the ping matters
+	time.Sleep(300 * time.Millisecond) // lets the server start reading after the ping
+	bob.send(map[string]any{"type": "resign"})
+	ann.untilEnd()
+	done := make(chan error, 1)
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		for {
+			if _, _, err := ann.conn.Read(ctx); err != nil {
+				done <- err
+				return
+			}
+		}
+	}()
+	err := <-done
+	var ce websocket.CloseError
+	if errors.Is(err, context.DeadlineExceeded) && !errors.As(err, &ce) {
+		t.Fatalf("the server never closed the connection after the match: %v", err)
 	}
 }

@@ -423,15 +423,35 @@ func (k *socket) send() {
 			return
 		}
 		if closing {
-			if k.poller != nil {
-				k.readMu.Lock() // see read
-			}
-			c.Close(k.closeCode, k.closeWhy)
-			if k.poller != nil {
+			switch {
+			case k.poller == nil:
+				c.Close(k.closeCode, k.closeWhy)
+			case lockWithin(&k.readMu, closeWait): // see read
+				c.Close(k.closeCode, k.closeWhy)
 				k.readMu.Unlock()
+			default:
+				// A read has waited all this time in the middle of a message (a client that
+				// sent a ping or half a frame): no handshake, the connection just ends.
+				c.CloseNow()
 			}
 			k.finish()
 			return
+		}
+	}
+}
+
+// closeWait bounds how long a close waits for a read in progress to finish.
+const closeWait = 5 * time.Second
+
+// lockWithin locks mu if it can within d, and reports whether it did. A read holds the lock
+// only while a message is arriving, so the wait is short unless the client stalls mid-message.
+func lockWithin(mu *sync.Mutex, d time.Duration) bool {
+	for end := time.Now().Add(d); ; time.Sleep(20 * time.Millisecond) {
+		if mu.TryLock() {
+			return true
+		}
+		if time.Now().After(end) {
+			return false
 		}
 	}
 }
