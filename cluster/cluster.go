@@ -274,6 +274,18 @@ func (n *Node) Finish(ctx context.Context, id string, epoch int64, at int, moves
 	return n.cfg.DB.FinishFenced(ctx, id, n.holder, epoch, at, moves, status, ended, result, rate)
 }
 
+// SaveClock saves the clocks of table id under the lease held at epoch
+// (postgres.DB.SaveClockFenced).
+func (n *Node) SaveClock(ctx context.Context, id string, epoch int64, clock []byte) error {
+	return n.cfg.DB.SaveClockFenced(ctx, id, n.holder, epoch, clock)
+}
+
+// CheckLease returns store.ErrLeaseLost unless the node holds the lease of table id at epoch
+// (postgres.DB.CheckLease).
+func (n *Node) CheckLease(ctx context.Context, id string, epoch int64) error {
+	return n.cfg.DB.CheckLease(ctx, id, n.holder, epoch)
+}
+
 // Holds reports whether the node holds the lease of table id at epoch, as far as it knows.
 func (n *Node) Holds(id string, epoch int64) bool {
 	n.mu.Lock()

@@ -22,8 +22,10 @@ import (
 // change, and the follower reads the record from the store and rebuilds the seat's view. The
 // seats' presence travels both ways: followers tell the owner who is connected through them
 // ("here", repeated every heartbeat, forgotten when it stops), and the owner publishes the
-// presence its players see ("presence"). SQLite serves one node: without a cluster.Node none of
-// this runs.
+// presence its players see ("presence"). Chat needs no owner: the node a line is written
+// through checks, stores and shows it to its own connections, and publishes it ("chat") for the
+// other nodes to show to theirs. SQLite serves one node: without a cluster.Node none of this
+// runs.
 
 // Message kinds between nodes.
 const (
@@ -33,6 +35,7 @@ const (
 	kindHere     = "here"     // follower -> owner: connections per seat through the sender
 	kindSync     = "sync"     // follower -> owner: publish progress and presence now
 	kindSeats    = "seats"    // any -> owner: the stored seats changed (a seat was claimed)
+	kindChat     = "chat"     // any -> all: a chat line written through the sender
 )
 
 // forwardTimeout bounds the wait for the owner's answer to a forwarded message. A message sent
@@ -59,6 +62,8 @@ type clusterState struct {
 	follows map[string]map[*follower]struct{}
 	// remote holds, per table this node runs, the connections per seat through other nodes.
 	remote map[string]map[string]*remoteSeats
+	// spectators counts this node's spectators of the tables it follows.
+	spectators map[string]int
 }
 
 type follower struct {
@@ -78,7 +83,53 @@ type actBody struct {
 
 func newClusterState(s *Server, node *cluster.Node) *clusterState {
 	return &clusterState{s: s, node: node, heartbeat: node.LeaseTime() / 2,
-		follows: map[string]map[*follower]struct{}{}, remote: map[string]map[string]*remoteSeats{}}
+		follows: map[string]map[*follower]struct{}{}, remote: map[string]map[string]*remoteSeats{}, spectators: map[string]int{}}
+}
+
+// addSpectator counts a spectator of table id through this node, which does not run it, or
+// reports false when the table has the most spectators a node takes (Limits.SpectatorsPerTable
+// is per node: the owner does not know the spectators of its followers).
+func (cs *clusterState) addSpectator(id string) bool {
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	if cs.spectators[id] >= cs.s.limits.SpectatorsPerTable {
+		return false
+	}
+	cs.spectators[id]++
+	return true
+}
+
+func (cs *clusterState) removeSpectator(id string) {
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	if cs.spectators[id]--; cs.spectators[id] <= 0 {
+		delete(cs.spectators, id)
+	}
+}
+
+// publishChat sends a chat line of table id, shown here already, to the other nodes' connections.
+// A line is at most chatMaxRunes (300) runes of text, signed with a seat's name (at most 40
+// runes) or an account's (at most 20 bytes): even with every character escaped by encoding/json
+// (at most six bytes each, as in \u003c) a message is under 2,400 bytes, far below
+// cluster.MaxPayload (TestChatLineFitsANotification checks the worst case).
+func (cs *clusterState) publishChat(id string, m chatMsg) {
+	body, err := json.Marshal(m)
+	if err != nil {
+		return
+	}
+	cs.node.Publish(cluster.Message{Kind: kindChat, Table: id, Body: body})
+}
+
+// onChat shows a chat line another node published to this node's connections of its table.
+func (cs *clusterState) onChat(m cluster.Message) {
+	if m.From == cs.node.Holder() {
+		return // shown when it was written
+	}
+	var line chatMsg
+	if json.Unmarshal(m.Body, &line) != nil || line.Type != "chat" || line.Room != roomPlayers && line.Room != roomSpectators {
+		return
+	}
+	cs.s.chat.post(m.Table, line)
 }
 
 // run works for the cluster until the server closes.
@@ -253,6 +304,18 @@ func (cs *clusterState) stopped(lt *liveTable) {
 	cs.node.Release(ctx, lt.id, lt.epoch)
 }
 
+// lockSeats runs f, a change of table id's stored seats (read, changed, written back), alone:
+// on this node, and in a cluster on every node (a lock in the database), so that two seats
+// claimed at once through two nodes are both kept.
+func (s *Server) lockSeats(ctx context.Context, id string, f func() error) error {
+	s.claimMu.Lock()
+	defer s.claimMu.Unlock()
+	if s.cl == nil {
+		return f()
+	}
+	return s.cl.node.DB().Locked(ctx, "seats:"+id, f)
+}
+
 type viaKey struct{}
 
 // via says where the message being handled came in: "local", or "forwarded" by another node.
@@ -310,7 +373,13 @@ func (h clusterHandler) Adopt(ctx context.Context, id string, epoch int64) error
 			return ctx.Err()
 		}
 	}
-	t, err := s.store.Get(ctx, id)
+	// Under the seats' lock: a change of seats by the node that ran the table before is
+	// either in the store now or refused (handToBots).
+	var t *store.Table
+	err := s.lockSeats(ctx, id, func() (err error) {
+		t, err = s.store.Get(ctx, id)
+		return err
+	})
 	if err != nil {
 		return err
 	}
@@ -364,6 +433,9 @@ func (h clusterHandler) Message(m cluster.Message) {
 		return
 	case kindHere:
 		cs.onHere(m)
+		return
+	case kindChat:
+		cs.onChat(m)
 		return
 	}
 	lt := s.table(m.Table)
@@ -462,15 +534,27 @@ func (s *Server) followedView(cur *store.Table, seat engine.Seat, rep **match.Re
 	return (*rep).View(seat), nil
 }
 
-// serveFollower serves a connection of seat to table t, which another node runs.
-func (s *Server) serveFollower(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, t *store.Table, seat engine.Seat) {
+// serveFollower serves a connection of seat to table t, which another node runs; chat is its
+// place in the table's chat, which this node serves itself.
+func (s *Server) serveFollower(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, t *store.Table, seat engine.Seat, chat *chatConn) {
+	defer s.chat.leave(chat)
 	f := s.cl.follow(t.ID, seat)
 	defer s.cl.unfollow(t.ID, f)
 	if seat >= 0 {
 		// The owner learns of a seat claimed here.
 		s.cl.node.Publish(cluster.Message{Kind: kindSeats, Table: t.ID})
 	}
-	go s.readMessages(ctx, cancel, c, func(data []byte) *errorMsg { return s.forward(ctx, t.ID, seat, data) })
+	for _, m := range s.chatHistory(ctx, chat) {
+		if err := s.send(ctx, c, m); err != nil {
+			return
+		}
+	}
+	go s.readMessages(ctx, cancel, c, func(data []byte) *errorMsg {
+		if isChat(data) {
+			return s.handleChat(ctx, chat, data)
+		}
+		return s.forward(ctx, t.ID, seat, data)
+	})
 	var (
 		prog  *match.Progress
 		epoch int64
@@ -525,6 +609,10 @@ func (s *Server) serveFollower(ctx context.Context, cancel context.CancelFunc, c
 		case <-poll.C:
 			// A safety net for lost notifications: the store decides.
 			dirty, reload = true, true
+		case m := <-chat.C:
+			if err := s.send(ctx, c, m); err != nil {
+				return
+			}
 		case m := <-f.c:
 			switch m.Kind {
 			case kindPresence:

@@ -99,8 +99,12 @@ func (s *Server) closeConn(addr string) {
 	}
 }
 
-// addSpectator counts a spectator of lt, or reports false when the table has its most.
-func (s *Server) addSpectator(lt *liveTable) bool {
+// addSpectator counts a spectator of table id, live here as lt (nil when another node runs
+// it: see clusterState.addSpectator), or reports false when the table has its most.
+func (s *Server) addSpectator(id string, lt *liveTable) bool {
+	if lt == nil {
+		return s.cl == nil || s.cl.addSpectator(id)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if lt.spectators >= s.limits.SpectatorsPerTable {
@@ -110,7 +114,13 @@ func (s *Server) addSpectator(lt *liveTable) bool {
 	return true
 }
 
-func (s *Server) removeSpectator(lt *liveTable) {
+func (s *Server) removeSpectator(id string, lt *liveTable) {
+	if lt == nil {
+		if s.cl != nil {
+			s.cl.removeSpectator(id)
+		}
+		return
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	lt.spectators--
@@ -161,19 +171,19 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 	}
 	lt := s.table(t.ID)
 	// A spectator is counted before the welcome, so that a client welcomed is one counted.
-	if lt != nil && seat == engine.Spectator {
-		if !s.addSpectator(lt) {
+	if seat == engine.Spectator {
+		if !s.addSpectator(t.ID, lt) {
 			s.send(ctx, c, errorMsg{Type: "error", Code: codeFull, Error: fmt.Sprintf("this table has %d spectators, the most it takes: try again later", s.limits.SpectatorsPerTable)})
 			c.Close(websocket.StatusTryAgainLater, "too many spectators")
 			return
 		}
-		defer s.removeSpectator(lt)
+		defer s.removeSpectator(t.ID, lt)
 	}
 	if err := s.send(ctx, c, welcomeMsg{Type: "welcome", Table: summarize(summaryOf(t)), Seat: seat}); err != nil {
 		return
 	}
 	if lt == nil && s.cl != nil && t.Status.Unfinished() {
-		s.serveFollower(ctx, cancel, c, t, seat) // another node runs it
+		s.serveFollower(ctx, cancel, c, t, seat, s.chat.join(t, seat, spectatorName(acct), spectatorWriter(acct, addr))) // another node runs it
 		return
 	}
 	if lt == nil {
@@ -283,8 +293,10 @@ func (s *Server) hello(ctx context.Context, c *websocket.Conn, t *store.Table, a
 
 // claim marks a person seat taken; the table stops being open once every person seat is.
 func (s *Server) claim(ctx context.Context, id string, seat engine.Seat) error {
-	s.claimMu.Lock()
-	defer s.claimMu.Unlock()
+	return s.lockSeats(ctx, id, func() error { return s.claimLocked(ctx, id, seat) })
+}
+
+func (s *Server) claimLocked(ctx context.Context, id string, seat engine.Seat) error {
 	t, err := s.store.Get(ctx, id)
 	if err != nil {
 		return err

@@ -36,23 +36,26 @@ CREATE TABLE IF NOT EXISTS table_leases (
 CREATE INDEX IF NOT EXISTS table_leases_node ON table_leases (node);
 `
 
-// leasePool is a small pool of its own for the lease queries: renewing must not wait behind a
-// busy node's moves and reads for a connection of the main pool, or the leases would expire
-// under a node that is only busy.
+// leasePool is a small pool of its own, opened on first use: for the lease queries, because
+// renewing must not wait behind a busy node's moves and reads for a connection of the main
+// pool, or the leases would expire under a node that is only busy; for the locks of Locked,
+// which hold a connection while their function uses the main pool.
 type leasePool struct {
 	once sync.Once
 	pool *pgxpool.Pool
 	err  error
 }
 
-func (db *DB) leasing() (*pgxpool.Pool, error) {
-	db.leases.once.Do(func() {
+func (l *leasePool) open(db *DB, size int32) (*pgxpool.Pool, error) {
+	l.once.Do(func() {
 		cfg := db.cfg.Copy()
-		cfg.MaxConns, cfg.MinConns = 2, 1
-		db.leases.pool, db.leases.err = pgxpool.NewWithConfig(context.Background(), cfg)
+		cfg.MaxConns, cfg.MinConns = size, min(size, 1)
+		l.pool, l.err = pgxpool.NewWithConfig(context.Background(), cfg)
 	})
-	return db.leases.pool, db.leases.err
+	return l.pool, l.err
 }
+
+func (db *DB) leasing() (*pgxpool.Pool, error) { return db.leases.open(db, 2) }
 
 func (l *leasePool) close() {
 	if l.pool != nil {
@@ -175,6 +178,22 @@ func (db *DB) Owner(ctx context.Context, id string) (string, error) {
 	return node, nil
 }
 
+// CheckLease returns store.ErrLeaseLost unless node holds the lease of table id at epoch,
+// unexpired. It fences a write that is not in the store's transactions (a change of seats)
+// when done under the lock (Locked) the next holder takes to load the table.
+func (db *DB) CheckLease(ctx context.Context, id, node string, epoch int64) error {
+	var ok bool
+	err := db.pool.QueryRow(ctx, `SELECT node = $2 AND epoch = $3 AND expires >= now() FROM table_leases WHERE table_id = $1`,
+		id, node, epoch).Scan(&ok)
+	if errors.Is(err, pgx.ErrNoRows) || err == nil && !ok {
+		return store.ErrLeaseLost
+	}
+	if err != nil {
+		return fmt.Errorf("check lease of table %s: %w", id, err)
+	}
+	return nil
+}
+
 // fence locks the lease row of table id for the transaction and checks that node holds it at
 // epoch, unexpired. The lock (FOR SHARE) makes a node taking the lease wait for the write to
 // commit, so the new holder reloads a store that has it.
@@ -198,6 +217,54 @@ func (db *DB) AppendFenced(ctx context.Context, id, node string, epoch int64, at
 // EndFenced is End for the holder of the table's lease (see AppendFenced).
 func (db *DB) EndFenced(ctx context.Context, id, node string, epoch int64, at int, status store.Status, ended string, result *engine.Result) error {
 	return db.end(ctx, id, at, status, ended, result, func(tx pgx.Tx) error { return fence(ctx, tx, id, node, epoch) })
+}
+
+// SaveClockFenced is SaveClock for the holder of the table's lease (see AppendFenced): a node
+// that lost the lease cannot overwrite the clocks the new holder keeps.
+func (db *DB) SaveClockFenced(ctx context.Context, id, node string, epoch int64, clock []byte) error {
+	err := pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
+		if err := fence(ctx, tx, id, node, epoch); err != nil {
+			return err
+		}
+		tag, err := tx.Exec(ctx, `UPDATE table_info SET clock_state = $1 WHERE table_id = $2`, string(clock), id)
+		if err == nil && tag.RowsAffected() == 0 {
+			err = store.ErrNotFound
+		}
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("save clock of table %s: %w", id, err)
+	}
+	return nil
+}
+
+// Locked runs f holding the lock named key, which every node sharing the database respects: f
+// of one node waits for f of another (a PostgreSQL advisory lock; keys hash to 32 bits, and two
+// keys of one hash only wait for each other). The lock is held by a connection of a small pool
+// of its own, so f may use the store freely; it is given back when f returns, or by PostgreSQL
+// when that connection dies.
+func (db *DB) Locked(ctx context.Context, key string, f func() error) error {
+	pool, err := db.locks.open(db, 4)
+	if err != nil {
+		return fmt.Errorf("lock %s: %w", key, err)
+	}
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		return fmt.Errorf("lock %s: %w", key, err)
+	}
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock(hashtext($1))`, key); err != nil {
+		// The session may or may not hold the lock now: closing it settles that.
+		conn.Hijack().Close(context.WithoutCancel(ctx))
+		return fmt.Errorf("lock %s: %w", key, err)
+	}
+	defer func() {
+		if _, err := conn.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock(hashtext($1))`, key); err != nil {
+			conn.Hijack().Close(context.WithoutCancel(ctx))
+			return
+		}
+		conn.Release()
+	}()
+	return f()
 }
 
 // FinishFenced is Finish (the end of a match with its ratings, in one transaction) for the

@@ -35,8 +35,8 @@ type DB struct {
 	pool         *pgxpool.Pool
 	sql          *sql.DB
 	cfg          *pgxpool.Config
-	// leases is the pool of the lease queries (lease.go), opened on first use.
-	leases leasePool
+	// leases is the pool of the lease queries, locks the pool of Locked (lease.go).
+	leases, locks leasePool
 }
 
 // Open connects to the database at url (a postgres:// URL or a key=value string, as pgx reads
@@ -137,6 +137,7 @@ func migrate(ctx context.Context, pool *pgxpool.Pool) error {
 // Close closes the pool's connections.
 func (db *DB) Close() error {
 	db.leases.close()
+	db.locks.close()
 	err := db.sql.Close()
 	db.pool.Close()
 	return err
