@@ -60,7 +60,9 @@ func TestPlayersAcrossNodes(t *testing.T) {
 	}
 	watcher.must(http.StatusOK, "GET", "/api/tables?status=live", nil, &lobby)
 	if !strings.Contains(fmt.Sprint(lobby), id) {
-		t.Errorf("node 3's lobby %v lacks the live table %s", lobby, id)
+		var all any
+		watcher.must(http.StatusOK, "GET", "/api/tables", nil, &all)
+		t.Errorf("node 3's lobby %v lacks the live table %s; all tables: %v", lobby, id, all)
 	}
 
 	say := func(from *wsconn, text string, to ...*wsconn) {
@@ -121,4 +123,27 @@ func TestPlayersAcrossNodes(t *testing.T) {
 			t.Errorf("node 3 shows %s's ratings %+v, want %.2f", name, prof.Ratings, want.Rating)
 		}
 	}
+}
+
+// TestSignInLimitAcrossNodes: the five sign-in attempts a name has a minute are counted across
+// the nodes, so that guessing through more nodes buys no more guesses.
+func TestSignInLimitAcrossNodes(t *testing.T) {
+	ft := timesource.NewFake(time.Date(2026, 5, 1, 18, 0, 0, 0, time.UTC))
+	nodes := startNodes(t, pgtest.Schema(t), 3, func(m *web.Main) { m.Clock = ft })
+	home := &accountServer{t: t, url: nodes[0].main.URL(), main: nodes[0].main}
+	home.signUp("ann")
+	ft.Advance(time.Minute)
+	guesser := home.person()
+	wrong := map[string]string{"name": "Ann", "password": "not the password"}
+	for i := range 5 {
+		guesser.on(t, nodes[i%3]).must(http.StatusUnauthorized, "POST", "/api/account/signin", wrong, nil)
+	}
+	for _, nd := range nodes {
+		resp := guesser.on(t, nd).must(http.StatusTooManyRequests, "POST", "/api/account/signin", wrong, nil)
+		if resp.Header.Get("Retry-After") == "" {
+			t.Error("429 without Retry-After")
+		}
+	}
+	ft.Advance(time.Minute)
+	guesser.on(t, nodes[2]).must(http.StatusOK, "POST", "/api/account/signin", map[string]string{"name": "ann", "password": "correct horse"}, nil)
 }

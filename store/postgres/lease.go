@@ -24,7 +24,7 @@ import (
 // has taken its table. Expiry is the database's clock (now()), so the nodes' clocks do not
 // matter.
 //
-// The lease table is created if missing when the store opens (CREATE TABLE IF NOT EXISTS
+// The lease table (and rate_buckets, see Take) is created if missing when the store opens (CREATE TABLE IF NOT EXISTS
 // rather than a numbered migration: a deployment with one node never uses it).
 const leaseSchema = `
 CREATE TABLE IF NOT EXISTS table_leases (
@@ -34,6 +34,11 @@ CREATE TABLE IF NOT EXISTS table_leases (
 	expires  timestamptz NOT NULL
 );
 CREATE INDEX IF NOT EXISTS table_leases_node ON table_leases (node);
+CREATE TABLE IF NOT EXISTS rate_buckets (
+	key    text COLLATE "C" PRIMARY KEY,
+	tokens double precision NOT NULL,
+	at     bigint NOT NULL
+);
 `
 
 // leasePool is a small pool of its own, opened on first use: for the lease queries, because
@@ -333,6 +338,42 @@ func (db *DB) Ping(ctx context.Context) error { return db.pool.Ping(ctx) }
 func (db *DB) NotifyAll(ctx context.Context, channel string, payloads []string) error {
 	if _, err := db.pool.Exec(ctx, `SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS x (p, n) ORDER BY n`, channel, payloads); err != nil {
 		return fmt.Errorf("notify %s: %w", channel, err)
+	}
+	return nil
+}
+
+// Take spends a token of the bucket key, shared by every node of the database: a token bucket
+// of burst tokens refilled at perSecond, judged at now (the caller's clock, so that a fake one
+// works in tests; nodes' clocks going backwards never refill a bucket). When no token is left
+// it spends none and returns how long until one is. One statement when a token is left, two
+// when not.
+func (db *DB) Take(ctx context.Context, key string, perSecond float64, burst int, now time.Time) (wait time.Duration, ok bool, err error) {
+	at := now.UnixMilli()
+	const refill = `LEAST($3::float8, b.tokens + GREATEST(0, $4::bigint - b.at) / 1000.0 * $2::float8)`
+	var left float64
+	err = db.pool.QueryRow(ctx, `
+		INSERT INTO rate_buckets AS b (key, tokens, at) VALUES ($1, $3::float8 - 1, $4)
+		ON CONFLICT (key) DO UPDATE SET tokens = `+refill+` - 1, at = GREATEST(b.at, $4)
+			WHERE `+refill+` >= 1
+		RETURNING tokens`, key, perSecond, burst, at).Scan(&left)
+	if err == nil {
+		return 0, true, nil
+	}
+	if !errors.Is(err, pgx.ErrNoRows) {
+		return 0, false, fmt.Errorf("rate bucket %s: %w", key, err)
+	}
+	var have float64
+	if err := db.pool.QueryRow(ctx, `SELECT `+refill+` FROM rate_buckets b WHERE key = $1`, key, perSecond, burst, at).Scan(&have); err != nil {
+		return 0, false, fmt.Errorf("rate bucket %s: %w", key, err)
+	}
+	return time.Duration((1 - have) / perSecond * float64(time.Second)), false, nil
+}
+
+// ForgetBuckets deletes the buckets whose key starts with prefix and that nobody took from
+// since before: full again, they are what a new bucket would be.
+func (db *DB) ForgetBuckets(ctx context.Context, prefix string, before time.Time) error {
+	if _, err := db.pool.Exec(ctx, `DELETE FROM rate_buckets WHERE starts_with(key, $1) AND at < $2`, prefix, before.UnixMilli()); err != nil {
+		return fmt.Errorf("forget rate buckets %s: %w", prefix, err)
 	}
 	return nil
 }

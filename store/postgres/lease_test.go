@@ -10,6 +10,7 @@ import (
 
 	"deuce/engine"
 	"deuce/store"
+	"deuce/store/postgres"
 	"deuce/store/postgres/pgtest"
 )
 
@@ -198,5 +199,52 @@ func TestLockedSerializesNodes(t *testing.T) {
 	defer cancel()
 	if err := a.Locked(short, "seats:t1", func() error { return nil }); err != nil {
 		t.Fatalf("the key after both returned: %v", err)
+	}
+}
+
+// A rate bucket is shared by the nodes: five tokens spent through two of them leave none for
+// either, a token comes back at the rate, and a clock going backwards gives none back.
+func TestRateBucketIsSharedByNodes(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.Schema(t)
+	a, b := open(t, url), open(t, url)
+	defer a.Close()
+	defer b.Close()
+	now := time.Date(2026, 5, 1, 18, 0, 0, 0, time.UTC)
+	const rate = 5.0 / 60 // five a minute
+	for i, db := range []interface {
+		Take(context.Context, string, float64, int, time.Time) (time.Duration, bool, error)
+	}{a, b, a, b, a} {
+		if _, ok, err := db.Take(ctx, "signin:ann", rate, 5, now); err != nil || !ok {
+			t.Fatalf("take %d: %v, %v; want a token", i, ok, err)
+		}
+	}
+	for _, db := range []*postgres.DB{a, b} {
+		wait, ok, err := db.Take(ctx, "signin:ann", rate, 5, now.Add(time.Second))
+		if err != nil || ok || wait.Round(time.Millisecond) != 11*time.Second {
+			t.Fatalf("take from an empty bucket: wait %v, %v, %v; want 11s, false", wait, ok, err)
+		}
+	}
+	for range 5 {
+		if _, ok, err := b.Take(ctx, "signin:bob", rate, 5, now); err != nil || !ok {
+			t.Fatalf("another key: %v, %v", ok, err)
+		}
+	}
+	if _, ok, err := b.Take(ctx, "signin:ann", rate, 5, now.Add(12*time.Second)); err != nil || !ok {
+		t.Fatalf("take once a token came back: %v, %v", ok, err)
+	}
+	if _, ok, err := a.Take(ctx, "signin:ann", rate, 5, now.Add(-time.Hour)); err != nil || ok {
+		t.Fatalf("take with a clock an hour behind: %v, %v; want none", ok, err)
+	}
+	if err := a.ForgetBuckets(ctx, "signin:", now.Add(time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{"signin:ann", "signin:bob"} {
+		// ann's bucket, used at 12s, stays and is empty; bob's, empty but untouched since 0s,
+		// is forgotten: a new bucket is full.
+		_, ok, err := a.Take(ctx, key, rate, 5, now.Add(time.Second))
+		if want := key == "signin:bob"; err != nil || ok != want {
+			t.Fatalf("%s after forgetting: %v, %v; want %v", key, ok, err, want)
+		}
 	}
 }

@@ -221,7 +221,8 @@ func (db *DB) append(ctx context.Context, id string, at int, moves []engine.Move
 		// The guard on move_count is what makes a stale writer fail instead of writing: a
 		// concurrent writer waits for the row lock, then finds the count changed.
 		tag, err := tx.Exec(ctx, `
-			UPDATE tables SET move_count = move_count + $1, status = $2, result = $3, updated = $4
+			UPDATE tables SET move_count = move_count + $1,
+				status = CASE WHEN status = 'live' AND $2 = 'open' THEN 'live' ELSE $2 END, result = $3, updated = $4
 			WHERE id = $5 AND move_count = $6`,
 			len(moves), string(status), r, store.Now(), id, at)
 		if err != nil {

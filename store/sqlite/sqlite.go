@@ -257,7 +257,8 @@ func (db *DB) insertMoves(ctx context.Context, tx *sql.Tx, id string, at int, mo
 }
 
 const appendMovesSQL = `
-UPDATE tables SET move_count = move_count + ?, status = ?, result = ?, updated = ?
+UPDATE tables SET move_count = move_count + ?,
+	status = CASE WHEN status = 'live' AND ? = 'open' THEN 'live' ELSE ? END, result = ?, updated = ?
 WHERE id = ? AND move_count = ?`
 
 // Append adds moves at index at and sets the status and result.
@@ -272,7 +273,7 @@ func (db *DB) Append(ctx context.Context, id string, at int, moves []engine.Move
 	err = inTx(ctx, db.write, func(tx *sql.Tx) error {
 		// The guard on move_count is what makes a stale writer fail instead of writing.
 		res, err := tx.StmtContext(ctx, db.appendMoves).ExecContext(ctx,
-			len(moves), string(status), nullString(r), store.Now().UnixMilli(), id, at)
+			len(moves), string(status), string(status), nullString(r), store.Now().UnixMilli(), id, at)
 		if err != nil {
 			return err
 		}
