@@ -38,12 +38,18 @@ const (
 	kindChat     = "chat"     // any -> all: a chat line written through the sender
 )
 
-// forwardTimeout bounds the wait for the owner's answer to a forwarded message. A message sent
-// while the table fails over reaches no owner: the client is told to try again (codeUnavailable)
-// and is sent the view once the new owner runs the table. It is long, because an owner that is
-// only slow answers late and may still play the move: a client told to try again sooner could
-// send a second move on the view before it, and be refused as stale.
-const forwardTimeout = 15 * time.Second
+// A forwarded message is acknowledged by the owner as soon as it arrives (before it is played),
+// then answered. A message sent while the table fails over reaches no owner: no acknowledgement
+// comes within ackTimeout, and the client is told to try again (codeUnavailable) and is sent
+// the view once the new owner runs the table; nothing was played. A message acknowledged is
+// waited for up to forwardTimeout: an owner that is only slow (a save retried, a busy database)
+// may still play it, and a client told to try again before it does could send a second move on
+// the view before it and be refused as stale. The acknowledgement only needs the notifications'
+// round trip (milliseconds; under a second at the worst seen on a loaded machine).
+const (
+	ackTimeout     = 3 * time.Second
+	forwardTimeout = 15 * time.Second
+)
 
 // codeUnavailable refuses a message no node could take now (a table moving between nodes);
 // nothing changed, and sending it again later is right.
@@ -463,6 +469,7 @@ func (h clusterHandler) Message(m cluster.Message) {
 		if json.Unmarshal(m.Body, &b) != nil {
 			return
 		}
+		cs.node.Ack(m)
 		go func() {
 			e := s.handle(context.WithValue(s.ctx, viaKey{}, "forwarded"), lt, b.Seat, b.Msg)
 			reply, _ := json.Marshal(e)
@@ -506,7 +513,7 @@ func (s *Server) forward(ctx context.Context, id string, seat engine.Seat, data 
 	}
 	fctx, cancel := context.WithTimeout(ctx, forwardTimeout)
 	defer cancel()
-	r, err := s.cl.node.Request(fctx, cluster.Message{Kind: kindAct, Table: id, Body: body})
+	r, err := s.cl.node.Request(fctx, cluster.Message{Kind: kindAct, Table: id, Body: body}, ackTimeout)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil
