@@ -147,3 +147,18 @@ func TestSignInLimitAcrossNodes(t *testing.T) {
 	ft.Advance(time.Minute)
 	guesser.on(t, nodes[2]).must(http.StatusOK, "POST", "/api/account/signin", map[string]string{"name": "ann", "password": "correct horse"}, nil)
 }
+
+// TestSpectatorsCountedOnEveryNode: the spectators of a table are capped by each node for its
+// own connections, the nodes that do not run the table included.
+func TestSpectatorsCountedOnEveryNode(t *testing.T) {
+	nodes := startNodes(t, pgtest.Schema(t), 2, func(m *web.Main) { m.Limits.SpectatorsPerTable = 1 })
+	owner := &server{t: t, main: nodes[0].main, url: nodes[0].main.URL()}
+	other := &server{t: t, main: nodes[1].main, url: nodes[1].main.URL()}
+	c := owner.create(twoPeople)
+	for _, s := range []*server{owner, other} {
+		s.connect(c.ID, "").untilUpdate()
+		if m := s.connect(c.ID, "").untilError(); m.Code != "full" || !strings.Contains(m.Error, "1 spectators") {
+			t.Fatalf("a second spectator on %s: %+v; want full", s.url, m)
+		}
+	}
+}

@@ -148,9 +148,7 @@ func TestClockSaveIsFenced(t *testing.T) {
 func TestLockedSerializesNodes(t *testing.T) {
 	ctx := context.Background()
 	url := pgtest.Schema(t)
-	a, b := open(t, url), open(t, url)
-	defer a.Close()
-	defer b.Close()
+	a, b := twoNodes(t, url)
 	inside := make(chan struct{})
 	release := make(chan struct{})
 	done := make(chan error, 1)
@@ -207,9 +205,7 @@ func TestLockedSerializesNodes(t *testing.T) {
 func TestRateBucketIsSharedByNodes(t *testing.T) {
 	ctx := context.Background()
 	url := pgtest.Schema(t)
-	a, b := open(t, url), open(t, url)
-	defer a.Close()
-	defer b.Close()
+	a, b := twoNodes(t, url)
 	now := time.Date(2026, 5, 1, 18, 0, 0, 0, time.UTC)
 	const rate = 5.0 / 60 // five a minute
 	for i, db := range []interface {
@@ -247,4 +243,11 @@ func TestRateBucketIsSharedByNodes(t *testing.T) {
 			t.Fatalf("%s after forgetting: %v, %v; want %v", key, ok, err, want)
 		}
 	}
+}
+
+// twoNodes opens the database at url twice, as two nodes do, until the test ends.
+func twoNodes(t *testing.T, url string) (a, b *postgres.DB) {
+	a, b = open(t, url), open(t, url)
+	t.Cleanup(func() { a.Close(); b.Close() })
+	return a, b
 }
