@@ -328,6 +328,20 @@ func (s *Server) lockSeats(ctx context.Context, id string, f func() error) error
 	return s.cl.node.DB().Locked(ctx, "seats:"+id, f)
 }
 
+// movedOn reports whether seat has already made the move answering the view seq of table id:
+// a second move sent on that view is then not a mistake to refuse but a move sent again after
+// its first try's answer was lost (the client was told "unavailable" while the owner was slow to
+// acknowledge, or its node died with the answer), and the first move stands. Refused, it would
+// leave a client that trusted "try again" with an error and no new view; ignored, the client
+// gets the view after its first move like any other. Only read on a refusal.
+func (s *Server) movedOn(ctx context.Context, id string, seat engine.Seat, seq int) bool {
+	if seq < 0 {
+		return false
+	}
+	t, err := s.store.Get(ctx, id)
+	return err == nil && seq < len(t.Moves) && t.Moves[seq].Seat == seat
+}
+
 type viaKey struct{}
 
 // via says where the message being handled came in: "local", or "forwarded" by another node.

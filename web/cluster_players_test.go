@@ -1,9 +1,11 @@
 package web_test
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -160,5 +162,42 @@ func TestSpectatorsCountedOnEveryNode(t *testing.T) {
 		if m := s.connect(c.ID, "").untilError(); m.Code != "full" || !strings.Contains(m.Error, "1 spectators") {
 			t.Fatalf("a second spectator on %s: %+v; want full", s.url, m)
 		}
+	}
+}
+
+// TestMoveSentAgainOnAMovedOnViewIsIgnored: a second move on a view the seat has already moved
+// on (sent again because the answer to the first was lost) is ignored, not refused: the first
+// stands, nothing more is stored, and no error reaches a client that did what it was told.
+func TestMoveSentAgainOnAMovedOnViewIsIgnored(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "deuce.db"))
+	c := s.create(map[string]any{"game": "centercourt", "variant": "tiebreak", "seats": []any{map[string]string{"name": "Ann"}, map[string]string{"name": "Bob"}}})
+	conns := []*client{s.connect(c.ID, c.Seats[0].Token), s.connect(c.ID, c.Seats[1].Token)}
+	first := []message{conns[0].untilUpdate(), conns[1].untilUpdate()}
+	u := first[first[0].ToMove]
+	mover := conns[u.ToMove]
+	mover.send(map[string]any{"type": "move", "seq": u.Seq, "action": u.Legal[0].Action})
+	for next := mover.untilUpdate(); next.Seq <= u.Seq; next = mover.untilUpdate() {
+	}
+	before, err := s.db.Get(context.Background(), c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mover.send(map[string]any{"type": "move", "seq": u.Seq, "action": u.Legal[len(u.Legal)-1].Action})
+	mover.send(map[string]any{"type": "dance"})
+	if m := mover.untilError(); m.Code != "bad_message" {
+		t.Fatalf("the move sent again on the old view: %s %q, want it ignored", m.Code, m.Error)
+	}
+	after, err := s.db.Get(context.Background(), c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(after.Moves) != len(before.Moves) {
+		t.Fatalf("%d moves stored after the move sent again, want %d", len(after.Moves), len(before.Moves))
+	}
+	// A stale move on a view the seat did not move on is still refused.
+	other := conns[1-int(u.ToMove)]
+	other.send(map[string]any{"type": "move", "seq": u.Seq, "action": 0})
+	if m := other.untilError(); m.Code != "stale" && m.Code != "not_your_turn" {
+		t.Fatalf("the opponent's move on an old view: %s, want refused", m.Code)
 	}
 }
