@@ -53,14 +53,24 @@ func (Heuristic) Name() string { return "heuristic" }
 
 // Choose determinizes s for seat and asks the game's policy.
 func (h Heuristic) Choose(_ context.Context, s engine.State, seat engine.Seat, rng *rand.Rand) (engine.Action, error) {
+	d, _ := scratch.Get().(engine.State)
+	a, err := h.ChooseInto(&d, s, seat, rng)
+	if d != nil {
+		scratch.Put(d)
+	}
+	return a, err
+}
+
+// ChooseInto is Choose determinizing into *state, a state the caller keeps for the purpose
+// (nil at first) and whose storage each determinization reuses (engine.DeterminizeInto): a
+// caller that chooses move after move in one goroutine keeps one and spares the pool. The
+// action is the one Choose returns for the same rng stream.
+func (h Heuristic) ChooseInto(state *engine.State, s engine.State, seat engine.Seat, rng *rand.Rand) (engine.Action, error) {
 	if err := checkTurn(s, seat); err != nil {
 		return 0, err
 	}
-	d, _ := scratch.Get().(engine.State)
-	d = engine.DeterminizeInto(d, s, seat, rng)
-	a := h.Policy(d, rng)
-	scratch.Put(d)
-	return a, nil
+	*state = engine.DeterminizeInto(*state, s, seat, rng)
+	return h.Policy(*state, rng), nil
 }
 
 // scratch holds determinized states the heuristic has finished with, whose storage the next

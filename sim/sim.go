@@ -72,9 +72,11 @@ type Config struct {
 	// are built only when it is set.
 	OnMatch func(i int, rec *engine.Record) error
 	// OnResult, when set, receives every match's result in match order, after it is folded in.
+	// r.Facts is valid during the call only: its storage is reused for later matches.
 	OnResult func(r MatchResult) error
-	// Progress, when set, is called in match order after each match is folded in, with the
-	// matches of the shard done so far (resumed ones included) and the shard's size.
+	// Progress, when set, is called in match order after each match, or each handful of
+	// matches, is folded in, with the matches of the shard done so far (resumed ones included)
+	// and the shard's size.
 	Progress func(done, total int)
 }
 
@@ -213,10 +215,13 @@ func (s Shard) check(total int) error {
 // must describe the run t tallies. It stops at the first error, or when ctx ends; t then holds
 // every match folded in so far, so a later Play can go on from there.
 //
-// Workers take the matches in batches of consecutive indices (a few dozen when the run is long
-// enough, one when it is short) and hand back a batch's results together, or those done so far
-// every flushAfter, so that fast games do not spend their time passing single matches between
-// goroutines and slow ones still report each match soon after it ends.
+// Workers take the matches in batches of consecutive indices (up to a few hundred when the run
+// is long enough, one when it is short) and hand back a batch's results together, or those done
+// so far every flushAfter, so that fast games do not spend their time passing single matches
+// between goroutines and slow ones still report each match soon after it ends. Unless OnResult
+// or OnMatch must see each match, a worker also folds what it hands back into a tally of its
+// own, which Play adds to t in match order: the counts are integers, so the sum is exactly the
+// match-by-match one, and adding in order takes a few percent of a run's CPU time at most.
 func Play(ctx context.Context, cfg Config, t *Tally) error {
 	r, err := newRunner(cfg)
 	if err != nil {
@@ -240,7 +245,30 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	next := make(chan int, workers) // the first match of a batch
-	results := make(chan []played, 4*workers)
+	results := make(chan *chunk, 4*workers)
+	// Chunks folded in come back for reuse, so that a run allocates none once under way.
+	free := make(chan *chunk, 8*workers)
+	// Without a callback that must see every match, a worker folds its chunk into a tally of
+	// its own and the run adds that tally whole: counts are integers, so the sum is the same,
+	// and the one part of a run that cannot run in parallel stays small.
+	whole := cfg.OnResult == nil && cfg.OnMatch == nil
+	newChunk := func(lo int) *chunk {
+		var c *chunk
+		select {
+		case c = <-free:
+			c.matches = c.matches[:0]
+		default:
+			c = &chunk{matches: make([]played, 0, size)}
+			if whole {
+				c.tally = newTally(t.Spec)
+			}
+		}
+		if whole {
+			c.tally.reset(lo)
+			c.whole = true
+		}
+		return c
+	}
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
@@ -249,19 +277,26 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 			w := r.newWorker()
 			for lo := range next {
 				hi := min(lo+size, to)
-				chunk := make([]played, 0, hi-lo)
+				c := newChunk(lo)
 				since := time.Now()
 				for i := lo; i < hi; i++ {
-					chunk = append(chunk, w.play(ctx, i))
+					c.matches = append(c.matches, played{})
+					p := &c.matches[len(c.matches)-1]
+					w.play(ctx, i, p)
+					if c.whole && (p.err != nil || c.tally.Add(p.res) != nil) {
+						c.whole = false // folded one match at a time, where the error shows
+					}
 					if i+1 < hi && time.Since(since) < flushAfter {
 						continue
 					}
 					select {
-					case results <- chunk:
+					case results <- c:
 					case <-ctx.Done():
 						return
 					}
-					chunk, since = make([]played, 0, hi-i-1), time.Now()
+					if i+1 < hi {
+						c, since = newChunk(i+1), time.Now()
+					}
 				}
 			}
 		}()
@@ -289,25 +324,37 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 		close(results)
 	}()
 
-	pending := map[int][]played{} // chunks that finished ahead of their turn, by first match
+	pending := map[int]*chunk{} // chunks that finished ahead of their turn, by first match
 	for c := range results {
-		pending[c[0].res.Index] = c
+		pending[c.matches[0].res.Index] = c
 		for {
 			c, ok := pending[t.Next]
 			if !ok {
 				break
 			}
 			delete(pending, t.Next)
-			for _, p := range c {
-				if err := fold(cfg, t, p); err != nil {
-					return err
-				}
+			if c.whole {
+				t.merge(c.tally)
+				t.Next += len(c.matches)
 				if cfg.Progress != nil {
 					cfg.Progress(t.Next-from, to-from)
 				}
-				if (t.Next-first)%size == 0 || t.Next == to {
-					<-window // a whole batch is folded in
+			} else {
+				for k := range c.matches {
+					if err := fold(cfg, t, &c.matches[k]); err != nil {
+						return err
+					}
+					if cfg.Progress != nil {
+						cfg.Progress(t.Next-from, to-from)
+					}
 				}
+			}
+			if (t.Next-first)%size == 0 || t.Next == to {
+				<-window // a whole batch is folded in: chunks never straddle two
+			}
+			select {
+			case free <- c:
+			default:
 			}
 		}
 	}
@@ -325,13 +372,22 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 const flushAfter = 20 * time.Millisecond
 
 // batchSize is the number of consecutive matches a worker plays at a time: about a sixteenth
-// of each worker's share, from 1 to 64.
+// of each worker's share, from 1 to 256.
 func batchSize(matches, workers int) int {
-	return max(1, min(64, matches/(16*workers)))
+	return max(1, min(256, matches/(16*workers)))
+}
+
+// chunk is finished matches of one batch, handed over together: all of the batch, or those
+// done by the time a flush was due. When whole, tally holds them all folded in, from a tally
+// that started empty at the chunk's first match.
+type chunk struct {
+	matches []played
+	tally   *Tally
+	whole   bool
 }
 
 // fold folds one finished match into t and tells cfg's callbacks.
-func fold(cfg Config, t *Tally, p played) error {
+func fold(cfg Config, t *Tally, p *played) error {
 	if p.err != nil {
 		return fmt.Errorf("match %d: %w", p.res.Index, p.err)
 	}
@@ -351,11 +407,14 @@ func fold(cfg Config, t *Tally, p played) error {
 	return nil
 }
 
-// played is one finished match, or why it could not finish.
+// played is one finished match, or why it could not finish. The facts live here, in the
+// chunk's slice, where res points at them, so that a match's facts cost no allocation of their
+// own.
 type played struct {
-	res MatchResult
-	rec *engine.Record
-	err error
+	res   MatchResult
+	facts engine.TennisFacts
+	rec   *engine.Record
+	err   error
 }
 
 // matchSeeds are the seeds of one stream of match i: 0 for chance, 1 + seat for the bot in
@@ -367,11 +426,32 @@ func matchSeeds(seed uint64, i int, stream uint64) (uint64, uint64) {
 // worker is one goroutine's reusable storage: its random sources, reseeded for every match,
 // and its buffers of chance outcomes and legal actions.
 type worker struct {
-	r    *runner
-	pcgs []*rand.PCG // stream 0 is chance, 1 + seat each seat's bot
-	rngs []*rand.Rand
-	cbuf []engine.ChanceOutcome
-	buf  []engine.Action
+	r       *runner
+	pcgs    []*rand.PCG // stream 0 is chance, 1 + seat each seat's bot
+	rngs    []*rand.Rand
+	cbuf    []engine.ChanceOutcome
+	buf     []engine.Action
+	returns []float64
+	states  []engine.State // by seat, for the heuristic's determinizations
+}
+
+// outcome appends the returns of a finished match to buf[:0] and names its winner, as Result
+// does. A game that reports its returns alone (engine.Returner) is spared building its score
+// text: its winner is the first seat paid more than nothing (the winner in a two-seat zero-sum
+// game, the first seat of the winning team, the one seat of a solo game that won), Nobody when
+// none is, as the engine's Result contract pays them.
+func outcome(s engine.State, buf []float64) ([]float64, engine.Seat) {
+	if r, ok := s.(engine.Returner); ok {
+		buf = r.AppendReturns(buf)
+		for seat, x := range buf {
+			if x > 0 {
+				return buf, engine.Seat(seat)
+			}
+		}
+		return buf, engine.Nobody
+	}
+	res := s.Result()
+	return append(buf[:0], res.Returns...), res.Winner
 }
 
 func (r *runner) newWorker() *worker { return &worker{r: r} }
@@ -389,16 +469,15 @@ func (w *worker) rng(i int, stream int) *rand.Rand {
 // ctxEvery is how many actions a match plays between looks at its context.
 const ctxEvery = 64
 
-func (w *worker) play(ctx context.Context, i int) played {
+// play plays match i into p.
+func (w *worker) play(ctx context.Context, i int, p *played) {
 	r := w.r
 	v, pair, sides := r.spec.Seating(i)
-	p := played{res: MatchResult{Index: i, Variant: v, Pair: pair, Sides: sides, Winner: -1}}
-	fail := func(err error) played {
-		p.err = err
-		return p
-	}
+	*p = played{res: MatchResult{Index: i, Variant: v, Pair: pair, Sides: sides, Winner: -1}}
+	fail := func(err error) { p.err = err }
 	if err := ctx.Err(); err != nil {
-		return fail(err)
+		fail(err)
+		return
 	}
 	s := r.starts[v].Clone()
 	n := s.NumSeats()
@@ -415,12 +494,16 @@ func (w *worker) play(ctx context.Context, i int) played {
 		w.rng(i, seat+1)
 	}
 	rngs := w.rngs[1 : n+1]
+	for len(w.states) < n {
+		w.states = append(w.states, nil)
+	}
 	chance := w.rng(i, 0)
 	var err error
 	actions := 0
 	for to := s.ToMove(); to != engine.Nobody; to = s.ToMove() {
 		if actions >= r.cfg.MaxActions {
-			return fail(fmt.Errorf("not over after %d actions", actions))
+			fail(fmt.Errorf("not over after %d actions", actions))
+			return
 		}
 		var a engine.Action
 		if to == engine.Chance {
@@ -429,7 +512,8 @@ func (w *worker) play(ctx context.Context, i int) played {
 		} else {
 			if actions%ctxEvery == 0 {
 				if err := ctx.Err(); err != nil {
-					return fail(err)
+					fail(err)
+					return
 				}
 			}
 			pl := r.cfg.Players[sides[int(to)%2]]
@@ -437,8 +521,17 @@ func (w *worker) play(ctx context.Context, i int) played {
 				// bot.Random's own choice, from the worker's buffer.
 				w.buf = s.Legal(w.buf)
 				a = w.buf[rngs[to].IntN(len(w.buf))]
-			} else if a, err = pl.Bot.Choose(ctx, s, to, rngs[to]); err != nil {
-				return fail(fmt.Errorf("%s (%s) in %v: %w", pl.Name, pl.Bot.Name(), to, err))
+			} else {
+				if h, ok := pl.Bot.(bot.Heuristic); ok {
+					// The heuristic determinizes into the worker's state for the seat.
+					a, err = h.ChooseInto(&w.states[to], s, to, rngs[to])
+				} else {
+					a, err = pl.Bot.Choose(ctx, s, to, rngs[to])
+				}
+				if err != nil {
+					fail(fmt.Errorf("%s (%s) in %v: %w", pl.Name, pl.Bot.Name(), to, err))
+					return
+				}
 			}
 		}
 		switch {
@@ -450,23 +543,24 @@ func (w *worker) play(ctx context.Context, i int) played {
 			err = s.Apply(a)
 		}
 		if err != nil {
-			return fail(fmt.Errorf("%v played %d: %w", to, a, err))
+			fail(fmt.Errorf("%v played %d: %w", to, a, err))
+			return
 		}
 		actions++
 	}
-	res := s.Result()
-	for seat, x := range res.Returns {
+	var winner engine.Seat
+	w.returns, winner = outcome(s, w.returns)
+	for seat, x := range w.returns {
 		if seat < 2 {
 			p.res.Returns[seat] = x
 		}
 	}
-	if res.Winner >= 0 {
-		p.res.Winner = int(res.Winner) % 2
+	if winner >= 0 {
+		p.res.Winner = int(winner) % 2
 	}
 	p.res.Actions = actions
 	if t, ok := s.(engine.Tennis); ok {
-		f := t.TennisFacts()
-		p.res.Facts = &f
+		p.facts = t.TennisFacts()
+		p.res.Facts = &p.facts
 	}
-	return p
 }

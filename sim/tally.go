@@ -112,6 +112,29 @@ type Tally struct {
 	Pairs    []PairTally `json:"pairs"`
 	// Tags counts the matches of each tag the game reported, by "key=value".
 	Tags map[string]*TagTally `json:"tags"`
+	// byTag indexes Tags by key and value, so that folding a match builds no "key=value"
+	// string; it is rebuilt whenever Tags holds a tag it lacks.
+	byTag map[tagName]*TagTally
+}
+
+// tagName is a tag's key and value.
+type tagName struct{ key, value string }
+
+// tag returns the tally of the tag key=value, created when new.
+func (t *Tally) tag(key, value string, side bool) *TagTally {
+	if t.byTag == nil || len(t.byTag) != len(t.Tags) {
+		t.byTag = make(map[tagName]*TagTally, len(t.Tags))
+		for _, tt := range t.Tags {
+			t.byTag[tagName{tt.Key, tt.Value}] = tt
+		}
+	}
+	if tt := t.byTag[tagName{key, value}]; tt != nil {
+		return tt
+	}
+	tt := &TagTally{Key: key, Value: value, Side: side}
+	t.Tags[key+"="+value] = tt
+	t.byTag[tagName{key, value}] = tt
+	return tt
 }
 
 // NewTally returns the empty tally of the run cfg describes.
@@ -132,6 +155,21 @@ func newTally(spec Spec) *Tally {
 		t.Pairs[i].Returns = [2]Values{{}, {}}
 	}
 	return t
+}
+
+// reset empties t, to fold in matches from next on, keeping its storage.
+func (t *Tally) reset(next int) {
+	t.Next = next
+	t.All = Group{}
+	clear(t.Variants)
+	for i := range t.Pairs {
+		r := t.Pairs[i].Returns
+		clear(r[0])
+		clear(r[1])
+		t.Pairs[i] = PairTally{Returns: r}
+	}
+	clear(t.Tags)
+	clear(t.byTag)
 }
 
 // Done reports whether every match of the tally's shard has been folded in.
@@ -402,16 +440,12 @@ func (t *Tally) Add(r MatchResult) error {
 			p.ServePoints[q] += int64(f.ServicePoints[side])
 			p.ServeWon[q] += int64(f.ServicePointsWon[side])
 		}
-		counted := map[string]bool{}
+		var seen [8]*TagTally
+		counted := seen[:0] // the tags whose group counts the match already
 		for _, tag := range f.Tags {
-			key := tag.Key + "=" + tag.Value
-			tt := t.Tags[key]
-			if tt == nil {
-				tt = &TagTally{Key: tag.Key, Value: tag.Value, Side: tag.Side >= 0}
-				t.Tags[key] = tt
-			}
-			if !counted[key] {
-				counted[key] = true
+			tt := t.tag(tag.Key, tag.Value, tag.Side >= 0)
+			if !slices.Contains(counted, tt) {
+				counted = append(counted, tt)
 				tt.Group.add(&r)
 			}
 			if tag.Side == 0 || tag.Side == 1 {

@@ -392,6 +392,11 @@ func TestReconnectAndRestart(t *testing.T) {
 	if u.Seq < before.Seq || u.LogFrom != 0 || len(u.Log) != u.Seq {
 		t.Fatalf("after reconnecting: seq %d (was %d), log from %d with %d lines", u.Seq, before.Seq, u.LogFrom, len(u.Log))
 	}
+	// The bot may still be answering the last move: the table is still only once the seat is
+	// to move again, and only then is its move count the one a restart must find.
+	for len(u.Legal) == 0 && !u.Result.Over {
+		u = cl.untilUpdate()
+	}
 	cl.conn.Close(websocket.StatusNormalClosure, "bye")
 
 	// A restarted server resumes the table where it was.

@@ -44,6 +44,32 @@
 // which the prior chose it, divided by one more than its visits, so a game's heuristic guides
 // the search until the returns outweigh it.
 //
+// # Simultaneous steps
+//
+// UCB1 plays a simultaneous step badly: its most visited action is a pure choice, where the
+// value lies in a mixed strategy. With Options.Regret the decisions of a simultaneous step
+// (engine.Simultaneous) are simultaneous-move MCTS with regret matching instead (Lisý,
+// Kovařík, Lanctot and Bošanský, "Convergence of Monte Carlo Tree Search in Simultaneous Move
+// Games", 2013): each node of the step samples its action from regret matching on its
+// cumulative regrets and accumulates its strategy, weighted by its visit count, into an
+// average strategy; at the root the move is drawn from that average strategy, merged over
+// the trees, which converges to an equilibrium of a two-player zero-sum game. The seats of a
+// step choose in one tree, the later ones keyed by observations that do not show the earlier
+// secret choices, and a seat that is not first in its step searches from the step's start
+// (StepStarter), so that the choices before its own are the tree's rather than redrawn at
+// random. An iteration that adds a node of a step adds the step's other nodes too, so no
+// iteration leaves the tree in the middle of a step.
+//
+// Regrets are estimated from the one outcome an iteration samples, with each action's mean
+// return as a baseline and a tenth of the choices uniform, so that every action is tried.
+// Where the step is valued exactly (Options.Evaluate just after it, or the match's end), no
+// estimate is needed: the step is replayed with every action of each of its nodes (for a step
+// of two choices, every pair, weighted by the other node's strategy), the regrets are the
+// exact ones, floored at zero (regret matching+), and the nodes sample without exploration.
+// The search is then regret matching+ on the matrix game of the step, which converges in a
+// few hundred iterations. Options.Fallback names the search to run where Evaluate gives no
+// value at the root.
+//
 // # Budgets and parallel search
 //
 // Options.Iterations makes a search reproducible: the same state, options and seed give the
@@ -148,14 +174,22 @@ type Options struct {
 	Workers int
 	// MaxNodes bounds the nodes of one tree (default DefaultMaxNodes).
 	MaxNodes int
-	// Regret, at the decisions of a simultaneous step (engine.Simultaneous: a secret bid),
-	// chooses by regret matching with outcome sampling instead of UCB1, and at such a root
-	// plays the likeliest action of the average strategy: in a simultaneous decision the value
-	// lies in a mixed strategy, to which regret matching's average converges and UCB1's
-	// visits do not. (Drawing the move from the average strategy did worse in the bidding
-	// game against the equilibrium at 10,000 iterations: the average still holds the early,
-	// nearly uniform, strategies.)
+	// Regret plays the decisions of simultaneous steps (engine.Simultaneous: secret bids) as
+	// simultaneous-move MCTS with regret matching, the move drawn from the average strategy
+	// (see "Simultaneous steps"): it converges to an equilibrium strategy in two-player
+	// zero-sum games, where UCB1's most visited move does not. No level of a card game uses
+	// it; the bidding game's expert does.
 	Regret bool
+	// Evaluate, when set, is asked at every decision the descent reaches after the root
+	// (never in the middle of a simultaneous step searched with Regret) for each seat's return
+	// from s, written to ret; when it reports true the iteration ends there, with no playout.
+	// An exact evaluation (a solved game's values) makes the search a solver of the steps
+	// above it.
+	Evaluate func(s engine.State, ret []float64) bool
+	// Fallback, with Evaluate, is the search to run instead where Evaluate gives no value
+	// at the start of the root's step (it is asked there first): another budget and another
+	// way of choosing for where the evaluation is missing. Its Name is this search's.
+	Fallback *Options
 	// Spend makes live play use the whole budget: when ctx has a deadline, Iterations is
 	// ignored and the search runs until the deadline (or the Time cap), on at least one tree
 	// per core (GOMAXPROCS) with a worker for each. Without a deadline (simulations, tests) the
@@ -200,15 +234,23 @@ func (o Options) withDefaults() Options {
 
 // Bot is an ISMCTS player. It is safe for concurrent use: each search has its own trees.
 type Bot struct {
-	opts  Options
-	trees sync.Pool // *tree, reused between searches
+	opts     Options
+	trees    sync.Pool // *tree, reused between searches
+	fallback *Bot      // Options.Fallback's search, if set
 }
 
 var _ bot.Bot = (*Bot)(nil)
 
 // New returns a bot searching with opts (zero fields take their defaults).
 func New(opts Options) *Bot {
-	return &Bot{opts: opts.withDefaults()}
+	b := &Bot{opts: opts.withDefaults()}
+	if f := b.opts.Fallback; f != nil && b.opts.Evaluate != nil {
+		fo := *f
+		fo.Name = b.opts.Name
+		b.fallback = New(fo)
+		b.opts.Fallback = nil
+	}
+	return b
 }
 
 // Name returns the bot's level.
@@ -217,7 +259,8 @@ func (b *Bot) Name() string { return b.opts.Name }
 // Options returns the bot's options, defaults filled in.
 func (b *Bot) Options() Options { return b.opts }
 
-// Choose searches s for seat and returns the most visited root action.
+// Choose searches s for seat and returns the most visited root action (with Options.Regret at
+// a simultaneous step, a draw from the average strategy).
 func (b *Bot) Choose(ctx context.Context, s engine.State, seat engine.Seat, rng *rand.Rand) (engine.Action, error) {
 	an, err := b.Search(ctx, s, seat, rng)
 	return an.Action, err
@@ -242,6 +285,24 @@ type MoveStats struct {
 	Visits int
 	// Value is the searching seat's mean return after the action (0 when unvisited).
 	Value float64
+	// Strategy is the action's probability in the average strategy the move was drawn from,
+	// at a root chosen by regret matching (Options.Regret); 0 otherwise.
+	Strategy float64
+}
+
+// StepStarter is implemented by states of games with simultaneous steps (engine.Simultaneous)
+// that can undo the secret choices made so far in the current step. StepStart returns a copy
+// of the state at the start of the step; it reads nothing secret, so a search may call it on
+// the real state.
+type StepStarter interface {
+	StepStart() engine.State
+}
+
+// Copier is implemented by states that can copy themselves over another state of their game,
+// reusing its storage: CopyInto returns a copy of the state, dst's storage reused where it is
+// one of the same game's states. The replays of regret steps use it instead of Clone.
+type Copier interface {
+	CopyInto(dst engine.State) engine.State
 }
 
 // Search runs one search of s for seat, which must be s.ToMove(). It reads s only through
@@ -260,8 +321,17 @@ func (b *Bot) Search(ctx context.Context, s engine.State, seat engine.Seat, rng 
 	if len(legal) == 1 {
 		return Analysis{Action: legal[0], Moves: []MoveStats{{Action: legal[0]}}}, nil
 	}
-	start := time.Now()
-	stopAt, timed := b.stopTime(ctx, start)
+	start := engine.State(s)
+	if ss, ok := s.(StepStarter); ok && b.opts.Regret && simultaneous(s) {
+		if st := ss.StepStart(); st.ToMove() != seat {
+			start = st
+		}
+	}
+	if b.fallback != nil && !b.opts.Evaluate(start, make([]float64, s.NumSeats())) {
+		return b.fallback.Search(ctx, s, seat, rng)
+	}
+	now := time.Now()
+	stopAt, timed := b.stopTime(ctx, now)
 	seed := rng.Uint64()
 
 	o := b.opts
@@ -269,7 +339,7 @@ func (b *Bot) Search(ctx context.Context, s engine.State, seat engine.Seat, rng 
 		o.Iterations = 0
 		o.Trees = max(o.Trees, runtime.GOMAXPROCS(0))
 		o.Workers = runtime.GOMAXPROCS(0)
-		stopAt, timed = b.spendTime(ctx, start)
+		stopAt, timed = b.spendTime(ctx, now)
 	}
 	trees := make([]*tree, o.Trees)
 	for i := range trees {
@@ -284,7 +354,7 @@ func (b *Bot) Search(ctx context.Context, s engine.State, seat engine.Seat, rng 
 		if t == nil {
 			t = &tree{}
 		}
-		t.reset(&o, s, seat, treeSeed(seed, i), quota)
+		t.reset(&o, s, start, seat, treeSeed(seed, i), quota)
 		trees[i] = t
 	}
 	defer func() {
@@ -335,21 +405,36 @@ func (b *Bot) Search(ctx context.Context, s engine.State, seat engine.Seat, rng 
 	}
 	an.Action = an.Moves[best].Action
 	if regret {
-		an.Action = legal[likeliest(strats)]
+		an.Action = legal[drawAverage(strats, an.Moves, mix(seed, 0))]
 	}
 	return an, nil
 }
 
-// likeliest returns the index of the largest weight (the average strategy's likeliest action
-// at a regret-matching root), the lowest index winning ties.
-func likeliest(weights []float64) int {
-	best := 0
-	for i, w := range weights {
-		if w > weights[best] {
-			best = i
-		}
+// drawAverage normalises the average strategy weights into moves' Strategy and draws an
+// action's index from it with a uniform number made from r.
+func drawAverage(weights []float64, moves []MoveStats, r uint64) int {
+	total := 0.0
+	for _, w := range weights {
+		total += w
 	}
-	return best
+	if total <= 0 {
+		return 0
+	}
+	for i, w := range weights {
+		moves[i].Strategy = w / total
+	}
+	u := float64(r>>11) / (1 << 53)
+	for i, m := range moves {
+		if u < m.Strategy {
+			return i
+		}
+		u -= m.Strategy
+	}
+	last := len(moves) - 1
+	for moves[last].Strategy == 0 {
+		last--
+	}
+	return last
 }
 
 // stopTime returns when the search must stop, if a clock applies at all.

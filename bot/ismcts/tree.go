@@ -21,8 +21,9 @@ type node struct {
 	count  int32
 	visits int32
 	// regret marks a decision of a simultaneous step chosen by regret matching
-	// (Options.Regret).
-	regret bool
+	// (Options.Regret); exact, one whose regrets have been computed for every action
+	// (regretExact).
+	regret, exact bool
 }
 
 // edge is one action of a node.
@@ -64,6 +65,29 @@ type tree struct {
 	// rootObs is the hash of the searching seat's observation at the root, which every
 	// determinization shares.
 	rootObs uint64
+	// rewound marks a search from the start of the root's simultaneous step (StepStarter):
+	// the searching seat's node is then not the first, and rootKey finds it.
+	rewound bool
+	rootKey uint64
+	// evaluated marks an iteration whose returns Options.Evaluate gave.
+	evaluated bool
+	// The last regret step of an iteration's descent (Options.Evaluate): the state at its
+	// start (nil when there is none), the actions applied in it (stepActs of them: the
+	// recorded ones in acts), the path's length after its last node, and the path index of
+	// its first node. exactStep marks an iteration that Evaluate valued right at the end of
+	// that step, whose every choice is then replayed against the others' (stepValues).
+	stepStart engine.State
+	start     engine.State // storage for stepStart
+	replay    engine.State // the last replay's state, whose storage the next reuses
+	acts      []engine.Action
+	actIdx    []int // per node of the step, from stepFirst on: its action's index in acts
+	stepFirst int
+	stepEnd   int
+	exactStep bool
+	vbuf      []float64
+	ebuf      []float64
+	sbufA     []float64
+	sbufB     []float64
 	// horizon is Options.Horizon where the game counts points, else 0; rootWon is the points
 	// won at the root.
 	horizon int
@@ -88,10 +112,11 @@ type tree struct {
 	scratch engine.State // the last iteration's determinization, whose storage the next reuses
 }
 
-// reset prepares t for a search of root for seat.
-func (t *tree) reset(o *Options, root engine.State, seat engine.Seat, seed uint64, quota int) {
+// reset prepares t for a search of root for seat; start is root, or the start of root's
+// simultaneous step when the search rewinds it (StepStarter).
+func (t *tree) reset(o *Options, root, start engine.State, seat engine.Seat, seed uint64, quota int) {
 	t.opts = *o
-	t.root, t.seat, t.seats = root, seat, root.NumSeats()
+	t.root, t.seat, t.seats = start, seat, root.NumSeats()
 	if t.pcg == nil {
 		t.pcg = rand.NewPCG(seed, 0)
 		t.rng = rand.New(t.pcg)
@@ -120,6 +145,8 @@ func (t *tree) reset(o *Options, root engine.State, seat engine.Seat, seed uint6
 	t.hist = resize(t.hist, t.seats)
 	t.ret = resize(t.ret, t.seats)
 	t.rootObs = t.observe(root, seat)
+	t.rewound = start != root
+	t.rootKey = mix(mix(0, uint64(seat)+1), t.rootObs)
 	t.horizon = 0
 	if p, ok := root.(engine.Points); ok && o.Horizon > 0 {
 		t.horizon, t.rootWon = o.Horizon, p.PointsWon()
@@ -152,15 +179,18 @@ func (t *tree) iterate() error {
 	t.path = t.path[:0]
 	clear(t.hist)
 	clear(t.ret)
+	t.evaluated, t.exactStep, t.stepStart = false, false, nil
 	if err := t.descend(s); err != nil {
 		return err
 	}
 	d := t.opts.Determinizations
-	if d == 1 || s.ToMove() == engine.Nobody {
+	switch {
+	case t.evaluated:
+	case d == 1 || s.ToMove() == engine.Nobody:
 		if err := t.playout(s); err != nil {
 			return err
 		}
-	} else {
+	default:
 		leaf := s.Clone()
 		if err := t.playout(s); err != nil {
 			return err
@@ -179,11 +209,23 @@ func (t *tree) iterate() error {
 }
 
 // descend walks s down the tree, choosing at every node on the way, until the match ends, the
-// iteration reaches a decision after the node it added, or the tree is full.
+// iteration reaches a decision after the node it added, Options.Evaluate values the state, or
+// the tree is full. With Options.Regret a simultaneous step is never left half played: the
+// decisions of a step whose first node the iteration added get their nodes too.
 func (t *tree) descend(s engine.State) error {
 	expanded := false
+	owed := 0 // seats that still owe a choice in the regret step just chosen in
 	for {
 		to := s.ToMove()
+		midStep := owed > 0 && to >= 0 && len(pending(s)) == owed
+		owed = 0
+		if t.opts.Evaluate != nil && to >= 0 && len(t.path) > 0 && !midStep && t.opts.Evaluate(s, t.ret) {
+			t.evaluated = true
+			// The step just played is replayable when nothing but its choices came between
+			// its start and here.
+			t.exactStep = t.stepStart != nil && t.stepEnd == len(t.path)
+			return nil
+		}
 		if t.horizon > 0 && to != engine.Nobody {
 			if _, played := t.pointsSince(s); played >= t.horizon {
 				return nil // the playout scores the points at once
@@ -191,11 +233,14 @@ func (t *tree) descend(s engine.State) error {
 		}
 		switch {
 		case to == engine.Nobody:
+			// A match that a step ends is valued exactly as well, by its result.
+			t.exactStep = t.opts.Evaluate != nil && t.stepStart != nil && t.stepEnd == len(t.path)
 			return nil
 		case to == engine.Chance:
 			if err := t.chance(s); err != nil {
 				return err
 			}
+			t.stepStart = nil
 			continue
 		}
 		t.buf = s.Legal(t.buf)
@@ -204,16 +249,20 @@ func (t *tree) descend(s engine.State) error {
 		case 0:
 			return fmt.Errorf("ismcts: %v to move has no legal action", to)
 		case 1:
+			if midStep {
+				owed = len(pending(s)) - 1
+				t.recordStep(legal[0])
+			}
 			if err := applyListed(s, legal[0]); err != nil {
 				return err
 			}
 			continue
 		}
-		if expanded {
+		if expanded && !midStep {
 			return nil
 		}
 		var obs uint64
-		if len(t.path) == 0 {
+		if len(t.path) == 0 && !t.rewound {
 			obs = t.rootObs // the first decision is the searching seat's, at the root
 		} else {
 			obs = t.observe(s, to)
@@ -233,6 +282,15 @@ func (t *tree) descend(s engine.State) error {
 		prob := 0.0
 		if t.nodes[ni].regret {
 			a, ei, prob = t.chooseRegret(ni, legal)
+			owed = len(pending(s)) - 1
+			if t.opts.Evaluate != nil {
+				if !midStep {
+					t.startStep(s)
+				}
+				t.recordStep(a)
+				t.actIdx = append(t.actIdx, len(t.acts)-1)
+				t.stepEnd = len(t.path) + 1
+			}
 		} else {
 			a, ei = t.choose(ni, s, legal)
 		}
@@ -242,6 +300,52 @@ func (t *tree) descend(s engine.State) error {
 			return err
 		}
 	}
+}
+
+// startStep records that a regret step starts at s.
+func (t *tree) startStep(s engine.State) {
+	t.start = copyState(t.start, s)
+	t.stepStart = t.start
+	t.acts, t.actIdx = t.acts[:0], t.actIdx[:0]
+	t.stepFirst = len(t.path)
+}
+
+// copyState returns a copy of s, written over dst where s is a Copier.
+func copyState(dst, s engine.State) engine.State {
+	if c, ok := s.(Copier); ok && dst != nil {
+		return c.CopyInto(dst)
+	}
+	return s.Clone()
+}
+
+// recordStep records an action of the regret step in progress.
+func (t *tree) recordStep(a engine.Action) {
+	if t.stepStart == nil {
+		return
+	}
+	t.acts = append(t.acts, a)
+}
+
+// stepValues returns, for each edge of the regret node at path index pi of the exactly
+// valued step, the value for the node's seat of choosing that edge's action while every other
+// choice of the step stays as sampled; ok is false when a replay fails (an action that another
+// choice made illegal).
+func (t *tree) stepValues(pi int) (vals []float64, ok bool) {
+	n := &t.nodes[t.path[pi].node]
+	es := t.edges[n.first : n.first+n.count]
+	k := t.actIdx[pi-t.stepFirst]
+	saved := t.acts[k]
+	defer func() { t.acts[k] = saved }()
+	t.vbuf = resize(t.vbuf, len(es))
+	t.ebuf = resize(t.ebuf, t.seats)
+	for i := range es {
+		t.acts[k] = es[i].action
+		if !t.replayValue(t.ebuf) {
+			return nil, false
+		}
+		t.vbuf[i] = t.ebuf[n.seat]
+	}
+	return t.vbuf, true
 }
 
 // choose picks the action of node ni in s: an untried legal action first (the prior's choice
@@ -294,12 +398,22 @@ func (t *tree) choose(ni int32, s engine.State, legal []engine.Action) (engine.A
 
 // simultaneous reports whether s's decision is part of a simultaneous step.
 func simultaneous(s engine.State) bool {
-	sim, ok := s.(engine.Simultaneous)
-	return ok && len(sim.Pending()) > 0
+	return len(pending(s)) > 0
 }
 
-// regretExplore is the share of a regret-matching choice spread uniformly over the actions, so
-// that every action keeps being sampled and its regret estimated.
+// pending lists the seats that owe a secret choice in s's simultaneous step (none when s has
+// no such step).
+func pending(s engine.State) []engine.Seat {
+	if sim, ok := s.(engine.Simultaneous); ok {
+		return sim.Pending()
+	}
+	return nil
+}
+
+// regretExplore is the share of a regret-matching choice spread uniformly over the actions at
+// a node whose regrets are sampled (regretUpdate), so that every action keeps being sampled
+// and its regret estimated. A node whose regrets are computed for every action (regretExact)
+// needs none, and samples its matched strategy itself, as external sampling does.
 const regretExplore = 0.1
 
 // chooseRegret picks the action of node ni by regret matching with outcome sampling: with
@@ -309,7 +423,14 @@ const regretExplore = 0.1
 // chosen with.
 func (t *tree) chooseRegret(ni int32, legal []engine.Action) (engine.Action, int32, float64) {
 	idx := t.align(ni, legal)
-	probs := t.probs(idx)
+	// The t-th visit's strategy weighs t in the average (linear averaging), which forgets the
+	// first, nearly uniform, strategies sooner.
+	n := &t.nodes[ni]
+	explore := regretExplore
+	if n.exact {
+		explore = 0
+	}
+	probs := t.probs(idx, float64(n.visits+1), explore)
 	for _, ei := range idx {
 		t.edges[ei].avail++
 	}
@@ -325,9 +446,9 @@ func (t *tree) chooseRegret(ni int32, legal []engine.Action) (engine.Action, int
 	return legal[pick], idx[pick], probs[pick]
 }
 
-// probs returns the sampling probabilities of regret matching over the edges idx, and adds
-// the matched strategy to their average strategy.
-func (t *tree) probs(idx []int32) []float64 {
+// probs returns the sampling probabilities of regret matching over the edges idx, explore of
+// them uniform, and adds the matched strategy, weighted by w, to their average strategy.
+func (t *tree) probs(idx []int32, w, explore float64) []float64 {
 	t.pbuf = resize(t.pbuf, len(idx))
 	total := 0.0
 	for i, ei := range idx {
@@ -340,33 +461,136 @@ func (t *tree) probs(idx []int32) []float64 {
 		if total > 0 {
 			sigma = t.pbuf[i] / total
 		}
-		t.edges[ei].strat += sigma
-		t.pbuf[i] = (1-regretExplore)*sigma + regretExplore/k
+		t.edges[ei].strat += w * sigma
+		t.pbuf[i] = (1-explore)*sigma + explore/k
 	}
 	return t.pbuf
 }
 
-// regretUpdate adds the regrets of one outcome-sampled visit to the edges of node n: the
-// action chosen with probability prob returned u, so its estimated value is u/prob and every
-// other action's 0, against the node's estimated value, the matched strategy's.
+// regretUpdate adds the regrets of one outcome-sampled visit to the edges of node n, the
+// action chosen with probability prob having returned u. Each action's value is estimated
+// with its mean return so far as a baseline (variance-reduced outcome sampling): the baseline
+// for every action, plus (u - baseline)/prob for the chosen one, an unbiased estimate with
+// far less variance than u/prob alone. The regrets are the estimates less the matched
+// strategy's estimated value.
 func (t *tree) regretUpdate(n *node, chosen int32, prob, u float64) {
 	es := t.edges[n.first : n.first+n.count]
+	sigma := t.matched(&t.sbufA, es)
+	t.rbuf = resize(t.rbuf, len(es))
+	value := 0.0
+	for i := range es {
+		e := &es[i]
+		v := 0.0
+		if e.visits > 0 {
+			v = e.sum / float64(e.visits)
+		}
+		if n.first+int32(i) == chosen {
+			v += (u - v) / prob
+		}
+		t.rbuf[i] = v
+		value += sigma[i] * v
+	}
+	for i := range es {
+		es[i].regret += t.rbuf[i] - value
+	}
+}
+
+// stepMatrix updates the regrets of the two nodes of an exactly valued step of two choices
+// with the whole matrix of the step's outcomes: each action's value is its expected value
+// against the other node's matched strategy, every pair of actions replayed and valued (pairs
+// that neither strategy plays are skipped). This is regret matching+ on the step's matrix
+// game, with no sampling noise left. It reports false, changing nothing, when a replay fails.
+func (t *tree) stepMatrix() bool {
+	pa, pb := t.stepFirst, t.stepFirst+1
+	na, nb := &t.nodes[t.path[pa].node], &t.nodes[t.path[pb].node]
+	ea := t.edges[na.first : na.first+na.count]
+	eb := t.edges[nb.first : nb.first+nb.count]
+	sa := t.matched(&t.sbufA, ea)
+	sb := t.matched(&t.sbufB, eb)
+	t.vbuf = resize(t.vbuf, len(ea)+len(eb))
+	va, vb := t.vbuf[:len(ea)], t.vbuf[len(ea):]
+	clear(t.vbuf)
+	t.ebuf = resize(t.ebuf, t.seats)
+	ka, kb := t.actIdx[0], t.actIdx[1]
+	saved := [2]engine.Action{t.acts[ka], t.acts[kb]}
+	defer func() { t.acts[ka], t.acts[kb] = saved[0], saved[1] }()
+	for i := range ea {
+		for j := range eb {
+			if sa[i] == 0 && sb[j] == 0 {
+				continue
+			}
+			t.acts[ka], t.acts[kb] = ea[i].action, eb[j].action
+			if !t.replayValue(t.ebuf) {
+				return false
+			}
+			va[i] += sb[j] * t.ebuf[na.seat]
+			vb[j] += sa[i] * t.ebuf[nb.seat]
+		}
+	}
+	t.regretExact(na, va)
+	t.regretExact(nb, vb)
+	return true
+}
+
+// matched writes to *buf and returns regret matching's strategy over the edges es.
+func (t *tree) matched(buf *[]float64, es []edge) []float64 {
+	*buf = resize(*buf, len(es))
+	s := *buf
 	total := 0.0
 	for i := range es {
-		total += max(es[i].regret, 0)
+		s[i] = max(es[i].regret, 0)
+		total += s[i]
 	}
-	sigma := 1 / float64(len(es))
-	if total > 0 {
-		sigma = max(t.edges[chosen].regret, 0) / total
-	}
-	value := sigma * u / prob
-	for i := range es {
-		v := 0.0
-		if n.first+int32(i) == chosen {
-			v = u / prob
+	for i := range s {
+		if total > 0 {
+			s[i] /= total
+		} else {
+			s[i] = 1 / float64(len(s))
 		}
-		es[i].regret += v - value
 	}
+	return s
+}
+
+// replayValue plays the step's actions t.acts from its start and writes Evaluate's returns
+// to ret; it reports false when an action is refused or Evaluate gives no value.
+func (t *tree) replayValue(ret []float64) bool {
+	r := copyState(t.replay, t.stepStart)
+	t.replay = r
+	for _, a := range t.acts {
+		if r.Apply(a) != nil {
+			return false
+		}
+	}
+	return t.value(r, ret)
+}
+
+// value writes the returns of a replayed step's outcome r to ret: the match's returns where it
+// is over, otherwise Evaluate's. It reports false where Evaluate gives no value.
+func (t *tree) value(r engine.State, ret []float64) bool {
+	if r.ToMove() == engine.Nobody {
+		t.rbuf = engine.AppendReturns(t.rbuf, r)
+		clear(ret)
+		copy(ret, t.rbuf)
+		return true
+	}
+	clear(ret)
+	return t.opts.Evaluate(r, ret)
+}
+
+// regretExact adds the regrets of one visit to the edges of node n whose every action's value
+// vals the step's replay gave: each value less the matched strategy's, the sums floored at 0
+// (regret matching+, which these exact updates allow and which converges much faster).
+func (t *tree) regretExact(n *node, vals []float64) {
+	es := t.edges[n.first : n.first+n.count]
+	sigma := t.matched(&t.sbufA, es)
+	value := 0.0
+	for i := range es {
+		value += sigma[i] * vals[i]
+	}
+	for i := range es {
+		es[i].regret = max(es[i].regret+vals[i]-value, 0)
+	}
+	n.exact = true
 }
 
 // align returns the edge of node ni for each action of legal, adding edges for actions the
@@ -544,11 +768,21 @@ func (t *tree) pointsScored(s engine.State) bool {
 
 // backup adds the iteration's returns to every node and edge on its path.
 func (t *tree) backup() {
-	for _, st := range t.path {
+	matrix := t.exactStep && len(t.actIdx) == 2 && t.stepMatrix()
+	for pi, st := range t.path {
 		n := &t.nodes[st.node]
 		n.visits++
 		if n.regret {
-			t.regretUpdate(n, st.edge, st.prob, t.ret[n.seat])
+			exact := matrix && pi >= t.stepFirst
+			if !exact && t.exactStep && pi >= t.stepFirst {
+				var vals []float64
+				if vals, exact = t.stepValues(pi); exact {
+					t.regretExact(n, vals)
+				}
+			}
+			if !exact {
+				t.regretUpdate(n, st.edge, st.prob, t.ret[n.seat])
+			}
 		}
 		e := &t.edges[st.edge]
 		e.visits++
@@ -567,7 +801,13 @@ func (t *tree) rootStats(legal []engine.Action, moves []MoveStats, sums, strats 
 	if len(t.nodes) == 0 {
 		return false
 	}
-	n := t.nodes[0]
+	ri := int32(0)
+	if t.rewound {
+		if ri = t.lookup(t.rootKey); ri < 0 {
+			return false
+		}
+	}
+	n := t.nodes[ri]
 	es := t.edges[n.first : n.first+n.count]
 	j := 0
 	for i, a := range legal {

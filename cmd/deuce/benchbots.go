@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -14,9 +15,10 @@ import (
 	"deuce/engine"
 	"deuce/games"
 	"deuce/games/pencil"
+	"deuce/sim"
 )
 
-const benchBotsUsage = `[engine|search|solver] [flags]
+const benchBotsUsage = `[engine|sim|search|solver] [flags]
 
 Measures the engine, the search bots and the bidding game's solver on this
 machine, one figure a line, so that anyone can re-measure the README's figures:
@@ -24,13 +26,18 @@ machine, one figure a line, so that anyone can re-measure the README's figures:
   engine  random playouts of every game's default variant through the engine
           contract: actions a second and allocations an action, every action
           checked (Apply) and, as searches play them, unchecked (ApplyListed)
+  sim     deuce sim against the engine's own loop: random players' matches a
+          second in the engine loop and through sim on one worker, and sim's
+          speed-up from one worker to every core, random players and the
+          heuristic against random, with the CPU time each run had
   search  the --level bot's search from an early position of every game:
           iterations a second on one worker and on every core (GOMAXPROCS),
           the same trees either way, and the CPU time the run used
   solver  the bidding game solved at --points each, on one worker and on every
-          core: time, the solution's size and the memory allocated
+          core: time, the CPU time the solve used, the solution's size and the
+          memory allocated
 
-With no benchmark named, it runs all three. Figures depend on the load of the
+With no benchmark named, it runs all four. Figures depend on the load of the
 machine: the CPU line of each search says how many cores the run really had.
 deuce bench serve measures the browser server (deuce bench serve --help).
 
@@ -40,7 +47,7 @@ Examples:
   deuce bench solver --points 200`
 
 // benchKinds are the benchmarks of benchBots, in the order it runs them.
-var benchKinds = []string{"engine", "search", "solver"}
+var benchKinds = []string{"engine", "sim", "search", "solver"}
 
 func runBenchBots(ctx context.Context, args []string, e *env) error {
 	fs := newFlags(e, "bench", benchBotsUsage)
@@ -98,6 +105,8 @@ func runBenchBots(ctx context.Context, args []string, e *env) error {
 		switch k {
 		case "engine":
 			err = benchEngine(ctx, w, gs, *dur, *seed)
+		case "sim":
+			err = benchSim(ctx, w, gs, *dur, *seed)
 		case "search":
 			err = benchSearch(ctx, w, gs, *level, *dur, *seed)
 		case "solver":
@@ -142,11 +151,7 @@ func cpuTime() time.Duration {
 func benchEngine(ctx context.Context, w io.Writer, gs []engine.Game, dur time.Duration, seed uint64) error {
 	fmt.Fprintln(w, "\nengine: random playouts of the default variant, one core")
 	for _, g := range gs {
-		opts, err := g.Variant("")
-		if err != nil {
-			return err
-		}
-		start, _, err := g.Start(opts)
+		_, start, err := defaultStart(g)
 		if err != nil {
 			return err
 		}
@@ -170,42 +175,132 @@ func benchEngine(ctx context.Context, w io.Writer, gs []engine.Game, dur time.Du
 	return ctx.Err()
 }
 
-// playouts plays random matches from start for dur, each action through Apply or, unchecked,
-// engine.ApplyListed, and returns the actions and matches played, the allocations made (one
-// clone a match) and the seconds taken.
+// defaultStart is a match of g's default variant at its start, and its options.
+func defaultStart(g engine.Game) (engine.Options, engine.State, error) {
+	opts, err := g.Variant("")
+	if err != nil {
+		return nil, nil, err
+	}
+	start, _, err := g.Start(opts)
+	return opts, start, err
+}
+
+// playouts plays random matches from start for dur (sim.Playouts, the engine's own loop), each
+// action through Apply or, unchecked, engine.ApplyListed, and returns the actions and matches
+// played, the allocations made (one clone a match) and the seconds taken.
 func playouts(ctx context.Context, start engine.State, dur time.Duration, seed uint64, checked bool) (actions, matches int, allocs uint64, sec float64, err error) {
 	rng := rand.New(rand.NewPCG(seed, 0))
-	buf := make([]engine.Action, 0, 256)
-	var cbuf []engine.ChanceOutcome
+	const chunk = 256 // matches between looks at the clock
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	t0 := time.Now()
 	for time.Since(t0) < dur && ctx.Err() == nil {
-		s := start.Clone()
-		for s.ToMove() != engine.Nobody {
-			var a engine.Action
-			if s.ToMove() == engine.Chance {
-				cbuf = s.Chances(cbuf)
-				a = engine.SampleChance(rng, cbuf)
-			} else {
-				buf = s.Legal(buf)
-				a = buf[rng.IntN(len(buf))]
-			}
-			if checked {
-				err = s.Apply(a)
-			} else {
-				err = engine.ApplyListed(s, a)
-			}
-			if err != nil {
-				return 0, 0, 0, 0, err
-			}
-			actions++
+		n, err := sim.Playouts(start, chunk, rng, checked)
+		if err != nil {
+			return 0, 0, 0, 0, err
 		}
-		matches++
+		actions += n
+		matches += chunk
 	}
 	sec = time.Since(t0).Seconds()
 	runtime.ReadMemStats(&after)
 	return actions, matches, after.Mallocs - before.Mallocs, sec, nil
+}
+
+// rate is a measured throughput: matches a second of wall time and of CPU time.
+type rate struct{ wall, cpu float64 }
+
+// measure runs f, which returns the matches it played, and returns their rate.
+func measure(f func() (int, error)) (rate, error) {
+	c0, t0 := cpuTime(), time.Now()
+	n, err := f()
+	wall, cpu := time.Since(t0).Seconds(), (cpuTime() - c0).Seconds()
+	return rate{float64(n) / max(wall, 1e-9), float64(n) / max(cpu, 1e-9)}, err
+}
+
+// String writes the rate and how many cores the measure really had (CPU time over wall time).
+func (r rate) String() string {
+	return fmt.Sprintf("%9.0f matches/s (%.0f a CPU second, CPU %.2fx wall)", r.wall, r.cpu, r.wall/max(r.cpu, 1e-9))
+}
+
+// benchSim measures deuce sim against the engine's own loop in each game's default variant:
+// random players in the engine loop (sim.Playouts) and through sim on one worker, then the
+// random players and heuristic against random on one worker and on every core, each for dur.
+func benchSim(ctx context.Context, w io.Writer, gs []engine.Game, dur time.Duration, seed uint64) error {
+	cores := runtime.GOMAXPROCS(0)
+	fmt.Fprintf(w, "\nsim: random players in the engine loop and through deuce sim; speed-up of %d workers over 1\n", cores)
+	for _, g := range gs {
+		opts, start, err := defaultStart(g)
+		if err != nil {
+			return err
+		}
+		loop, err := measure(func() (int, error) {
+			_, matches, _, _, err := playouts(ctx, start, dur, seed, true)
+			return matches, err
+		})
+		if err != nil {
+			return fmt.Errorf("%s: %w", g.Name, err)
+		}
+		fmt.Fprintf(w, "  %-12s %-34s%s\n", g.Name, "engine loop, random", loop)
+		for _, pair := range [][2]string{{"random", "random"}, {"heuristic", "random"}} {
+			// A first run for a quarter of dur sizes the runs measured, which play to the end:
+			// a run cut short would leave out the matches in flight, more of them on more
+			// workers.
+			n, err := simFor(ctx, g, opts, pair, 1, 0, dur/4, seed)
+			if err != nil {
+				return fmt.Errorf("%s: %w", g.Name, err)
+			}
+			n = max(4*n, 64)
+			var rates []rate
+			for _, workers := range []int{1, cores} {
+				r, err := measure(func() (int, error) { return simFor(ctx, g, opts, pair, workers, n, dur, seed) })
+				if err != nil {
+					return fmt.Errorf("%s: %w", g.Name, err)
+				}
+				rates = append(rates, r)
+				fmt.Fprintf(w, "  %-12s %-34s%s", "", fmt.Sprintf("sim %s,%s %d worker(s)", pair[0], pair[1], workers), r)
+				if workers == 1 && pair[0] == "random" {
+					fmt.Fprintf(w, "  the engine loop is %.2fx faster a CPU second", loop.cpu/max(r.cpu, 1e-9))
+				}
+				fmt.Fprintln(w)
+			}
+			fmt.Fprintf(w, "  %-12s %-34sspeed-up %.2fx from 1 worker to %d\n", "", "sim "+pair[0]+","+pair[1],
+				rates[1].wall/max(rates[0].wall, 1e-9), cores)
+		}
+	}
+	return ctx.Err()
+}
+
+// simFor plays a sim run of the two bots in g and returns the matches played: matches of them
+// to the end, or, with matches 0, as many as dur allows (those folded into the tally when the
+// time is up, the ones in flight left out).
+func simFor(ctx context.Context, g engine.Game, opts engine.Options, bots [2]string, workers, matches int, dur time.Duration, seed uint64) (int, error) {
+	cfg := sim.Config{Game: g, Options: opts, Matches: matches, Seed: seed, Workers: workers}
+	if matches == 0 {
+		cfg.Matches = 1 << 30
+	}
+	for i, name := range bots {
+		b, err := games.NewBot(g, name)
+		if err != nil {
+			return 0, err
+		}
+		cfg.Players = append(cfg.Players, sim.Player{Name: fmt.Sprintf("%s %d", name, i+1), Bot: b})
+	}
+	t, err := sim.NewTally(cfg)
+	if err != nil {
+		return 0, err
+	}
+	defer simGC()()
+	run, cancel := ctx, context.CancelFunc(func() {})
+	if matches == 0 {
+		run, cancel = context.WithTimeout(ctx, dur)
+	}
+	defer cancel()
+	err = sim.Play(run, cfg, t)
+	if err != nil && (matches != 0 || !errors.Is(err, context.DeadlineExceeded)) {
+		return 0, err
+	}
+	return t.Next, ctx.Err()
 }
 
 // searchOptions are the search options of g's bot of the named level.
@@ -312,15 +407,15 @@ func benchSolver(ctx context.Context, w io.Writer, points int) error {
 		runtime.GC()
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		t0 := time.Now()
+		c0, t0 := cpuTime(), time.Now()
 		sol, err := pencil.SolveWorkers(p, workers)
 		if err != nil {
 			return err
 		}
-		took := time.Since(t0)
+		took, cpu := time.Since(t0), cpuTime()-c0
 		runtime.ReadMemStats(&after)
-		fmt.Fprintf(w, "  %d worker(s)  %8v  solution %.1f MB  allocated %.1f MB  heap in use after %.1f MB\n", workers,
-			took.Round(time.Millisecond), float64(sol.Bytes())/1e6, float64(after.TotalAlloc-before.TotalAlloc)/1e6,
+		fmt.Fprintf(w, "  %d worker(s)  %8v  CPU %6.1f s  solution %.1f MB  allocated %.1f MB  heap in use after %.1f MB\n", workers,
+			took.Round(time.Millisecond), cpu.Seconds(), float64(sol.Bytes())/1e6, float64(after.TotalAlloc-before.TotalAlloc)/1e6,
 			float64(after.HeapInuse)/1e6)
 	}
 	return nil

@@ -12,7 +12,8 @@ func TestBenchBots(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"GOMAXPROCS", "pencil", "centercourt", "actions/s", "iterations/s", "speed-up", "solver", "worker(s)"} {
+	for _, want := range []string{"GOMAXPROCS", "pencil", "centercourt", "actions/s", "iterations/s", "speed-up", "solver", "worker(s)",
+		"engine loop, random", "sim random,random 1 worker(s)", "sim heuristic,random", "a CPU second"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

@@ -73,13 +73,18 @@ func runSeek(ctx context.Context, args []string, e *env) error {
 	}
 	req := client.SeekRequest{Game: *game, Variant: *variant, Clock: *clock, Rated: *rated, MinRating: lo, MaxRating: hi}
 	var id string
+	// The seek is posted on a context the interrupt does not cancel: an interrupt that came
+	// while the server was creating it would otherwise leave it in the lobby with nobody to
+	// withdraw it. awaitSeek sees the interrupt at once and withdraws it.
+	pctx, pcancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	if *quick {
-		table, id, err = c.QuickPair(ctx, req)
+		table, id, err = c.QuickPair(pctx, req)
 	} else {
 		var sk client.Seek
-		sk, err = c.PostSeek(ctx, req)
+		sk, err = c.PostSeek(pctx, req)
 		id = sk.ID
 	}
+	pcancel()
 	if err != nil {
 		return accountError(server, "seek on", err)
 	}

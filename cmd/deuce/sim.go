@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -408,6 +409,7 @@ func parsePairs(s string, players []sim.Player) ([][2]int, error) {
 
 // play plays cfg with the flags' results file, records, progress and tally file.
 func (f *simFlags) play(ctx context.Context, cfg sim.Config, e *env) (*sim.Report, error) {
+	defer simGC()()
 	t, err := sim.NewTally(cfg)
 	if err != nil {
 		return nil, usageError{err.Error()}
@@ -649,4 +651,20 @@ func writeRecordFile(path string, rec *engine.Record) error {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return f.Close()
+}
+
+// simGCPercent is the garbage collector's target during a simulation (GOGC). A run's live heap
+// is small and flat (a bounded window of matches, fixed-size counts), so at the default of 100
+// the collector runs every few megabytes of finished matches: at 400 it runs a quarter as often,
+// which takes about a fifth off the CPU time of fast random matches, for some tens of megabytes.
+const simGCPercent = 400
+
+// simGC sets the collector's target for a simulation, unless the GOGC variable sets it, and
+// returns the function that restores it.
+func simGC() (restore func()) {
+	if os.Getenv("GOGC") != "" {
+		return func() {}
+	}
+	old := debug.SetGCPercent(simGCPercent)
+	return func() { debug.SetGCPercent(old) }
 }

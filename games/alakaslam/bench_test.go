@@ -76,16 +76,53 @@ func BenchmarkDeterminize(b *testing.B) {
 }
 
 func BenchmarkHeuristic(b *testing.B) {
+	benchHeuristic(b, func(b *testing.B, variant string) []*State { return []*State{benchState(b, variant)} })
+}
+
+// benchHeuristic measures Heuristic in each variant at the positions given, in turn.
+func benchHeuristic(b *testing.B, positions func(b *testing.B, variant string) []*State) {
 	for _, v := range Game.Variants {
 		b.Run(v.Name, func(b *testing.B) {
-			s := benchState(b, v.Name)
+			states := positions(b, v.Name)
 			rng := rand.New(rand.NewPCG(1, 2))
 			b.ReportAllocs()
+			i := 0
 			for b.Loop() {
-				sink = Heuristic(s, rng)
+				sink = Heuristic(states[i%len(states)], rng)
+				i++
 			}
 		})
 	}
+}
+
+// hitPositions are the decisions of heuristic matches of a variant where the player at the
+// ball, or the support, picks cards: the positions where the heuristic plans a hit, from a
+// playout's point of view (every hand as sampled).
+func hitPositions(b *testing.B, variant string) []*State {
+	b.Helper()
+	opts, err := Game.Variant(variant)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var out []*State
+	for seed := range uint64(20) {
+		s := newMatch(b, opts)
+		rng := rand.New(rand.NewPCG(seed, 8))
+		for s.ToMove() != engine.Nobody {
+			if s.phase == phPick || s.phase == phTurn && s.where(s.cur) == s.ball {
+				c := *s
+				out = append(out, &c)
+			}
+			step(b, s, rng, heuristicPolicy)
+		}
+	}
+	return out
+}
+
+// BenchmarkHeuristicHit measures the heuristic where it costs most: planning hits, at the
+// positions of hitPositions in turn.
+func BenchmarkHeuristicHit(b *testing.B) {
+	benchHeuristic(b, hitPositions)
 }
 
 // BenchmarkMatch plays whole matches, chance sampled by weight.

@@ -15,11 +15,66 @@ func (s *State) Apply(a engine.Action) error {
 	return nil
 }
 
-// isLegal reports whether a is in the legal list.
+// isLegal reports whether a is in the legal list, without building the list where the phase
+// allows: Apply checks every action, so this is on the path of every step of play.
 func (s *State) isLegal(a engine.Action) bool {
+	seat := s.cur
+	switch s.phase {
+	case phDraw, phLaurieDraw:
+		k := a - drawBase
+		return k >= 0 && k < numKinds && s.pile()[k] > 0
+	case phReveal:
+		k := a - revealBase
+		return k >= 0 && k < numKinds && s.pile()[k] > 0
+	case phDiscardDown, phWendolyn:
+		k := a - discardBase
+		return k >= 0 && k < numKinds && s.hands[seat][k] > 0
+	case phLoserDiscard:
+		k := a - discardBase
+		return a == actDone || s.discarded < 3 && k >= 0 && k < numKinds && s.hands[seat][k] > 0
+	case phMulligan:
+		return a == actKeep || a == actMulligan && s.hands[seat].total() > 0
+	case phCall:
+		return a == actCallRed || a == actCallBlue
+	case phCorner:
+		return a == actCornerRed || a == actCornerBlue
+	case phTurn, phTeamMove, phAfter, phPick:
+		return s.turnLegal(seat, a)
+	}
 	var buf [64]engine.Action
 	_, ok := slices.BinarySearch(s.Legal(buf[:0]), a)
 	return ok
+}
+
+// turnLegal is isLegal in a phase of a turn: the conditions under which Legal lists a.
+func (s *State) turnLegal(seat int8, a engine.Action) bool {
+	ph := s.phase
+	hitting := ph == phTurn || ph == phPick
+	moving := ph == phTurn || ph == phTeamMove || ph == phAfter
+	switch {
+	case a >= pickBase && a < pickBase+numKinds:
+		return hitting && s.mayHit(seat) && s.canPick(seat, int(a-pickBase))
+	case a >= straightBase && a < straightBase+numKinds:
+		k := int(a - straightBase)
+		return hitting && isHit(k) && value(k) == 2 && s.ability[seat] == Austin && s.mayHit(seat) && s.canPick(seat, k)
+	case a == actLaurie:
+		return hitting && s.mayHit(seat) && s.canLaurie(seat)
+	case a >= moveBase && a < moveBase+numDirs:
+		return moving && s.mayMove(seat) && s.canStep(seat, int(a-moveBase))
+	case a >= spendBase+numHitKinds && a < spendBase+numKinds:
+		return moving && s.mayMove(seat) && s.hands[seat][a-spendBase] > 0
+	case a >= tootsBase && a < tootsBase+engine.Action(s.nseats):
+		return (moving || ph == phPick) && s.canToots(seat, ph) && s.hands[a-tootsBase].total() > 0
+	case a == actUnpick:
+		return ph == phPick && s.npicks[seat] > 0
+	case a == actHit:
+		return ph == phPick && s.canConfirm(seat)
+	case a == actConcede:
+		return ph == phTurn || ph == phPick && seat == s.hitter
+	case a == actDone:
+		return (ph == phTeamMove || ph == phAfter) && s.mayFinish(seat)
+	}
+	return false
 }
 
 // apply plays a legal action.

@@ -440,10 +440,10 @@ func (s *State) Legal(buf []engine.Action) []engine.Action {
 	case phDiscardDown, phWendolyn:
 		buf = s.appendHand(buf, seat, discardBase)
 	case phLoserDiscard:
+		buf = append(buf, actDone)
 		if s.discarded < 3 {
 			buf = s.appendHand(buf, seat, discardBase)
 		}
-		buf = append(buf, actDone)
 	case phDraw, phLaurieDraw, phReveal:
 		p := s.pile()
 		for k := range numKinds {
@@ -467,15 +467,17 @@ func (s *State) Legal(buf []engine.Action) []engine.Action {
 		buf = append(buf, actCornerRed, actCornerBlue)
 	case phTurn:
 		buf = s.appendPicks(buf, seat)
+		buf = s.appendLaurie(buf, seat)
 		buf = s.appendMoves(buf, seat)
 		buf = append(buf, actConcede)
 	case phTeamMove, phAfter:
-		buf = s.appendMoves(buf, seat)
 		if s.mayFinish(seat) {
 			buf = append(buf, actDone)
 		}
+		buf = s.appendMoves(buf, seat)
 	case phPick:
-		buf = s.appendToots(buf, seat)
+		// Laurie's ability needs no card picked, taking back and hitting a card picked: the
+		// list is in ascending order either way.
 		buf = s.appendPicks(buf, seat)
 		if s.npicks[seat] > 0 {
 			buf = append(buf, actUnpick)
@@ -483,6 +485,8 @@ func (s *State) Legal(buf []engine.Action) []engine.Action {
 		if s.canConfirm(seat) {
 			buf = append(buf, actHit)
 		}
+		buf = s.appendLaurie(buf, seat)
+		buf = s.appendToots(buf, seat)
 		if seat == s.hitter {
 			buf = append(buf, actConcede)
 		}
@@ -504,6 +508,7 @@ func (s *State) Legal(buf []engine.Action) []engine.Action {
 				buf = append(buf, effectBase+engine.Action(e.seat))
 			}
 		}
+		slices.Sort(buf) // the player at the ball may have the higher number
 	case phDrawChoice:
 		buf = append(buf, actDrawNormal)
 		for k := range numKinds {
@@ -512,7 +517,6 @@ func (s *State) Legal(buf []engine.Action) []engine.Action {
 			}
 		}
 	}
-	slices.Sort(buf)
 	return buf
 }
 
@@ -526,20 +530,43 @@ func (s *State) appendHand(buf []engine.Action, seat int8, base engine.Action) [
 	return buf
 }
 
-// appendPicks appends the cards seat may pick now, Laurie's ability when it may be used.
+// appendPicks appends the cards seat may pick now, then the Hit-2s Æthermancer Austin may send
+// straight.
 func (s *State) appendPicks(buf []engine.Action, seat int8) []engine.Action {
 	if !s.mayHit(seat) {
 		return buf
 	}
-	for k := range numKinds {
-		if s.canPick(seat, k) {
-			buf = append(buf, pickBase+engine.Action(k))
-			if value(k) == 2 && isHit(k) && s.ability[seat] == Austin {
+	r := s.pickRule(seat)
+	switch {
+	case r.none:
+		return buf
+	case r.need <= 0:
+		// No more cards needed: any card in hand, an Enchantment if one may be added.
+		for k := range numKinds {
+			if r.h[k] > 0 && (k < numHitKinds || r.enchOK) {
+				buf = append(buf, pickBase+engine.Action(k))
+			}
+		}
+	default:
+		for k := range numKinds {
+			if r.allows(k) {
+				buf = append(buf, pickBase+engine.Action(k))
+			}
+		}
+	}
+	if s.ability[seat] == Austin {
+		for c := range 2 {
+			if k := hitKind(2, c); r.allows(k) {
 				buf = append(buf, straightBase+engine.Action(k))
 			}
 		}
 	}
-	if s.canLaurie(seat) {
+	return buf
+}
+
+// appendLaurie appends Kismetician Laurie's ability when seat may use it now.
+func (s *State) appendLaurie(buf []engine.Action, seat int8) []engine.Action {
+	if s.mayHit(seat) && s.canLaurie(seat) {
 		buf = append(buf, actLaurie)
 	}
 	return buf
@@ -664,37 +691,58 @@ func (s *State) pickedEnchants(seat int8) int8 {
 // canPick reports whether seat can add a card of kind k to its hit and still complete a legal
 // hit from the cards left in hand.
 func (s *State) canPick(seat int8, k int) bool {
-	h := &s.hands[seat]
-	if h[k] == 0 || s.viaL[seat] {
-		return false
-	}
+	r := s.pickRule(seat)
+	return r.allows(k)
+}
+
+// pickRule is what decides which cards a seat may add to its hit, read once for all kinds.
+type pickRule struct {
+	h              *counts
+	none           bool // no card may be added: the hit is full, or played with Laurie's ability
+	need           int  // cards still needed after this one to reach the fewest the hit may use
+	enchOK         bool // an Enchantment may be added
+	hits, enchants int  // Hit cards and Enchantments in hand
+}
+
+func (s *State) pickRule(seat int8) pickRule {
+	return s.pickRuleWith(seat, &s.hands[seat])
+}
+
+// pickRuleWith is pickRule with seat holding h.
+func (s *State) pickRuleWith(seat int8, h *counts) pickRule {
 	lo, hi, enchOK := s.limits(seat)
 	n := s.npicks[seat] + 1
-	if n > hi {
+	r := pickRule{h: h, none: s.viaL[seat] || n > hi, need: int(lo - n), enchOK: enchOK && s.pickedEnchants(seat) == 0}
+	if r.need > 0 {
+		for j := range numHitKinds {
+			r.hits += int(h[j])
+		}
+		r.enchants = h.enchants()
+	}
+	return r
+}
+
+// allows reports whether a card of kind k may be added: it is in hand, and a legal hit can
+// still be completed from the cards left.
+func (r *pickRule) allows(k int) bool {
+	if r.none || r.h[k] == 0 {
 		return false
 	}
-	e := s.pickedEnchants(seat)
 	if isEnchant(k) {
-		if !enchOK || e > 0 {
+		if !r.enchOK {
 			return false
 		}
-		e++
+		// The Enchantment is picked: only Hit cards may follow.
+		return r.need <= 0 || r.hits >= r.need
 	}
-	need := int(lo - n)
-	if need <= 0 {
+	if r.need <= 0 {
 		return true
 	}
-	usable := 0
-	for j := range numHitKinds {
-		usable += int(h[j])
-	}
-	if isHit(k) {
-		usable--
-	}
-	if enchOK && e == 0 && h.enchants() > 0 {
+	usable := r.hits - 1
+	if r.enchOK && r.enchants > 0 {
 		usable++
 	}
-	return usable >= need
+	return usable >= r.need
 }
 
 // canConfirm reports whether seat's picks make a legal hit.
@@ -730,13 +778,69 @@ func (s *State) canToots(seat int8, ph phase) bool {
 	return false
 }
 
+// hasChoice reports whether Legal lists two actions or more, in the phases where cards are
+// picked (phTurn, phPick), counting them as Legal finds them, no further than two.
+func (s *State) hasChoice() bool {
+	seat, ph := s.cur, s.phase
+	n := 0
+	if ph == phTurn || seat == s.hitter {
+		n++ // concede
+	}
+	if ph == phPick && s.npicks[seat] > 0 {
+		n++ // take back
+	}
+	if ph == phPick && s.canConfirm(seat) {
+		n++ // hit
+	}
+	if n < 2 && s.mayHit(seat) {
+		r := s.pickRule(seat)
+		for k := 0; k < numKinds && n < 2; k++ {
+			if r.allows(k) {
+				n++
+				if s.ability[seat] == Austin && isHit(k) && value(k) == 2 {
+					n++ // and straight
+				}
+			}
+		}
+		if s.canLaurie(seat) {
+			n++
+		}
+	}
+	if n < 2 && ph == phTurn && s.mayMove(seat) {
+		for d := 0; d < numDirs && n < 2; d++ {
+			if s.canStep(seat, d) {
+				n++
+			}
+		}
+		for k := numHitKinds; k < numKinds; k++ {
+			if s.hands[seat][k] > 0 {
+				n++ // spend it to move
+			}
+		}
+	}
+	if n < 2 && s.canToots(seat, ph) {
+		for t := range s.nseats {
+			if s.hands[t].total() > 0 {
+				n++
+			}
+		}
+	}
+	return n >= 2
+}
+
 // canPlay reports whether seat has any legal hit.
 func (s *State) canPlay(seat int8) bool {
+	return s.canPlayWith(seat, &s.hands[seat])
+}
+
+// canPlayWith is canPlay with seat holding h.
+func (s *State) canPlayWith(seat int8, h *counts) bool {
 	if s.canLaurie(seat) {
 		return true
 	}
+	r := s.pickRuleWith(seat, h)
 	for k := range numKinds {
-		if s.canPick(seat, k) {
+		if r.allows(k) {
 			return true
 		}
 	}

@@ -102,7 +102,7 @@ func BenchmarkHeuristicMatch(b *testing.B) {
 func BenchmarkSolve(b *testing.B) {
 	for _, bc := range []struct {
 		points, workers int
-	}{{50, 1}, {50, 0}, {100, 1}, {100, 0}, {200, 1}, {200, 0}} {
+	}{{50, 1}, {50, 0}, {100, 1}, {100, 0}, {150, 1}, {200, 1}, {200, 0}} {
 		workers := bc.workers
 		name := fmt.Sprintf("%d-%d/workers=%d", bc.points, bc.points, workers)
 		if workers == 0 {
@@ -127,5 +127,32 @@ func BenchmarkSolve(b *testing.B) {
 			b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(b.N)/1e6, "MB-alloc/op")
 			b.ReportMetric(float64(st.Mixed), "mixed-positions")
 		})
+	}
+}
+
+// BenchmarkEquilibriumStrategy is the cost of one move of the equilibrium bot (or one hint)
+// once the game is solved: reading a position's strategy from the stored solution.
+func BenchmarkEquilibriumStrategy(b *testing.B) {
+	s, err := New(Params{Points1: 100, Points2: 100, Fields: 2, Scoring: WinLoss, Jump: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, r := range [][2]engine.Action{{9, 8}, {8, 9}, {9, 8}} {
+		s.Apply(r[0])
+		s.Apply(r[1])
+	}
+	sol, err := Solved(s.params)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if x := sol.Strategy(74, 75, 1, 0); len(x) < 10 {
+		b.Fatalf("(74, 75, +1) is not a mixed position with a large support: %v", x)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := EquilibriumPolicy(s, 0, rng); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -91,3 +91,30 @@ func TestEquilibriumPolicyContextGivesUp(t *testing.T) {
 		t.Fatalf("EquilibriumPolicyContext = %v; want context.Canceled", err)
 	}
 }
+
+// cancelAfter is a context that reports itself cancelled from its (n+1)-th Err call on: a
+// cancellation in the middle of a solve, at a point that does not depend on timing.
+type cancelAfter struct {
+	context.Context
+	n, calls int
+}
+
+func (c *cancelAfter) Err() error {
+	if c.calls++; c.calls > c.n {
+		return context.Canceled
+	}
+	return nil
+}
+
+func TestSolveContextStopsMidSolve(t *testing.T) {
+	for _, workers := range []int{1, 2} {
+		ctx := &cancelAfter{Context: context.Background(), n: 30}
+		sol, err := SolveContext(ctx, small(40), workers)
+		if !errors.Is(err, context.Canceled) || sol != nil {
+			t.Fatalf("%d workers: SolveContext cancelled after 30 diagonals = %v, %v; want context.Canceled", workers, sol, err)
+		}
+		if ctx.calls != 31 {
+			t.Errorf("%d workers: the solve looked at its context %d times; want 31 (it stops at the first look that finds it done)", workers, ctx.calls)
+		}
+	}
+}

@@ -79,10 +79,10 @@ func evict(keep *cachedSolution) {
 func Solved(p Params) (*Solution, error) { return SolvedContext(context.Background(), p) }
 
 // SolvedContext returns the solution of p, solving it if the cache does not hold it. It is
-// safe for concurrent use. A solve takes a tenth of a second for 50-50, about a second for
-// 100-100 and half a minute for 200-200 (see MaxSolvePoints); solves run one at a time on one
-// core, and a caller whose ctx ends stops waiting (and stops its solve) with ctx's error,
-// which is not cached.
+// safe for concurrent use. A solve takes a few hundredths of a second for 50-50, under a
+// second for 100-100 and a quarter of a minute for 200-200 (see MaxSolvePoints); solves run
+// one at a time on one core, and a caller whose ctx ends stops waiting (and stops its solve)
+// with ctx's error, which is not cached.
 func SolvedContext(ctx context.Context, p Params) (*Solution, error) {
 	for {
 		solutions.Lock()

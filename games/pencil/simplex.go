@@ -16,9 +16,10 @@ import (
 // shifted by one bid, so simplex paths pass through nearly singular bases even where the
 // optimal basis is well conditioned. Hence: steepest-edge pricing (Dantzig's rule as a second
 // try), Harris's ratio test (the largest pivot among near-ties), Bland's rule after a run of
-// degenerate pivots (no cycling); after every m+n+20 pivots the strategies are recomputed
-// from the basis and the original payoffs by an LU factorisation and checked against the whole
-// matrix, and the tableau is rebuilt from the payoffs if the check fails; and, as a last
+// degenerate pivots (no cycling); once optimal, or after m+n+20 pivots, the strategies read
+// off the tableau are checked against the whole matrix and, unless they are exact to readTol,
+// recomputed from the basis and the original payoffs by an LU factorisation and checked
+// again, and the tableau is rebuilt from the payoffs if the check fails; and, as a last
 // resort, the same method in double-double arithmetic. The answer is always certified: each
 // strategy guarantees the value to certTol.
 //
@@ -32,8 +33,11 @@ type matrixGame struct {
 	lu, rhs, norm      []float64
 	pivots             int // pivots made, over all games solved
 	steepest           bool
+	cand               []int // the columns that may enter
 	exact              ddSimplex
 	fallbacks          int // games solved by the double-double fallback
+	cert               certifier
+	zbuf               []float64 // scratch of luSolve and luSolveT
 }
 
 var errSimplex = errors.New("simplex did not converge")
@@ -48,6 +52,11 @@ const (
 	harrisTol = 1e-11
 	// certTol is the largest gap between what the two strategies guarantee.
 	certTol = 1e-10
+	// readTol is the largest such gap of strategies read off the final tableau without
+	// recomputing them from the basis: much tighter than certTol, so that the rounding of the
+	// pivots never adds up over the positions (the values stay within 1e-13 of those
+	// recomputed every time).
+	readTol = 1e-13
 	// maxRounds bounds the rounds of pivoting, each followed by a certificate check and a
 	// rebuild of the tableau.
 	maxRounds = 20
@@ -75,34 +84,50 @@ func (g *matrixGame) solve(a []float64, m, n int) (value float64, x, y []float64
 	for _, steepest := range []bool{true, false} {
 		g.steepest = steepest
 		g.reset(a, m, n, shift)
-		for range maxRounds {
-			_, err := g.iterate(m, n, m+n+20)
-			if err != nil {
-				break
-			}
-			if !g.refine(a, m, n, shift) {
-				g.read(m, n)
-			}
-			lo, hi := certify(a, m, n, g.x, g.y)
-			if hi-lo <= certTol {
-				return (lo + hi) / 2, g.x, g.y, nil
-			}
-			// Not optimal yet, or rounding has misled the pivots: rebuild the tableau of
-			// the current basis from the payoffs and go on.
-			if !g.rebuild(a, m, n, shift) {
-				break
-			}
+		if v, ok := g.run(a, m, n, shift); ok {
+			return v, g.x, g.y, nil
 		}
 	}
 	// Last resort: the same method in double-double arithmetic.
 	if g.exact.solve(a, m, n, shift, g.x, g.y) {
 		g.fallbacks++
-		lo, hi := certify(a, m, n, g.x, g.y)
+		lo, hi := g.cert.certify(a, m, n, g.x, g.y, math.Inf(1))
 		if hi-lo <= certTol {
 			return (lo + hi) / 2, g.x, g.y, nil
 		}
 	}
 	return 0, nil, nil, errSimplex
+}
+
+// run pivots from the current tableau to a certified optimum, in rounds each followed by a
+// certificate check and a rebuild of the tableau from the payoffs; it reports false if it gives
+// up.
+func (g *matrixGame) run(a []float64, m, n int, shift float64) (float64, bool) {
+	for range maxRounds {
+		_, err := g.iterate(m, n, m+n+20)
+		if err != nil {
+			return 0, false
+		}
+		// The tableau's own strategies are usually good to a few ulps; where they are not,
+		// those of the basis, recomputed from the payoffs, are.
+		g.read(m, n)
+		if lo, hi := g.cert.certify(a, m, n, g.x, g.y, readTol); hi-lo <= readTol {
+			return (lo + hi) / 2, true
+		}
+		if !g.refine(a, m, n, shift) {
+			g.read(m, n)
+		}
+		lo, hi := g.cert.certify(a, m, n, g.x, g.y, certTol)
+		if hi-lo <= certTol {
+			return (lo + hi) / 2, true
+		}
+		// Not optimal yet, or rounding has misled the pivots: rebuild the tableau of the
+		// current basis from the payoffs and go on.
+		if !g.rebuild(a, m, n, shift) {
+			return 0, false
+		}
+	}
+	return 0, false
 }
 
 // reset writes the starting tableau: the shifted payoffs, a column of ones and a row of minus
@@ -146,23 +171,50 @@ func (g *matrixGame) iterate(m, n, budget int) (optimal bool, err error) {
 				}
 			}
 		} else {
-			g.norm = grow(g.norm, n)
-			norm := g.norm
+			g.cand = g.cand[:0]
 			for c := range n {
-				norm[c] = 1
-			}
-			for r := range m {
-				for c, v := range t[r*w : r*w+n] {
-					norm[c] += v * v
+				if last[c] < -simplexEps {
+					g.cand = append(g.cand, c)
 				}
 			}
-			bestScore := 0.0
-			for c := range n {
-				if last[c] >= -simplexEps {
-					continue
+			switch {
+			case len(g.cand) == 1:
+				pc = g.cand[0] // no choice to make
+			case 4*len(g.cand) <= n:
+				// A few candidates: their norms only, row by row (the same sums as down
+				// each column).
+				g.norm = grow(g.norm, len(g.cand))
+				norm := g.norm
+				for i := range norm {
+					norm[i] = 1
 				}
-				if score := last[c] * last[c] / norm[c]; pc < 0 || score > bestScore {
-					pc, bestScore = c, score
+				for r := range m {
+					row := t[r*w : r*w+n]
+					for i, c := range g.cand {
+						v := row[c]
+						norm[i] += v * v
+					}
+				}
+				bestScore := 0.0
+				for i, c := range g.cand {
+					if score := last[c] * last[c] / norm[i]; pc < 0 || score > bestScore {
+						pc, bestScore = c, score
+					}
+				}
+			case len(g.cand) > 1:
+				g.norm = grow(g.norm, n)
+				norm := g.norm
+				for c := range n {
+					norm[c] = 1
+				}
+				for r := range m {
+					addSquares(norm, t[r*w:r*w+n])
+				}
+				bestScore := 0.0
+				for _, c := range g.cand {
+					if score := last[c] * last[c] / norm[c]; pc < 0 || score > bestScore {
+						pc, bestScore = c, score
+					}
 				}
 			}
 		}
@@ -312,28 +364,56 @@ func (g *matrixGame) rebuild(a []float64, m, n int, shift float64) bool {
 // certify returns the least x guarantees against any column and the most y concedes against
 // any row; if x or y is not a probability vector, it returns lo = -Inf and hi = +Inf.
 func certify(a []float64, m, n int, x, y []float64) (lo, hi float64) {
-	lo, hi = math.Inf(1), math.Inf(-1)
+	var c certifier
+	return c.certify(a, m, n, x, y, math.Inf(1))
+}
+
+// certifier holds the buffers of certify.
+type certifier struct {
+	pay []float64 // each column's payoff against x
+	nz  []int
+}
+
+// certify is the function certify, in time proportional to the supports of x and y times the
+// matrix's side: each column's payoff against x is accumulated row by row over x's support
+// (the same additions, in the same order, as a sum down the column), and each row's against y
+// over y's support. It stops early, returning hi = +Inf, once a row shows hi - lo > gap.
+func (cf *certifier) certify(a []float64, m, n int, x, y []float64, gap float64) (lo, hi float64) {
 	if !isDistribution(x[:m]) || !isDistribution(y[:n]) {
 		return math.Inf(-1), math.Inf(1)
 	}
-	for c := range n {
-		sum := 0.0
-		for r, p := range x[:m] {
-			if p != 0 {
-				sum += p * a[r*n+c]
-			}
+	cf.pay = grow(cf.pay, n)
+	pay := cf.pay
+	clear(pay)
+	for r, p := range x[:m] {
+		if p == 0 {
+			continue
 		}
-		lo = min(lo, sum)
+		row := a[r*n : r*n+n]
+		for c, v := range row {
+			pay[c] += p * v
+		}
+	}
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, v := range pay {
+		lo = min(lo, v)
+	}
+	cf.nz = cf.nz[:0]
+	for c, p := range y[:n] {
+		if p != 0 {
+			cf.nz = append(cf.nz, c)
+		}
 	}
 	for r := range m {
 		sum := 0.0
 		row := a[r*n : r*n+n]
-		for c, p := range y[:n] {
-			if p != 0 {
-				sum += p * row[c]
-			}
+		for _, c := range cf.nz {
+			sum += y[c] * row[c]
 		}
 		hi = max(hi, sum)
+		if hi-lo > gap {
+			return lo, math.Inf(1)
+		}
 	}
 	return lo, hi
 }
@@ -368,14 +448,11 @@ func (g *matrixGame) basis(m, n int) {
 }
 
 // tryBasis solves the game on the guessed basis (rows, cols): it reports whether the
-// strategies found there are certified optimal for the whole m x n game a.
-func (g *matrixGame) tryBasis(a []float64, m, n int, rows, cols []int) (value float64, ok bool) {
+// strategies found there are certified optimal for the whole m x n game a, whose least entry
+// is lowest.
+func (g *matrixGame) tryBasis(a []float64, m, n int, lowest float64, rows, cols []int) (value float64, ok bool) {
 	if len(rows) != len(cols) || len(rows) == 0 {
 		return 0, false
-	}
-	lowest := math.Inf(1)
-	for _, v := range a[:m*n] {
-		lowest = min(lowest, v)
 	}
 	g.x = grow(g.x, m)
 	g.y = grow(g.y, n)
@@ -384,11 +461,12 @@ func (g *matrixGame) tryBasis(a []float64, m, n int, rows, cols []int) (value fl
 	if !g.solveBasis(a, n, 1-lowest) {
 		return 0, false
 	}
-	lo, hi := certify(a, m, n, g.x, g.y)
+	lo, hi := g.cert.certify(a, m, n, g.x, g.y, certTol)
 	return (lo + hi) / 2, hi-lo <= certTol
 }
 
-// solveBasis computes the strategies of the basis in rowsR and colsJ into x and y.
+// solveBasis computes the strategies of the basis in rowsR and colsJ into x and y; it reports
+// false if the basis is singular or a strategy clearly negative.
 func (g *matrixGame) solveBasis(a []float64, n int, shift float64) bool {
 	k := len(g.rowsR)
 	if k != len(g.colsJ) || k == 0 {
@@ -397,19 +475,22 @@ func (g *matrixGame) solveBasis(a []float64, n int, shift float64) bool {
 	g.lu = grow(g.lu, k*k)
 	g.perm = growInt(g.perm, k)
 	for p, r := range g.rowsR {
+		row := a[r*n : r*n+n]
+		lu := g.lu[p*k : p*k+k]
 		for q, c := range g.colsJ {
-			g.lu[p*k+q] = a[r*n+c] + shift
+			lu[q] = row[c] + shift
 		}
 	}
 	if !luFactor(g.lu, g.perm, k) {
 		return false
 	}
 	g.rhs = grow(g.rhs, k)
+	g.zbuf = grow(g.zbuf, k)
 	// Column player: B w = 1.
 	for i := range g.rhs {
 		g.rhs[i] = 1
 	}
-	luSolve(g.lu, g.perm, k, g.rhs)
+	luSolve(g.lu, g.perm, k, g.rhs, g.zbuf)
 	clear(g.y)
 	for q, c := range g.colsJ {
 		if g.rhs[q] < -1e-12 {
@@ -421,7 +502,7 @@ func (g *matrixGame) solveBasis(a []float64, n int, shift float64) bool {
 	for i := range g.rhs {
 		g.rhs[i] = 1
 	}
-	luSolveT(g.lu, g.perm, k, g.rhs)
+	luSolveT(g.lu, g.perm, k, g.rhs, g.zbuf)
 	clear(g.x)
 	for p, r := range g.rowsR {
 		if g.rhs[p] < -1e-12 {
@@ -458,51 +539,57 @@ func luFactor(lu []float64, perm []int, k int) bool {
 			perm[pr], perm[col] = perm[col], perm[pr]
 		}
 		piv := lu[col*k+col]
+		prow := lu[col*k+col+1 : col*k+k]
 		for r := col + 1; r < k; r++ {
 			f := lu[r*k+col] / piv
 			lu[r*k+col] = f
 			if f == 0 {
 				continue
 			}
-			for q := col + 1; q < k; q++ {
-				lu[r*k+q] -= f * lu[col*k+q]
-			}
+			axpy(lu[r*k+col+1:r*k+k], prow, f)
 		}
 	}
 	return true
 }
 
 // luSolve solves B z = b in place, with B factored by luFactor.
-func luSolve(lu []float64, perm []int, k int, b []float64) {
-	z := make([]float64, k) // small; only on the refinement path
+func luSolve(lu []float64, perm []int, k int, b, z []float64) {
+	z = z[:k]
 	for i := range k {
 		z[i] = b[perm[i]]
 	}
 	for i := range k {
-		for q := range i {
-			z[i] -= lu[i*k+q] * z[q]
+		zi := z[i]
+		for q, v := range lu[i*k : i*k+i] {
+			zi -= v * z[q]
 		}
+		z[i] = zi
 	}
 	for i := k - 1; i >= 0; i-- {
-		for q := i + 1; q < k; q++ {
-			z[i] -= lu[i*k+q] * z[q]
+		zi := z[i]
+		row := lu[i*k+i+1 : i*k+k]
+		for q, v := range z[i+1 : k] {
+			zi -= row[q] * v
 		}
-		z[i] /= lu[i*k+i]
+		z[i] = zi / lu[i*k+i]
 	}
 	copy(b, z)
 }
 
 // luSolveT solves B^T z = b in place, with B factored by luFactor (P B = L U, so
 // B^T = U^T L^T P).
-func luSolveT(lu []float64, perm []int, k int, b []float64) {
-	z := make([]float64, k)
+func luSolveT(lu []float64, perm []int, k int, b, z []float64) {
+	z = z[:k]
 	copy(z, b)
-	// U^T v = b.
-	for i := range k {
-		for q := range i {
-			z[i] -= lu[q*k+i] * z[q]
+	// U^T v = b, a row of U at a time: each z[i] takes the same subtractions, in the same
+	// order, as by the rows of U^T.
+	for q := range k {
+		z[q] /= lu[q*k+q]
+		zq := z[q]
+		rest := z[q+1 : k]
+		for i, v := range lu[q*k+q+1 : q*k+k] {
+			rest[i] -= v * zq
 		}
-		z[i] /= lu[i*k+i]
 	}
 	// L^T t = v.
 	for i := k - 1; i >= 0; i-- {
@@ -536,9 +623,7 @@ func (g *matrixGame) pivot(m, n, pr, pc int) {
 		if f == 0 {
 			continue
 		}
-		for k, v := range prow {
-			row[k] -= f * v
-		}
+		axpy(row, prow, f)
 		row[pc] = -f * inv
 	}
 	prow[pc] = inv
@@ -585,4 +670,28 @@ func isDistribution(p []float64) bool {
 		sum += v
 	}
 	return math.Abs(sum-1) <= 1e-12
+}
+
+// axpy sets dst[k] -= f * src[k] for every k < len(src) <= len(dst), four at a time.
+func axpy(dst, src []float64, f float64) {
+	dst = dst[:len(src)]
+	k := 0
+	for ; k+4 <= len(src); k += 4 {
+		d, s := dst[k:k+4:k+4], src[k:k+4:k+4]
+		d[0] -= f * s[0]
+		d[1] -= f * s[1]
+		d[2] -= f * s[2]
+		d[3] -= f * s[3]
+	}
+	for ; k < len(src); k++ {
+		dst[k] -= f * src[k]
+	}
+}
+
+// addSquares adds the square of each entry of row to norm.
+func addSquares(norm, row []float64) {
+	norm = norm[:len(row)]
+	for c, v := range row {
+		norm[c] += v * v
+	}
 }

@@ -10,8 +10,9 @@ import (
 )
 
 // MaxSolvePoints bounds the starting points Solve accepts. The work grows with about the fifth
-// power of the points (a tenth of a second of one core at 50 each, 2 s at 100, 35 s at 200,
-// minutes at 300), so larger games are refused rather than left to run for hours.
+// power of the points (0.03 s of one core at 50 each, 0.5 s at 100, 12 s at 200, under two
+// minutes at 300, where the solution takes 116 MB and the solve half a gigabyte at most), so
+// larger games are refused rather than left to run for hours.
 const MaxSolvePoints = 300
 
 // Solution holds the exact solution of one game: the value of every position (from player 1's
@@ -20,11 +21,12 @@ const MaxSolvePoints = 300
 //
 // Memory: the values take 8 bytes per position, (Points1+1)(Points2+1)(2F+3) positions
 // counting the two "beyond" rows. Strategies are stored sparsely, since most positions have a
-// pure saddle point: 8 bytes per player and position, plus 16 bytes per bid played with
-// positive probability in the mixed positions only (mirror positions share them). A solved
-// 50-50 game takes 1 MB, 100-100 8 MB, 200-200 60 MB, nearly all of it mixed strategies, whose
-// supports grow with the points. Solving needs little more: a matrix of the largest position
-// and a few simplex tableaux per worker.
+// pure saddle point: 8 bytes per player and position, plus 10 bytes (the bid in 2, its
+// probability in 8, kept in full so that the strategies stay exactly optimal) per bid played
+// with positive probability in the mixed positions only, in two flat arrays (mirror positions
+// share them). A solved 50-50 game takes 0.6 MB, 100-100 5 MB, 200-200 38 MB, most of it
+// mixed strategies, whose supports grow with the points. Solving needs little more: a matrix
+// of the largest position and a few simplex tableaux per worker.
 //
 // A Solution is read-only once Solve returns, and safe for concurrent use.
 type Solution struct {
@@ -35,13 +37,15 @@ type Solution struct {
 	// strat[2*k+seat] is seat's strategy in the k-th position with the ball on the court:
 	// k = ((ball+F)*(Points1+1)+a)*(Points2+1)+b.
 	strat []stratRef
-	// mixed holds the supports of the mixed strategies.
-	mixed []BidProb
+	// The mixed strategies, one after the other in two flat arrays: bids[i] is played with
+	// probability probs[i] (a bid fits in 16 bits: MaxSolvePoints is far below 65,536).
+	bids  []uint16
+	probs []float64
 	stats SolveStats
 }
 
 // stratRef is a strategy: the single bid off when n == 0 (a pure strategy), otherwise the
-// support mixed[off:off+n].
+// bids bids[off:off+n] with probabilities probs[off:off+n].
 type stratRef struct{ off, n int32 }
 
 // BidProb is one bid of a mixed strategy and its probability.
@@ -88,11 +92,15 @@ func Solve(p Params) (*Solution, error) {
 // maximum), found in one pass over the matrix; among several optimal bids the one that does
 // best against a uniformly random opponent is kept, so the strategy also profits from
 // mistakes. The others are mixed. Their optimal strategies bid low and change little between
-// neighbouring positions, so the solver first tries a neighbour's support as the exact support
-// (one k x k linear solve), then the double oracle method seeded with the neighbours' supports
-// (see oracle), and at last the whole matrix; every linear program is solved by a dense simplex
-// method (see matrixGame). Every mixed solution is certified against its whole matrix: each
-// strategy guarantees the value to 1e-10, or Solve fails.
+// neighbouring positions, so the solver first tries (a-1, b)'s support as the exact support
+// (one k x k linear solve; it is right about half the time), then the double oracle method
+// seeded with the neighbours' supports and with (a-1, b-1)'s shifted by one bid (that game is
+// this one without the bids of 1), and at last the whole matrix; every linear program is
+// solved by a dense simplex method (see matrixGame). Every mixed solution is certified against
+// its whole matrix: each strategy guarantees the value to 1e-10, or Solve fails.
+//
+// Each diagonal's positions are handed to the workers one at a time, those with the ball on a
+// last field (the largest supports) first, so that the workers finish a diagonal together.
 func SolveWorkers(p Params, workers int) (*Solution, error) {
 	return SolveContext(context.Background(), p, workers)
 }
@@ -135,15 +143,19 @@ func SolveContext(ctx context.Context, p Params, workers int) (*Solution, error)
 			return nil, fmt.Errorf("solve %d-%d: %w", p.Points1, p.Points2, err)
 		}
 		tasks = tasks[:0]
-		for a := max(0, sum-p.Points2); a <= min(p.Points1, sum); a++ {
-			b := sum - a
-			if a < b && b <= p.Points1 && a <= p.Points2 {
-				continue // the mirror of (b, a)
+		// One task a position: the largest (with the ball on a last field, whose strategies
+		// have the largest supports) first, so that the workers finish together.
+		for _, ball := range balls(f) {
+			for a := max(0, sum-p.Points2); a <= min(p.Points1, sum); a++ {
+				b := sum - a
+				if a < b && b <= p.Points1 && a <= p.Points2 {
+					continue // the mirror of (b, a)
+				}
+				tasks = append(tasks, task{a: a, b: b, ball: ball})
 			}
-			tasks = append(tasks, task{a: a, b: b})
 		}
 		for _, w := range ws {
-			w.arena = w.arena[:0]
+			w.bids, w.probs = w.bids[:0], w.probs[:0]
 		}
 		var next atomic.Int64
 		var wg sync.WaitGroup
@@ -158,11 +170,9 @@ func SolveContext(ctx context.Context, p Params, workers int) (*Solution, error)
 					}
 					t := &tasks[i]
 					t.w = w
-					for ball := -f; ball <= f; ball++ {
-						if t.err = w.solvePosition(sol, t, ball); t.err != nil {
-							t.err = fmt.Errorf("solve position (%d, %d, %s): %w", t.a, t.b, position(ball), t.err)
-							return
-						}
+					if t.err = w.solvePosition(sol, t); t.err != nil {
+						t.err = fmt.Errorf("solve position (%d, %d, %s): %w", t.a, t.b, position(t.ball), t.err)
+						return
 					}
 				}
 			}()
@@ -177,18 +187,32 @@ func SolveContext(ctx context.Context, p Params, workers int) (*Solution, error)
 	for _, w := range ws {
 		sol.stats.add(w)
 	}
+	// Drop the spare capacity of the strategies' arrays.
+	sol.bids = append(make([]uint16, 0, len(sol.bids)), sol.bids...)
+	sol.probs = append(make([]float64, 0, len(sol.probs)), sol.probs...)
 	return sol, nil
 }
 
-// task is the solving of one (a, b) for every ball position, by one worker.
+// balls lists the ball positions on a court of f fields a side, the last fields first.
+func balls(f int) []int {
+	var bs []int
+	for d := f; d >= 0; d-- {
+		bs = append(bs, -d)
+		if d > 0 {
+			bs = append(bs, d)
+		}
+	}
+	return bs
+}
+
+// task is the solving of one position (a, b, ball) by one worker.
 type task struct {
-	a, b int
-	w    *workspace
-	err  error
-	// value and strategies per ball (index ball+F); a strategy with n > 0 points into the
-	// worker's arena.
-	value [2*MaxFields + 1]float64
-	strat [2*MaxFields + 1][2]stratRef
+	a, b, ball int
+	w          *workspace
+	err        error
+	value      float64
+	// The strategies; one with n > 0 points into the worker's arrays.
+	strat [2]stratRef
 }
 
 // commit stores a task's results, and their mirror images, in the solution.
@@ -196,27 +220,25 @@ func (s *Solution) commit(t *task) error {
 	if t.err != nil {
 		return t.err
 	}
-	f := s.params.Fields
-	for ball := -f; ball <= f; ball++ {
-		var refs [2]stratRef
-		for seat, ref := range t.strat[ball+f] {
-			if ref.n > 0 {
-				off := len(s.mixed)
-				s.mixed = append(s.mixed, t.w.arena[ref.off:ref.off+ref.n]...)
-				ref.off = int32(off)
-			}
-			refs[seat] = ref
+	var refs [2]stratRef
+	for seat, ref := range t.strat {
+		if ref.n > 0 {
+			off := len(s.bids)
+			s.bids = append(s.bids, t.w.bids[ref.off:ref.off+ref.n]...)
+			s.probs = append(s.probs, t.w.probs[ref.off:ref.off+ref.n]...)
+			ref.off = int32(off)
 		}
-		v := t.value[ball+f]
-		s.values[s.index(t.a, t.b, ball)] = v
-		k := s.stratIndex(t.a, t.b, ball, 0)
-		s.strat[k], s.strat[k+1] = refs[0], refs[1]
-		if t.a != t.b && t.b <= s.params.Points1 && t.a <= s.params.Points2 {
-			// The mirror: players and sides exchanged.
-			s.values[s.index(t.b, t.a, -ball)] = -v
-			k := s.stratIndex(t.b, t.a, -ball, 0)
-			s.strat[k], s.strat[k+1] = refs[1], refs[0]
-		}
+		refs[seat] = ref
+	}
+	ball := t.ball
+	s.values[s.index(t.a, t.b, ball)] = t.value
+	k := s.stratIndex(t.a, t.b, ball, 0)
+	s.strat[k], s.strat[k+1] = refs[0], refs[1]
+	if t.a != t.b && t.b <= s.params.Points1 && t.a <= s.params.Points2 {
+		// The mirror: players and sides exchanged.
+		s.values[s.index(t.b, t.a, -ball)] = -t.value
+		k := s.stratIndex(t.b, t.a, -ball, 0)
+		s.strat[k], s.strat[k+1] = refs[1], refs[0]
 	}
 	return nil
 }
@@ -248,9 +270,11 @@ type workspace struct {
 	m                              []float64 // the position's matrix, row-major
 	rowMin, rowSum, colMax, colSum []float64
 	or                             oracle
-	arena                          []BidProb // mixed strategies of the current diagonal
-	seedR, seedC                   []int
-	stats                          SolveStats
+	// The mixed strategies of the current diagonal, as in Solution.
+	bids         []uint16
+	probs        []float64
+	seedR, seedC []int
+	stats        SolveStats
 }
 
 func newWorkspace(na, nb int) *workspace {
@@ -303,20 +327,27 @@ func (w *workspace) fill(s *Solution, a, b, ball int) (rows, cols int) {
 		base := (a-i)*nb + b // (a-i, b-j) is at base - j
 		row := w.m[r*cols : r*cols+cols]
 		// j < i: player 1 outbids and pushes; j == i: the ball stays; j > i: player 2 pushes.
-		for j := lo2; j <= min(i-1, b); j++ {
-			row[j-lo2] = up[base-j]
+		// Bid j reads (a-i, b-j) at base-j: each part of the row is a stretch of a plane's
+		// row, backwards.
+		if hi := min(i-1, b); hi >= lo2 {
+			reverseCopy(row[:hi-lo2+1], up[base-hi:base-lo2+1])
 		}
 		if i >= lo2 && i <= b {
 			row[i-lo2] = same[base-i]
 		}
-		for j := max(i+1, lo2); j <= b; j++ {
-			row[j-lo2] = down[base-j]
+		if j0 := max(i+1, lo2); j0 <= b {
+			reverseCopy(row[j0-lo2:cols], down[base-b:base-j0+1])
 		}
 		rmin, rsum := math.Inf(1), 0.0
+		colMax, colSum := colMax[:len(row)], colSum[:len(row)]
 		for c, v := range row {
-			rmin = min(rmin, v)
+			if v < rmin {
+				rmin = v
+			}
 			rsum += v
-			colMax[c] = max(colMax[c], v)
+			if v > colMax[c] {
+				colMax[c] = v
+			}
 			colSum[c] += v
 		}
 		w.rowMin[r], w.rowSum[r] = rmin, rsum
@@ -324,14 +355,22 @@ func (w *workspace) fill(s *Solution, a, b, ball int) (rows, cols int) {
 	return rows, cols
 }
 
+// reverseCopy sets dst[k] = src[len(src)-1-k]; dst and src are equally long.
+func reverseCopy(dst, src []float64) {
+	src = src[:len(dst)]
+	for k := range dst {
+		dst[k] = src[len(src)-1-k]
+	}
+}
+
 // saddleTol is how far apart the largest row minimum and the smallest column maximum may be
 // for a position to count as having a pure saddle point (they are computed from the same
 // stored values, so they are equal or clearly apart).
 const saddleTol = 1e-12
 
-// solvePosition solves (t.a, t.b, ball) into t, reading only positions with fewer points.
-func (w *workspace) solvePosition(s *Solution, t *task, ball int) error {
-	a, b, f := t.a, t.b, s.params.Fields
+// solvePosition solves (t.a, t.b, t.ball) into t, reading only positions with fewer points.
+func (w *workspace) solvePosition(s *Solution, t *task) error {
+	a, b, ball := t.a, t.b, t.ball
 	rows, cols := w.fill(s, a, b, ball)
 	lo1, _ := bidRange(a)
 	lo2, _ := bidRange(b)
@@ -361,8 +400,8 @@ func (w *workspace) solvePosition(s *Solution, t *task, ball int) error {
 				bc = c
 			}
 		}
-		t.value[ball+f] = w.m[br*cols+bc]
-		t.strat[ball+f] = [2]stratRef{{off: int32(br + lo1)}, {off: int32(bc + lo2)}}
+		t.value = w.m[br*cols+bc]
+		t.strat = [2]stratRef{{off: int32(br + lo1)}, {off: int32(bc + lo2)}}
 		return nil
 	}
 	w.stats.Mixed++
@@ -373,11 +412,16 @@ func (w *workspace) solvePosition(s *Solution, t *task, ball int) error {
 		err  error
 		ok   bool
 	)
-	// Neighbours with a point less (solved on earlier diagonals): a square support of one of
-	// them is often exactly optimal here; their supports seed the double oracle otherwise.
-	// Bids of 1 and more sit at index bid-1 in every such matrix.
+	lowest := math.Inf(1) // the least entry
+	for _, v := range w.rowMin[:rows] {
+		lowest = min(lowest, v)
+	}
+	// Neighbours with a point less (solved on earlier diagonals): the square support of (a-1,
+	// b) is often exactly optimal here (those of the others less often than it pays to try
+	// them); their supports seed the double oracle otherwise. Bids of 1 and more sit at index
+	// bid-1 in every such matrix.
 	w.seedR, w.seedC = w.seedR[:0], w.seedC[:0]
-	for _, nb := range [...][2]int{{a - 1, b - 1}, {a, b - 1}, {a - 1, b}} {
+	for nbi, nb := range [...][2]int{{a - 1, b}, {a - 1, b - 1}, {a, b - 1}} {
 		if nb[0] < 1 || nb[1] < 1 {
 			continue
 		}
@@ -385,21 +429,38 @@ func (w *workspace) solvePosition(s *Solution, t *task, ball int) error {
 		w.seedR = s.appendSupport(w.seedR, nb[0], nb[1], ball, 0)
 		w.seedC = s.appendSupport(w.seedC, nb[0], nb[1], ball, 1)
 		sr, sc := w.seedR[r0:], w.seedC[c0:]
-		if !ok && len(sr) > 1 && len(sr) == len(sc) {
-			if v, ok = w.or.lp.tryBasis(m, rows, cols, sr, sc); ok {
+		if nbi == 0 && len(sr) > 1 && len(sr) == len(sc) {
+			if v, ok = w.or.lp.tryBasis(m, rows, cols, lowest, sr, sc); ok {
 				x, y = w.or.lp.x[:rows], w.or.lp.y[:cols]
 				w.stats.Guessed++
+				break
 			}
 		}
 	}
 	if !ok {
+		// The game of (a-1, b-1) is this one without the bids of 1, every other bid one less:
+		// its rows and columns are this game's from the second on. Its support shifted by one
+		// bid, and the bids of 1, seed the double oracle too.
+		if a >= 2 && b >= 2 {
+			r0, c0 := len(w.seedR), len(w.seedC)
+			w.seedR = s.appendSupport(w.seedR, a-1, b-1, ball, 0)
+			w.seedC = s.appendSupport(w.seedC, a-1, b-1, ball, 1)
+			for i := r0; i < len(w.seedR); i++ {
+				w.seedR[i]++
+			}
+			for i := c0; i < len(w.seedC); i++ {
+				w.seedC[i]++
+			}
+			w.seedR = append(w.seedR, 0)
+			w.seedC = append(w.seedC, 0)
+		}
 		v, x, y, err = w.or.solve(m, rows, cols, w.seedR, w.seedC, maximin, minimax)
 		if err != nil {
 			return err
 		}
 	}
-	t.value[ball+f] = v
-	t.strat[ball+f] = [2]stratRef{w.addMixed(x, lo1), w.addMixed(y, lo2)}
+	t.value = v
+	t.strat = [2]stratRef{w.addMixed(x, lo1), w.addMixed(y, lo2)}
 	return nil
 }
 
@@ -410,8 +471,8 @@ func (s *Solution) appendSupport(dst []int, a, b, ball, seat int) []int {
 	if ref.n == 0 {
 		return append(dst, int(ref.off)-1)
 	}
-	for _, bp := range s.mixed[ref.off : ref.off+ref.n] {
-		dst = append(dst, bp.Bid-1)
+	for _, bid := range s.bids[ref.off : ref.off+ref.n] {
+		dst = append(dst, int(bid)-1)
 	}
 	return dst
 }
@@ -419,16 +480,17 @@ func (s *Solution) appendSupport(dst []int, a, b, ball, seat int) []int {
 // addMixed stores a mixed strategy over bids lo, lo+1, ... in the worker's arena and returns
 // its reference; a strategy that is pure after rounding is stored as such.
 func (w *workspace) addMixed(p []float64, lo int) stratRef {
-	off, n := len(w.arena), 0
+	off, n := len(w.bids), 0
 	for i, v := range p {
 		if v > 0 {
-			w.arena = append(w.arena, BidProb{Bid: i + lo, P: v})
+			w.bids = append(w.bids, uint16(i+lo))
+			w.probs = append(w.probs, v)
 			n++
 		}
 	}
 	if n == 1 {
-		bid := w.arena[off].Bid
-		w.arena = w.arena[:off]
+		bid := w.bids[off]
+		w.bids, w.probs = w.bids[:off], w.probs[:off]
 		return stratRef{off: int32(bid)}
 	}
 	w.stats.MaxSupport = max(w.stats.MaxSupport, n)
@@ -443,7 +505,7 @@ func (s *Solution) Stats() SolveStats { return s.stats }
 
 // Bytes is the memory the solution holds.
 func (s *Solution) Bytes() int {
-	return 8*cap(s.values) + 8*cap(s.strat) + 16*cap(s.mixed)
+	return 8*cap(s.values) + 8*cap(s.strat) + 2*cap(s.bids) + 8*cap(s.probs)
 }
 
 // inRange reports whether (a, b, ball) is a position of the solved game.
@@ -473,7 +535,11 @@ func (s *Solution) Strategy(a, b, ball, seat int) []BidProb {
 	if ref.n == 0 {
 		return []BidProb{{Bid: int(ref.off), P: 1}}
 	}
-	return append([]BidProb(nil), s.mixed[ref.off:ref.off+ref.n]...)
+	x := make([]BidProb, ref.n)
+	for i := range x {
+		x[i] = BidProb{Bid: int(s.bids[int(ref.off)+i]), P: s.probs[int(ref.off)+i]}
+	}
+	return x
 }
 
 // StateSolution is the solution of one position.

@@ -198,7 +198,16 @@ type cardData struct {
 	// autoFirst and autoSecond are the automaton's serves: difficulty 10, then 4 (rule 20b).
 	autoFirst, autoSecond int
 	smash                 int // a Smash card, 0 if none
+	// Shots indexed by what decides whether they may be played (blockIn), so that a hand's
+	// playable cards take a few bit operations: the shots played from each zone, those that
+	// need the opponent at the baseline or at the net, and those that cost at most n stars.
+	startFrom      [numZones]cardSet
+	backcourt, net cardSet
+	costAtMost     [maxCost + 1]cardSet
 }
+
+// maxCost is the largest star cost a shot may have.
+const maxCost = 5
 
 // data is the embedded card data. A malformed embedded file is a build mistake that every test
 // reports, so loading it panics.
@@ -390,7 +399,7 @@ func (d *cardData) readShots(r io.Reader) error {
 		}
 		c.pile = pile(p)
 		if v := row["star_cost"]; v != "" {
-			if c.cost, err = intIn(line, "star_cost", v, 0, 5); err != nil {
+			if c.cost, err = intIn(line, "star_cost", v, 0, maxCost); err != nil {
 				return err
 			}
 		}
@@ -399,6 +408,7 @@ func (d *cardData) readShots(r io.Reader) error {
 			return fieldError(line, "opp_condition", row["opp_condition"], "want backcourt, net or nothing")
 		}
 		c.cond = cond(cd)
+		d.index(id)
 		if c.startHand {
 			d.startHand.add(id)
 		}
@@ -613,6 +623,36 @@ func (p *playerCard) power(line int, f string) error {
 		return fieldError(line, "powers", f, "unknown power %q (winner_on, serve, surface, net)", name)
 	}
 	return nil
+}
+
+// index adds shot id to the sets that blockIn's conditions read.
+func (d *cardData) index(id int) {
+	c := &d.cards[id]
+	for z := range numZones {
+		if c.start.has(z) {
+			d.startFrom[z].add(id)
+		}
+	}
+	switch c.cond {
+	case backcourt:
+		d.backcourt.add(id)
+	case atNet:
+		d.net.add(id)
+	}
+	for n := c.cost; n <= maxCost; n++ {
+		d.costAtMost[n].add(id)
+	}
+}
+
+// affordable is the shots that cost at most stars.
+func (d *cardData) affordable(stars int) cardSet {
+	switch {
+	case stars < 0:
+		return 0
+	case stars > maxCost:
+		return allShots
+	}
+	return d.costAtMost[stars]
 }
 
 // cardSet is a set of shot cards, bit i for card #i (1 to 60).

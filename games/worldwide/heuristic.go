@@ -139,11 +139,8 @@ func (s *State) replyChance(side int8, last int, z, from, at zone, e effect) flo
 		return 0
 	}
 	best := 0.0
-	for h := sd.hand; h != 0; h &= h - 1 {
+	for h := s.playableIn(x, sd.hand); h != 0; h &= h - 1 {
 		c := h.nth(0)
-		if s.blockIn(x, c) != playOK {
-			continue
-		}
 		p := 1.0
 		if !noRollIn(x, c) {
 			n := 0
@@ -179,6 +176,7 @@ func (s *State) autoReplyChance(x shotCtx, move bool) float64 {
 		pool = s.auto.discard & data.piles[p]
 	}
 	sum, n := 0.0, 0
+	ok := s.playableIn(x, pool)
 	for h := pool; h != 0; h &= h - 1 {
 		c := h.nth(0)
 		k := &data.cards[c]
@@ -187,7 +185,7 @@ func (s *State) autoReplyChance(x shotCtx, move bool) float64 {
 			sum++
 			n++
 			continue
-		case s.blockIn(x, c) != playOK:
+		case !ok.has(c):
 			continue
 		}
 		n++
@@ -389,12 +387,7 @@ func (s *State) hMove() engine.Action {
 	sd := &s.sides[s.actor]
 	x := s.ctxOf(s.actor)
 	x.pos = s.dest
-	var ok cardSet
-	for h := sd.hand; h != 0; h &= h - 1 {
-		if c := h.nth(0); s.blockIn(x, c) == playOK {
-			ok.add(c)
-		}
-	}
+	ok := s.playableIn(x, sd.hand)
 	if ok == 0 || sd.hand.count() < 2 {
 		return actConcede
 	}

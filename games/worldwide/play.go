@@ -356,20 +356,28 @@ func (s *State) moved() {
 
 // playable is the set of cards the actor may play now (rules 9B, 10, 13).
 func (s *State) playable() cardSet {
-	sd := &s.sides[s.actor]
-	var out cardSet
-	for x := sd.hand; x != 0; x &= x - 1 {
-		c := x.nth(0)
-		if s.canPlay(c) {
-			out.add(c)
-		}
-	}
-	return out
+	return s.playableIn(s.ctxOf(s.actor), s.sides[s.actor].hand)
 }
 
-// canPlay reports whether the actor may play card c (held or not).
-func (s *State) canPlay(c int) bool {
-	return s.blockIn(s.ctxOf(s.actor), c) == playOK
+// playableIn is the cards of set that may be played in x: those for which blockIn says
+// playOK, found with the card data's indexes instead of card by card.
+func (s *State) playableIn(x shotCtx, set cardSet) cardSet {
+	if x.pos == zV && data.cards[x.last].kind == kLob {
+		return set & smashes
+	}
+	set &^= smashes
+	if !x.nszl {
+		set &= data.startFrom[x.pos]
+	}
+	if x.oppPos == zV {
+		set &^= data.backcourt
+	} else {
+		set &^= data.net
+	}
+	if s.human(x.side) {
+		set &= data.affordable(x.stars)
+	}
+	return set
 }
 
 // whyNotPlay says why the actor may not play held card c, or returns "".
@@ -710,8 +718,10 @@ func (s *State) endTurn() {
 // the point, or ends the match.
 func (s *State) pointTo(w int8, how int8) {
 	s.clearEffects()
-	before := s.score
-	s.lastPoint = pointEnd{winner: w, how: how, number: int16(before.PointsPlayed() + 1)}
+	// What the score was before the point: the score is too large to copy at every point.
+	before := &s.score
+	played, games, sets, tiebreak := before.PointsPlayed(), before.GamesCompleted(), before.SetsWon(), before.InTiebreak()
+	s.lastPoint = pointEnd{winner: w, how: how, number: int16(played + 1)}
 	server := int8(before.Server())
 	s.pointsServed[server]++
 	if w == server {
@@ -728,28 +738,28 @@ func (s *State) pointTo(w int8, how int8) {
 	s.shots[min(struck, maxShots-1)]++
 	s.lastRally, s.nLast, s.nRally = s.rally, s.nRally, 0
 	s.score.PointWon(int(w))
-	after := s.score
+	after := &s.score
 	if l := leader(after); l >= 0 {
 		if s.lead != 0 && int(s.lead) != l+1 {
 			s.leadChanges++
 		}
 		s.lead = int8(l + 1)
 	}
-	gameDone := after.GamesCompleted() > before.GamesCompleted()
-	if s.cfg.match && gameDone && !before.InTiebreak() {
+	gameDone := after.GamesCompleted() > games
+	if s.cfg.match && gameDone && !tiebreak {
 		s.gamesServed[server]++
 		if w == server {
 			s.gamesHeld[server]++
 		}
 	}
-	setDone := after.SetsWon() != before.SetsWon()
+	setDone := after.SetsWon() != sets
 	switch {
 	case after.Over():
 	case !s.cfg.match:
 		s.ends = after.ChangeEnds()
 	case setDone:
 		s.ends = true
-	case before.InTiebreak():
+	case tiebreak:
 		s.ends = after.ChangeEnds()
 	case gameDone:
 		g := after.GamesInSet()

@@ -1,7 +1,7 @@
 package worldwide
 
 import (
-	"slices"
+	"math/bits"
 
 	"deuce/engine"
 	"deuce/score"
@@ -429,24 +429,114 @@ func (s *State) Legal(buf []engine.Action) []engine.Action {
 }
 
 // Chances appends the outcomes of the chance node, every one of weight 1: the cards of a deck
-// or pile, the faces of a die, the sides of a coin or token.
+// or pile, the faces of a die, the sides of a coin or token, in the order Legal lists them.
 func (s *State) Chances(buf []engine.ChanceOutcome) []engine.ChanceOutcome {
 	buf = buf[:0]
-	if !s.phase.isChance() {
+	var cards cardSet
+	switch s.phase {
+	case phDeal, phEndDraw, phEndsDraw:
+		cards = s.drawPile(&s.sides[s.actor&1])
+	case phAutoDraw:
+		cards = s.autoPile()
+	case phCoin:
+		return append(buf, coinFaces...)
+	case phAutoSide, phAutoParity:
+		return append(buf, parityFaces...)
+	case phAutoSpin:
+		return append(buf, d6Faces...)
+	case phServeRoll, phShotRoll:
+		return append(buf, d20Faces...)
+	case phBallIn:
+		return append(buf, ballFaces...)
+	default:
 		return buf
 	}
-	var abuf [numShots + 4]engine.Action
-	for _, a := range s.Legal(abuf[:0]) {
-		buf = append(buf, engine.ChanceOutcome{Action: a, Weight: 1})
+	n := cards.count()
+	if cap(buf) < n {
+		buf = make([]engine.ChanceOutcome, 0, max(n, numShots+4))
+	}
+	buf = buf[:n]
+	for i, x := 0, cards; x != 0; i, x = i+1, x&(x-1) {
+		buf[i] = engine.ChanceOutcome{Action: actDraw + engine.Action(bits.TrailingZeros64(uint64(x))), Weight: 1}
 	}
 	return buf
 }
 
-// isLegal reports whether a is in Legal.
+// The outcomes of the coin, the automaton's d20 for a side, the d6, the d20 and the Ball-in
+// token, each of weight 1.
+var (
+	coinFaces   = faces(actCoin, 2)
+	parityFaces = faces(actParity, 2)
+	d6Faces     = faces(actD6+1, 6)
+	d20Faces    = faces(actD20+1, 20)
+	ballFaces   = faces(actBall, 2)
+)
+
+// faces is the n outcomes first, first+1, ..., each of weight 1.
+func faces(first engine.Action, n int) []engine.ChanceOutcome {
+	out := make([]engine.ChanceOutcome, n)
+	for k := range out {
+		out[k] = engine.ChanceOutcome{Action: first + engine.Action(k), Weight: 1}
+	}
+	return out
+}
+
+// isLegal reports whether a is in Legal, phase by phase without listing them all.
 func (s *State) isLegal(a engine.Action) bool {
-	var buf [numShots + 4]engine.Action
-	_, ok := slices.BinarySearch(s.Legal(buf[:0]), a)
-	return ok
+	sd := &s.sides[s.actor&1]
+	in := func(base engine.Action, n int) bool { return a >= base && a <= base+engine.Action(n) }
+	switch s.phase {
+	case phPlayerCard:
+		k := int(a - actPlayer)
+		return a >= actPlayer && k < len(data.players) && int8(k+1) != s.sides[1-s.actor].pcard
+	case phDeal, phEndDraw, phEndsDraw:
+		return s.drawPile(sd).has(int(a - actDraw))
+	case phCoin:
+		return in(actCoin, 1)
+	case phSide:
+		return a == actSide+engine.Action(zBH) || a == actSide+engine.Action(zFH)
+	case phAutoSide, phAutoParity:
+		return in(actParity, 1)
+	case phServeCard:
+		return in(actCard+firstServ, numCards-firstServ) && (int8(a-actCard) != s.faulted || s.cfg.secondAny)
+	case phServeSpin:
+		return in(actSpin, 2)
+	case phServeStars:
+		return in(actStars, min(2, int(sd.stars)))
+	case phStars:
+		return in(actStars, min(3, int(sd.stars)))
+	case phAutoSpin:
+		return in(actD6+1, 5)
+	case phServeRoll, phShotRoll:
+		return in(actD20+1, 19)
+	case phMove:
+		return a == actConcede || sd.hand.has(int(a-actDiscard))
+	case phShot:
+		p := s.playable()
+		if a == actConcede {
+			return p == 0
+		}
+		return p.has(int(a - actCard))
+	case phRollChoice:
+		return a == actAuto || a == actRoll
+	case phChallenge:
+		return a == actChallenge || a == actAccept
+	case phBallIn:
+		return in(actBall, 1)
+	case phTarget:
+		return in(actTarget, int(numZones)-1) && data.cards[s.card].targets.has(zone(a-actTarget))
+	case phPosition:
+		return a == actStay || a == actNet && s.canRush() || a == actRecentre && s.canRecentre()
+	case phPosDiscard, phTrim:
+		return sd.hand.has(int(a - actDiscard))
+	case phAutoDraw:
+		return s.autoPile().has(int(a - actDraw))
+	case phEnds:
+		return a == actRecovery || a == actConcentration
+	case phPlan:
+		return a == actNoPlan || sd.discard.has(int(a-actPlan))
+	}
+	return false
 }
 
 // Apply plays a; an illegal a returns an error matching engine.ErrIllegal and changes nothing.
@@ -519,7 +609,7 @@ var _ engine.Tennis = (*State)(nil)
 
 // leader returns the side ahead on the scoreboard (sets, then games in the set, then points in
 // a tiebreak), or -1 when the score is level.
-func leader(m score.Match) int {
+func leader(m *score.Match) int {
 	ahead := func(a [2]int) int {
 		switch {
 		case a[0] > a[1]:

@@ -1,0 +1,85 @@
+package sim_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"testing"
+
+	"deuce/bot"
+	"deuce/engine"
+	"deuce/games/worldwide"
+	"deuce/sim"
+)
+
+// TestSameResultsWhateverTheWorkers plays a run long enough for workers to take batches of
+// many matches, in a game that reports tennis facts and tags, with random players (whose moves
+// the workers draw themselves) and the heuristic, on one worker and on three: the report, every
+// match's result line and, in a run that records them, every match record must be the same
+// byte for byte; and the report must be the same whether the run folds each match in for a
+// callback or, with none, each batch whole.
+func TestSameResultsWhateverTheWorkers(t *testing.T) {
+	const (
+		noCallback = iota
+		onResult   // OnResult set
+		onMatch    // OnResult and OnMatch set
+	)
+	run := func(workers int, callbacks int) (report, results, records []byte) {
+		t.Helper()
+		cfg := sim.Config{
+			Game: worldwide.Game,
+			Variants: []sim.Variant{
+				{Name: "tiebreak", Options: engine.Options{"mode": "tiebreak"}},
+				{Name: "clay", Options: engine.Options{"surface": "clay", "rules": "advanced"}},
+			},
+			Players: []sim.Player{{Name: "r1", Bot: bot.Random{}}, {Name: "h", Bot: bot.Heuristic{Policy: worldwide.Heuristic}},
+				{Name: "r2", Bot: bot.Random{}}},
+			Matches: 40,
+			Seed:    11,
+			Workers: workers,
+		}
+		var res, recs bytes.Buffer
+		if callbacks != noCallback {
+			cfg.OnResult = func(r sim.MatchResult) error {
+				if r.Facts == nil || len(r.Facts.Tags) == 0 {
+					t.Errorf("match %d: no tennis facts or tags", r.Index)
+				}
+				return json.NewEncoder(&res).Encode(r)
+			}
+		}
+		if callbacks == onMatch {
+			cfg.OnMatch = func(i int, rec *engine.Record) error {
+				return json.NewEncoder(&recs).Encode(rec)
+			}
+		}
+		rep, err := sim.Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return reportJSON(t, rep), res.Bytes(), recs.Bytes()
+	}
+	rep1, res1, _ := run(1, onResult)
+	rep3, res3, _ := run(3, onResult)
+	if !bytes.Equal(rep1, rep3) {
+		t.Errorf("reports differ:\none worker:\n%s\nthree:\n%s", rep1, rep3)
+	}
+	if !bytes.Equal(res1, res3) {
+		t.Errorf("results differ:\none worker:\n%s\nthree:\n%s", res1, res3)
+	}
+	repRec, resRec, rec1 := run(1, onMatch)
+	_, _, rec3 := run(3, onMatch)
+	if !bytes.Equal(repRec, rep1) || !bytes.Equal(resRec, res1) {
+		t.Error("recording the matches changed the results")
+	}
+	if !bytes.Equal(rec1, rec3) || bytes.Count(rec1, []byte("\n")) != 240 {
+		t.Error("match records differ")
+	}
+	if n := bytes.Count(res1, []byte("\n")); n != 240 {
+		t.Errorf("%d result lines, want 240", n)
+	}
+	for _, workers := range []int{1, 3} {
+		if rep, _, _ := run(workers, noCallback); !bytes.Equal(rep, rep1) {
+			t.Errorf("%d workers, no callback: report\n%s\nwith one:\n%s", workers, rep, rep1)
+		}
+	}
+}
