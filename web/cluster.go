@@ -68,7 +68,7 @@ type clusterState struct {
 	follows map[string]map[*follower]struct{}
 	// remote holds, per table this node runs, the connections per seat through other nodes.
 	remote map[string]map[string]*remoteSeats
-	// spectators counts this node's spectators of the tables it follows.
+	// spectators counts this node's spectators of each table.
 	spectators map[string]int
 }
 
@@ -98,9 +98,10 @@ func newClusterState(s *Server, node *cluster.Node) *clusterState {
 		follows: map[string]map[*follower]struct{}{}, remote: map[string]map[string]*remoteSeats{}, spectators: map[string]int{}}
 }
 
-// addSpectator counts a spectator of table id through this node, which does not run it, or
-// reports false when the table has the most spectators a node takes (Limits.SpectatorsPerTable
-// is per node: the owner does not know the spectators of its followers).
+// addSpectator counts a spectator of table id through this node, whether it runs the table or
+// not (a table may move between nodes while its spectators stay), or reports false when the
+// table has the most spectators a node takes (Limits.SpectatorsPerTable is per node: the owner
+// does not know the spectators of the other nodes).
 func (cs *clusterState) addSpectator(id string) bool {
 	cs.mu.Lock()
 	defer cs.mu.Unlock()

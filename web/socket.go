@@ -99,11 +99,15 @@ func (s *Server) closeConn(addr string) {
 	}
 }
 
-// addSpectator counts a spectator of table id, live here as lt (nil when another node runs
-// it: see clusterState.addSpectator), or reports false when the table has its most.
+// addSpectator counts a spectator of table id, live here as lt (nil when it is not), or
+// reports false when the table has its most. In a cluster every node counts its own, whichever
+// node runs the table (clusterState.addSpectator).
 func (s *Server) addSpectator(id string, lt *liveTable) bool {
+	if s.cl != nil {
+		return s.cl.addSpectator(id)
+	}
 	if lt == nil {
-		return s.cl == nil || s.cl.addSpectator(id)
+		return true // not live: one final view, then the connection closes
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -115,10 +119,11 @@ func (s *Server) addSpectator(id string, lt *liveTable) bool {
 }
 
 func (s *Server) removeSpectator(id string, lt *liveTable) {
+	if s.cl != nil {
+		s.cl.removeSpectator(id)
+		return
+	}
 	if lt == nil {
-		if s.cl != nil {
-			s.cl.removeSpectator(id)
-		}
 		return
 	}
 	s.mu.Lock()
