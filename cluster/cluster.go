@@ -43,7 +43,7 @@ const MaxPayload = 7999
 const DefaultLeaseTime = 6 * time.Second
 
 // Message is one notification between nodes. Kind says what it is; the cluster package itself
-// only reads "reply", the answer to a Request.
+// only reads "reply", the answer to a Request, and "ack", its acknowledgement.
 type Message struct {
 	Kind  string `json:"k"`
 	Table string `json:"t,omitempty"`
@@ -66,7 +66,8 @@ type Handler interface {
 	Adopt(ctx context.Context, id string, epoch int64) error
 	// Lost stops table id at once: the node no longer holds its lease.
 	Lost(id string)
-	// Message receives every message but replies, from every node, this one included.
+	// Message receives every message but replies and acknowledgements, from every node, this
+	// one included.
 	Message(m Message)
 	// Resync is called after the listening connection came back: messages may have been lost.
 	Resync()
@@ -274,6 +275,18 @@ func (n *Node) Finish(ctx context.Context, id string, epoch int64, at int, moves
 	return n.cfg.DB.FinishFenced(ctx, id, n.holder, epoch, at, moves, status, ended, result, rate)
 }
 
+// SaveClock saves the clocks of table id under the lease held at epoch
+// (postgres.DB.SaveClockFenced).
+func (n *Node) SaveClock(ctx context.Context, id string, epoch int64, clock []byte) error {
+	return n.cfg.DB.SaveClockFenced(ctx, id, n.holder, epoch, clock)
+}
+
+// CheckLease returns store.ErrLeaseLost unless the node holds the lease of table id at epoch
+// (postgres.DB.CheckLease).
+func (n *Node) CheckLease(ctx context.Context, id string, epoch int64) error {
+	return n.cfg.DB.CheckLease(ctx, id, n.holder, epoch)
+}
+
 // Holds reports whether the node holds the lease of table id at epoch, as far as it knows.
 func (n *Node) Holds(id string, epoch int64) bool {
 	n.mu.Lock()
@@ -298,10 +311,16 @@ func (n *Node) Publish(m Message) {
 	}
 }
 
+// ErrNoTaker is Request's error when no node acknowledged the request in time: no node has
+// taken it, and it may be sent again.
+var ErrNoTaker = errors.New("cluster: no node took the request")
+
 // Request publishes m to the nodes and waits for the reply the node running m.Table sends
-// with Reply, until ctx ends.
-func (n *Node) Request(ctx context.Context, m Message) (Message, error) {
-	c := make(chan Message, 1)
+// with Reply, until ctx ends. With ackWithin > 0 the node taking the request must say so first
+// (Ack) within ackWithin, or Request returns ErrNoTaker: a request that reached no node fails
+// fast, while one a slow node has taken is waited for until ctx ends.
+func (n *Node) Request(ctx context.Context, m Message, ackWithin time.Duration) (Message, error) {
+	c := make(chan Message, 2)
 	n.mu.Lock()
 	n.nextID++
 	m.ID = n.nextID
@@ -313,12 +332,35 @@ func (n *Node) Request(ctx context.Context, m Message) (Message, error) {
 		n.mu.Unlock()
 	}()
 	n.Publish(m)
-	select {
-	case r := <-c:
-		return r, nil
-	case <-ctx.Done():
-		return Message{}, ctx.Err()
+	if ackWithin > 0 {
+		t := time.NewTimer(ackWithin)
+		defer t.Stop()
+		select {
+		case r := <-c:
+			if r.Kind == "reply" {
+				return r, nil
+			}
+		case <-t.C:
+			return Message{}, ErrNoTaker
+		case <-ctx.Done():
+			return Message{}, ctx.Err()
+		}
 	}
+	for {
+		select {
+		case r := <-c:
+			if r.Kind == "reply" {
+				return r, nil
+			}
+		case <-ctx.Done():
+			return Message{}, ctx.Err()
+		}
+	}
+}
+
+// Ack tells the sender of request req that this node has taken it: its Reply follows.
+func (n *Node) Ack(req Message) {
+	n.Publish(Message{Kind: "ack", To: req.From, ID: req.ID, Table: req.Table})
 }
 
 // Reply answers request req with body.
@@ -409,7 +451,7 @@ func (n *Node) deliver(h Handler, payload string) {
 	if m.To != "" && m.To != n.holder {
 		return
 	}
-	if m.Kind == "reply" {
+	if m.Kind == "reply" || m.Kind == "ack" {
 		n.mu.Lock()
 		c := n.waiting[m.ID]
 		n.mu.Unlock()

@@ -42,8 +42,16 @@ func (r *recorder) Adopt(_ context.Context, _ string, epoch int64) error {
 func (r *recorder) Lost(id string) { r.lost <- id }
 func (r *recorder) Resync()        {}
 func (r *recorder) Message(m cluster.Message) {
-	if m.Kind == "ping" {
+	switch m.Kind {
+	case "ping":
 		r.node.Reply(m, json.RawMessage(`"pong"`))
+		return
+	case "slow":
+		// Taken at once, answered after the requester's time for an acknowledgement.
+		r.node.Ack(m)
+		time.AfterFunc(3*time.Second, func() { r.node.Reply(m, json.RawMessage(`"done"`)) })
+		return
+	case "nobody":
 		return
 	}
 	r.messages <- m
@@ -123,8 +131,17 @@ func TestNodesAdoptLoseAndTalk(t *testing.T) {
 	}
 	rctx, rcancel := context.WithTimeout(ctx, 20*time.Second)
 	defer rcancel()
-	reply, err := a.Request(rctx, cluster.Message{Kind: "ping", Table: "t1"})
+	reply, err := a.Request(rctx, cluster.Message{Kind: "ping", Table: "t1"}, 0)
 	if err != nil || string(reply.Body) != `"pong"` {
 		t.Errorf("request: %s, %v; want pong", reply.Body, err)
+	}
+	// A request taken (acknowledged at once) is waited for past the acknowledgement's time; one
+	// nobody takes fails with ErrNoTaker when that time is up, long before ctx ends.
+	reply, err = a.Request(rctx, cluster.Message{Kind: "slow", Table: "t1"}, 2*time.Second)
+	if err != nil || string(reply.Body) != `"done"` {
+		t.Errorf("request taken: %s, %v; want done", reply.Body, err)
+	}
+	if _, err := a.Request(rctx, cluster.Message{Kind: "nobody", Table: "t1"}, 50*time.Millisecond); !errors.Is(err, cluster.ErrNoTaker) || rctx.Err() != nil {
+		t.Errorf("request nobody takes: %v, want ErrNoTaker", err)
 	}
 }

@@ -216,7 +216,9 @@ type Store interface {
 	Get(ctx context.Context, id string) (*Table, error)
 	// Append adds moves at index at, which must be the number of moves stored (ErrConflict
 	// otherwise), and sets the status and result, all in one transaction: either everything is
-	// written or nothing. It returns ErrNotFound for an unknown ID.
+	// written or nothing. A live table stays live when status is open: its seats were all
+	// claimed meanwhile, which the writer had not heard of yet. It returns ErrNotFound for an
+	// unknown ID.
 	Append(ctx context.Context, id string, at int, moves []engine.Move, status Status, result *engine.Result) error
 	// UpdateSeats replaces the seats and sets the status. It returns ErrNotFound for an unknown
 	// ID.

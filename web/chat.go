@@ -100,12 +100,13 @@ func (h *chatHub) leave(c *chatConn) {
 	}
 }
 
-// post sends a line to every connection of its room that has not muted the writer.
-func (h *chatHub) post(from *chatConn, m chatMsg) {
+// post sends a line of table to every connection of its room that has not muted the writer's
+// seat.
+func (h *chatHub) post(table string, m chatMsg) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	for c := range h.conns[from.table] {
-		if c.room != from.room || from.seat >= 0 && c.muted[from.seat] {
+	for c := range h.conns[table] {
+		if c.room != m.Room || m.Seat != nil && c.muted[engine.Seat(*m.Seat)] {
 			continue
 		}
 		// A connection too slow to read its chat misses lines rather than stalling others.
@@ -209,7 +210,10 @@ func (s *Server) handleChat(ctx context.Context, c *chatConn, data []byte) *erro
 		seat := int(c.seat)
 		m.Seat = &seat
 	}
-	s.chat.post(c, m)
+	s.chat.post(c.table, m)
+	if s.cl != nil {
+		s.cl.publishChat(c.table, m)
+	}
 	return nil
 }
 

@@ -22,8 +22,10 @@ import (
 // change, and the follower reads the record from the store and rebuilds the seat's view. The
 // seats' presence travels both ways: followers tell the owner who is connected through them
 // ("here", repeated every heartbeat, forgotten when it stops), and the owner publishes the
-// presence its players see ("presence"). SQLite serves one node: without a cluster.Node none of
-// this runs.
+// presence its players see ("presence"). Chat needs no owner: the node a line is written
+// through checks, stores and shows it to its own connections, and publishes it ("chat") for the
+// other nodes to show to theirs. SQLite serves one node: without a cluster.Node none of this
+// runs.
 
 // Message kinds between nodes.
 const (
@@ -33,14 +35,21 @@ const (
 	kindHere     = "here"     // follower -> owner: connections per seat through the sender
 	kindSync     = "sync"     // follower -> owner: publish progress and presence now
 	kindSeats    = "seats"    // any -> owner: the stored seats changed (a seat was claimed)
+	kindChat     = "chat"     // any -> all: a chat line written through the sender
 )
 
-// forwardTimeout bounds the wait for the owner's answer to a forwarded message. A message sent
-// while the table fails over reaches no owner: the client is told to try again (codeUnavailable)
-// and is sent the view once the new owner runs the table. It is long, because an owner that is
-// only slow answers late and may still play the move: a client told to try again sooner could
-// send a second move on the view before it, and be refused as stale.
-const forwardTimeout = 15 * time.Second
+// A forwarded message is acknowledged by the owner as soon as it arrives (before it is played),
+// then answered. A message sent while the table fails over reaches no owner: no acknowledgement
+// comes within ackTimeout, and the client is told to try again (codeUnavailable) and is sent
+// the view once the new owner runs the table; nothing was played. A message acknowledged is
+// waited for up to forwardTimeout: an owner that is only slow (a save retried, a busy database)
+// may still play it, and a client told to try again before it does could send a second move on
+// the view before it and be refused as stale. The acknowledgement only needs the notifications'
+// round trip (milliseconds; under a second at the worst seen on a loaded machine).
+const (
+	ackTimeout     = 3 * time.Second
+	forwardTimeout = 15 * time.Second
+)
 
 // codeUnavailable refuses a message no node could take now (a table moving between nodes);
 // nothing changed, and sending it again later is right.
@@ -59,6 +68,8 @@ type clusterState struct {
 	follows map[string]map[*follower]struct{}
 	// remote holds, per table this node runs, the connections per seat through other nodes.
 	remote map[string]map[string]*remoteSeats
+	// spectators counts this node's spectators of each table.
+	spectators map[string]int
 }
 
 type follower struct {
@@ -77,8 +88,61 @@ type actBody struct {
 }
 
 func newClusterState(s *Server, node *cluster.Node) *clusterState {
+	if s.accounts != nil {
+		// A name's sign-in attempts are counted in the database, whatever node they reach:
+		// otherwise N nodes would allow N times the guesses of one. The other limits are per
+		// node (deploy/README.md).
+		s.accounts.byName.shared, s.accounts.byName.prefix = node.DB(), "signin:"
+	}
 	return &clusterState{s: s, node: node, heartbeat: node.LeaseTime() / 2,
-		follows: map[string]map[*follower]struct{}{}, remote: map[string]map[string]*remoteSeats{}}
+		follows: map[string]map[*follower]struct{}{}, remote: map[string]map[string]*remoteSeats{}, spectators: map[string]int{}}
+}
+
+// addSpectator counts a spectator of table id through this node, whether it runs the table or
+// not (a table may move between nodes while its spectators stay), or reports false when the
+// table has the most spectators a node takes (Limits.SpectatorsPerTable is per node: the owner
+// does not know the spectators of the other nodes).
+func (cs *clusterState) addSpectator(id string) bool {
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	if cs.spectators[id] >= cs.s.limits.SpectatorsPerTable {
+		return false
+	}
+	cs.spectators[id]++
+	return true
+}
+
+func (cs *clusterState) removeSpectator(id string) {
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	if cs.spectators[id]--; cs.spectators[id] <= 0 {
+		delete(cs.spectators, id)
+	}
+}
+
+// publishChat sends a chat line of table id, shown here already, to the other nodes' connections.
+// A line is at most chatMaxRunes (300) runes of text, signed with a seat's name (at most 40
+// runes) or an account's (at most 20 bytes): even with every character escaped by encoding/json
+// (at most six bytes each, as in \u003c) a message is under 2,400 bytes, far below
+// cluster.MaxPayload (TestChatLineFitsANotification checks the worst case).
+func (cs *clusterState) publishChat(id string, m chatMsg) {
+	body, err := json.Marshal(m)
+	if err != nil {
+		return
+	}
+	cs.node.Publish(cluster.Message{Kind: kindChat, Table: id, Body: body})
+}
+
+// onChat shows a chat line another node published to this node's connections of its table.
+func (cs *clusterState) onChat(m cluster.Message) {
+	if m.From == cs.node.Holder() {
+		return // shown when it was written
+	}
+	var line chatMsg
+	if json.Unmarshal(m.Body, &line) != nil || line.Type != "chat" || line.Room != roomPlayers && line.Room != roomSpectators {
+		return
+	}
+	cs.s.chat.post(m.Table, line)
 }
 
 // run works for the cluster until the server closes.
@@ -253,6 +317,32 @@ func (cs *clusterState) stopped(lt *liveTable) {
 	cs.node.Release(ctx, lt.id, lt.epoch)
 }
 
+// lockSeats runs f, a change of table id's stored seats (read, changed, written back), alone:
+// on this node, and in a cluster on every node (a lock in the database), so that two seats
+// claimed at once through two nodes are both kept.
+func (s *Server) lockSeats(ctx context.Context, id string, f func() error) error {
+	s.claimMu.Lock()
+	defer s.claimMu.Unlock()
+	if s.cl == nil {
+		return f()
+	}
+	return s.cl.node.DB().Locked(ctx, "seats:"+id, f)
+}
+
+// movedOn reports whether seat has already made the move answering the view seq of table id:
+// a second move sent on that view is then not a mistake to refuse but a move sent again after
+// its first try's answer was lost (the client was told "unavailable" while the owner was slow to
+// acknowledge, or its node died with the answer), and the first move stands. Refused, it would
+// leave a client that trusted "try again" with an error and no new view; ignored, the client
+// gets the view after its first move like any other. Only read on a refusal.
+func (s *Server) movedOn(ctx context.Context, id string, seat engine.Seat, seq int) bool {
+	if seq < 0 {
+		return false
+	}
+	t, err := s.store.Get(ctx, id)
+	return err == nil && seq < len(t.Moves) && t.Moves[seq].Seat == seat
+}
+
 type viaKey struct{}
 
 // via says where the message being handled came in: "local", or "forwarded" by another node.
@@ -310,7 +400,13 @@ func (h clusterHandler) Adopt(ctx context.Context, id string, epoch int64) error
 			return ctx.Err()
 		}
 	}
-	t, err := s.store.Get(ctx, id)
+	// Under the seats' lock: a change of seats by the node that ran the table before is
+	// either in the store now or refused (handToBots).
+	var t *store.Table
+	err := s.lockSeats(ctx, id, func() (err error) {
+		t, err = s.store.Get(ctx, id)
+		return err
+	})
 	if err != nil {
 		return err
 	}
@@ -365,6 +461,9 @@ func (h clusterHandler) Message(m cluster.Message) {
 	case kindHere:
 		cs.onHere(m)
 		return
+	case kindChat:
+		cs.onChat(m)
+		return
 	}
 	lt := s.table(m.Table)
 	if lt == nil || lt.moved.Load() {
@@ -385,6 +484,7 @@ func (h clusterHandler) Message(m cluster.Message) {
 		if json.Unmarshal(m.Body, &b) != nil {
 			return
 		}
+		cs.node.Ack(m)
 		go func() {
 			e := s.handle(context.WithValue(s.ctx, viaKey{}, "forwarded"), lt, b.Seat, b.Msg)
 			reply, _ := json.Marshal(e)
@@ -428,7 +528,7 @@ func (s *Server) forward(ctx context.Context, id string, seat engine.Seat, data 
 	}
 	fctx, cancel := context.WithTimeout(ctx, forwardTimeout)
 	defer cancel()
-	r, err := s.cl.node.Request(fctx, cluster.Message{Kind: kindAct, Table: id, Body: body})
+	r, err := s.cl.node.Request(fctx, cluster.Message{Kind: kindAct, Table: id, Body: body}, ackTimeout)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil
@@ -462,15 +562,35 @@ func (s *Server) followedView(cur *store.Table, seat engine.Seat, rep **match.Re
 	return (*rep).View(seat), nil
 }
 
-// serveFollower serves a connection of seat to table t, which another node runs.
-func (s *Server) serveFollower(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, t *store.Table, seat engine.Seat) {
+// serveFollower serves a connection of seat to table t, which another node runs; chat is its
+// place in the table's chat, which this node serves itself.
+func (s *Server) serveFollower(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, t *store.Table, seat engine.Seat, name, writer string) {
+	// Chat lines for this connection queue in the hub, which wakes the loop below.
+	chatLines := make(chan struct{}, 1)
+	chat := s.chat.join(t, seat, name, writer, func() {
+		select {
+		case chatLines <- struct{}{}:
+		default: // a wake is pending: it takes every line queued
+		}
+	})
+	defer s.chat.leave(chat)
 	f := s.cl.follow(t.ID, seat)
 	defer s.cl.unfollow(t.ID, f)
 	if seat >= 0 {
 		// The owner learns of a seat claimed here.
 		s.cl.node.Publish(cluster.Message{Kind: kindSeats, Table: t.ID})
 	}
-	go s.readMessages(ctx, cancel, c, func(data []byte) *errorMsg { return s.forward(ctx, t.ID, seat, data) })
+	for _, m := range s.chatHistory(ctx, chat) {
+		if err := s.send(ctx, c, m); err != nil {
+			return
+		}
+	}
+	go s.readMessages(ctx, cancel, c, func(data []byte) *errorMsg {
+		if isChat(data) {
+			return s.handleChat(ctx, chat, data)
+		}
+		return s.forward(ctx, t.ID, seat, data)
+	})
 	var (
 		prog  *match.Progress
 		epoch int64
@@ -525,6 +645,12 @@ func (s *Server) serveFollower(ctx context.Context, cancel context.CancelFunc, c
 		case <-poll.C:
 			// A safety net for lost notifications: the store decides.
 			dirty, reload = true, true
+		case <-chatLines:
+			for _, m := range s.chat.take(chat) {
+				if err := s.send(ctx, c, m); err != nil {
+					return
+				}
+			}
 		case m := <-f.c:
 			switch m.Kind {
 			case kindPresence:

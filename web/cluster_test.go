@@ -30,8 +30,8 @@ type node struct {
 }
 
 // startNodes starts n nodes sharing the database at dbURL, each with its own pool, with short
-// leases so that failover is quick.
-func startNodes(t *testing.T, dbURL string, n int) []*node {
+// leases so that failover is quick, after setup (if any) has changed what it needs.
+func startNodes(t *testing.T, dbURL string, n int, setup ...func(m *web.Main)) []*node {
 	t.Helper()
 	ctx := context.Background()
 	var nodes []*node
@@ -45,6 +45,9 @@ func startNodes(t *testing.T, dbURL string, n int) []*node {
 			t.Fatal(err)
 		}
 		m := &web.Main{Addr: "127.0.0.1:0", Store: db, MessageRate: 100_000, MessageBurst: 100, Limits: roomyLimits(), Cluster: cn, Log: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))}
+		for _, f := range setup {
+			f(m)
+		}
 		if err := m.Open(ctx); err != nil {
 			t.Fatal(err)
 		}

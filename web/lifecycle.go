@@ -244,17 +244,24 @@ func (s *Server) handToBots(ctx context.Context, lt *liveTable, seat engine.Seat
 	if len(seats) == 0 {
 		return fmt.Errorf("%w: a player must be away %v before a bot may take their seat", errNoAbandoned, s.limits.AbandonAfter)
 	}
-	s.claimMu.Lock()
-	defer s.claimMu.Unlock()
-	t, err := s.store.Get(ctx, lt.id)
+	err := s.lockSeats(ctx, lt.id, func() error {
+		if lt.epoch != 0 {
+			// Fenced: the next node to run the table loads its seats under the same lock.
+			if err := s.cl.node.CheckLease(ctx, lt.id, lt.epoch); err != nil {
+				return err
+			}
+		}
+		t, err := s.store.Get(ctx, lt.id)
+		if err != nil {
+			return err
+		}
+		for _, i := range seats {
+			t.Seats[i].Bot = replacementBot
+			t.Seats[i].Claimed = true
+		}
+		return s.store.UpdateSeats(ctx, lt.id, t.Seats, t.Status)
+	})
 	if err != nil {
-		return err
-	}
-	for _, i := range seats {
-		t.Seats[i].Bot = replacementBot
-		t.Seats[i].Claimed = true
-	}
-	if err := s.store.UpdateSeats(ctx, lt.id, t.Seats, t.Status); err != nil {
 		return err
 	}
 	for _, i := range seats {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"net"
@@ -164,7 +165,18 @@ type buckets struct {
 	mu    sync.Mutex
 	m     map[string]*bucket
 	swept time.Time
+
+	// shared, when set, holds the buckets in the database the nodes of a cluster share, under
+	// keys starting with prefix; the buckets of m then serve only while it fails.
+	shared interface {
+		Take(ctx context.Context, key string, perSecond float64, burst int, now time.Time) (time.Duration, bool, error)
+		ForgetBuckets(ctx context.Context, prefix string, before time.Time) error
+	}
+	prefix string
 }
+
+// sharedTimeout bounds a query of a shared bucket: past it the node's own bucket decides.
+const sharedTimeout = 2 * time.Second
 
 type bucket struct {
 	lim  *rate.Limiter
@@ -178,10 +190,10 @@ func newBuckets(what string, perMinute float64, burst int, now func() time.Time)
 // take spends one token of addr's bucket. When none is left it returns how long until one is.
 func (b *buckets) take(addr string) (wait time.Duration, ok bool) {
 	now := b.now()
-	b.mu.Lock()
-	defer b.mu.Unlock()
 	full := time.Duration(float64(b.burst) / float64(b.every) * float64(time.Second))
-	if now.Sub(b.swept) > full {
+	b.mu.Lock()
+	sweep := now.Sub(b.swept) > full
+	if sweep {
 		for k, v := range b.m {
 			if now.Sub(v.last) > full {
 				delete(b.m, k)
@@ -189,6 +201,19 @@ func (b *buckets) take(addr string) (wait time.Duration, ok bool) {
 		}
 		b.swept = now
 	}
+	b.mu.Unlock()
+	if b.shared != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), sharedTimeout)
+		defer cancel()
+		if sweep {
+			_ = b.shared.ForgetBuckets(ctx, b.prefix, now.Add(-full)) // the next sweep tries again
+		}
+		if wait, ok, err := b.shared.Take(ctx, b.prefix+addr, float64(b.every), b.burst, now); err == nil {
+			return wait, ok
+		}
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	e := b.m[addr]
 	if e == nil {
 		e = &bucket{lim: rate.NewLimiter(b.every, b.burst)}

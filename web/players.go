@@ -154,8 +154,10 @@ func (s *Server) clockOf(ctx context.Context, t *store.Table) (*clock.Clock, err
 	return clock.Restore(saved, s.now())
 }
 
-// clockSaver returns the function a match saves its clock with.
-func (s *Server) clockSaver(id string) func(ctx context.Context, c clock.Saved) error {
+// clockSaver returns the function a match saves its clock with. Under a lease (epoch > 0) the
+// save is fenced like a move: a node that lost the table cannot overwrite the clocks of the
+// node that runs it now, and learns that it lost it.
+func (s *Server) clockSaver(id string, epoch int64) func(ctx context.Context, c clock.Saved) error {
 	if s.accounts == nil {
 		return nil
 	}
@@ -164,7 +166,14 @@ func (s *Server) clockSaver(id string) func(ctx context.Context, c clock.Saved) 
 		if err != nil {
 			return err
 		}
-		return s.accounts.p.SaveClock(ctx, id, b)
+		if epoch == 0 {
+			return s.accounts.p.SaveClock(ctx, id, b)
+		}
+		err = s.cl.node.SaveClock(ctx, id, epoch, b)
+		if errors.Is(err, store.ErrLeaseLost) {
+			s.leaseLost(id, epoch)
+		}
+		return err
 	}
 }
 
@@ -174,7 +183,7 @@ func (s *Server) matchClock(ctx context.Context, t *store.Table, epoch int64, cf
 	if err != nil {
 		return fmt.Errorf("clock of table %s: %w", t.ID, err)
 	}
-	cfg.TableClock, cfg.SaveClock, cfg.SaveEnd = k, s.clockSaver(t.ID), s.saveEnd(t.ID, epoch)
+	cfg.TableClock, cfg.SaveClock, cfg.SaveEnd = k, s.clockSaver(t.ID, epoch), s.saveEnd(t.ID, epoch)
 	return nil
 }
 

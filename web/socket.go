@@ -102,8 +102,16 @@ func (s *Server) closeConn(addr string) {
 	}
 }
 
-// addSpectator counts a spectator of lt, or reports false when the table has its most.
-func (s *Server) addSpectator(lt *liveTable) bool {
+// addSpectator counts a spectator of table id, live here as lt (nil when it is not), or
+// reports false when the table has its most. In a cluster every node counts its own, whichever
+// node runs the table (clusterState.addSpectator).
+func (s *Server) addSpectator(id string, lt *liveTable) bool {
+	if s.cl != nil {
+		return s.cl.addSpectator(id)
+	}
+	if lt == nil {
+		return true // not live: one final view, then the connection closes
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if lt.spectators >= s.limits.SpectatorsPerTable {
@@ -113,7 +121,14 @@ func (s *Server) addSpectator(lt *liveTable) bool {
 	return true
 }
 
-func (s *Server) removeSpectator(lt *liveTable) {
+func (s *Server) removeSpectator(id string, lt *liveTable) {
+	if s.cl != nil {
+		s.cl.removeSpectator(id)
+		return
+	}
+	if lt == nil {
+		return
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	lt.spectators--
@@ -180,19 +195,19 @@ func (s *Server) serveConn(c *websocket.Conn, sb *smallBuffers, t *store.Table, 
 	}
 	lt := s.table(t.ID)
 	// A spectator is counted before the welcome, so that a client welcomed is one counted.
-	if lt != nil && seat == engine.Spectator {
-		if !s.addSpectator(lt) {
+	if seat == engine.Spectator {
+		if !s.addSpectator(t.ID, lt) {
 			s.send(ctx, c, errorMsg{Type: "error", Code: codeFull, Error: fmt.Sprintf("this table has %d spectators, the most it takes: try again later", s.limits.SpectatorsPerTable)})
 			c.Close(websocket.StatusTryAgainLater, "too many spectators")
 			return
 		}
-		undo = append(undo, func() { s.removeSpectator(lt) })
+		undo = append(undo, func() { s.removeSpectator(t.ID, lt) })
 	}
 	if err := s.send(ctx, c, welcomeMsg{Type: "welcome", Table: summarize(summaryOf(t)), Seat: seat}); err != nil {
 		return
 	}
 	if lt == nil && s.cl != nil && t.Status.Unfinished() {
-		s.serveFollower(ctx, cancel, c, t, seat) // another node runs it
+		s.serveFollower(ctx, cancel, c, t, seat, spectatorName(acct), spectatorWriter(acct, addr)) // another node runs it
 		return
 	}
 	if lt == nil {
@@ -539,8 +554,10 @@ func (s *Server) hello(ctx context.Context, c *websocket.Conn, t *store.Table, a
 
 // claim marks a person seat taken; the table stops being open once every person seat is.
 func (s *Server) claim(ctx context.Context, id string, seat engine.Seat) error {
-	s.claimMu.Lock()
-	defer s.claimMu.Unlock()
+	return s.lockSeats(ctx, id, func() error { return s.claimLocked(ctx, id, seat) })
+}
+
+func (s *Server) claimLocked(ctx context.Context, id string, seat engine.Seat) error {
 	t, err := s.store.Get(ctx, id)
 	if err != nil {
 		return err
@@ -693,6 +710,8 @@ func (s *Server) handle(ctx context.Context, lt *liveTable, seat engine.Seat, da
 	case err == nil:
 		s.metrics.moved(via(ctx), time.Since(start))
 		return nil
+	case (errors.Is(err, match.ErrStale) || errors.Is(err, match.ErrNotYourTurn)) && s.movedOn(ctx, lt.id, seat, seq):
+		return nil // sent again on a view the seat has moved on: the first move stands (cluster.go)
 	case errors.Is(err, engine.ErrIllegal):
 		return bad(codeIllegal, "%v", err)
 	case errors.Is(err, match.ErrNotYourTurn):

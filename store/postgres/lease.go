@@ -24,7 +24,7 @@ import (
 // has taken its table. Expiry is the database's clock (now()), so the nodes' clocks do not
 // matter.
 //
-// The lease table is created if missing when the store opens (CREATE TABLE IF NOT EXISTS
+// The lease table (and rate_buckets, see Take) is created if missing when the store opens (CREATE TABLE IF NOT EXISTS
 // rather than a numbered migration: a deployment with one node never uses it).
 const leaseSchema = `
 CREATE TABLE IF NOT EXISTS table_leases (
@@ -34,25 +34,33 @@ CREATE TABLE IF NOT EXISTS table_leases (
 	expires  timestamptz NOT NULL
 );
 CREATE INDEX IF NOT EXISTS table_leases_node ON table_leases (node);
+CREATE TABLE IF NOT EXISTS rate_buckets (
+	key    text COLLATE "C" PRIMARY KEY,
+	tokens double precision NOT NULL,
+	at     bigint NOT NULL
+);
 `
 
-// leasePool is a small pool of its own for the lease queries: renewing must not wait behind a
-// busy node's moves and reads for a connection of the main pool, or the leases would expire
-// under a node that is only busy.
+// leasePool is a small pool of its own, opened on first use: for the lease queries, because
+// renewing must not wait behind a busy node's moves and reads for a connection of the main
+// pool, or the leases would expire under a node that is only busy; for the locks of Locked,
+// which hold a connection while their function uses the main pool.
 type leasePool struct {
 	once sync.Once
 	pool *pgxpool.Pool
 	err  error
 }
 
-func (db *DB) leasing() (*pgxpool.Pool, error) {
-	db.leases.once.Do(func() {
+func (l *leasePool) open(db *DB, size int32) (*pgxpool.Pool, error) {
+	l.once.Do(func() {
 		cfg := db.cfg.Copy()
-		cfg.MaxConns, cfg.MinConns = 2, 1
-		db.leases.pool, db.leases.err = pgxpool.NewWithConfig(context.Background(), cfg)
+		cfg.MaxConns, cfg.MinConns = size, min(size, 1)
+		l.pool, l.err = pgxpool.NewWithConfig(context.Background(), cfg)
 	})
-	return db.leases.pool, db.leases.err
+	return l.pool, l.err
 }
+
+func (db *DB) leasing() (*pgxpool.Pool, error) { return db.leases.open(db, 2) }
 
 func (l *leasePool) close() {
 	if l.pool != nil {
@@ -175,6 +183,22 @@ func (db *DB) Owner(ctx context.Context, id string) (string, error) {
 	return node, nil
 }
 
+// CheckLease returns store.ErrLeaseLost unless node holds the lease of table id at epoch,
+// unexpired. It fences a write that is not in the store's transactions (a change of seats)
+// when done under the lock (Locked) the next holder takes to load the table.
+func (db *DB) CheckLease(ctx context.Context, id, node string, epoch int64) error {
+	var ok bool
+	err := db.pool.QueryRow(ctx, `SELECT node = $2 AND epoch = $3 AND expires >= now() FROM table_leases WHERE table_id = $1`,
+		id, node, epoch).Scan(&ok)
+	if errors.Is(err, pgx.ErrNoRows) || err == nil && !ok {
+		return store.ErrLeaseLost
+	}
+	if err != nil {
+		return fmt.Errorf("check lease of table %s: %w", id, err)
+	}
+	return nil
+}
+
 // fence locks the lease row of table id for the transaction and checks that node holds it at
 // epoch, unexpired. The lock (FOR SHARE) makes a node taking the lease wait for the write to
 // commit, so the new holder reloads a store that has it.
@@ -198,6 +222,54 @@ func (db *DB) AppendFenced(ctx context.Context, id, node string, epoch int64, at
 // EndFenced is End for the holder of the table's lease (see AppendFenced).
 func (db *DB) EndFenced(ctx context.Context, id, node string, epoch int64, at int, status store.Status, ended string, result *engine.Result) error {
 	return db.end(ctx, id, at, status, ended, result, func(tx pgx.Tx) error { return fence(ctx, tx, id, node, epoch) })
+}
+
+// SaveClockFenced is SaveClock for the holder of the table's lease (see AppendFenced): a node
+// that lost the lease cannot overwrite the clocks the new holder keeps.
+func (db *DB) SaveClockFenced(ctx context.Context, id, node string, epoch int64, clock []byte) error {
+	err := pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
+		if err := fence(ctx, tx, id, node, epoch); err != nil {
+			return err
+		}
+		tag, err := tx.Exec(ctx, `UPDATE table_info SET clock_state = $1 WHERE table_id = $2`, string(clock), id)
+		if err == nil && tag.RowsAffected() == 0 {
+			err = store.ErrNotFound
+		}
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("save clock of table %s: %w", id, err)
+	}
+	return nil
+}
+
+// Locked runs f holding the lock named key, which every node sharing the database respects: f
+// of one node waits for f of another (a PostgreSQL advisory lock; keys hash to 32 bits, and two
+// keys of one hash only wait for each other). The lock is held by a connection of a small pool
+// of its own, so f may use the store freely; it is given back when f returns, or by PostgreSQL
+// when that connection dies.
+func (db *DB) Locked(ctx context.Context, key string, f func() error) error {
+	pool, err := db.locks.open(db, 4)
+	if err != nil {
+		return fmt.Errorf("lock %s: %w", key, err)
+	}
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		return fmt.Errorf("lock %s: %w", key, err)
+	}
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock(hashtext($1))`, key); err != nil {
+		// The session may or may not hold the lock now: closing it settles that.
+		conn.Hijack().Close(context.WithoutCancel(ctx))
+		return fmt.Errorf("lock %s: %w", key, err)
+	}
+	defer func() {
+		if _, err := conn.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock(hashtext($1))`, key); err != nil {
+			conn.Hijack().Close(context.WithoutCancel(ctx))
+			return
+		}
+		conn.Release()
+	}()
+	return f()
 }
 
 // FinishFenced is Finish (the end of a match with its ratings, in one transaction) for the
@@ -266,6 +338,42 @@ func (db *DB) Ping(ctx context.Context) error { return db.pool.Ping(ctx) }
 func (db *DB) NotifyAll(ctx context.Context, channel string, payloads []string) error {
 	if _, err := db.pool.Exec(ctx, `SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS x (p, n) ORDER BY n`, channel, payloads); err != nil {
 		return fmt.Errorf("notify %s: %w", channel, err)
+	}
+	return nil
+}
+
+// Take spends a token of the bucket key, shared by every node of the database: a token bucket
+// of burst tokens refilled at perSecond, judged at now (the caller's clock, so that a fake one
+// works in tests; nodes' clocks going backwards never refill a bucket). When no token is left
+// it spends none and returns how long until one is. One statement when a token is left, two
+// when not.
+func (db *DB) Take(ctx context.Context, key string, perSecond float64, burst int, now time.Time) (wait time.Duration, ok bool, err error) {
+	at := now.UnixMilli()
+	const refill = `LEAST($3::float8, b.tokens + GREATEST(0, $4::bigint - b.at) / 1000.0 * $2::float8)`
+	var left float64
+	err = db.pool.QueryRow(ctx, `
+		INSERT INTO rate_buckets AS b (key, tokens, at) VALUES ($1, $3::float8 - 1, $4)
+		ON CONFLICT (key) DO UPDATE SET tokens = `+refill+` - 1, at = GREATEST(b.at, $4)
+			WHERE `+refill+` >= 1
+		RETURNING tokens`, key, perSecond, burst, at).Scan(&left)
+	if err == nil {
+		return 0, true, nil
+	}
+	if !errors.Is(err, pgx.ErrNoRows) {
+		return 0, false, fmt.Errorf("rate bucket %s: %w", key, err)
+	}
+	var have float64
+	if err := db.pool.QueryRow(ctx, `SELECT `+refill+` FROM rate_buckets b WHERE key = $1`, key, perSecond, burst, at).Scan(&have); err != nil {
+		return 0, false, fmt.Errorf("rate bucket %s: %w", key, err)
+	}
+	return time.Duration((1 - have) / perSecond * float64(time.Second)), false, nil
+}
+
+// ForgetBuckets deletes the buckets whose key starts with prefix and that nobody took from
+// since before: full again, they are what a new bucket would be.
+func (db *DB) ForgetBuckets(ctx context.Context, prefix string, before time.Time) error {
+	if _, err := db.pool.Exec(ctx, `DELETE FROM rate_buckets WHERE starts_with(key, $1) AND at < $2`, prefix, before.UnixMilli()); err != nil {
+		return fmt.Errorf("forget rate buckets %s: %w", prefix, err)
 	}
 	return nil
 }

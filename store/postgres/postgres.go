@@ -35,8 +35,8 @@ type DB struct {
 	pool         *pgxpool.Pool
 	sql          *sql.DB
 	cfg          *pgxpool.Config
-	// leases is the pool of the lease queries (lease.go), opened on first use.
-	leases leasePool
+	// leases is the pool of the lease queries, locks the pool of Locked (lease.go).
+	leases, locks leasePool
 }
 
 // Open connects to the database at url (a postgres:// URL or a key=value string, as pgx reads
@@ -137,6 +137,7 @@ func migrate(ctx context.Context, pool *pgxpool.Pool) error {
 // Close closes the pool's connections.
 func (db *DB) Close() error {
 	db.leases.close()
+	db.locks.close()
 	err := db.sql.Close()
 	db.pool.Close()
 	return err
@@ -220,7 +221,8 @@ func (db *DB) append(ctx context.Context, id string, at int, moves []engine.Move
 		// The guard on move_count is what makes a stale writer fail instead of writing: a
 		// concurrent writer waits for the row lock, then finds the count changed.
 		tag, err := tx.Exec(ctx, `
-			UPDATE tables SET move_count = move_count + $1, status = $2, result = $3, updated = $4
+			UPDATE tables SET move_count = move_count + $1,
+				status = CASE WHEN status = 'live' AND $2 = 'open' THEN 'live' ELSE $2 END, result = $3, updated = $4
 			WHERE id = $5 AND move_count = $6`,
 			len(moves), string(status), r, store.Now(), id, at)
 		if err != nil {

@@ -261,7 +261,8 @@ func (db *DB) insertMoves(ctx context.Context, tx *sql.Tx, id string, at int, mo
 }
 
 const appendMovesSQL = `
-UPDATE tables SET move_count = move_count + ?, status = ?, result = ?, updated = ?
+UPDATE tables SET move_count = move_count + ?,
+	status = CASE WHEN status = 'live' AND ? = 'open' THEN 'live' ELSE ? END, result = ?, updated = ?
 WHERE id = ? AND move_count = ?`
 
 // Append adds moves at index at and sets the status and result.
@@ -397,7 +398,7 @@ func (db *DB) commitAppends(batch []*pendingAppend) {
 func (db *DB) appendIn(ctx context.Context, tx *sql.Tx, a *pendingAppend) error {
 	// The guard on move_count is what makes a stale writer fail instead of writing.
 	res, err := tx.StmtContext(ctx, db.appendMoves).ExecContext(ctx,
-		len(a.moves), string(a.status), nullString(a.result), store.Now().UnixMilli(), a.id, a.at)
+		len(a.moves), string(a.status), string(a.status), nullString(a.result), store.Now().UnixMilli(), a.id, a.at)
 	if err != nil {
 		return err
 	}

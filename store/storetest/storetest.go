@@ -30,6 +30,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"NotFound", testNotFound},
 		{"AppendInOrder", testAppendInOrder},
 		{"AppendConflict", testAppendConflict},
+		{"AppendKeepsLive", testAppendKeepsLive},
 		{"AppendInvalidStatus", testAppendInvalidStatus},
 		{"ConcurrentAppend", testConcurrentAppend},
 		{"Transitions", testTransitions},
@@ -210,6 +211,35 @@ func testAppendInOrder(t *testing.T, s store.Store) {
 		}
 		want.Updated = got.Updated
 		checkEqual(t, got, want)
+	}
+}
+
+// testAppendKeepsLive: a table whose last seat was claimed (live) is not made open again by
+// moves saved by a writer that had not heard of the claim.
+func testAppendKeepsLive(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	tab := NewTable("t1")
+	create(t, s, tab)
+	if err := s.Append(ctx, "t1", 0, Moves(0, 1), store.Open, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := get(t, s, "t1"); got.Status != store.Open {
+		t.Fatalf("status %s after an open append, want open", got.Status)
+	}
+	if err := s.UpdateSeats(ctx, "t1", tab.Seats, store.Live); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Append(ctx, "t1", 1, Moves(1, 1), store.Open, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := get(t, s, "t1"); got.Status != store.Live || len(got.Moves) != 2 {
+		t.Fatalf("status %s, %d moves after a late open append, want live, 2", got.Status, len(got.Moves))
+	}
+	if err := s.Append(ctx, "t1", 2, nil, store.Finished, &engine.Result{Over: true, Returns: []float64{1, 0}, Winner: 0}); err != nil {
+		t.Fatal(err)
+	}
+	if got := get(t, s, "t1"); got.Status != store.Finished {
+		t.Fatalf("status %s after the last append, want finished", got.Status)
 	}
 }
 
