@@ -135,3 +135,19 @@ func isStandard(imp string) bool {
 	first, _, _ := strings.Cut(imp, "/")
 	return !strings.Contains(first, ".") && first != "deuce"
 }
+
+// TestOtherSystems builds the command for systems other than this one's: Linux-only calls
+// (epoll, sysinfo, getrusage) must sit behind build tags with a fallback elsewhere.
+func TestOtherSystems(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command twice more; skipped with -short")
+	}
+	touchSources(t)
+	for _, goos := range []string{"darwin", "windows"} {
+		cmd := exec.Command("go", "build", "-o", os.DevNull, "./cmd/deuce")
+		cmd.Env = append(os.Environ(), "GOOS="+goos, "GOARCH=amd64", "CGO_ENABLED=0")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("GOOS=%s go build ./cmd/deuce: %v\n%s", goos, err, out)
+		}
+	}
+}

@@ -22,7 +22,7 @@ func raiseFileLimit() (uint64, error) {
 			return 0, fmt.Errorf("raise the limit of open files to %d: %w", lim.Max, err)
 		}
 	}
-	return lim.Cur, nil
+	return uint64(lim.Cur), nil // int64 on some systems
 }
 
 // localPorts returns how many ephemeral ports the machine gives outgoing connections to one
