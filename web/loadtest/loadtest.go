@@ -485,9 +485,13 @@ func (p *player) play(ctx context.Context) bool {
 				continue
 			}
 			r.fail("%s: %s: %s", p.who, m.Code, m.Error)
-			// The server sends nothing new after a refusal: choose again from the latest view.
-			if retries++; retries > 3 || len(last.Legal) == 0 {
+			// The server sends nothing new after a refusal: choose again from the latest view,
+			// or, when it offered no move, wait for the next (the error is counted either way).
+			if retries++; retries > 3 {
 				return false
+			}
+			if len(last.Legal) == 0 {
+				continue
 			}
 			m = last
 		case "update":
