@@ -228,6 +228,8 @@ func TestPresenceAcrossNodes(t *testing.T) {
 	bob.untilUpdate()
 	ann.untilPresence(func(m message) bool { return len(m.Seats) == 2 && m.Seats[1].Connected })
 	bob.untilPresence(func(m message) bool { return len(m.Seats) == 2 && m.Seats[0].Connected && m.Seats[1].Connected })
+	// Bob seen connected first: a presence read before he came must not pass for his leaving.
+	ann.untilPresence(func(m message) bool { return m.Seats[1].Connected })
 	bob.conn.Close(websocket.StatusNormalClosure, "gone")
 	ann.untilPresence(func(m message) bool { return !m.Seats[1].Connected })
 }

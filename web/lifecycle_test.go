@@ -147,6 +147,8 @@ func TestDisconnectedSeatCanBeClaimedAfterTheAbandonTime(t *testing.T) {
 	ann.untilUpdate()
 	bob.untilUpdate()
 	ann.untilPresence(func(m message) bool { return len(m.Seats) == 2 && m.Seats[1].Connected })
+	// Bob seen connected first: a presence read before he came must not pass for his leaving.
+	ann.untilPresence(func(m message) bool { return m.Seats[1].Connected })
 	bob.conn.Close(websocket.StatusNormalClosure, "gone")
 	ann.untilPresence(func(m message) bool { return !m.Seats[1].Connected && !m.Seats[1].Abandoned })
 	ann.send(map[string]any{"type": "claim"})
@@ -178,6 +180,8 @@ func TestDisconnectedSeatCanBeHandedToABot(t *testing.T) {
 	ann, bob := s.connect(c.ID, c.Seats[0].Token), s.connect(c.ID, c.Seats[1].Token)
 	u := ann.untilUpdate()
 	bob.untilUpdate()
+	// Bob seen connected first: a presence read before he came must not pass for his leaving.
+	ann.untilPresence(func(m message) bool { return m.Seats[1].Connected })
 	bob.conn.Close(websocket.StatusNormalClosure, "gone")
 	ann.untilPresence(func(m message) bool { return !m.Seats[1].Connected })
 	clock.Advance(2 * time.Minute)
