@@ -103,6 +103,9 @@ func (s *Server) settle(r *http.Request, t *store.Table, tokens []string, me []b
 		tokens[i] = ""
 		info.Accounts[i] = a.ID
 	}
+	if err := s.checkGuestNames(r, t); err != nil {
+		return nil, err
+	}
 	if opts.Rated {
 		if err := checkRated(t, info.Accounts); err != nil {
 			return nil, err
@@ -112,6 +115,36 @@ func (s *Server) settle(r *http.Request, t *store.Table, tokens []string, me []b
 		return nil, nil
 	}
 	return info, nil
+}
+
+// checkGuestNames refuses a person's seat, not held by an account, named like an account (in
+// any case), unless that account is the one creating the table (a player handing out link
+// seats under their own name): a guest must not pass for a registered player in the lobby,
+// the chat or a replay.
+func (s *Server) checkGuestNames(r *http.Request, t *store.Table) error {
+	if s.accounts == nil {
+		return nil
+	}
+	var creator *store.Account
+	for i, seat := range t.Seats {
+		if seat.Bot != "" || seat.Account != "" || seat.Name == "" {
+			continue
+		}
+		a, err := s.accounts.p.AccountByName(r.Context(), seat.Name)
+		switch {
+		case errors.Is(err, store.ErrNotFound):
+			continue
+		case err != nil:
+			return fmt.Errorf("seat %d: the name could not be checked now: try again", i+1)
+		}
+		if creator == nil {
+			creator = s.accountOf(r)
+		}
+		if creator == nil || creator.ID != a.ID {
+			return fmt.Errorf("seat %d: %q is a registered player's name: sign in to take the seat as yourself, or choose another name", i+1, seat.Name)
+		}
+	}
+	return nil
 }
 
 // checkRated reports why a table cannot be rated: a rated match is between two seats, each an

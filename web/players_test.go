@@ -912,3 +912,33 @@ func TestWalkingAwayIsARatedLoss(t *testing.T) {
 	}
 	s.wantLostToHard("walking away")
 }
+
+// A guest cannot sit under a registered player's name, in any case, nor can another player;
+// the player, signed in, may, and other names stay free.
+func TestGuestsCannotTakeAnAccountsName(t *testing.T) {
+	s := startAccounts(t)
+	ann, bob, guest := s.signUp("ann"), s.signUp("bob"), s.person()
+	for _, who := range []*person{guest, bob} {
+		resp := who.do("POST", "/api/tables", map[string]any{"game": "pencil",
+			"seats": []map[string]any{{"name": " ANN "}, {"name": "Carol"}}}, nil)
+		if resp.StatusCode != http.StatusBadRequest {
+			t.Errorf("a link seat named like the account ann: status %d, want 400", resp.StatusCode)
+		}
+	}
+	ann.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "pencil",
+		"seats": []map[string]any{{"name": "Ann"}, {"name": "Carol"}}}, nil)
+	var a answerMsg
+	guest.do("POST", "/api/tables", map[string]any{"game": "pencil",
+		"seats": []map[string]any{{"name": "ann"}, {"bot": "random"}}}, &a)
+	if !strings.Contains(a.Error, "registered player's name") {
+		t.Errorf("the refusal says %q, want it to name the reason", a.Error)
+	}
+	ann.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "pencil",
+		"seats": []map[string]any{{"me": true}, {"name": "Carol"}}}, nil)
+	guest.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "pencil",
+		"seats": []map[string]any{{"name": "Annie"}, {"bot": "random"}}}, nil)
+}
+
+type answerMsg struct {
+	Error string `json:"error"`
+}
