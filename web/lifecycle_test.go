@@ -91,12 +91,19 @@ func (c *client) untilEnd() message {
 
 var twoPeople = map[string]any{"game": "pencil", "seats": []any{map[string]string{"name": "Ann"}, map[string]string{"name": "Bob"}}}
 
-func TestResign(t *testing.T) {
-	s, _ := lifecycleServer(t)
+// twoPeopleSeated creates a bidding-game table for Ann and Bob and connects both, each past
+// the first view.
+func (s *server) twoPeopleSeated() (created, *client, *client) {
 	c := s.create(twoPeople)
 	ann, bob := s.connect(c.ID, c.Seats[0].Token), s.connect(c.ID, c.Seats[1].Token)
 	ann.untilUpdate()
 	bob.untilUpdate()
+	return c, ann, bob
+}
+
+func TestResign(t *testing.T) {
+	s, _ := lifecycleServer(t)
+	c, ann, bob := s.twoPeopleSeated()
 	watcher := s.connect(c.ID, "")
 	watcher.untilUpdate()
 	watcher.send(map[string]any{"type": "resign"})
@@ -142,10 +149,7 @@ func TestResign(t *testing.T) {
 
 func TestDisconnectedSeatCanBeClaimedAfterTheAbandonTime(t *testing.T) {
 	s, clock := lifecycleServer(t)
-	c := s.create(twoPeople)
-	ann, bob := s.connect(c.ID, c.Seats[0].Token), s.connect(c.ID, c.Seats[1].Token)
-	ann.untilUpdate()
-	bob.untilUpdate()
+	c, ann, bob := s.twoPeopleSeated()
 	ann.untilPresence(func(m message) bool { return len(m.Seats) == 2 && m.Seats[1].Connected })
 	// Bob seen connected first: a presence read before he came must not pass for his leaving.
 	ann.untilPresence(func(m message) bool { return m.Seats[1].Connected })
@@ -324,10 +328,7 @@ func TestUnplayableTableEndsAtResume(t *testing.T) {
 // that read), not wait for the client to send something.
 func TestEndClosesASocketWaitingMidRead(t *testing.T) {
 	s, _ := lifecycleServer(t)
-	c := s.create(twoPeople)
-	ann, bob := s.connect(c.ID, c.Seats[0].Token), s.connect(c.ID, c.Seats[1].Token)
-	ann.untilUpdate()
-	bob.untilUpdate()
+	_, ann, bob := s.twoPeopleSeated()
 	pctx, pcancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer pcancel()
 	go ann.conn.Ping(pctx)             // the pong is never read: only the ping matters
