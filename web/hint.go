@@ -54,13 +54,8 @@ func (s *Server) apiHint(w http.ResponseWriter, r *http.Request) {
 		badBody(w, err)
 		return
 	}
-	t, ok := s.loadTable(w, r)
+	t, seat, ok := s.playerAt(w, r, req.Token, "hints are for the players of a table: open it with your seat link")
 	if !ok {
-		return
-	}
-	seat, err := s.seatFor(r, t, req.Token)
-	if err != nil || seat < 0 {
-		writeError(w, http.StatusForbidden, "hints are for the players of a table: open it with your seat link")
 		return
 	}
 	if !t.Status.Unfinished() {

@@ -309,13 +309,8 @@ func (s *Server) apiClaimTime(w http.ResponseWriter, r *http.Request) {
 		badBody(w, err)
 		return
 	}
-	t, ok := s.loadTable(w, r)
+	t, seat, ok := s.playerAt(w, r, req.Token, "only a player of this table can claim the time")
 	if !ok {
-		return
-	}
-	seat, err := s.seatFor(r, t, req.Token)
-	if err != nil || seat < 0 {
-		writeError(w, http.StatusForbidden, "only a player of this table can claim the time")
 		return
 	}
 	lt := s.table(t.ID)
@@ -323,7 +318,7 @@ func (s *Server) apiClaimTime(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusConflict, "the match is over")
 		return
 	}
-	err = lt.m.ClaimTime(r.Context(), seat)
+	err := lt.m.ClaimTime(r.Context(), seat)
 	switch {
 	case errors.Is(err, match.ErrNoClaim):
 		writeError(w, http.StatusConflict, err.Error())
@@ -339,6 +334,21 @@ func (s *Server) apiClaimTime(w http.ResponseWriter, r *http.Request) {
 
 // seatFor returns the seat a request plays at a table: by its seat token, or, without one, the
 // seat its account holds; engine.Spectator for neither.
+// playerAt loads r's table and the seat token (or, without one, the signed-in account) holds
+// there; it answers 403 with refusal, and reports false, when that is no player's seat.
+func (s *Server) playerAt(w http.ResponseWriter, r *http.Request, token, refusal string) (*store.Table, engine.Seat, bool) {
+	t, ok := s.loadTable(w, r)
+	if !ok {
+		return nil, 0, false
+	}
+	seat, err := s.seatFor(r, t, token)
+	if err != nil || seat < 0 {
+		writeError(w, http.StatusForbidden, refusal)
+		return nil, 0, false
+	}
+	return t, seat, true
+}
+
 func (s *Server) seatFor(r *http.Request, t *store.Table, token string) (engine.Seat, error) {
 	if token != "" {
 		return seatOf(t.Seats, token)
