@@ -445,6 +445,11 @@ func TestRatedMatchOnTheClock(t *testing.T) {
 		t.Errorf("spectator's line %+v", m)
 	}
 	b.send(map[string]any{"type": "mute", "seat": 0, "muted": true})
+	// A socket's messages are read in order: once bob's empty line is refused, his mute holds.
+	b.send(map[string]any{"type": "chat", "text": " "})
+	if m := b.until(isType("error")); m.Code != "bad_message" {
+		t.Errorf("an empty line: %+v", m)
+	}
 	a.send(map[string]any{"type": "chat", "text": strings.Repeat("x", 301)})
 	if m := a.until(isType("error")); m.Code != "bad_message" {
 		t.Errorf("an over-long line: %+v", m)
