@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
 	"math"
 	"math/bits"
 	"reflect"
@@ -157,7 +156,9 @@ func newTally(spec Spec) *Tally {
 	return t
 }
 
-// reset empties t, to fold in matches from next on, keeping its storage.
+// reset empties t, to fold in matches from next on, keeping its storage: the tallies of the
+// tags it has seen stay, emptied (merge leaves out a tag no match counted), so that folding in
+// the next matches allocates nothing for tags seen before.
 func (t *Tally) reset(next int) {
 	t.Next = next
 	t.All = Group{}
@@ -168,8 +169,11 @@ func (t *Tally) reset(next int) {
 		clear(r[1])
 		t.Pairs[i] = PairTally{Returns: r}
 	}
-	clear(t.Tags)
-	clear(t.byTag)
+	for _, tt := range t.Tags {
+		if tt.Group.Matches != 0 { // the rest are empty already
+			*tt = TagTally{Key: tt.Key, Value: tt.Value, Side: tt.Side}
+		}
+	}
 }
 
 // Done reports whether every match of the tally's shard has been folded in.
@@ -535,8 +539,11 @@ func (t *Tally) merge(o *Tally) {
 			p.ServeWon[k] += q.ServeWon[k]
 		}
 	}
-	for _, key := range slices.Sorted(maps.Keys(o.Tags)) {
-		q := o.Tags[key]
+	// The order of the tags does not matter: the counts are integers.
+	for key, q := range o.Tags {
+		if q.Group.Matches == 0 {
+			continue // an emptied tag of a reused tally (reset): no match has it
+		}
 		p := t.Tags[key]
 		if p == nil {
 			p = &TagTally{Key: q.Key, Value: q.Value, Side: q.Side}
