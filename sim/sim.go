@@ -21,6 +21,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"deuce/bot"
@@ -244,7 +245,12 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	next := make(chan int, workers) // the first match of a batch
+	// Workers claim batches by their first match, in order; at most cap(window) batches are
+	// claimed ahead of the oldest unfolded one, so memory stays flat however long the run and
+	// however slow one match.
+	var claimed atomic.Int64
+	claimed.Store(int64(first))
+	window := make(chan struct{}, 4*workers)
 	results := make(chan *chunk, 4*workers)
 	// Chunks folded in come back for reuse, so that a run allocates none once under way.
 	free := make(chan *chunk, 8*workers)
@@ -269,6 +275,11 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 		}
 		return c
 	}
+	// When every core has a worker, the collector, woken by a chunk, waits for a core until a
+	// worker blocks, that is, until the window runs out and every worker stops and must be
+	// woken again (in a fast game, several percent of a run): so a worker that hands over a
+	// chunk yields its core to the collector, which folds it at once.
+	yield := workers >= runtime.GOMAXPROCS(0)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
@@ -276,7 +287,17 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 			defer wg.Done()
 			w := r.newWorker()
 			var clock flushClock // the worker's, so that its stride carries over
-			for lo := range next {
+			for {
+				select {
+				case window <- struct{}{}:
+				case <-ctx.Done():
+					return
+				}
+				lo := int(claimed.Add(int64(size))) - size
+				if lo >= to {
+					<-window // no batch to take the place for
+					return
+				}
 				hi := min(lo+size, to)
 				c := newChunk(lo)
 				clock.start()
@@ -294,6 +315,9 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 					case <-ctx.Done():
 						return
 					}
+					if yield {
+						runtime.Gosched()
+					}
 					if i+1 < hi {
 						c = newChunk(i + 1)
 						clock.start()
@@ -302,24 +326,6 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 			}
 		}()
 	}
-	// At most window batches are handed out ahead of the oldest unfolded one, so memory stays
-	// flat however long the run and however slow one match.
-	window := make(chan struct{}, 4*workers)
-	go func() {
-		defer close(next)
-		for lo := first; lo < to; lo += size {
-			select {
-			case window <- struct{}{}:
-			case <-ctx.Done():
-				return
-			}
-			select {
-			case next <- lo:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
 	go func() {
 		wg.Wait()
 		close(results)
