@@ -253,7 +253,7 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 	window := make(chan struct{}, 4*workers)
 	results := make(chan *chunk, 4*workers)
 	// Chunks folded in come back for reuse, so that a run allocates none once under way.
-	free := make(chan *chunk, 8*workers)
+	free := make(chan *chunk, 2*workers)
 	// Without a callback that must see every match, a worker folds its chunk into a tally of
 	// its own and the run adds that tally whole: counts are integers, so the sum is the same,
 	// and the one part of a run that cannot run in parallel stays small.
@@ -264,14 +264,16 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 		case c = <-free:
 			c.matches = c.matches[:0]
 		default:
-			c = &chunk{matches: make([]played, 0, size)}
+			c = &chunk{}
 			if whole {
 				c.tally = newTally(t.Spec)
+			} else {
+				c.matches = make([]played, 0, size)
 			}
 		}
+		c.lo, c.n, c.whole = lo, 0, whole
 		if whole {
 			c.tally.reset(lo)
-			c.whole = true
 		}
 		return c
 	}
@@ -280,6 +282,18 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 	// woken again (in a fast game, several percent of a run): so a worker that hands over a
 	// chunk yields its core to the collector, which folds it at once.
 	yield := workers >= runtime.GOMAXPROCS(0)
+	// send hands c over, and reports false when the run has ended.
+	send := func(c *chunk) bool {
+		select {
+		case results <- c:
+		case <-ctx.Done():
+			return false
+		}
+		if yield {
+			runtime.Gosched()
+		}
+		return true
+	}
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
@@ -302,21 +316,29 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 				c := newChunk(lo)
 				clock.start()
 				for i := lo; i < hi; i++ {
-					p := c.next()
+					p := &c.one
+					if !c.whole {
+						p = c.next()
+					}
 					w.play(ctx, i, p)
+					c.n++
 					if c.whole && (p.err != nil || c.tally.Add(p.res) != nil) {
-						c.whole = false // folded one match at a time, where the error shows
+						// Hand over the matches folded so far, then this one alone, to be
+						// folded one at a time, where the error shows; the run stops there.
+						c.n--
+						if c.n > 0 && !send(c) {
+							return
+						}
+						failed := &chunk{lo: i, n: 1, matches: []played{*p}}
+						failed.matches[0].res.Facts = nil // they live in c, and are not read
+						send(failed)
+						return
 					}
 					if i+1 < hi && !clock.due() {
 						continue
 					}
-					select {
-					case results <- c:
-					case <-ctx.Done():
+					if !send(c) {
 						return
-					}
-					if yield {
-						runtime.Gosched()
 					}
 					if i+1 < hi {
 						c = newChunk(i + 1)
@@ -333,7 +355,7 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 
 	pending := map[int]*chunk{} // chunks that finished ahead of their turn, by first match
 	for c := range results {
-		pending[c.matches[0].res.Index] = c
+		pending[c.lo] = c
 		for {
 			c, ok := pending[t.Next]
 			if !ok {
@@ -342,7 +364,7 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 			delete(pending, t.Next)
 			if c.whole {
 				t.merge(c.tally)
-				t.Next += len(c.matches)
+				t.Next += c.n
 				if cfg.Progress != nil {
 					cfg.Progress(t.Next-from, to-from)
 				}
@@ -421,12 +443,15 @@ func batchSize(matches, workers int) int {
 }
 
 // chunk is finished matches of one batch, handed over together: all of the batch, or those
-// done by the time a flush was due. When whole, tally holds them all folded in, from a tally
-// that started empty at the chunk's first match.
+// done by the time a flush was due, n matches from match lo. When whole, tally holds them all
+// folded in, from a tally that started empty at match lo, and one is the storage each match is
+// played in; otherwise matches holds each match.
 type chunk struct {
+	lo, n   int
 	matches []played
 	tally   *Tally
 	whole   bool
+	one     played
 }
 
 // next lengthens c.matches by one and returns the new last match: the storage of the chunk's

@@ -4,6 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"deuce/bot"
@@ -104,6 +108,57 @@ func testSameResults(t *testing.T, game engine.Game, variants []sim.Variant, tag
 	for _, workers := range []int{1, 3} {
 		if rep, _, _ := run(workers, noCallback); !bytes.Equal(rep, rep1) {
 			t.Errorf("%d workers, no callback: report\n%s\nwith one:\n%s", workers, rep, rep1)
+		}
+	}
+}
+
+// errBroken is the failure of the flaky bot.
+var errBroken = errors.New("broken")
+
+// TestStopsAtTheFirstFailure plays runs in which a bot fails in some matches (a draw from the
+// match's own random stream decides which), on one worker and on three, folding each batch
+// whole and, with a callback, each match: every run must stop with the error of the first
+// failing match, its tally holding exactly the matches before it.
+func TestStopsAtTheFirstFailure(t *testing.T) {
+	flaky := bot.Func{Level: "flaky", F: func(_ context.Context, s engine.State, _ engine.Seat, rng *rand.Rand) (engine.Action, error) {
+		if rng.IntN(300) == 0 {
+			return 0, errBroken
+		}
+		legal := s.Legal(nil)
+		return legal[rng.IntN(len(legal))], nil
+	}}
+	type outcome struct {
+		next   int
+		err    string
+		report string
+	}
+	run := func(workers int, callback bool) outcome {
+		t.Helper()
+		cfg := sim.Config{Game: duel, Players: []sim.Player{{Name: "r", Bot: bot.Random{}}, {Name: "f", Bot: flaky}},
+			Matches: 3000, Seed: 5, Workers: workers}
+		if callback {
+			cfg.OnResult = func(sim.MatchResult) error { return nil }
+		}
+		tally, err := sim.NewTally(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = sim.Play(context.Background(), cfg, tally)
+		if !errors.Is(err, errBroken) {
+			t.Fatalf("%d workers: %v, want the bot's failure", workers, err)
+		}
+		return outcome{tally.Next, err.Error(), string(reportJSON(t, tally.Report()))}
+	}
+	want := run(1, true)
+	if want.next < 10 || want.next > 2000 || !strings.HasPrefix(want.err, fmt.Sprintf("match %d: ", want.next)) {
+		t.Fatalf("stopped at match %d with %q: want a failure in the first 2000 matches, named", want.next, want.err)
+	}
+	for _, workers := range []int{1, 3} {
+		for _, callback := range []bool{false, true} {
+			if got := run(workers, callback); got != want {
+				t.Errorf("%d workers, callback %v: stopped at %d with %q, want %d with %q (or the reports differ)",
+					workers, callback, got.next, got.err, want.next, want.err)
+			}
 		}
 	}
 }
