@@ -325,12 +325,13 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 					if c.whole && (p.err != nil || c.tally.Add(p.res) != nil) {
 						// Hand over the matches folded so far, then this one alone, to be
 						// folded one at a time, where the error shows; the run stops there.
-						c.n--
-						if c.n > 0 && !send(c) {
-							return
-						}
+						// The match is copied out first: once c is handed over, another worker
+						// may be playing in it.
 						failed := &chunk{lo: i, n: 1, matches: []played{*p}}
 						failed.matches[0].res.Facts = nil // they live in c, and are not read
+						if c.n--; c.n > 0 && !send(c) {
+							return
+						}
 						send(failed)
 						return
 					}

@@ -258,6 +258,13 @@ type Group struct {
 	Shots       Moments         `json:"shots"`
 	Rallies     [maxRally]int64 `json:"rallies"`
 	LeadChanges Moments         `json:"leadChanges"`
+
+	// lengthsLo and lengthsHi bound the buckets of Lengths in use, [lo, hi), when ranged: add
+	// keeps them in a group it starts, so that merging a batch's group into the run's, which
+	// cannot run in parallel, adds those buckets alone rather than all of them. A group read
+	// from a file is not ranged.
+	lengthsLo, lengthsHi int
+	ranged               bool
 }
 
 // Buckets counts match lengths by bucket. It encodes as [bucket, count] pairs of the buckets
@@ -300,7 +307,14 @@ func (g *Group) add(r *MatchResult) {
 		g.SeatOneWins++
 	}
 	g.Actions.add(int64(r.Actions))
-	g.Lengths[lengthBucket(r.Actions)]++
+	b := lengthBucket(r.Actions)
+	g.Lengths[b]++
+	switch {
+	case g.ranged:
+		g.lengthsLo, g.lengthsHi = min(g.lengthsLo, b), max(g.lengthsHi, b+1)
+	case g.Matches == 1:
+		g.ranged, g.lengthsLo, g.lengthsHi = true, b, b+1
+	}
 	f := r.Facts
 	if f == nil {
 		return
@@ -329,8 +343,21 @@ func (g *Group) merge(o *Group) {
 	g.Draws += o.Draws
 	g.SeatOneWins += o.SeatOneWins
 	g.Actions.merge(o.Actions)
-	for i, n := range o.Lengths {
-		g.Lengths[i] += n
+	lo, hi := 0, len(o.Lengths)
+	if o.ranged {
+		lo, hi = o.lengthsLo, o.lengthsHi
+	}
+	switch {
+	case o.Matches == 0: // nothing to add, every count coming from a match
+	case g.ranged && o.ranged:
+		g.lengthsLo, g.lengthsHi = min(g.lengthsLo, lo), max(g.lengthsHi, hi)
+	case g.Matches == o.Matches && !g.ranged: // g was empty
+		g.ranged, g.lengthsLo, g.lengthsHi = o.ranged, lo, hi
+	default:
+		g.ranged = false
+	}
+	for i := lo; i < hi; i++ {
+		g.Lengths[i] += o.Lengths[i]
 	}
 	g.Tennis += o.Tennis
 	g.Points.merge(o.Points)
