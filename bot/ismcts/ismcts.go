@@ -116,7 +116,6 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"deuce/bot"
@@ -413,16 +412,15 @@ func (b *Bot) Search(ctx context.Context, s engine.State, seat engine.Seat, rng 
 	}()
 
 	// The caller's goroutine is worker 0: one goroutine fewer to start and to wake.
-	c := &crew{trees: trees, workers: o.Workers, started: make([]atomic.Bool, o.Workers), timed: timed, stopAt: stopAt}
 	var wg sync.WaitGroup
 	for w := 1; w < o.Workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			c.work(ctx, w)
+			work(ctx, trees, w, o.Workers, timed, stopAt)
 		}()
 	}
-	c.work(ctx, 0)
+	work(ctx, trees, 0, o.Workers, timed, stopAt)
 	wg.Wait()
 
 	an := Analysis{Moves: make([]MoveStats, len(legal))}
@@ -521,75 +519,43 @@ func (b *Bot) spendTime(ctx context.Context, start time.Time) (time.Time, bool) 
 // and turns to the next free tree.
 const batch = 16
 
-// crew is the workers of one search and the trees they share.
-type crew struct {
-	trees   []*tree
-	workers int
-	// started marks the workers that have begun: until a worker begins (a new goroutine
-	// waits for a core to wake), the others run its trees too.
-	started []atomic.Bool
-	timed   bool
-	stopAt  time.Time
-}
-
-// work is worker w of the crew: it runs batches of the trees until every tree has done its
-// quota or the time is up. It runs its own trees (w, w+workers, ...), a batch of each in turn,
-// so that a tree stays in the caches of one core, and, until their workers begin, the trees of
-// the workers that have not; once none of its own trees is left to run it takes batches of any
-// free tree, so that a worker the system holds back does not hold the others up, and it stops
-// when every unfinished tree is another's. A worker claims a tree for each batch, so a tree's
-// iterations run one after another whichever worker runs them, and the search stays
-// reproducible.
-func (c *crew) work(ctx context.Context, w int) {
-	c.started[w].Store(true)
+// work is worker w of workers: it runs batches of the trees until every tree has done its
+// quota or the time is up. It runs its own trees first (w, w+workers, ...), a batch of each in
+// turn, so that a tree stays in the caches of one core; once none of them is left to run it
+// takes batches of any free tree, so that a worker the system holds back does not hold the
+// others up, and it stops when every unfinished tree is another's. A worker claims a tree for
+// each batch, so a tree's iterations run one after another whichever worker runs them, and
+// the search stays reproducible.
+func work(ctx context.Context, trees []*tree, w, workers int, timed bool, stopAt time.Time) {
 	for _, own := range [2]bool{true, false} {
 		for {
-			more := false // own: an own tree has iterations left; else: a batch ran
 			ran := false
-			for k := range c.trees {
-				i := (w + k) % len(c.trees)
-				mine := i%c.workers == w
-				if own && !mine && c.started[i%c.workers].Load() {
+			for k := range trees {
+				i := (w + k) % len(trees)
+				if own && i%workers != w {
 					continue
 				}
-				switch runBatch(c.trees[i]) {
-				case batchRan:
-					ran = true
-					more = more || mine || !own
-				case treeBusy:
-					// An own tree another worker holds for a batch it took before this
-					// worker began: it is back in a moment.
-					more = more || own && mine
-				}
+				ran = runBatch(trees[i]) || ran
 			}
-			if ctx.Err() != nil || c.timed && !time.Now().Before(c.stopAt) {
+			if ctx.Err() != nil || timed && !time.Now().Before(stopAt) {
 				return
 			}
-			if !more {
-				break
-			}
 			if !ran {
-				runtime.Gosched() // waiting for an own tree: let its holder run if it waits for a core
+				break
 			}
 		}
 	}
 }
 
-// What runBatch did.
-const (
-	batchRan = iota // it ran a batch
-	treeBusy        // another worker holds the tree
-	treeDone        // the tree has no iterations left to run
-)
-
-// runBatch runs a batch of t's iterations if t is free and has some left to run.
-func runBatch(t *tree) int {
+// runBatch runs a batch of t's iterations if t is free and has some left to run, and reports
+// whether it did.
+func runBatch(t *tree) bool {
 	if !t.claim.CompareAndSwap(false, true) {
-		return treeBusy
+		return false
 	}
 	defer t.claim.Store(false)
 	if t.err != nil || t.quota > 0 && t.done >= t.quota {
-		return treeDone
+		return false
 	}
 	n := batch
 	if t.quota > 0 {
@@ -602,7 +568,7 @@ func runBatch(t *tree) int {
 		}
 		t.done++
 	}
-	return batchRan
+	return true
 }
 
 // treeSeed derives tree i's seed from the search's seed (splitmix64 of the pair).
