@@ -98,11 +98,17 @@ func (s *State) Legal(buf []engine.Action) []engine.Action {
 	if n == 0 {
 		return append(buf, 0)
 	}
-	for a := 1; a <= n; a++ {
-		buf = append(buf, engine.Action(a))
-	}
-	return buf
+	return append(buf, bidList[1:n+1]...)
 }
+
+// bidList is every bid, bidList[a] = a: Legal copies its bids from it, faster than it counts
+// them (a search lists a node's bids at every visit). It is never written.
+var bidList = func() (l [MaxPoints + 1]engine.Action) {
+	for a := range l {
+		l[a] = engine.Action(a)
+	}
+	return l
+}()
 
 // Chances returns buf[:0]: the game has no chance.
 func (s *State) Chances(buf []engine.ChanceOutcome) []engine.ChanceOutcome { return buf[:0] }
