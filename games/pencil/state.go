@@ -140,9 +140,15 @@ func (s *State) Apply(a engine.Action) error {
 	if err := s.check(a); err != nil {
 		return err
 	}
+	s.apply(a)
+	return nil
+}
+
+// apply plays a, a legal bid.
+func (s *State) apply(a engine.Action) {
 	if s.toMove == 0 {
 		s.pending, s.toMove = int(a), 1
-		return nil
+		return
 	}
 	z := [2]int{s.pending, int(a)}
 	s.points[0] -= z[0]
@@ -153,7 +159,6 @@ func (s *State) Apply(a engine.Action) error {
 	if s.over() {
 		s.toMove = engine.Nobody
 	}
-	return nil
 }
 
 // push returns the ball's position after bids z1 (player 1) and z2 (player 2): the higher bid
