@@ -116,6 +116,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"deuce/bot"
@@ -412,15 +413,16 @@ func (b *Bot) Search(ctx context.Context, s engine.State, seat engine.Seat, rng 
 	}()
 
 	// The caller's goroutine is worker 0: one goroutine fewer to start and to wake.
+	c := &crew{trees: trees, workers: o.Workers, started: make([]atomic.Bool, o.Workers), timed: timed, stopAt: stopAt}
 	var wg sync.WaitGroup
 	for w := 1; w < o.Workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			work(ctx, trees, w, o.Workers, timed, stopAt)
+			c.work(ctx, w)
 		}()
 	}
-	work(ctx, trees, 0, o.Workers, timed, stopAt)
+	c.work(ctx, 0)
 	wg.Wait()
 
 	an := Analysis{Moves: make([]MoveStats, len(legal))}
@@ -519,32 +521,66 @@ func (b *Bot) spendTime(ctx context.Context, start time.Time) (time.Time, bool) 
 // and turns to the next free tree.
 const batch = 16
 
-// work is worker w of workers: it runs batches of the trees until every tree has done its
-// quota or the time is up. It runs its own trees first (w, w+workers, ...), a batch of each in
-// turn, so that a tree stays in the caches of one core; once none of them is left to run it
-// takes batches of any free tree, so that a worker the system holds back does not hold the
-// others up, and it stops when every unfinished tree is another's. A worker claims a tree for
-// each batch, so a tree's iterations run one after another whichever worker runs them, and
-// the search stays reproducible.
-func work(ctx context.Context, trees []*tree, w, workers int, timed bool, stopAt time.Time) {
-	for _, own := range [2]bool{true, false} {
-		for {
-			ran := false
-			for k := range trees {
-				i := (w + k) % len(trees)
-				if own && i%workers != w {
-					continue
-				}
-				ran = runBatch(trees[i]) || ran
+// crew is the workers of one search and the trees they share.
+type crew struct {
+	trees   []*tree
+	workers int
+	// started marks the workers that have begun. A worker other than the caller's goroutine
+	// begins once a core has woken up for it, which can take a good part of a short search:
+	// meanwhile the others run its trees too.
+	started []atomic.Bool
+	timed   bool
+	stopAt  time.Time
+}
+
+// work is worker w of the crew: it runs batches of the trees until every tree has done its
+// quota or the time is up. It runs its own trees first (w, w+workers, ...), and the trees of the
+// workers that have not begun, a batch of each in turn, so that a tree stays in the caches of
+// one core; once none of them is left to run (or free) it takes batches of any free tree,
+// keeping to the one it ran last while it can, so that a worker the system holds back does not
+// hold the others up, and it stops when every unfinished tree is another's. It never waits for
+// a tree. A worker claims a tree for each batch, so a tree's iterations run one after another
+// whichever worker runs them, and the search stays reproducible.
+func (c *crew) work(ctx context.Context, w int) {
+	c.started[w].Store(true)
+	n := len(c.trees)
+	last := w
+	for {
+		ran := false
+		for k := range n {
+			i := (w + k) % n
+			if owner := i % c.workers; owner != w && c.started[owner].Load() {
+				continue
 			}
-			if ctx.Err() != nil || timed && !time.Now().Before(stopAt) {
-				return
+			if runBatch(c.trees[i]) {
+				ran, last = true, i
 			}
-			if !ran {
+		}
+		if c.over(ctx) {
+			return
+		}
+		if !ran {
+			break
+		}
+	}
+	for {
+		ran := false
+		for k := range n {
+			i := (last + k) % n
+			if runBatch(c.trees[i]) {
+				ran, last = true, i
 				break
 			}
 		}
+		if !ran || c.over(ctx) {
+			return
+		}
 	}
+}
+
+// over reports whether the search must stop now.
+func (c *crew) over(ctx context.Context) bool {
+	return ctx.Err() != nil || c.timed && !time.Now().Before(c.stopAt)
 }
 
 // runBatch runs a batch of t's iterations if t is free and has some left to run, and reports
