@@ -381,6 +381,12 @@ func (db *DB) commitAppends(batch []*pendingAppend) {
 				undo = "ROLLBACK TO move; RELEASE move"
 			}
 			if _, err := tx.ExecContext(ctx, undo); err != nil {
+				if outcome[i] != nil {
+					// After some errors (a full disk, an I/O error) SQLite rolls the whole
+					// transaction back itself and the savepoint is gone with it ("no such
+					// savepoint"): the append's own error is what every caller must hear.
+					return outcome[i]
+				}
 				return err
 			}
 		}
