@@ -389,10 +389,7 @@ func (cf *certifier) certify(a []float64, m, n int, x, y []float64, gap float64)
 		if p == 0 {
 			continue
 		}
-		row := a[r*n : r*n+n]
-		for c, v := range row {
-			pay[c] += p * v
-		}
+		axpy(pay, a[r*n:r*n+n], -p) // pay[c] += p * a[r][c], rounded alike
 	}
 	lo, hi = math.Inf(1), math.Inf(-1)
 	for _, v := range pay {
@@ -670,28 +667,4 @@ func isDistribution(p []float64) bool {
 		sum += v
 	}
 	return math.Abs(sum-1) <= 1e-12
-}
-
-// axpy sets dst[k] -= f * src[k] for every k < len(src) <= len(dst), four at a time.
-func axpy(dst, src []float64, f float64) {
-	dst = dst[:len(src)]
-	k := 0
-	for ; k+4 <= len(src); k += 4 {
-		d, s := dst[k:k+4:k+4], src[k:k+4:k+4]
-		d[0] -= f * s[0]
-		d[1] -= f * s[1]
-		d[2] -= f * s[2]
-		d[3] -= f * s[3]
-	}
-	for ; k < len(src); k++ {
-		dst[k] -= f * src[k]
-	}
-}
-
-// addSquares adds the square of each entry of row to norm.
-func addSquares(norm, row []float64) {
-	norm = norm[:len(row)]
-	for c, v := range row {
-		norm[c] += v * v
-	}
 }
