@@ -3,105 +3,149 @@
 #include "textflag.h"
 
 // func axpyKernel(dst, src []float64, f float64)
-// dst[k] -= f * src[k] for k < len(src): MULPD then SUBPD, as the Go dst[k] - f*src[k].
+// dst[k] -= f * src[k] for k < len(src), as dst[k] + (-f)*src[k]: the same product and sum,
+// rounded alike (negation is exact), MULPD then ADDPD. ADDPD reads dst from memory, which must
+// be 16-byte aligned: one entry first if it is not.
 TEXT ·axpyKernel(SB), NOSPLIT, $0-56
 	MOVQ  dst_base+0(FP), DI
 	MOVQ  src_base+24(FP), SI
 	MOVQ  src_len+32(FP), CX
 	MOVSD f+48(FP), X0
+	MOVQ  $0x8000000000000000, AX
+	MOVQ  AX, X1
+	XORPD X1, X0 // -f, the sign bit flipped (0 - f would give +0 for f = +0)
 	UNPCKLPD X0, X0
+	MOVAPD X0, X8
 	XORQ  AX, AX
-	MOVQ  CX, BX
-	SHRQ  $2, BX
-	JZ    axpy_pair
+	TESTQ CX, CX
+	JZ    axpy_done
+	TESTQ $15, DI
+	JZ    axpy_aligned
+	MOVSD (SI), X1
+	MULSD X0, X1
+	ADDSD (DI), X1
+	MOVSD X1, (DI)
+	INCQ  AX
 
-axpy_four:
-	MOVUPD (SI)(AX*8), X1
-	MOVUPD 16(SI)(AX*8), X2
-	MULPD  X0, X1
-	MULPD  X0, X2
-	MOVUPD (DI)(AX*8), X3
-	MOVUPD 16(DI)(AX*8), X4
-	SUBPD  X1, X3
-	SUBPD  X2, X4
-	MOVUPD X3, (DI)(AX*8)
-	MOVUPD X4, 16(DI)(AX*8)
-	ADDQ   $4, AX
-	DECQ   BX
-	JNZ    axpy_four
-
-axpy_pair:
+axpy_aligned:
 	MOVQ CX, BX
 	SUBQ AX, BX
-	CMPQ BX, $2
-	JLT  axpy_one
+	SHRQ $3, BX
+	JZ   axpy_rest
+
+axpy_eight:
+	MOVUPD (SI)(AX*8), X1
+	MOVUPD 16(SI)(AX*8), X2
+	MOVUPD 32(SI)(AX*8), X3
+	MOVUPD 48(SI)(AX*8), X4
+	MULPD  X0, X1
+	MULPD  X8, X2
+	MULPD  X0, X3
+	MULPD  X8, X4
+	ADDPD  (DI)(AX*8), X1
+	ADDPD  16(DI)(AX*8), X2
+	ADDPD  32(DI)(AX*8), X3
+	ADDPD  48(DI)(AX*8), X4
+	MOVUPD X1, (DI)(AX*8)
+	MOVUPD X2, 16(DI)(AX*8)
+	MOVUPD X3, 32(DI)(AX*8)
+	MOVUPD X4, 48(DI)(AX*8)
+	ADDQ   $8, AX
+	DECQ   BX
+	JNZ    axpy_eight
+
+axpy_rest:
+	MOVQ CX, BX
+	SUBQ AX, BX
+	SHRQ $1, BX
+	JZ   axpy_one
+
+axpy_pair:
 	MOVUPD (SI)(AX*8), X1
 	MULPD  X0, X1
-	MOVUPD (DI)(AX*8), X3
-	SUBPD  X1, X3
-	MOVUPD X3, (DI)(AX*8)
+	ADDPD  (DI)(AX*8), X1
+	MOVUPD X1, (DI)(AX*8)
 	ADDQ   $2, AX
-	SUBQ   $2, BX
+	DECQ   BX
+	JNZ    axpy_pair
 
 axpy_one:
-	TESTQ BX, BX
-	JZ    axpy_done
+	CMPQ AX, CX
+	JGE  axpy_done
 	MOVSD (SI)(AX*8), X1
 	MULSD X0, X1
-	MOVSD (DI)(AX*8), X3
-	SUBSD X1, X3
-	MOVSD X3, (DI)(AX*8)
+	ADDSD (DI)(AX*8), X1
+	MOVSD X1, (DI)(AX*8)
 
 axpy_done:
 	RET
 
 // func addSquaresKernel(norm, row []float64)
-// norm[c] += row[c] * row[c] for c < len(row): MULPD then ADDPD.
+// norm[c] += row[c] * row[c] for c < len(row): MULPD then ADDPD, norm aligned as in axpyKernel.
 TEXT ·addSquaresKernel(SB), NOSPLIT, $0-48
-	MOVQ norm_base+0(FP), DI
-	MOVQ row_base+24(FP), SI
-	MOVQ row_len+32(FP), CX
-	XORQ AX, AX
-	MOVQ CX, BX
-	SHRQ $2, BX
-	JZ   sq_pair
+	MOVQ  norm_base+0(FP), DI
+	MOVQ  row_base+24(FP), SI
+	MOVQ  row_len+32(FP), CX
+	XORQ  AX, AX
+	TESTQ CX, CX
+	JZ    sq_done
+	TESTQ $15, DI
+	JZ    sq_aligned
+	MOVSD (SI), X1
+	MULSD X1, X1
+	ADDSD (DI), X1
+	MOVSD X1, (DI)
+	INCQ  AX
 
-sq_four:
-	MOVUPD (SI)(AX*8), X1
-	MOVUPD 16(SI)(AX*8), X2
-	MULPD  X1, X1
-	MULPD  X2, X2
-	MOVUPD (DI)(AX*8), X3
-	MOVUPD 16(DI)(AX*8), X4
-	ADDPD  X1, X3
-	ADDPD  X2, X4
-	MOVUPD X3, (DI)(AX*8)
-	MOVUPD X4, 16(DI)(AX*8)
-	ADDQ   $4, AX
-	DECQ   BX
-	JNZ    sq_four
-
-sq_pair:
+sq_aligned:
 	MOVQ CX, BX
 	SUBQ AX, BX
-	CMPQ BX, $2
-	JLT  sq_one
+	SHRQ $3, BX
+	JZ   sq_rest
+
+sq_eight:
+	MOVUPD (SI)(AX*8), X1
+	MOVUPD 16(SI)(AX*8), X2
+	MOVUPD 32(SI)(AX*8), X3
+	MOVUPD 48(SI)(AX*8), X4
+	MULPD  X1, X1
+	MULPD  X2, X2
+	MULPD  X3, X3
+	MULPD  X4, X4
+	ADDPD  (DI)(AX*8), X1
+	ADDPD  16(DI)(AX*8), X2
+	ADDPD  32(DI)(AX*8), X3
+	ADDPD  48(DI)(AX*8), X4
+	MOVUPD X1, (DI)(AX*8)
+	MOVUPD X2, 16(DI)(AX*8)
+	MOVUPD X3, 32(DI)(AX*8)
+	MOVUPD X4, 48(DI)(AX*8)
+	ADDQ   $8, AX
+	DECQ   BX
+	JNZ    sq_eight
+
+sq_rest:
+	MOVQ CX, BX
+	SUBQ AX, BX
+	SHRQ $1, BX
+	JZ   sq_one
+
+sq_pair:
 	MOVUPD (SI)(AX*8), X1
 	MULPD  X1, X1
-	MOVUPD (DI)(AX*8), X3
-	ADDPD  X1, X3
-	MOVUPD X3, (DI)(AX*8)
+	ADDPD  (DI)(AX*8), X1
+	MOVUPD X1, (DI)(AX*8)
 	ADDQ   $2, AX
-	SUBQ   $2, BX
+	DECQ   BX
+	JNZ    sq_pair
 
 sq_one:
-	TESTQ BX, BX
-	JZ    sq_done
+	CMPQ AX, CX
+	JGE  sq_done
 	MOVSD (SI)(AX*8), X1
 	MULSD X1, X1
-	MOVSD (DI)(AX*8), X3
-	ADDSD X1, X3
-	MOVSD X3, (DI)(AX*8)
+	ADDSD (DI)(AX*8), X1
+	MOVSD X1, (DI)(AX*8)
 
 sq_done:
 	RET
