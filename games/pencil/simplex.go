@@ -181,19 +181,18 @@ func (g *matrixGame) iterate(m, n, budget int) (optimal bool, err error) {
 			case len(g.cand) == 1:
 				pc = g.cand[0] // no choice to make
 			case 4*len(g.cand) <= n:
-				// A few candidates: their norms only, row by row (the same sums as down
-				// each column).
+				// A few candidates: their norms only, down each column (the same sums, in
+				// the same order, as row by row).
 				g.norm = grow(g.norm, len(g.cand))
 				norm := g.norm
-				for i := range norm {
-					norm[i] = 1
-				}
-				for r := range m {
-					row := t[r*w : r*w+n]
-					for i, c := range g.cand {
-						v := row[c]
-						norm[i] += v * v
+				col := t[:m*w]
+				for i, c := range g.cand {
+					sum := 1.0
+					for k := c; k < len(col); k += w {
+						v := col[k]
+						sum += v * v
 					}
+					norm[i] = sum
 				}
 				bestScore := 0.0
 				for i, c := range g.cand {
@@ -266,16 +265,30 @@ func (g *matrixGame) iterate(m, n, budget int) (optimal bool, err error) {
 		} else {
 			// Harris's ratio test: among the rows whose ratio is within a small tolerance of
 			// the least, the largest pivot, which keeps rounding small.
+			// (Comparisons rather than min and max, which also order zeros and NaNs, at a
+			// cost here: a negative zero taken as is makes the same ratios and choices.)
 			theta := math.Inf(1)
 			for r := range m {
 				if p := t[r*w+pc]; p > pivotEps {
-					theta = min(theta, (max(t[r*w+n], 0)+harrisTol)/p)
+					rhs := t[r*w+n]
+					if rhs < 0 {
+						rhs = 0
+					}
+					if ratio := (rhs + harrisTol) / p; ratio < theta {
+						theta = ratio
+					}
 				}
 			}
 			best := 0.0
 			for r := range m {
-				if p := t[r*w+pc]; p > pivotEps && max(t[r*w+n], 0)/p <= theta && p > best {
-					pr, best = r, p
+				if p := t[r*w+pc]; p > pivotEps && p > best {
+					rhs := t[r*w+n]
+					if rhs < 0 {
+						rhs = 0
+					}
+					if rhs/p <= theta {
+						pr, best = r, p
+					}
 				}
 			}
 		}
