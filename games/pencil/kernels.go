@@ -2,11 +2,12 @@ package pencil
 
 // The solver's innermost loops: the simplex's row updates and steepest-edge norms, the LU
 // factorisation's row updates, and the copy of a position's matrix with its row minima and
-// column maxima. On amd64 they run in SSE2 assembly (kernels_amd64.s), two entries an
-// instruction, because the Go compiler does not vectorise loops and no library that a game may
-// import (the standard library) offers these; elsewhere in the Go of kernels_generic.go. Both
-// round every entry the same way (a product, then a sum or difference, never fused), so the
-// solution does not depend on which runs (TestKernels).
+// column maxima. On amd64 they run in assembly (kernels_amd64.s), four entries an instruction
+// with AVX and two with SSE2 (which every amd64 has), because the Go compiler does not
+// vectorise loops and no library that a game may import (the standard library) offers these;
+// elsewhere, or with -tags purego, in the Go of kernels_generic.go. All round every entry the
+// same way (a product, then a sum or difference, never fused), so the solution does not depend
+// on which runs (TestKernels).
 
 // axpy sets dst[k] -= f * src[k] for every k < len(src) <= len(dst).
 func axpy(dst, src []float64, f float64) {

@@ -6,9 +6,9 @@ import (
 	"testing"
 )
 
-// TestKernels compares the kernels (assembly on amd64) with plain loops, bit for bit, on every
-// length up to 37 and both alignments, with repeated values and zeros of both signs among the
-// entries.
+// TestKernels compares the kernels (assembly on amd64, in each variant the machine runs) with
+// plain loops, bit for bit, on every length up to 37 and both alignments, with repeated values
+// and zeros of both signs among the entries.
 func TestKernels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	entry := func() float64 {
@@ -33,6 +33,15 @@ func TestKernels(t *testing.T) {
 	same := func(x, y float64) bool {
 		return math.Float64bits(x) == math.Float64bits(y) || x == 0 && y == 0
 	}
+	for _, variant := range kernelVariants(t) {
+		t.Run(variant, func(t *testing.T) {
+			selectKernels(variant)
+			testKernels(t, rng, entry, vec, same)
+		})
+	}
+}
+
+func testKernels(t *testing.T, rng *rand.Rand, entry func() float64, vec func(int) []float64, same func(x, y float64) bool) {
 	for n := range 38 {
 		for off := range 2 {
 			for range 20 {
