@@ -10,7 +10,7 @@ import (
 )
 
 // MaxSolvePoints bounds the starting points Solve accepts. The work grows with about the fifth
-// power of the points (0.03 s of one core at 50 each, 0.4 s at 100, 7.5 s at 200, under a
+// power of the points (0.03 s of one core at 50 each, 0.35 s at 100, 6.5 s at 200, under a
 // minute at 300, where the solution takes 116 MB and the solve half a gigabyte at most), so
 // larger games are refused rather than left to run for hours.
 const MaxSolvePoints = 300
