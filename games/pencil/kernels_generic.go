@@ -2,11 +2,12 @@
 
 package pencil
 
-// axpyKernel is axpy on equally long slices.
+// axpyKernel is axpy on equally long slices. The conversions keep the compiler from fusing
+// the product and the difference (as it may on arm64, say), which would round differently.
 func axpyKernel(dst, src []float64, f float64) {
 	dst = dst[:len(src)]
 	for k, v := range src {
-		dst[k] -= f * v
+		dst[k] -= float64(f * v)
 	}
 }
 
@@ -14,7 +15,7 @@ func axpyKernel(dst, src []float64, f float64) {
 func addSquaresKernel(norm, row []float64) {
 	norm = norm[:len(row)]
 	for c, v := range row {
-		norm[c] += v * v
+		norm[c] += float64(v * v)
 	}
 }
 

@@ -51,7 +51,7 @@ func testKernels(t *testing.T, rng *rand.Rand, entry func() float64, vec func(in
 				got, want := append([]float64(nil), dst...), append([]float64(nil), dst...)
 				axpy(got, src, f)
 				for k, v := range src {
-					want[k] -= f * v
+					want[k] -= float64(f * v) // the product rounded, never fused
 				}
 				for k := range want {
 					if math.Float64bits(got[k]) != math.Float64bits(want[k]) {
@@ -62,7 +62,7 @@ func testKernels(t *testing.T, rng *rand.Rand, entry func() float64, vec func(in
 				got, want = append([]float64(nil), dst...), append([]float64(nil), dst...)
 				addSquares(got, src)
 				for k, v := range src {
-					want[k] += v * v
+					want[k] += float64(v * v)
 				}
 				for k := range want {
 					if math.Float64bits(got[k]) != math.Float64bits(want[k]) {
