@@ -5,7 +5,7 @@ package pencil
 import "testing"
 
 // kernelVariants returns the one variant of the Go kernels.
-func kernelVariants(*testing.T) []string { return []string{"go"} }
+func kernelVariants(testing.TB) []string { return []string{"go"} }
 
 // selectKernels has nothing to select.
 func selectKernels(string) {}

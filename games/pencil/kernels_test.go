@@ -98,3 +98,32 @@ func testKernels(t *testing.T, rng *rand.Rand, entry func() float64, vec func(in
 		}
 	}
 }
+
+// BenchmarkKernels times each kernel on rows of 128 entries (a tableau row at 200-200 is
+// about that long), in each variant the machine runs.
+func BenchmarkKernels(b *testing.B) {
+	const n = 128
+	rng := rand.New(rand.NewPCG(5, 6))
+	src, dst, colMax := make([]float64, n), make([]float64, n), make([]float64, n)
+	for i := range src {
+		src[i], dst[i], colMax[i] = rng.Float64(), rng.Float64(), rng.Float64()
+	}
+	for _, variant := range kernelVariants(b) {
+		selectKernels(variant)
+		b.Run(variant+"/axpy", func(b *testing.B) {
+			for b.Loop() {
+				axpy(dst, src, 1e-9)
+			}
+		})
+		b.Run(variant+"/addSquares", func(b *testing.B) {
+			for b.Loop() {
+				addSquares(dst, src)
+			}
+		})
+		b.Run(variant+"/reverseFill", func(b *testing.B) {
+			for b.Loop() {
+				reverseFill(dst, src, colMax, 2)
+			}
+		})
+	}
+}
