@@ -71,7 +71,9 @@ const (
 func (g *matrixGame) solve(a []float64, m, n int) (value float64, x, y []float64, err error) {
 	lowest := math.Inf(1)
 	for _, v := range a[:m*n] {
-		lowest = min(lowest, v)
+		if v < lowest { // not min, which also orders zeros and NaNs, at a cost
+			lowest = v
+		}
 	}
 	shift := 1 - lowest // every shifted payoff is at least 1, so the value is positive
 	g.t = grow(g.t, (m+1)*(n+1))
