@@ -339,8 +339,8 @@ func (s *Server) movedOn(ctx context.Context, id string, seat engine.Seat, seq i
 	if seq < 0 {
 		return false
 	}
-	t, err := s.store.Get(ctx, id)
-	return err == nil && seq < len(t.Moves) && t.Moves[seq].Seat == seat
+	m, err := s.store.Move(ctx, id, seq)
+	return err == nil && m.Seat == seat
 }
 
 type viaKey struct{}
