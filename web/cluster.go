@@ -508,6 +508,9 @@ func (s *Server) refreshOpen(lt *liveTable) {
 	s.mu.Lock()
 	lt.open = open
 	s.mu.Unlock()
+	if !open {
+		s.startClock(s.ctx, lt)
+	}
 }
 
 // forward sends a client message of seat at table id to the node running it and returns its

@@ -220,6 +220,15 @@ func (s *Server) matchClock(ctx context.Context, t *store.Table, epoch int64, cf
 	return nil
 }
 
+// startClock runs the clock of lt, held while it waited for a person to take a seat: nobody's
+// time runs before every player has come, so a seek's author who is late, or the player offered
+// a rematch, loses no time to the wait.
+func (s *Server) startClock(ctx context.Context, lt *liveTable) {
+	if err := lt.m.StartClock(context.WithoutCancel(ctx)); err != nil && !errors.Is(err, match.ErrClosed) {
+		s.log.Warn("start clock", "table", lt.id, "err", err)
+	}
+}
+
 // finish saves a table's last moves with its result and, in the same transaction, the rating
 // change of a rated table. A resignation or an abandonment is a result like any other: the
 // seat that gave up has the lower return, and loses.
