@@ -161,7 +161,7 @@ function awayBadge(seat) {
 function showActions() {
   const u = state.update;
   if (!el.actions) return;
-  if (state.seat < 0 || !token || !u || u.result?.over) {
+  if (state.seat < 0 || !u || u.result?.over) {
     replace(el.actions);
     return;
   }
@@ -374,7 +374,8 @@ function showEnd() {
   const title = u.ended ? endedTitle(u) : w === -2 ? 'A draw' : w === state.seat ? 'You won!' : `${capital(nameOf(w))} won`;
   const note = h('p', { class: 'end-note', 'aria-live': 'polite' });
   const finished = w >= 0 || !u.ended; // an abandoned table has no replay and no rematch
-  const rematch = mine && token && finished ? h('button', { type: 'button', class: 'primary', id: 'rematch', onclick: () => startRematch(note) }, 'Rematch') : null;
+  // A player seated by a link or by their account may offer a rematch.
+  const rematch = mine && finished ? h('button', { type: 'button', class: 'primary', id: 'rematch', onclick: () => startRematch(note) }, 'Rematch') : null;
   replace(el.end,
     h('div', { class: 'end-icon', 'aria-hidden': 'true' }, w === state.seat ? trophy() : ball()),
     h('div', { class: 'end-body' },
@@ -395,8 +396,9 @@ function showEnd() {
       try {
         const t = await api.table(id);
         if (t.rematch) {
-          clearInterval(state.rematchPoll);
-          offerRematch(t.rematch, note);
+          // An offer may still be taken up; once it has been, there is nothing more to follow.
+          if (!t.rematchBy) clearInterval(state.rematchPoll);
+          offerRematch(t.rematch, t.rematchBy, note);
         }
       } catch {
         // Try again at the next tick.
@@ -407,13 +409,23 @@ function showEnd() {
   }
 }
 
-async function offerRematch(next, note) {
+// offerRematch tells of a rematch: offered by the player called by (who waits for the others to
+// join), or started.
+function offerRematch(next, by, note) {
   const btn = document.getElementById('rematch');
-  if (state.seat >= 0 && token) {
-    if (btn) btn.textContent = 'Join the rematch';
-    replace(note, 'A rematch has started. ', h('a', { href: '#', onclick: (e) => { e.preventDefault(); startRematch(note); } }, 'Join it'), '.');
+  const me = state.seat >= 0 ? state.table?.seats[state.seat]?.name : '';
+  const join = (text) => h('a', { href: '#', onclick: (e) => { e.preventDefault(); startRematch(note); } }, text);
+  if (state.seat < 0) {
+    replace(note, by ? `${capital(by)} offers a rematch: ` : 'A rematch has started: ', h('a', { href: `/t/${encodeURIComponent(next)}` }, 'watch it'), '.');
+  } else if (by && by === me) {
+    if (btn) btn.textContent = 'Back to your rematch';
+    replace(note, 'You offered a rematch: the others have not joined yet. ', join('Go back to it'), '.');
+  } else if (by) {
+    if (btn) btn.textContent = 'Accept the rematch';
+    replace(note, h('strong', { id: 'rematch-offer' }, `${capital(by)} offers a rematch`), ' with the same settings. ', join('Accept'), ', or leave it: the offer lapses with the table.');
   } else {
-    replace(note, 'A rematch has started: ', h('a', { href: `/t/${encodeURIComponent(next)}` }, 'watch it'), '.');
+    if (btn) btn.textContent = 'Join the rematch';
+    replace(note, 'A rematch has started. ', join('Join it'), '.');
   }
 }
 
@@ -430,6 +442,11 @@ async function startRematch(note) {
     if (t.seats[seat]?.name !== me.name) {
       const found = t.seats.findIndex((s) => s.name === me.name && !s.bot);
       if (found >= 0) seat = found;
+    }
+    if (!token) {
+      // A seat held by the signed-in account: the table finds it by the session.
+      location.href = `/t/${encodeURIComponent(next)}`;
+      return;
     }
     rememberSeat(next, seat, token, { game: t.game, title: t.title });
     location.href = seatLink(next, seat, token);
