@@ -97,7 +97,7 @@ const socket = new TableSocket(id, token, {
 });
 
 const clocks = new Clocks($('#clocks'), id, token);
-const chat = new Chat($('#chat'), socket);
+const chat = new Chat($('#chat'), socket, id);
 
 function showConnection(st, delay) {
   const labels = {
@@ -307,6 +307,7 @@ function endedTitle(u) {
   switch (u.ended) {
     case 'resigned': return loser === state.seat ? 'You resigned' : `${who} resigned${mineWon ? ': you won' : ''}`;
     case 'claimed': return loser === state.seat ? 'You left, and the win was claimed' : `${who} left: ${mineWon ? 'you claimed the win' : 'the win was claimed'}`;
+    case 'time': return loser === state.seat ? 'You ran out of time' : `${who} ran out of time${mineWon ? ': you won' : ''}`;
     case 'expired': return 'The table expired: nobody played for a long time';
     case 'time limit': return 'Stopped: matches between bots have a time limit';
     case 'unplayable': return 'Stopped: this server no longer plays this table';
