@@ -404,11 +404,21 @@ func (s *Server) apiTable(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+	var info store.TableInfo
+	if s.accounts != nil {
+		var err error
+		if info, err = s.accounts.p.TableInfo(r.Context(), t.ID); err != nil {
+			s.fail(w, "read the table's settings", err)
+			return
+		}
+	}
 	writeJSON(w, http.StatusOK, struct {
 		tableSummary
 		Rematch   string `json:"rematch,omitempty"`
 		RematchBy string `json:"rematchBy,omitempty"`
-	}{sum, next, by})
+		Rated     bool   `json:"rated,omitempty"`
+		Clock     string `json:"clock,omitempty"`
+	}{sum, next, by, info.Rated, info.Clock})
 }
 
 // offeredBy names the person who offered rematch nt while others have not joined it yet: the

@@ -231,6 +231,8 @@ async function main() {
     await ann.waitForFunction(() => document.body.dataset.seq !== undefined);
     check((await ann.locator('#players li.me').textContent()).includes('ann'), 'ann plays the lobby table as herself');
     check((await ann.locator('#clocks').textContent()).includes('10+5'), 'the lobby table has its clock');
+    await ann.locator('#table-settings', { hasText: '10+5 · rated' }).waitFor();
+    check(await ann.locator('#hint').isHidden(), 'a rated table offers no hint');
     log('the New table form made a rated 10+5 table against the random bot');
 
     // "Play a bot" stays one click away: a rated 5+3 match against the random bot.

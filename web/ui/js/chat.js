@@ -68,6 +68,8 @@ export class Chat {
     this.seats = seats;
     this.lines.replaceChildren();
     this.title.textContent = seat >= 0 ? 'Chat with your opponent' : 'Spectators\u2019 chat';
+    // A player whose every opponent is a bot has nobody to chat with.
+    this.root.hidden = seat >= 0 && seats.every((s, i) => i === seat || s.bot);
     if (seat < 0) this.muted = new Set(); // a spectator mutes nobody
     for (const i of this.muted) if (i === seat || i >= seats.length) this.muted.delete(i);
     this.drawMutes();

@@ -47,6 +47,7 @@ const state = {
   busy: false, // a move is on its way
   wasMyTurn: false,
   rematchPoll: 0,
+  settings: '', // the clock and rating, shown by the title
   presence: null, // the latest presence message: who is connected, who left
   confirming: false, // the resign confirmation is showing
   notes: new Map(), // log index -> a note of this page ("played for you")
@@ -122,7 +123,8 @@ function showTable() {
   const t = state.table;
   const names = t.seats.map((s) => s.name);
   document.title = `${t.title} · ${names.join(' vs ')} · deuce`;
-  replace(el.title, h('strong', {}, t.title), h('span', { class: 'muted' }, ` · ${optionsText(t.options, t.seats.length)}`));
+  replace(el.title, h('strong', {}, t.title), h('span', { class: 'muted' }, ` · ${optionsText(t.options, t.seats.length)}`),
+    state.settings ? h('span', { class: 'badge', id: 'table-settings' }, state.settings) : null);
   if (state.viewGame !== t.game) {
     state.viewGame = t.game;
     state.view = viewFor(t.game).create(el.board, {
@@ -145,8 +147,23 @@ function showTable() {
   if (!state.rulesLoaded) {
     state.rulesLoaded = true;
     loadRules(t.game);
-    mountHint({ id, token, table: t, seat: state.seat, root: $('#hint') });
+    showSettings(t);
   }
+}
+
+// showSettings reads the table's clock and rating for the title, and offers hints where they
+// are allowed: never at a rated table (the server refuses them there too).
+async function showSettings(t) {
+  let info = null;
+  try {
+    info = await api.table(id);
+  } catch {
+    // Without the settings the title stays as it is, and no hint is offered.
+  }
+  if (!info) return;
+  state.settings = [info.clock, info.rated ? 'rated' : ''].filter(Boolean).join(' · ');
+  showTable();
+  if (!info.rated) mountHint({ id, token, table: t, seat: state.seat, root: $('#hint') });
 }
 
 // awayBadge marks a person seat whose player has left the table.
@@ -387,7 +404,11 @@ function showEnd() {
         finished ? h('a', { class: 'button', href: `/r/${encodeURIComponent(id)}`, id: 'replay-link' }, 'Replay') : null,
         h('a', { class: 'button quiet', href: '/' }, 'Lobby')),
       note));
+  // The end is news: bring it into view, from wherever the player was on the board (on a
+  // phone, far below it).
+  const first = el.end.hidden;
   el.end.hidden = false;
+  if (first) el.end.scrollIntoView({ block: 'nearest' });
   el.end.dataset.ended = u.ended || 'played';
   el.status.hidden = true;
   replace(el.actions);
