@@ -39,6 +39,10 @@ table to its end (client bots think 500ms unless told), and kills one node
 (SIGKILL) in the middle of the run: the others take its tables over, its
 clients reconnect elsewhere, and the report counts errors and lost moves.
 
+The servers it starts keep their data in one temporary directory (deuce-bench-*),
+removed when the run ends, fails or is interrupted; one left by a run killed
+outright is removed by the next run.
+
 Examples:
   deuce bench serve --tables 1000
   deuce bench serve --tables 10000 --opponent random
