@@ -42,8 +42,9 @@ func (s *savedClocks) get() clock.Saved {
 	return s.last
 }
 
-// timed starts a Center Court tiebreak between two people with clock k.
-func timed(t *testing.T, p *memory, k *clock.Clock, ft *timesource.Fake, saved *savedClocks, bots []bot.Bot) (*match.Match, context.CancelFunc, engine.Options) {
+// timed starts a Center Court tiebreak between two people with clock k; configure, when
+// given, changes the match's configuration first.
+func timed(t *testing.T, p *memory, k *clock.Clock, ft *timesource.Fake, saved *savedClocks, bots []bot.Bot, configure ...func(*match.Config)) (*match.Match, context.CancelFunc, engine.Options) {
 	t.Helper()
 	g := centercourt.Game
 	opts, _ := g.Variant("tiebreak")
@@ -51,7 +52,11 @@ func timed(t *testing.T, p *memory, k *clock.Clock, ft *timesource.Fake, saved *
 	if bots == nil {
 		bots = []bot.Bot{nil, nil}
 	}
-	m, err := match.New(match.Config{Game: g, Record: p.record(g, opts, 2), Bots: bots, Seed: 5, Persist: p, TableClock: k, Clock: ft, SaveClock: saved.save})
+	cfg := match.Config{Game: g, Record: p.record(g, opts, 2), Bots: bots, Seed: 5, Persist: p, TableClock: k, Clock: ft, SaveClock: saved.save}
+	for _, f := range configure {
+		f(&cfg)
+	}
+	m, err := match.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -258,19 +263,7 @@ func TestCorrespondenceClaim(t *testing.T) {
 // then runs it from StartClock on.
 func TestClockHeld(t *testing.T) {
 	ft, p, saved := timesource.NewFake(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)), &memory{}, &savedClocks{}
-	g := centercourt.Game
-	opts, _ := g.Variant("tiebreak")
-	_, opts, _ = g.Start(opts)
-	m, err := match.New(match.Config{Game: g, Record: p.record(g, opts, 2), Seed: 5, Persist: p, TableClock: clock.New(oneMinute(), 2), Clock: ft, SaveClock: saved.save, ClockHeld: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	go m.Run(ctx)
-	t.Cleanup(func() {
-		cancel()
-		<-m.Done()
-	})
+	m, _, _ := timed(t, p, clock.New(oneMinute(), 2), ft, saved, nil, func(c *match.Config) { c.ClockHeld = true })
 	sub, err := m.Subscribe(context.Background(), 0)
 	if err != nil {
 		t.Fatal(err)
