@@ -163,7 +163,10 @@ async function showSettings(t) {
   if (!info) return;
   state.settings = [info.clock, info.rated ? 'rated' : ''].filter(Boolean).join(' · ');
   showTable();
-  if (!info.rated) mountHint({ id, token, table: t, seat: state.seat, root: $('#hint') });
+  if (info.rated) return;
+  mountHint({ id, token, table: t, seat: state.seat, root: $('#hint') });
+  // The update on screen came before the panel: tell it whether the player may ask now.
+  if (state.update) hintUpdate(state.update.seq, frame().legal.length > 0, !!state.update.result?.over);
 }
 
 // awayBadge marks a person seat whose player has left the table.
