@@ -237,6 +237,8 @@ async function main() {
 
     // "Play a bot" stays one click away: a rated 5+3 match against the random bot.
     await ann.goto(`${base}/`);
+    // The lobby lists the tables ann holds by her account, which this browser has no link to.
+    await ann.locator(`#mine li[data-id="${rematch}"] a`, { hasText: 'Resume' }).waitFor();
     await ann.locator('#seek-clock').selectOption('5+3');
     await ann.locator('#seek-bot').selectOption('random');
     await ann.locator('#seek-play-bot').click();

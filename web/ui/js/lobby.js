@@ -2,7 +2,7 @@
 // links, and list the tables that are open, live and finished.
 
 import { h, $, replace, capitalize } from './dom.js';
-import { api } from './api.js';
+import { api, getJSON } from './api.js';
 import { rememberSeat, seatsAt, seatLink } from './seats.js';
 import { copyButton } from './copy.js';
 import { withNames, shownOptions } from './names.js';
@@ -45,6 +45,8 @@ el.name.addEventListener('change', () => localStorage.setItem(NAME_KEY, el.name.
 
 async function start() {
   me = await whoami();
+  // A signed-in player's seats carry their name unless they type another.
+  if (me.name) el.name.placeholder = me.name;
   // A clock and a rating are kept with the accounts: a server without them offers neither.
   el.clockRated.hidden = !me.accounts;
   replace(el.clock, CLOCKS.map(([v, label]) => h('option', { value: v, selected: v === 'none' }, label)));
@@ -186,8 +188,9 @@ el.form.addEventListener('submit', async (e) => {
     const base = v?.options?.[o.name] ?? o.default;
     if (value !== '' && value !== base) options[o.name] = value;
   }
-  const myName = el.name.value.trim();
-  localStorage.setItem(NAME_KEY, myName);
+  const typed = el.name.value.trim();
+  localStorage.setItem(NAME_KEY, typed);
+  const myName = typed || me.name || '';
   const rated = el.rated.checked && !el.rated.disabled;
   const seats = seatChoice.map((c, i) => {
     if (c.startsWith('bot:')) return { bot: c.slice(4) };
@@ -275,12 +278,37 @@ async function refreshLists() {
       : h('li', { class: 'muted empty' }, { open: 'No table is waiting for players.', live: 'No match is being played right now.', ended: 'No match has ended yet.' }[status]));
   }));
   const mine = all.filter((t) => !isEnded(t) && seatsAt(t.id).length);
-  const key = JSON.stringify(mine.map((t) => [t.id, t.moves, t.status]));
+  const held = await accountTables(new Set(mine.map((t) => t.id)));
+  const key = JSON.stringify([mine.map((t) => [t.id, t.moves, t.status]), held]);
   if (lastLists.mine !== key) {
     lastLists.mine = key;
-    el.minePanel.hidden = mine.length === 0;
-    replace(el.mine, mine.map((t) => tableRow(t)));
+    el.minePanel.hidden = mine.length + held.length === 0;
+    replace(el.mine, mine.map((t) => tableRow(t)), held.map((m) => accountRow(m)));
   }
+}
+
+// accountTables returns the unfinished tables the signed-in player holds a seat of by their
+// account (a seek's, a rematch's, a rated table's), which this browser keeps no link to; those
+// in skip are listed already.
+async function accountTables(skip) {
+  if (!me.name) return [];
+  try {
+    const p = await getJSON(`/api/users/${encodeURIComponent(me.name)}`);
+    return (p.recent || []).filter((m) => (m.status === 'open' || m.status === 'live') && !skip.has(m.table));
+  } catch {
+    return [];
+  }
+}
+
+// accountRow lists a table held by the account.
+function accountRow(m) {
+  return h('li', { class: 'table-row', 'data-id': m.table },
+    h('div', { class: 'table-main' },
+      h('strong', {}, m.title),
+      h('span', { class: 'muted small' }, m.rated ? ' rated' : ''),
+      h('div', { class: 'table-players' }, `${me.name} vs ${m.opponent}`),
+      h('div', { class: 'muted small' }, m.status === 'open' ? 'waiting for a player' : 'being played')),
+    h('div', { class: 'table-actions' }, h('a', { class: 'button small primary', href: `/t/${encodeURIComponent(m.table)}` }, 'Resume')));
 }
 
 function tableRow(t) {
