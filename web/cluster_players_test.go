@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"net/http"
@@ -55,6 +56,23 @@ func TestPlayersAcrossNodes(t *testing.T) {
 	w, f := watcher.dial(id, ""), fan.dial(id, "")
 	for _, c := range []*wsconn{a, a2, b, w, f} {
 		c.until(isType("update"))
+	}
+	// The clock, held until both players have taken their seats, one of them through a node
+	// that does not play the table, runs: the node playing it saves it running.
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		info, err := nodes[2].db.TableInfo(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var saved struct {
+			Running []int `json:"running"`
+		}
+		if info.ClockState != nil && json.Unmarshal(info.ClockState, &saved) == nil && len(saved.Running) > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the clock is not running once both players sat down: saved %s", info.ClockState)
+		}
 	}
 	// The lobby of node 3, which runs nothing, lists the table as live.
 	var lobby []struct {
