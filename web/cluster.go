@@ -620,6 +620,12 @@ func (s *Server) serveFollower(ctx context.Context, cancel context.CancelFunc, c
 		if prog != nil {
 			u = match.Follow(u, *prog)
 		}
+		if !over {
+			// The clocks are the running match's; it saves them on every change.
+			if u.Clock, err = s.followedClock(ctx, t.ID, len(t.Seats)); err != nil {
+				return false, err
+			}
+		}
 		return over, s.sendUpdate(ctx, c, u, &sent)
 	}
 	poll := time.NewTicker(s.cl.node.LeaseTime())
