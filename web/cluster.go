@@ -505,12 +505,13 @@ func (s *Server) refreshOpen(lt *liveTable) {
 			open = true
 		}
 	}
-	s.mu.Lock()
-	lt.open = open
-	s.mu.Unlock()
-	if !open {
-		s.startClock(s.ctx, lt)
+	if open {
+		return // a read from before a later claim must not reopen the table
 	}
+	s.mu.Lock()
+	lt.open = false
+	s.mu.Unlock()
+	s.startClock(s.ctx, lt)
 }
 
 // forward sends a client message of seat at table id to the node running it and returns its

@@ -574,8 +574,8 @@ func (s *Server) claimLocked(ctx context.Context, id string, seat engine.Seat) e
 	}
 	s.mu.Lock()
 	lt := s.live[id]
-	if lt != nil {
-		lt.open = open
+	if lt != nil && !open {
+		lt.open = false // seats are only ever taken: a table stops waiting once, for good
 	}
 	s.mu.Unlock()
 	if err := s.store.UpdateSeats(ctx, id, t.Seats, t.Status); err != nil {
