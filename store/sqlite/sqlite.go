@@ -539,6 +539,20 @@ func (db *DB) get(ctx context.Context, id string) (*store.Table, error) {
 	return t, nil
 }
 
+// Move returns move i of table id: one row of the moves, whose rows are only ever appended.
+func (db *DB) Move(ctx context.Context, id string, i int) (engine.Move, error) {
+	var m engine.Move
+	err := db.read.QueryRowContext(ctx, `SELECT seat, action, text FROM moves WHERE table_id = ? AND idx = ?`, id, i).
+		Scan(&m.Seat, &m.Action, &m.Text)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = store.ErrNotFound
+	}
+	if err != nil {
+		return engine.Move{}, fmt.Errorf("get move %d of table %s: %w", i, id, err)
+	}
+	return m, nil
+}
+
 func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
 
 // nullString makes a nullable text column of s: the columns are TEXT, and STRICT tables refuse
