@@ -211,6 +211,8 @@ async function main() {
     const guest = watch(await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage(), 'guest');
     await guest.goto(`${base}/`);
     await guest.locator('#clock option').first().waitFor({ state: 'attached' });
+    // The form knows who is signed in once the lobby has asked the server.
+    await guest.locator('#rated-help', { hasText: 'Sign in' }).waitFor();
     check(await guest.locator('#rated').isDisabled(), 'a guest cannot create a rated table');
     check((await guest.locator('#rated-help').textContent()).includes('Sign in'), 'the form tells a guest why');
     await ann.goto(`${base}/`);
