@@ -167,6 +167,13 @@ type Options struct {
 	// its side's points won minus the other side's, over the points played (a playout in which
 	// the match ends first returns the match's result). Game.Horizon gives a game's value.
 	Horizon int
+	// Leaf, with Horizon, values what a playout leaves behind at the horizon: it returns side
+	// 0's expected lead in the points to come from s, the point boundary where the playout
+	// stopped (seat i plays for side i%2), in points. Each seat's return is then its side's
+	// points won minus the other's over the points played plus its side's share of that lead,
+	// divided by the points played: the hands, resources and serve a point leaves to the next
+	// ones count, not only who won it. Nil counts the points alone.
+	Leaf func(s engine.State) float64
 	// Trees is the number of independent trees whose root statistics are merged (default 1).
 	Trees int
 	// Workers is the number of goroutines searching the trees (default: Trees, at most

@@ -753,15 +753,26 @@ func (t *tree) pointsSince(s engine.State) (won [2]int, played int) {
 
 // pointsScored reports whether the points played since the root have reached the horizon, and
 // if so adds each seat's return over them to t.ret: its side's points won minus the other
-// side's, over the points played.
+// side's, plus its side's lead in the points to come where Options.Leaf values it, over the
+// points played.
 func (t *tree) pointsScored(s engine.State) bool {
 	won, played := t.pointsSince(s)
 	if played < t.horizon {
 		return false
 	}
+	lead := 0.0
+	if t.opts.Leaf != nil {
+		lead = t.opts.Leaf(s)
+	}
 	for i := range t.ret {
 		side := i % 2
-		t.ret[i] += float64(won[side]-won[1-side]) / float64(played)
+		diff := float64(won[side] - won[1-side])
+		if side == 0 {
+			diff += lead
+		} else {
+			diff -= lead
+		}
+		t.ret[i] += diff / float64(played)
 	}
 	return true
 }
