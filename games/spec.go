@@ -33,6 +33,7 @@ type specKey struct {
 type settings struct {
 	iterations, trees, horizon, determinizations *int
 	exploration, bias, lead                      *float64
+	single                                       *bool
 }
 
 func intp(v float64) *int       { i := int(v); return &i }
@@ -46,6 +47,7 @@ var specKeys = []specKey{
 	{"bias", "weight of the heuristic's choice (progressive bias); 0 for none", 0, 1000, false, func(s *settings, v float64) { s.bias = floatp(v) }},
 	{"horizon", "points a playout plays before it is scored; 0 plays to the end of the match", 0, 20, true, func(s *settings, v float64) { s.horizon = intp(v) }},
 	{"determinizations", "playouts per iteration, each from a fresh deal of the unseen cards", 1, 64, true, func(s *settings, v float64) { s.determinizations = intp(v) }},
+	{"single", "1 keys the opponents' nodes by what the searching seat sees (single-observer), 0 by their own view", 0, 1, true, func(s *settings, v float64) { b := v == 1; s.single = &b }},
 	{"lead", "weight of the fitted lead in the points to come, added at the horizon; 0 for none", 0, 10, false, func(s *settings, v float64) { s.lead = floatp(v) }},
 }
 
@@ -68,6 +70,9 @@ func (s *settings) apply(o *ismcts.Options, g engine.Game) {
 	}
 	if s.determinizations != nil {
 		o.Determinizations = *s.determinizations
+	}
+	if s.single != nil {
+		o.SingleObserver = *s.single
 	}
 	if s.lead != nil {
 		o.Leaf = nil

@@ -54,7 +54,7 @@ func TestBotSpec(t *testing.T) {
 // is accepted, and that servers' NewBot takes no spec at all.
 func TestBotSpecErrors(t *testing.T) {
 	tests := []struct{ spec, want string }{
-		{"expert:depth=3", `no setting "depth"; settings: iterations, trees, c, bias, horizon, determinizations, lead`},
+		{"expert:depth=3", `no setting "depth"; settings: iterations, trees, c, bias, horizon, determinizations, single, lead`},
 		{"expert:iterations", `want key=value`},
 		{"expert:", `want key=value`},
 		{"expert:iterations=", `want key=value`},
@@ -67,6 +67,7 @@ func TestBotSpecErrors(t *testing.T) {
 		{"expert:bias=-1", "out of range"},
 		{"expert:horizon=21", "out of range"},
 		{"expert:lead=11", "out of range"},
+		{"expert:single=2", "out of range"},
 		{"expert:trees=2:trees=3", "given twice"},
 		{"random:iterations=10", "only the search levels"},
 		{"grandmaster:iterations=10", "only the search levels"},

@@ -174,6 +174,16 @@ type Options struct {
 	// divided by the points played: the hands, resources and serve a point leaves to the next
 	// ones count, not only who won it. Nil counts the points alone.
 	Leaf func(s engine.State) float64
+	// SingleObserver keys the other seats' nodes by what the searching seat observes, not by
+	// their own observations in each determinization (single-observer ISMCTS: Cowling, Powley
+	// and Whitehouse, "Information Set Monte Carlo Tree Search", 2012). An opponent's node is
+	// then shared by every hand the searching seat imagines it holds: it gathers the visits
+	// that the multiple-observer tree splits over as many nodes as imagined hands (each, at
+	// the search's budgets, seen by so few iterations that the opponent plays its prior
+	// there), at the price of a choice that depends on its hand only through which actions
+	// are legal and what the prior picks. Secret choices of a simultaneous step keep the
+	// multiple-observer keys.
+	SingleObserver bool
 	// Trees is the number of independent trees whose root statistics are merged (default 1).
 	Trees int
 	// Workers is the number of goroutines searching the trees (default: Trees, at most

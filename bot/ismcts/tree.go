@@ -264,6 +264,8 @@ func (t *tree) descend(s engine.State) error {
 		var obs uint64
 		if len(t.path) == 0 && !t.rewound {
 			obs = t.rootObs // the first decision is the searching seat's, at the root
+		} else if t.opts.SingleObserver && to != t.seat && !simultaneous(s) {
+			obs = t.observe(s, t.seat)
 		} else {
 			obs = t.observe(s, to)
 		}
