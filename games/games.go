@@ -146,15 +146,13 @@ func (l searchLevel) bot(g engine.Game) bot.Bot {
 
 // options returns the level's search options in g, with the settings of a bot spec (see
 // NewBotSpec) applied, where set.
-func (l searchLevel) options(g engine.Game, set *settings) ismcts.Options {
+func (l searchLevel) options(g engine.Game, set settings) ismcts.Options {
 	o := ismcts.Options{
 		Name: l.name, Iterations: l.iterations, Trees: l.trees, Time: l.time,
 		Exploration: searchExploration, Playout: g.Heuristic, Prior: g.Heuristic, Bias: searchBias,
 		Horizon: g.Horizon, Spend: l.spend,
 	}
-	if set != nil {
-		set.apply(&o, g)
-	}
+	set.apply(&o, g)
 	if l.bidding && g.Name == pencil.Game.Name {
 		o = biddingSearch(o)
 	}

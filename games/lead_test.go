@@ -27,10 +27,10 @@ func TestLeadCoefficients(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", g.Name, err)
 		}
-		if rows < 10*m.n {
-			t.Errorf("%s: fitted on %d states, too few for %d coefficients", g.Name, rows, m.n)
+		if rows < 10*m.n() {
+			t.Errorf("%s: fitted on %d states, too few for %d coefficients", g.Name, rows, m.n())
 		}
-		same := len(got) == m.n && len(m.coef) == m.n
+		same := len(got) == m.n() && len(m.coef) == m.n()
 		for i := 0; same && i < len(got); i++ {
 			same = math.Abs(got[i]-m.coef[i]) <= 1e-9*max(1, math.Abs(got[i]))
 		}
@@ -48,11 +48,11 @@ func literal(c []float64) string {
 	return "[]float64{" + strings.Join(parts, ", ") + "}"
 }
 
-// TestLeadValuesSidesAlike checks the symmetry the models rely on: the lead a state is valued
-// at changes sign when every feature does, which is what the sides swapping does, and a model
-// predicts something (its coefficients are not all zero) from states where a point has just
-// ended.
-func TestLeadValuesSidesAlike(t *testing.T) {
+// TestLeadAtPoints plays a random match of each game with a lead model and checks, at every
+// point's end, that the serving side's feature is its sign (+1 for side 0, -1 for side 1, as
+// the score says), that the lead is the coefficients' linear value of the features, and that
+// the model predicts something (the lead is not 0 at every point).
+func TestLeadAtPoints(t *testing.T) {
 	for _, g := range All() {
 		m := leadModels[g.Name]
 		if m == nil {
@@ -79,7 +79,7 @@ func TestLeadValuesSidesAlike(t *testing.T) {
 			if s.(engine.Points).PointsWon() == before || s.ToMove() == engine.Nobody {
 				continue
 			}
-			f := make([]float64, m.n)
+			f := make([]float64, m.n())
 			m.features(s, f)
 			v := 0.0
 			for i := range f {
@@ -88,8 +88,8 @@ func TestLeadValuesSidesAlike(t *testing.T) {
 			if got := m.lead(s); math.Abs(got+v) > 1e-12 {
 				t.Errorf("%s: lead %v, want the features' linear value %v", g.Name, got, -v)
 			}
-			if f[0] != 1 && f[0] != -1 {
-				t.Errorf("%s: server feature %v, want ±1", g.Name, f[0])
+			if want := 1 - 2*float64(s.(scored).Score().Server()); f[0] != want {
+				t.Errorf("%s: server feature %v, want %v", g.Name, f[0], want)
 			}
 			nonzero = nonzero || m.lead(s) != 0
 		}

@@ -26,58 +26,46 @@ type specKey struct {
 	name, help string
 	min, max   float64
 	integer    bool
-	set        func(*settings, float64)
 }
 
-// settings are the values a bot spec sets; nil fields keep the level's.
-type settings struct {
-	iterations, trees, horizon, determinizations *int
-	exploration, bias, lead                      *float64
-	single                                       *bool
-}
-
-func intp(v float64) *int       { i := int(v); return &i }
-func floatp(v float64) *float64 { return &v }
-
-// specKeys are the settings of a bot spec, in the order the help lists them.
+// specKeys are the settings of a bot spec, in the order errors list them.
 var specKeys = []specKey{
-	{"iterations", "iterations a move, over all trees", 1, 1_000_000, true, func(s *settings, v float64) { s.iterations = intp(v) }},
-	{"trees", "independent trees, their root statistics merged", 1, 64, true, func(s *settings, v float64) { s.trees = intp(v) }},
-	{"c", "UCB1's exploration constant", 0.01, 10, false, func(s *settings, v float64) { s.exploration = floatp(v) }},
-	{"bias", "weight of the heuristic's choice (progressive bias); 0 for none", 0, 1000, false, func(s *settings, v float64) { s.bias = floatp(v) }},
-	{"horizon", "points a playout plays before it is scored; 0 plays to the end of the match", 0, 20, true, func(s *settings, v float64) { s.horizon = intp(v) }},
-	{"determinizations", "playouts per iteration, each from a fresh deal of the unseen cards", 1, 64, true, func(s *settings, v float64) { s.determinizations = intp(v) }},
-	{"single", "1 keys the opponents' nodes by what the searching seat sees (single-observer), 0 by their own view", 0, 1, true, func(s *settings, v float64) { b := v == 1; s.single = &b }},
-	{"lead", "weight of the fitted lead in the points to come, added at the horizon; 0 for none", 0, 10, false, func(s *settings, v float64) { s.lead = floatp(v) }},
+	{"iterations", "iterations a move, over all trees", 1, 1_000_000, true},
+	{"trees", "independent trees, their root statistics merged", 1, 64, true},
+	{"c", "UCB1's exploration constant", 0.01, 10, false},
+	{"bias", "weight of the heuristic's choice (progressive bias); 0 for none", 0, 1000, false},
+	{"horizon", "points a playout plays before it is scored; 0 plays to the end of the match", 0, 20, true},
+	{"determinizations", "playouts per iteration, each from a fresh deal of the unseen cards", 1, 64, true},
+	{"single", "1 keys the opponents' nodes by what the searching seat sees (single-observer), 0 by their own view", 0, 1, true},
+	{"lead", "weight of the fitted lead in the points to come, added at the horizon; 0 for none", 0, 10, false},
 }
+
+// settings are the values a bot spec sets, by key; the others keep the level's.
+type settings map[string]float64
 
 // apply sets the options the settings name.
-func (s *settings) apply(o *ismcts.Options, g engine.Game) {
-	if s.iterations != nil {
-		o.Iterations = *s.iterations
-	}
-	if s.trees != nil {
-		o.Trees = *s.trees
-	}
-	if s.exploration != nil {
-		o.Exploration = *s.exploration
-	}
-	if s.bias != nil {
-		o.Bias = *s.bias
-	}
-	if s.horizon != nil {
-		o.Horizon = *s.horizon
-	}
-	if s.determinizations != nil {
-		o.Determinizations = *s.determinizations
-	}
-	if s.single != nil {
-		o.SingleObserver = *s.single
-	}
-	if s.lead != nil {
-		o.Leaf = nil
-		if m := leadModels[g.Name]; m != nil && *s.lead > 0 {
-			o.Leaf = m.weighted(*s.lead)
+func (set settings) apply(o *ismcts.Options, g engine.Game) {
+	for k, v := range set {
+		switch k {
+		case "iterations":
+			o.Iterations = int(v)
+		case "trees":
+			o.Trees = int(v)
+		case "c":
+			o.Exploration = v
+		case "bias":
+			o.Bias = v
+		case "horizon":
+			o.Horizon = int(v)
+		case "determinizations":
+			o.Determinizations = int(v)
+		case "single":
+			o.SingleObserver = v == 1
+		case "lead":
+			o.Leaf = nil
+			if m := leadModels[g.Name]; m != nil && v > 0 {
+				o.Leaf = m.weighted(v)
+			}
 		}
 	}
 }
@@ -110,9 +98,8 @@ func NewBotSpec(g engine.Game, spec string) (bot.Bot, error) {
 }
 
 // parseSettings reads key=value settings separated by colons.
-func parseSettings(g engine.Game, text string) (*settings, error) {
-	set := &settings{}
-	seen := map[string]bool{}
+func parseSettings(g engine.Game, text string) (settings, error) {
+	set := settings{}
 	for _, part := range strings.Split(text, ":") {
 		key, val, ok := strings.Cut(part, "=")
 		if !ok || key == "" || val == "" {
@@ -128,10 +115,9 @@ func parseSettings(g engine.Game, text string) (*settings, error) {
 			return nil, fmt.Errorf("no setting %q; settings: %s", key, keyNames())
 		}
 		k := specKeys[i]
-		if seen[key] {
+		if _, twice := set[key]; twice {
 			return nil, fmt.Errorf("setting %s given twice", key)
 		}
-		seen[key] = true
 		v, err := strconv.ParseFloat(val, 64)
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || (k.integer && v != math.Trunc(v)) {
 			kind := "a number"
@@ -146,7 +132,7 @@ func parseSettings(g engine.Game, text string) (*settings, error) {
 		if key == "lead" && v > 0 && leadModels[g.Name] == nil {
 			return nil, fmt.Errorf("lead=%s: %s has no fitted lead (games with one: %s)", val, g.Name, strings.Join(leadGames(), ", "))
 		}
-		k.set(set, v)
+		set[key] = v
 	}
 	return set, nil
 }

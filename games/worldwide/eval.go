@@ -6,39 +6,22 @@ import (
 	"deuce/engine"
 )
 
-// LeadFeatureCount is the length of the vector LeadFeatures writes.
-const LeadFeatureCount = 1 + 2*sideFeatures
+// LeadSideFeatureCount is the number of features LeadSideFeatures writes: a side's stars, its
+// cards in hand, in its deck and still to draw at the end of the point, its Winners in hand,
+// and its hand's cards of each colour.
+const LeadSideFeatureCount = 5 + 3
 
-// sideFeatures is the number of features of one side: its stars, its cards in hand, in its
-// deck and still to draw at the end of the point, its Winners in hand, and its hand's cards of
-// each colour.
-const sideFeatures = 5 + 3
-
-// LeadFeatures writes to dst, LeadFeatureCount long, the features of s, a state between two
-// points, from which a fitted linear model predicts side 0's lead in the points to come: the
-// server's sign (+1 when side 0 serves next, -1 otherwise), then that sign times the server's
-// side features, then that sign times the receiver's. Every feature changes sign when the
-// sides swap, so a model without an intercept values both alike. It reads both hands: a search
-// asks it of its own determinizations only, never of the real state.
-func LeadFeatures(st engine.State, dst []float64) {
+// LeadSideFeatures writes to dst, LeadSideFeatureCount long, the features of side in s, a state
+// between two points, from which a fitted model predicts the points to come (package games).
+// It reads the hand whatever seat asks: a search asks it of its own determinizations only,
+// never of the real state.
+func LeadSideFeatures(st engine.State, side int, dst []float64) {
 	clear(dst)
 	s, ok := st.(*State)
 	if !ok {
 		return
 	}
-	srv := s.score.Server()
-	sign := 1.0
-	if srv == 1 {
-		sign = -1
-	}
-	dst[0] = sign
-	s.sideFeatures(dst[1:1+sideFeatures], srv, sign)
-	s.sideFeatures(dst[1+sideFeatures:], 1-srv, sign)
-}
-
-// sideFeatures writes sign times the features of side i to dst.
-func (s *State) sideFeatures(dst []float64, i int, sign float64) {
-	sd := &s.sides[i]
+	sd := &s.sides[side]
 	dst[0] = float64(sd.stars)
 	dst[1] = float64(sd.hand.count())
 	dst[2] = float64(sd.deck.count())
@@ -49,8 +32,5 @@ func (s *State) sideFeatures(dst []float64, i int, sign float64) {
 			dst[4]++
 		}
 		dst[5+int(c.color)]++
-	}
-	for k := range dst {
-		dst[k] *= sign
 	}
 }
