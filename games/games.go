@@ -125,6 +125,26 @@ var (
 // hard's, in four trees.
 const expertIterations = 10_000
 
+// expertSettings are expert's settings beyond its budget in the games where simulation showed
+// them to help (README, "Bots"), written as a bot spec's (NewBotSpec): hard's moves never
+// change, and in the other games expert is hard's search with ten times the iterations.
+var expertSettings = map[string]string{}
+
+// expertTuned are expertSettings parsed, by game name.
+var expertTuned = func() map[string]settings {
+	tuned := map[string]settings{}
+	for _, g := range All() {
+		if text := expertSettings[g.Name]; text != "" {
+			set, err := parseSettings(g, text)
+			if err != nil {
+				panic(fmt.Sprintf("expert's settings in %s: %v", g.Name, err))
+			}
+			tuned[g.Name] = set
+		}
+	}
+	return tuned
+}()
+
 // Search parameters, tuned by simulation against the heuristic: in Center Court tiebreaks at
 // 1000 iterations a progressive bias of 3 to 30 won 75-82% of matches, no bias 65-69%; the
 // exploration constant mattered less (0.4 was worse, 0.5 to 1.4 about equal).
@@ -151,6 +171,9 @@ func (l searchLevel) options(g engine.Game, set settings) ismcts.Options {
 		Name: l.name, Iterations: l.iterations, Trees: l.trees, Time: l.time,
 		Exploration: searchExploration, Playout: g.Heuristic, Prior: g.Heuristic, Bias: searchBias,
 		Horizon: g.Horizon, Spend: l.spend,
+	}
+	if l.name == "expert" {
+		expertTuned[g.Name].apply(&o, g)
 	}
 	set.apply(&o, g)
 	if l.bidding && g.Name == pencil.Game.Name {

@@ -85,3 +85,20 @@ func TestBotSpecErrors(t *testing.T) {
 		t.Error("NewBot took a spec")
 	}
 }
+
+// TestHardUnchanged checks that hard, the yardstick of every strength figure, is the plain
+// search in every game: no fitted lead, multiple-observer keys, the game's horizon, and hard's
+// budget and constants.
+func TestHardUnchanged(t *testing.T) {
+	for _, g := range games.All() {
+		b, err := games.NewBot(g, "hard")
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := b.(*ismcts.Bot).Options()
+		if o.Leaf != nil || o.SingleObserver || o.Horizon != g.Horizon || o.Iterations != 1000 || o.Trees != 2 ||
+			o.Exploration != 0.7 || o.Bias != 10 && g.Heuristic != nil || o.Determinizations != 1 {
+			t.Errorf("%s: hard's options changed: %+v", g.Name, o)
+		}
+	}
+}

@@ -95,6 +95,14 @@
 // cost. The window counts from the position searched, not from where an iteration leaves the
 // tree, so that every iteration estimates the same thing.
 //
+// Options.Leaf optionally values what a playout leaves at the horizon: a game's estimate of the
+// lead the state gives a side in the points after it (the cards and resources each side keeps,
+// who serves), added to the points counted, so that a point won by spending what the next
+// points need counts for less.
+//
+// Options.SingleObserver optionally keys the other seats' nodes by the searching seat's
+// observation (single-observer ISMCTS) instead of their own: see the option.
+//
 // Options.Depth optionally ends playouts after that many actions with a return of 0 for every
 // seat: an estimate that knows nothing, for games whose matches are too long to play out.
 //
