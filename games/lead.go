@@ -3,6 +3,7 @@ package games
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -160,7 +161,7 @@ func fitLead(m *leadModel) ([]float64, int, error) {
 			} else {
 				a = g.Heuristic(s, rng)
 				buf = s.Legal(buf)
-				if !contains(buf, a) {
+				if !slices.Contains(buf, a) {
 					a = buf[rng.IntN(len(buf))]
 				}
 			}
@@ -211,13 +212,4 @@ func fitLead(m *leadModel) ([]float64, int, error) {
 		return nil, rows, fmt.Errorf("%s: fitting the lead: %w", g.Name, err)
 	}
 	return beta.RawVector().Data, rows, nil
-}
-
-func contains(list []engine.Action, a engine.Action) bool {
-	for _, x := range list {
-		if x == a {
-			return true
-		}
-	}
-	return false
 }
