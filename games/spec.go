@@ -37,6 +37,7 @@ var specKeys = []specKey{
 	{"horizon", "points a playout plays before it is scored; 0 plays to the end of the match", 0, 20, true},
 	{"determinizations", "playouts per iteration, each from a fresh deal of the unseen cards", 1, 64, true},
 	{"single", "1 keys the opponents' nodes by what the searching seat sees (single-observer), 0 by their own view", 0, 1, true},
+	{"own", "1 makes every playout and prior choice on a deal of the unseen cards for the seat choosing, 0 on the iteration's deal", 0, 1, true},
 	{"lead", "weight of the fitted lead in the points to come, added at the horizon; 0 for none", 0, 10, false},
 }
 
@@ -61,6 +62,8 @@ func (set settings) apply(o *ismcts.Options, g engine.Game) {
 			o.Determinizations = int(v)
 		case "single":
 			o.SingleObserver = v == 1
+		case "own":
+			o.OwnView = v == 1
 		case "lead":
 			o.Leaf = nil
 			if m := leadModels[g.Name]; m != nil && v > 0 {

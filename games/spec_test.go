@@ -54,7 +54,7 @@ func TestBotSpec(t *testing.T) {
 // is accepted, and that servers' NewBot takes no spec at all.
 func TestBotSpecErrors(t *testing.T) {
 	tests := []struct{ spec, want string }{
-		{"expert:depth=3", `no setting "depth"; settings: iterations, trees, c, bias, horizon, determinizations, single, lead`},
+		{"expert:depth=3", `no setting "depth"; settings: iterations, trees, c, bias, horizon, determinizations, single, own, lead`},
 		{"expert:iterations", `want key=value`},
 		{"expert:", `want key=value`},
 		{"expert:iterations=", `want key=value`},

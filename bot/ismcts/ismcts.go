@@ -192,6 +192,14 @@ type Options struct {
 	// are legal and what the prior picks. Secret choices of a simultaneous step keep the
 	// multiple-observer keys.
 	SingleObserver bool
+	// OwnView makes the playout policy and the prior choose for each seat on a determinization
+	// of the state for that seat (engine.Determinize: what it cannot see redealt), not on the
+	// iteration's state. Without it every seat in a playout, and the prior at the opponents'
+	// nodes, reads every hand of the iteration's determinization, which holds the searching
+	// seat's real hand: the imagined opponents play as if they could see it, so the search
+	// guards against an opponent who knows its cards and spends nothing on what a real
+	// opponent cannot know. It costs a determinization per playout decision.
+	OwnView bool
 	// Trees is the number of independent trees whose root statistics are merged (default 1).
 	Trees int
 	// Workers is the number of goroutines searching the trees (default: Trees, at most

@@ -110,6 +110,7 @@ type tree struct {
 	rbuf    []float64
 	pbuf    []float64
 	scratch engine.State // the last iteration's determinization, whose storage the next reuses
+	view    engine.State // the last determinization a policy chose on (Options.OwnView)
 }
 
 // reset prepares t for a search of root for seat; start is root, or the start of root's
@@ -357,7 +358,7 @@ func (t *tree) choose(ni int32, s engine.State, legal []engine.Action) (engine.A
 	idx := t.align(ni, legal)
 	prior, hasPrior := engine.Action(0), t.opts.Prior != nil
 	if hasPrior {
-		prior = t.opts.Prior(s, t.rng)
+		prior = t.opts.Prior(t.own(s, s.ToMove()), t.rng)
 	}
 	untried := t.untried[:0]
 	priorUntried := -1
@@ -729,7 +730,7 @@ func (t *tree) playout(s engine.State) error {
 			}
 			continue
 		case policy != nil:
-			a = policy(s, t.rng)
+			a = policy(t.own(s, to), t.rng)
 		default:
 			if err := applyListed(s, legal[t.rng.IntN(len(legal))]); err != nil {
 				return err
@@ -744,6 +745,16 @@ func (t *tree) playout(s engine.State) error {
 			}
 		}
 	}
+}
+
+// own returns the state a policy chooses on for seat in s: s itself, or with Options.OwnView
+// a determinization of s for seat, written over the last one's storage.
+func (t *tree) own(s engine.State, seat engine.Seat) engine.State {
+	if !t.opts.OwnView {
+		return s
+	}
+	t.view = engine.DeterminizeInto(t.view, s, seat, t.rng)
+	return t.view
 }
 
 // pointsSince returns the points each side has won in s since the root, and their sum.
