@@ -333,16 +333,17 @@ func TestRegretReproducible(t *testing.T) {
 	}
 }
 
-// TestReproducibleWithLeafAndSingleObserver checks that expert's options beyond hard's (a
-// fitted leaf value, single-observer keys) keep a search reproducible whatever the workers.
-func TestReproducibleWithLeafAndSingleObserver(t *testing.T) {
+// TestReproducibleWithExpertOptions checks that the search options beyond hard's (a
+// fitted leaf value, single-observer keys, own views) keep a search reproducible whatever the
+// workers.
+func TestReproducibleWithExpertOptions(t *testing.T) {
 	g := centercourt.Game
-	b, err := games.NewBotSpec(g, "expert:iterations=600:trees=3:single=1:lead=1")
+	b, err := games.NewBotSpec(g, "expert:iterations=600:trees=3:single=1:lead=1:own=1")
 	if err != nil {
 		t.Fatal(err)
 	}
 	o := b.(*ismcts.Bot).Options()
-	if o.Leaf == nil || !o.SingleObserver {
+	if o.Leaf == nil || !o.SingleObserver || !o.OwnView {
 		t.Fatalf("spec not applied: %+v", o)
 	}
 	s := midMatch(t, g, "tiebreak", 3, 1)

@@ -41,6 +41,8 @@ by the spec as written:
   bias=X              weight of the heuristic's choice; 0 for none (0 to 1000)
   horizon=N           points a playout plays before it is scored; 0 to the end (0 to 20)
   determinizations=N  playouts per iteration, each from a fresh deal (1 to 64)
+  single=1            opponents' nodes keyed by what the searching seat sees
+  own=1               playout and prior choices on a deal for the seat choosing
   lead=X              weight of the fitted lead in the points to come, added at
                       the horizon, in the games that have one; 0 for none (0 to 10)
 
