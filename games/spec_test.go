@@ -8,6 +8,7 @@ import (
 	"deuce/games"
 	"deuce/games/centercourt"
 	"deuce/games/lmn"
+	"deuce/games/worldwide"
 )
 
 // TestBotSpec checks that a bot spec changes exactly the settings it names, keeps the level's
@@ -99,6 +100,31 @@ func TestHardUnchanged(t *testing.T) {
 		if o.Leaf != nil || o.SingleObserver || o.Horizon != g.Horizon || o.Iterations != 1000 || o.Trees != 2 ||
 			o.Exploration != 0.7 || o.Bias != 10 && g.Heuristic != nil || o.Determinizations != 1 {
 			t.Errorf("%s: hard's options changed: %+v", g.Name, o)
+		}
+	}
+}
+
+// TestExpertLead checks that expert in Worldwide values what a point leaves by the fitted
+// lead, and says so, and that it is hard's search with ten times the iterations elsewhere.
+func TestExpertLead(t *testing.T) {
+	for _, g := range games.All() {
+		b, err := games.NewBot(g, "expert")
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := b.(*ismcts.Bot).Options()
+		lead := g.Name == worldwide.Game.Name
+		if (o.Leaf != nil) != lead || o.SingleObserver || o.OwnView {
+			t.Errorf("%s: expert's leaf set %v, want %v; %+v", g.Name, o.Leaf != nil, lead, o)
+		}
+		var summary string
+		for _, info := range games.Bots(g) {
+			if info.Name == "expert" {
+				summary = info.Summary
+			}
+		}
+		if got := strings.Contains(summary, "fitted model"); got != lead {
+			t.Errorf("%s: expert's summary %q", g.Name, summary)
 		}
 	}
 }
