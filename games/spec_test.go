@@ -104,18 +104,19 @@ func TestHardUnchanged(t *testing.T) {
 	}
 }
 
-// TestExpertLead checks that expert in Worldwide values what a point leaves by the fitted
-// lead, and says so, and that it is hard's search with ten times the iterations elsewhere.
-func TestExpertLead(t *testing.T) {
+// TestExpertSettings checks that expert values what a point leaves by the fitted lead in
+// Worldwide, chooses on each seat's own deal in Center Court's playouts, and says so, and that
+// it is hard's search with ten times the iterations elsewhere.
+func TestExpertSettings(t *testing.T) {
 	for _, g := range games.All() {
 		b, err := games.NewBot(g, "expert")
 		if err != nil {
 			t.Fatal(err)
 		}
 		o := b.(*ismcts.Bot).Options()
-		lead := g.Name == worldwide.Game.Name
-		if (o.Leaf != nil) != lead || o.SingleObserver || o.OwnView {
-			t.Errorf("%s: expert's leaf set %v, want %v; %+v", g.Name, o.Leaf != nil, lead, o)
+		lead, own := g.Name == worldwide.Game.Name, g.Name == centercourt.Game.Name
+		if (o.Leaf != nil) != lead || o.OwnView != own || o.SingleObserver {
+			t.Errorf("%s: expert's leaf set %v, own views %v; want %v, %v", g.Name, o.Leaf != nil, o.OwnView, lead, own)
 		}
 		var summary string
 		for _, info := range games.Bots(g) {
@@ -123,7 +124,7 @@ func TestExpertLead(t *testing.T) {
 				summary = info.Summary
 			}
 		}
-		if got := strings.Contains(summary, "fitted model"); got != lead {
+		if strings.Contains(summary, "fitted model") != lead || strings.Contains(summary, "its own guess") != own {
 			t.Errorf("%s: expert's summary %q", g.Name, summary)
 		}
 	}
