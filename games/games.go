@@ -132,23 +132,26 @@ const expertIterations = 10_000
 // them to help (README, "Bots"), written as a bot spec's (NewBotSpec): hard's moves never
 // change, and in the other games expert is hard's search with ten times the iterations.
 //
-// In Center Court expert's playouts and prior choose for each seat on a deal of the cards that
-// seat cannot see (ismcts.Options.OwnView), so that its imagined receiver does not return
-// knowing expert's real hand. Screened at a tenth of the budgets (expert 2,000 iterations
-// against hard 200, tiebreak), it won 64.8% (seed 3, 250 matches) and 67.5% (seed 4, 200) of
-// matches where expert without it won 56.8% and 59.0%: 66.0% against 57.8% over 450. It costs
-// about 60% more time per iteration.
+// Screened at a tenth of the budgets (expert 2,000 iterations against hard 200, the shortest
+// variant, seats swapped), with and without each setting on the same seeds:
 //
-// In Worldwide expert values what a point leaves to the next ones (the fitted lead, games/
-// lead.go: each side's stars, cards in hand and in the deck, draws due, Winners and colours in
-// hand, and the next server). Screened at a tenth of the budgets (expert 2,000 iterations
-// against hard 200, tiebreak, 200 matches a seed), it won 57.5% (seed 1) and 67.5% (seed 2)
-// of matches where expert without it won 52.0% and 59.0%: 62.5% against 55.5% over 400. The
-// same lead did not help in Center Court (59.7% against 61.3% over 300; at twice the weight
-// 53.0%) nor in AlakaSLAM (81.0% against 76.3% over 58 at expert 1,000 against hard 100).
+//   - own=1 (ismcts.Options.OwnView: playouts and prior choose for each player on a deal of
+//     the cards it cannot see, so that the imagined opponents do not play knowing expert's
+//     real hand): Center Court 66.0% against 57.8% (450 matches, seeds 3 and 4), Love Means
+//     Nothing 67.7% against 58.7% (300, seeds 1 and 2), Worldwide (with the lead) 65.3%
+//     against 58.0% (150, seed 3). At full budgets Center Court's expert won 60.0% of 200
+//     matches against hard (seed 1), where plain expert won 52.5% of the same 200. It costs
+//     about 60% more time per iteration. In AlakaSLAM (expert 1,000 against hard 100) 85.0%
+//     against 82.5% over 80: no measurable gain where expert already wins most matches.
+//   - lead=1 (ismcts.Options.Leaf, the fitted lead of games/lead.go): Worldwide 62.5% against
+//     55.5% (400, seeds 1 and 2); at full budgets 61.5% of 200 matches (seed 1) where plain
+//     expert won 55.0% of the same 200. In Center Court 59.7% against 61.3% (300; twice the
+//     weight 53.0%), in AlakaSLAM 81.0% against 76.3% (58, expert 1,000 against hard 100):
+//     not kept there.
 var expertSettings = map[string]string{
 	centercourt.Game.Name: "own=1",
-	worldwide.Game.Name:   "lead=1",
+	lmn.Game.Name:         "own=1",
+	worldwide.Game.Name:   "lead=1:own=1",
 }
 
 // expertSummary describes what settings add to expert's search.

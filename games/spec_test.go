@@ -105,8 +105,9 @@ func TestHardUnchanged(t *testing.T) {
 }
 
 // TestExpertSettings checks that expert values what a point leaves by the fitted lead in
-// Worldwide, chooses on each seat's own deal in Center Court's playouts, and says so, and that
-// it is hard's search with ten times the iterations elsewhere.
+// Worldwide, chooses on each seat's own deal in the playouts of Center Court, Love Means
+// Nothing and Worldwide, and says so, and that it is hard's search with ten times the
+// iterations elsewhere.
 func TestExpertSettings(t *testing.T) {
 	for _, g := range games.All() {
 		b, err := games.NewBot(g, "expert")
@@ -114,7 +115,8 @@ func TestExpertSettings(t *testing.T) {
 			t.Fatal(err)
 		}
 		o := b.(*ismcts.Bot).Options()
-		lead, own := g.Name == worldwide.Game.Name, g.Name == centercourt.Game.Name
+		lead := g.Name == worldwide.Game.Name
+		own := lead || g.Name == centercourt.Game.Name || g.Name == lmn.Game.Name
 		if (o.Leaf != nil) != lead || o.OwnView != own || o.SingleObserver {
 			t.Errorf("%s: expert's leaf set %v, own views %v; want %v, %v", g.Name, o.Leaf != nil, o.OwnView, lead, own)
 		}
