@@ -33,8 +33,9 @@
 // sees comes from engine.Determinize for its seat. Nodes of other seats are keyed by their own
 // observations in each determinization (their sampled hands included): the multiple-observer
 // form of ISMCTS, in one tree. Playouts and the prior read whole determinized states, so the
-// imagined opponents play them as if they saw every hand; the search does not model what the
-// others infer about the searching seat's hand from its play.
+// imagined opponents play them as if they saw every hand (unless Options.OwnView gives each
+// seat its own determinization to choose on); the search does not model what the others infer
+// about the searching seat's hand from its play.
 //
 // Because an action can be legal in some determinizations of a node and not in others, every
 // edge counts its availability (the visits to its node in which it was legal), and UCB1 uses
@@ -101,7 +102,9 @@
 // points need counts for less.
 //
 // Options.SingleObserver optionally keys the other seats' nodes by the searching seat's
-// observation (single-observer ISMCTS) instead of their own: see the option.
+// observation (single-observer ISMCTS) instead of their own: see the option. Options.OwnView
+// optionally makes every playout and prior choice on a determinization for the seat choosing,
+// so that the imagined opponents do not play as if they saw the searching seat's real hand.
 //
 // Options.Depth optionally ends playouts after that many actions with a return of 0 for every
 // seat: an estimate that knows nothing, for games whose matches are too long to play out.
