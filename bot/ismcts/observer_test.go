@@ -8,13 +8,9 @@ import (
 	"deuce/games/centercourt"
 )
 
-// TestSingleObserver checks that Options.SingleObserver shares the opponent's nodes among the
-// hands the searching seat imagines for it. From the first serve of a Center Court tiebreak
-// (the receiver's eight cards unseen, and no refill after the serve, whose card the server
-// would see), the multiple-observer tree holds a node of the receiver per imagined hand, none
-// visited often; the single-observer tree one per position the server can see, the busiest of
-// them visited many times more.
-func TestSingleObserver(t *testing.T) {
+// firstServe returns a Center Court tiebreak at its first serve, with no refill after a serve.
+func firstServe(t *testing.T) engine.State {
+	t.Helper()
 	s, _, err := centercourt.Game.Start(engine.Options{"format": "tiebreak", "server-refill": "no"})
 	if err != nil {
 		t.Fatal(err)
@@ -25,6 +21,17 @@ func TestSingleObserver(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	return s
+}
+
+// TestSingleObserver checks that Options.SingleObserver shares the opponent's nodes among the
+// hands the searching seat imagines for it. From the first serve of a Center Court tiebreak
+// (the receiver's eight cards unseen, and no refill after the serve, whose card the server
+// would see), the multiple-observer tree holds a node of the receiver per imagined hand, none
+// visited often; the single-observer tree one per position the server can see, the busiest of
+// them visited many times more.
+func TestSingleObserver(t *testing.T) {
+	s := firstServe(t)
 	seat := s.ToMove()
 	// The most visits of a receiver's node, and the server's nodes.
 	count := func(single bool) (most, own int) {
@@ -61,16 +68,7 @@ func TestSingleObserver(t *testing.T) {
 // tiebreak (no refill after the serve), the server's seven cards that the policy sees are
 // always the server's real ones without it, and often others with it.
 func TestOwnView(t *testing.T) {
-	s, _, err := centercourt.Game.Start(engine.Options{"format": "tiebreak", "server-refill": "no"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	for s.ToMove() == engine.Chance {
-		if err := s.Apply(engine.SampleChance(rng, s.Chances(nil))); err != nil {
-			t.Fatal(err)
-		}
-	}
+	s := firstServe(t)
 	seat := s.ToMove()
 	real := s.Observe(seat).(*centercourt.Observation).Hand
 	// seen counts the policy's choices for the receiver at its first return, and those in
