@@ -229,6 +229,17 @@ func (c *Client) Create(ctx context.Context, req protocol.CreateTable) (protocol
 	return out, err
 }
 
+// Rematch offers (or, when one is offered, finds) the rematch of a finished table as the
+// player of token, or, with an empty token, of the signed-in account, and returns its id. The
+// same token, or account, plays a seat of the rematch.
+func (c *Client) Rematch(ctx context.Context, table, token string) (string, error) {
+	var out struct {
+		ID string `json:"id"`
+	}
+	err := c.call(ctx, http.MethodPost, "/api/tables/"+url.PathEscape(table)+"/rematch", map[string]string{"token": token}, &out)
+	return out.ID, err
+}
+
 // Record returns a finished match's record, every hand revealed.
 func (c *Client) Record(ctx context.Context, id string) (*engine.Record, error) {
 	var rec engine.Record

@@ -53,7 +53,7 @@ func (m *Match) clockOwing() []int {
 // for the first one to run out. The match calls it, under its lock, whenever it changes.
 func (m *Match) runClock() {
 	k := m.cfg.TableClock
-	if k == nil || !k.Timed() {
+	if k == nil || !k.Timed() || m.clockHeld {
 		return
 	}
 	now := m.cfg.Clock.Now()
@@ -179,6 +179,17 @@ func (m *Match) ClaimTime(ctx context.Context, seat engine.Seat) error {
 		return derr
 	}
 	return err
+}
+
+// StartClock runs a clock held by Config.ClockHeld from now on; it does nothing to a clock
+// already running.
+func (m *Match) StartClock(ctx context.Context) error {
+	return m.do(ctx, func() {
+		if m.clockHeld {
+			m.clockHeld = false
+			m.broadcast()
+		}
+	})
 }
 
 // ViewClock returns the clocks now, nil for an untimed match.

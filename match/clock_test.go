@@ -42,8 +42,9 @@ func (s *savedClocks) get() clock.Saved {
 	return s.last
 }
 
-// timed starts a Center Court tiebreak between two people with clock k.
-func timed(t *testing.T, p *memory, k *clock.Clock, ft *timesource.Fake, saved *savedClocks, bots []bot.Bot) (*match.Match, context.CancelFunc, engine.Options) {
+// timed starts a Center Court tiebreak between two people with clock k; configure, when
+// given, changes the match's configuration first.
+func timed(t *testing.T, p *memory, k *clock.Clock, ft *timesource.Fake, saved *savedClocks, bots []bot.Bot, configure ...func(*match.Config)) (*match.Match, context.CancelFunc, engine.Options) {
 	t.Helper()
 	g := centercourt.Game
 	opts, _ := g.Variant("tiebreak")
@@ -51,7 +52,11 @@ func timed(t *testing.T, p *memory, k *clock.Clock, ft *timesource.Fake, saved *
 	if bots == nil {
 		bots = []bot.Bot{nil, nil}
 	}
-	m, err := match.New(match.Config{Game: g, Record: p.record(g, opts, 2), Bots: bots, Seed: 5, Persist: p, TableClock: k, Clock: ft, SaveClock: saved.save})
+	cfg := match.Config{Game: g, Record: p.record(g, opts, 2), Bots: bots, Seed: 5, Persist: p, TableClock: k, Clock: ft, SaveClock: saved.save}
+	for _, f := range configure {
+		f(&cfg)
+	}
+	m, err := match.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,5 +256,38 @@ func TestCorrespondenceClaim(t *testing.T) {
 	<-m.Done()
 	if p.final() == nil || p.final().Winner != 1 {
 		t.Errorf("result after the claim %+v, want seat 2 the winner", p.final())
+	}
+}
+
+// TestClockHeld keeps the clock of a match waiting for a player stopped however long the wait,
+// then runs it from StartClock on.
+func TestClockHeld(t *testing.T) {
+	ft, p, saved := timesource.NewFake(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)), &memory{}, &savedClocks{}
+	m, _, _ := timed(t, p, clock.New(oneMinute(), 2), ft, saved, nil, func(c *match.Config) { c.ClockHeld = true })
+	sub, err := m.Subscribe(context.Background(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := untilToMove(t, sub, 0)
+	if u.Clock == nil || len(u.Clock.Running) != 0 || u.Clock.Left[0] != 60000 {
+		t.Fatalf("clock of a waiting match = %+v, want none running, 60000 ms each", u.Clock)
+	}
+	ft.Advance(time.Hour)
+	if v := m.ViewClock(context.Background()); len(v.Running) != 0 || v.Left[0] != 60000 || p.final() != nil {
+		t.Fatalf("after an hour's wait: clock %+v, result %+v; want it held and the match on", v, p.final())
+	}
+	if err := m.StartClock(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	u = next(t, sub)
+	if len(u.Clock.Running) != 1 || u.Clock.Running[0] != 0 || u.Clock.Left[0] != 60000 {
+		t.Fatalf("clock once started = %+v, want seat 1 running from 60000 ms", u.Clock)
+	}
+	ft.Advance(4 * time.Second)
+	if v := m.ViewClock(context.Background()); v.Left[0] != 56000 {
+		t.Errorf("seat 1 has %d ms after 4 s on move, want 56000", v.Left[0])
+	}
+	if err := m.StartClock(context.Background()); err != nil {
+		t.Errorf("starting a running clock again: %v", err)
 	}
 }

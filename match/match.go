@@ -57,6 +57,9 @@ type Config struct {
 	// time); SaveClock persists it after every change.
 	TableClock *clock.Clock
 	SaveClock  func(ctx context.Context, c clock.Saved) error
+	// ClockHeld keeps the table's clock stopped until StartClock: a table waiting for a player
+	// to take a seat runs nobody's time, whoever is to move.
+	ClockHeld bool
 	// SaveEnd persists the end of a match lost on time (why is EndedOnTime; the result is nil
 	// for no winner); by default the result is appended through Persist with no move.
 	SaveEnd func(ctx context.Context, why string, at int, result *engine.Result) error
@@ -162,6 +165,8 @@ type Match struct {
 	alarm    func() bool
 	alarmID  *func() bool
 	clockErr error
+	// clockHeld is Config.ClockHeld until StartClock.
+	clockHeld bool
 }
 
 // Subscription receives updates for one seat.
@@ -189,7 +194,7 @@ func New(cfg Config) (*Match, error) {
 	if cfg.Clock == nil {
 		cfg.Clock = timesource.System{}
 	}
-	m := &Match{cfg: cfg, ctx: context.Background(), subs: map[*Subscription]struct{}{}, done: make(chan struct{}), held: map[engine.Seat]engine.Action{}}
+	m := &Match{cfg: cfg, ctx: context.Background(), subs: map[*Subscription]struct{}{}, done: make(chan struct{}), held: map[engine.Seat]engine.Action{}, clockHeld: cfg.ClockHeld}
 	var logs [][]string
 	var played []int
 	s, err := engine.Replay(cfg.Game, cfg.Record, func(i int, s engine.State) {

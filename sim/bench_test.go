@@ -31,34 +31,43 @@ func reportRate(b *testing.B, matches int, cpu time.Duration) {
 	b.ReportMetric(float64(matches)/max(cpu.Seconds(), 1e-9), "matches/cpu-s")
 }
 
-// BenchmarkRun measures the throughput of random-bot simulation of every game, in matches per
-// second, on one core and on all of them, beside the engine's own loop (BenchmarkEngineLoop).
-// Only play is timed; BenchmarkReport times the report.
+// BenchmarkRun measures the throughput of simulation of every game, random players and the
+// heuristic against random, in matches per second, on one core and on all of them, beside the
+// engine's own loop (BenchmarkEngineLoop). Only play is timed; BenchmarkReport times the report.
 //
 //	go test ./sim -run '^$' -bench 'Run|EngineLoop'
 func BenchmarkRun(b *testing.B) {
 	for _, g := range games.All() {
-		for _, workers := range []int{1, runtime.GOMAXPROCS(0)} {
-			b.Run(fmt.Sprintf("%s/workers=%d", g.Name, workers), func(b *testing.B) {
-				const matches = 512
-				cfg := sim.Config{Game: g, Matches: matches, Workers: workers,
-					Players: []sim.Player{{Name: "a", Bot: bot.Random{}}, {Name: "b", Bot: bot.Random{}}}}
-				b.ReportAllocs()
-				runs := 0
-				c0 := cpuTime(b)
-				for b.Loop() {
-					cfg.Seed = uint64(runs)
-					t, err := sim.NewTally(cfg)
-					if err != nil {
-						b.Fatal(err)
+		for _, pair := range []string{"random", "heuristic"} {
+			for _, workers := range []int{1, runtime.GOMAXPROCS(0)} {
+				b.Run(fmt.Sprintf("%s/%s/workers=%d", g.Name, pair, workers), func(b *testing.B) {
+					const matches = 2048
+					first := bot.Bot(bot.Random{})
+					if pair == "heuristic" {
+						if g.Heuristic == nil {
+							b.Skipf("%s has no heuristic", g.Name)
+						}
+						first = bot.Heuristic{Policy: g.Heuristic}
 					}
-					if err := sim.Play(context.Background(), cfg, t); err != nil {
-						b.Fatal(err)
+					cfg := sim.Config{Game: g, Matches: matches, Workers: workers,
+						Players: []sim.Player{{Name: "a", Bot: first}, {Name: "b", Bot: bot.Random{}}}}
+					b.ReportAllocs()
+					runs := 0
+					c0 := cpuTime(b)
+					for b.Loop() {
+						cfg.Seed = uint64(runs)
+						t, err := sim.NewTally(cfg)
+						if err != nil {
+							b.Fatal(err)
+						}
+						if err := sim.Play(context.Background(), cfg, t); err != nil {
+							b.Fatal(err)
+						}
+						runs++
 					}
-					runs++
-				}
-				reportRate(b, runs*matches, cpuTime(b)-c0)
-			})
+					reportRate(b, runs*matches, cpuTime(b)-c0)
+				})
+			}
 		}
 	}
 }

@@ -21,6 +21,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"deuce/bot"
@@ -215,7 +216,7 @@ func (s Shard) check(total int) error {
 // must describe the run t tallies. It stops at the first error, or when ctx ends; t then holds
 // every match folded in so far, so a later Play can go on from there.
 //
-// Workers take the matches in batches of consecutive indices (up to a few hundred when the run
+// Workers take the matches in batches of consecutive indices (up to a thousand when the run
 // is long enough, one when it is short) and hand back a batch's results together, or those done
 // so far every flushAfter, so that fast games do not spend their time passing single matches
 // between goroutines and slow ones still report each match soon after it ends. Unless OnResult
@@ -240,34 +241,58 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = min(workers, to-first)
-	size := batchSize(to-first, workers)
-
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	next := make(chan int, workers) // the first match of a batch
-	results := make(chan *chunk, 4*workers)
-	// Chunks folded in come back for reuse, so that a run allocates none once under way.
-	free := make(chan *chunk, 8*workers)
 	// Without a callback that must see every match, a worker folds its chunk into a tally of
 	// its own and the run adds that tally whole: counts are integers, so the sum is the same,
 	// and the one part of a run that cannot run in parallel stays small.
 	whole := cfg.OnResult == nil && cfg.OnMatch == nil
+	size := batchSize(to-first, workers, whole)
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	// Workers claim batches by their first match, in order; at most cap(window) batches are
+	// claimed ahead of the oldest unfolded one, so memory stays flat however long the run and
+	// however slow one match.
+	var claimed atomic.Int64
+	claimed.Store(int64(first))
+	window := make(chan struct{}, 4*workers)
+	results := make(chan *chunk, 4*workers)
+	// Chunks folded in come back for reuse, so that a run allocates none once under way.
+	free := make(chan *chunk, 2*workers)
 	newChunk := func(lo int) *chunk {
 		var c *chunk
 		select {
 		case c = <-free:
 			c.matches = c.matches[:0]
 		default:
-			c = &chunk{matches: make([]played, 0, size)}
+			c = &chunk{}
 			if whole {
 				c.tally = newTally(t.Spec)
+			} else {
+				c.matches = make([]played, 0, size)
 			}
 		}
+		c.lo, c.n, c.whole = lo, 0, whole
 		if whole {
 			c.tally.reset(lo)
-			c.whole = true
 		}
 		return c
+	}
+	// When every core has a worker, the collector, woken by a chunk, waits for a core until a
+	// worker blocks, that is, until the window runs out and every worker stops and must be
+	// woken again (in a fast game, several percent of a run): so a worker that hands over a
+	// chunk yields its core to the collector, which folds it at once.
+	yield := workers >= runtime.GOMAXPROCS(0)
+	// send hands c over, and reports false when the run has ended.
+	send := func(c *chunk) bool {
+		select {
+		case results <- c:
+		case <-ctx.Done():
+			return false
+		}
+		if yield {
+			runtime.Gosched()
+		}
+		return true
 	}
 	var wg sync.WaitGroup
 	for range workers {
@@ -275,50 +300,55 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 		go func() {
 			defer wg.Done()
 			w := r.newWorker()
-			for lo := range next {
+			var clock flushClock // the worker's, so that its stride carries over
+			for {
+				select {
+				case window <- struct{}{}:
+				case <-ctx.Done():
+					return
+				}
+				lo := int(claimed.Add(int64(size))) - size
+				if lo >= to {
+					<-window // no batch to take the place for
+					return
+				}
 				hi := min(lo+size, to)
 				c := newChunk(lo)
-				since := time.Now()
+				clock.start()
 				for i := lo; i < hi; i++ {
-					c.matches = append(c.matches, played{})
-					p := &c.matches[len(c.matches)-1]
-					w.play(ctx, i, p)
-					if c.whole && (p.err != nil || c.tally.Add(p.res) != nil) {
-						c.whole = false // folded one match at a time, where the error shows
+					p := &c.one
+					if !c.whole {
+						p = c.next()
 					}
-					if i+1 < hi && time.Since(since) < flushAfter {
+					w.play(ctx, i, p)
+					c.n++
+					if c.whole && (p.err != nil || c.tally.Add(p.res) != nil) {
+						// Hand over the matches folded so far, then this one alone, to be
+						// folded one at a time, where the error shows; the run stops there.
+						// The match is copied out first: once c is handed over, another worker
+						// may be playing in it.
+						failed := &chunk{lo: i, n: 1, matches: []played{*p}}
+						failed.matches[0].res.Facts = nil // they live in c, and are not read
+						if c.n--; c.n > 0 && !send(c) {
+							return
+						}
+						send(failed)
+						return
+					}
+					if i+1 < hi && !clock.due() {
 						continue
 					}
-					select {
-					case results <- c:
-					case <-ctx.Done():
+					if !send(c) {
 						return
 					}
 					if i+1 < hi {
-						c, since = newChunk(i+1), time.Now()
+						c = newChunk(i + 1)
+						clock.start()
 					}
 				}
 			}
 		}()
 	}
-	// At most window batches are handed out ahead of the oldest unfolded one, so memory stays
-	// flat however long the run and however slow one match.
-	window := make(chan struct{}, 4*workers)
-	go func() {
-		defer close(next)
-		for lo := first; lo < to; lo += size {
-			select {
-			case window <- struct{}{}:
-			case <-ctx.Done():
-				return
-			}
-			select {
-			case next <- lo:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
 	go func() {
 		wg.Wait()
 		close(results)
@@ -326,7 +356,7 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 
 	pending := map[int]*chunk{} // chunks that finished ahead of their turn, by first match
 	for c := range results {
-		pending[c.matches[0].res.Index] = c
+		pending[c.lo] = c
 		for {
 			c, ok := pending[t.Next]
 			if !ok {
@@ -335,7 +365,7 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 			delete(pending, t.Next)
 			if c.whole {
 				t.merge(c.tally)
-				t.Next += len(c.matches)
+				t.Next += c.n
 				if cfg.Progress != nil {
 					cfg.Progress(t.Next-from, to-from)
 				}
@@ -371,19 +401,75 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 // has, so that slow matches report as they finish.
 const flushAfter = 20 * time.Millisecond
 
+// flushClock tells a worker when flushAfter has passed since it started a chunk. Reading the
+// clock after every match would cost a few percent of a fast game's matches (the bidding game
+// plays one in a microsecond), so it reads it after every stride matches, a stride that
+// doubles, up to maxStride, while the matches between two readings take less than a
+// sixty-fourth of flushAfter, and falls back to one when they take more than a sixteenth.
+type flushClock struct {
+	since, last  time.Time
+	stride, left int
+}
+
+const maxStride = 64
+
+// start starts the clock of a new chunk.
+func (c *flushClock) start() {
+	c.since = time.Now()
+	c.last = c.since
+	c.stride = max(c.stride, 1)
+	c.left = c.stride
+}
+
+// due reports, after a match, whether the chunk's results are due.
+func (c *flushClock) due() bool {
+	if c.left--; c.left > 0 {
+		return false
+	}
+	now := time.Now()
+	switch d := now.Sub(c.last); {
+	case d < flushAfter/64:
+		c.stride = min(2*c.stride, maxStride)
+	case d > flushAfter/16:
+		c.stride = 1
+	}
+	c.last, c.left = now, c.stride
+	return now.Sub(c.since) >= flushAfter
+}
+
 // batchSize is the number of consecutive matches a worker plays at a time: about a sixteenth
-// of each worker's share, from 1 to 256.
-func batchSize(matches, workers int) int {
-	return max(1, min(256, matches/(16*workers)))
+// of each worker's share, from 1 to 256, or to 1,024 in a run whose batches are folded whole,
+// which keep no storage per match: in the bidding game, whose matches take a microsecond,
+// handing over a batch of 256 and adding its counts cost a few percent of its time.
+func batchSize(matches, workers int, whole bool) int {
+	most := 256
+	if whole {
+		most = 1024
+	}
+	return max(1, min(most, matches/(16*workers)))
 }
 
 // chunk is finished matches of one batch, handed over together: all of the batch, or those
-// done by the time a flush was due. When whole, tally holds them all folded in, from a tally
-// that started empty at the chunk's first match.
+// done by the time a flush was due, n matches from match lo. When whole, tally holds them all
+// folded in, from a tally that started empty at match lo, and one is the storage each match is
+// played in; otherwise matches holds each match.
 type chunk struct {
+	lo, n   int
 	matches []played
 	tally   *Tally
 	whole   bool
+	one     played
+}
+
+// next lengthens c.matches by one and returns the new last match: the storage of the chunk's
+// earlier use, whose facts' slices play reuses, where it has some.
+func (c *chunk) next() *played {
+	if n := len(c.matches); n < cap(c.matches) {
+		c.matches = c.matches[:n+1]
+	} else {
+		c.matches = append(c.matches, played{})
+	}
+	return &c.matches[len(c.matches)-1]
 }
 
 // fold folds one finished match into t and tells cfg's callbacks.
@@ -423,16 +509,43 @@ func matchSeeds(seed uint64, i int, stream uint64) (uint64, uint64) {
 	return seed ^ 0x9e3779b97f4a7c15*(stream+1), uint64(i)
 }
 
-// worker is one goroutine's reusable storage: its random sources, reseeded for every match,
-// and its buffers of chance outcomes and legal actions.
+// worker is one goroutine's reusable storage: its random sources, reseeded for every match, its
+// buffers of chance outcomes and legal actions, and the state of its last match, whose storage
+// the next reuses where the game allows (copier). Workers share nothing they write: the
+// struct is padded to whole cache lines either side and holds its random sources itself, and
+// its buffers start at sizes the allocator aligns to cache lines, so that no two workers write
+// to the same line (false sharing would slow every action of both).
 type worker struct {
+	_       cacheLinePad
 	r       *runner
 	pcgs    []*rand.PCG // stream 0 is chance, 1 + seat each seat's bot
 	rngs    []*rand.Rand
+	pcg     [workerStreams]rand.PCG // storage of the first streams
 	cbuf    []engine.ChanceOutcome
 	buf     []engine.Action
 	returns []float64
 	states  []engine.State // by seat, for the heuristic's determinizations
+	match   engine.State   // the last match played
+	_       cacheLinePad
+}
+
+// cacheLinePad keeps what a worker writes off the cache lines of its neighbours in memory.
+type cacheLinePad [128]byte
+
+// workerStreams is the number of random streams a worker holds itself: chance and four seats.
+const workerStreams = 5
+
+// copier is implemented by states that can copy themselves over another state of their game,
+// reusing its storage (as ismcts.Copier): a worker then starts each match in the storage of
+// its last, and a run allocates no state per match.
+type copier interface {
+	CopyInto(dst engine.State) engine.State
+}
+
+// factsWriter is implemented by games whose tennis facts can be written over a TennisFacts,
+// reusing its Shots and Tags storage, exactly as TennisFacts returns them.
+type factsWriter interface {
+	TennisFactsInto(f *engine.TennisFacts)
 }
 
 // outcome appends the returns of a finished match to buf[:0] and names its winner, as Result
@@ -454,12 +567,30 @@ func outcome(s engine.State, buf []float64) ([]float64, engine.Seat) {
 	return append(buf[:0], res.Returns...), res.Winner
 }
 
-func (r *runner) newWorker() *worker { return &worker{r: r} }
+func (r *runner) newWorker() *worker {
+	// 1 KB each, a size class the allocator aligns to cache lines.
+	return &worker{r: r, buf: make([]engine.Action, 0, 256), cbuf: make([]engine.ChanceOutcome, 0, 64),
+		returns: make([]float64, 0, 8)}
+}
+
+// start returns match v's starting state in the worker's match storage.
+func (w *worker) start(v int) engine.State {
+	s := w.r.starts[v]
+	if c, ok := s.(copier); ok && w.match != nil {
+		w.match = c.CopyInto(w.match)
+	} else {
+		w.match = s.Clone()
+	}
+	return w.match
+}
 
 // rng returns the random source of stream of match i, reseeded.
 func (w *worker) rng(i int, stream int) *rand.Rand {
 	for len(w.pcgs) <= stream {
-		pcg := rand.NewPCG(0, 0)
+		pcg := &rand.PCG{}
+		if k := len(w.pcgs); k < len(w.pcg) {
+			pcg = &w.pcg[k]
+		}
 		w.pcgs, w.rngs = append(w.pcgs, pcg), append(w.rngs, rand.New(pcg))
 	}
 	w.pcgs[stream].Seed(matchSeeds(w.r.cfg.Seed, i, uint64(stream)))
@@ -473,13 +604,14 @@ const ctxEvery = 64
 func (w *worker) play(ctx context.Context, i int, p *played) {
 	r := w.r
 	v, pair, sides := r.spec.Seating(i)
+	shots, tags := p.facts.Shots[:0], p.facts.Tags[:0] // storage a reused chunk kept
 	*p = played{res: MatchResult{Index: i, Variant: v, Pair: pair, Sides: sides, Winner: -1}}
 	fail := func(err error) { p.err = err }
 	if err := ctx.Err(); err != nil {
 		fail(err)
 		return
 	}
-	s := r.starts[v].Clone()
+	s := w.start(v)
 	n := s.NumSeats()
 	if r.cfg.OnMatch != nil {
 		seats := make([]engine.SeatInfo, n)
@@ -506,6 +638,7 @@ func (w *worker) play(ctx context.Context, i int, p *played) {
 			return
 		}
 		var a engine.Action
+		listed := false
 		if to == engine.Chance {
 			w.cbuf = s.Chances(w.cbuf)
 			a = engine.SampleChance(chance, w.cbuf)
@@ -521,6 +654,7 @@ func (w *worker) play(ctx context.Context, i int, p *played) {
 				// bot.Random's own choice, from the worker's buffer.
 				w.buf = s.Legal(w.buf)
 				a = w.buf[rngs[to].IntN(len(w.buf))]
+				listed = true
 			} else {
 				if h, ok := pl.Bot.(bot.Heuristic); ok {
 					// The heuristic determinizes into the worker's state for the seat.
@@ -537,8 +671,8 @@ func (w *worker) play(ctx context.Context, i int, p *played) {
 		switch {
 		case p.rec != nil:
 			err = p.rec.Apply(s, a)
-		case to == engine.Chance:
-			err = engine.ApplyListed(s, a) // an outcome the game listed: no need to check it
+		case to == engine.Chance || listed:
+			err = engine.ApplyListed(s, a) // an action the game listed: no need to check it
 		default:
 			err = s.Apply(a)
 		}
@@ -559,7 +693,11 @@ func (w *worker) play(ctx context.Context, i int, p *played) {
 		p.res.Winner = int(winner) % 2
 	}
 	p.res.Actions = actions
-	if t, ok := s.(engine.Tennis); ok {
+	if fw, ok := s.(factsWriter); ok {
+		p.facts.Shots, p.facts.Tags = shots, tags
+		fw.TennisFactsInto(&p.facts)
+		p.res.Facts = &p.facts
+	} else if t, ok := s.(engine.Tennis); ok {
 		p.facts = t.TennisFacts()
 		p.res.Facts = &p.facts
 	}

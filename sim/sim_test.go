@@ -428,8 +428,8 @@ func TestCSV(t *testing.T) {
 }
 
 // TestMemoryStaysFlat plays ten times more matches and checks that the memory held at the end
-// of the run does not grow with them. Both runs are long enough for the largest batches, whose
-// size is the one thing a run's length changes.
+// of the run does not grow with them. The batch size, the one thing a run's length changes, does
+// not change it either: batches folded whole keep no storage per match.
 func TestMemoryStaysFlat(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays 220,000 matches")

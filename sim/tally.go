@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
 	"math"
 	"math/bits"
 	"reflect"
@@ -157,7 +156,9 @@ func newTally(spec Spec) *Tally {
 	return t
 }
 
-// reset empties t, to fold in matches from next on, keeping its storage.
+// reset empties t, to fold in matches from next on, keeping its storage: the tallies of the
+// tags it has seen stay, emptied (merge leaves out a tag no match counted), so that folding in
+// the next matches allocates nothing for tags seen before.
 func (t *Tally) reset(next int) {
 	t.Next = next
 	t.All = Group{}
@@ -168,8 +169,11 @@ func (t *Tally) reset(next int) {
 		clear(r[1])
 		t.Pairs[i] = PairTally{Returns: r}
 	}
-	clear(t.Tags)
-	clear(t.byTag)
+	for _, tt := range t.Tags {
+		if tt.Group.Matches != 0 { // the rest are empty already
+			*tt = TagTally{Key: tt.Key, Value: tt.Value, Side: tt.Side}
+		}
+	}
 }
 
 // Done reports whether every match of the tally's shard has been folded in.
@@ -254,6 +258,13 @@ type Group struct {
 	Shots       Moments         `json:"shots"`
 	Rallies     [maxRally]int64 `json:"rallies"`
 	LeadChanges Moments         `json:"leadChanges"`
+
+	// lengthsLo and lengthsHi bound the buckets of Lengths in use, [lo, hi), when ranged: add
+	// keeps them in a group it starts, so that merging a batch's group into the run's, which
+	// cannot run in parallel, adds those buckets alone rather than all of them. A group read
+	// from a file is not ranged.
+	lengthsLo, lengthsHi int
+	ranged               bool
 }
 
 // Buckets counts match lengths by bucket. It encodes as [bucket, count] pairs of the buckets
@@ -296,7 +307,14 @@ func (g *Group) add(r *MatchResult) {
 		g.SeatOneWins++
 	}
 	g.Actions.add(int64(r.Actions))
-	g.Lengths[lengthBucket(r.Actions)]++
+	b := lengthBucket(r.Actions)
+	g.Lengths[b]++
+	switch {
+	case g.ranged:
+		g.lengthsLo, g.lengthsHi = min(g.lengthsLo, b), max(g.lengthsHi, b+1)
+	case g.Matches == 1:
+		g.ranged, g.lengthsLo, g.lengthsHi = true, b, b+1
+	}
 	f := r.Facts
 	if f == nil {
 		return
@@ -325,8 +343,21 @@ func (g *Group) merge(o *Group) {
 	g.Draws += o.Draws
 	g.SeatOneWins += o.SeatOneWins
 	g.Actions.merge(o.Actions)
-	for i, n := range o.Lengths {
-		g.Lengths[i] += n
+	lo, hi := 0, len(o.Lengths)
+	if o.ranged {
+		lo, hi = o.lengthsLo, o.lengthsHi
+	}
+	switch {
+	case o.Matches == 0: // nothing to add, every count coming from a match
+	case g.ranged && o.ranged:
+		g.lengthsLo, g.lengthsHi = min(g.lengthsLo, lo), max(g.lengthsHi, hi)
+	case g.Matches == o.Matches && !g.ranged: // g was empty
+		g.ranged, g.lengthsLo, g.lengthsHi = o.ranged, lo, hi
+	default:
+		g.ranged = false
+	}
+	for i := lo; i < hi; i++ {
+		g.Lengths[i] += o.Lengths[i]
 	}
 	g.Tennis += o.Tennis
 	g.Points.merge(o.Points)
@@ -535,8 +566,11 @@ func (t *Tally) merge(o *Tally) {
 			p.ServeWon[k] += q.ServeWon[k]
 		}
 	}
-	for _, key := range slices.Sorted(maps.Keys(o.Tags)) {
-		q := o.Tags[key]
+	// The order of the tags does not matter: the counts are integers.
+	for key, q := range o.Tags {
+		if q.Group.Matches == 0 {
+			continue // an emptied tag of a reused tally (reset): no match has it
+		}
 		p := t.Tags[key]
 		if p == nil {
 			p = &TagTally{Key: q.Key, Value: q.Value, Side: q.Side}

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"encoding/json"
 	"math"
 	"strconv"
 	"testing"
@@ -38,4 +39,65 @@ func TestValueKey(t *testing.T) {
 			t.Errorf("valueKey(%v) = %q, want %q", x, got, want)
 		}
 	}
+}
+
+// TestMergeLengths merges groups that add kept the range of (ranged), groups read from a file
+// (not ranged) and empty ones, in every order, and checks every length bucket against the plain
+// sum of the groups' matches.
+func TestMergeLengths(t *testing.T) {
+	group := func(lengths ...int) *Group {
+		g := &Group{}
+		for _, n := range lengths {
+			g.add(&MatchResult{Actions: n, Winner: -1})
+		}
+		return g
+	}
+	read := func(g *Group) *Group {
+		data, err := json.Marshal(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r Group
+		if err := json.Unmarshal(data, &r); err != nil {
+			t.Fatal(err)
+		}
+		return &r
+	}
+	lengths := [][]int{{40, 41, 300}, {5}, {}, {2000, 7}, {100000, 3}, {}}
+	parts := []*Group{group(lengths[0]...), group(lengths[1]...), {}, read(group(lengths[3]...)),
+		group(lengths[4]...), read(&Group{})}
+	for _, order := range [][]int{{0, 1, 2, 3, 4, 5}, {5, 4, 3, 2, 1, 0}, {2, 0, 3, 1, 5, 4}, {3, 0, 1, 2, 4, 5},
+		{0, 1, 4}, {4, 2, 1, 0}, {1, 5, 0}} {
+		var want Buckets
+		matches := int64(0)
+		for _, i := range order {
+			for _, n := range lengths[i] {
+				want[lengthBucket(n)]++
+				matches++
+			}
+		}
+		for _, start := range []*Group{{}, read(&Group{})} {
+			g := start
+			for _, i := range order {
+				g.merge(parts[i])
+			}
+			// Once more, as a batch's group is merged into the run's.
+			total := &Group{}
+			total.merge(g)
+			if total.Lengths != want || total.Matches != matches {
+				t.Errorf("order %v: %d matches, lengths %v, want %d, %v", order, total.Matches, nonzero(total.Lengths),
+					matches, nonzero(want))
+			}
+		}
+	}
+}
+
+func nonzero(b Buckets) map[int]int64 {
+	m := map[int]int64{}
+	for i, n := range b {
+		if n != 0 {
+			m[i] = n
+		}
+	}
+	return m
 }

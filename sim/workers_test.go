@@ -4,21 +4,52 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"deuce/bot"
 	"deuce/engine"
+	"deuce/games/alakaslam"
+	"deuce/games/pencil"
 	"deuce/games/worldwide"
 	"deuce/sim"
 )
 
 // TestSameResultsWhateverTheWorkers plays a run long enough for workers to take batches of
-// many matches, in a game that reports tennis facts and tags, with random players (whose moves
-// the workers draw themselves) and the heuristic, on one worker and on three: the report, every
-// match's result line and, in a run that records them, every match record must be the same
-// byte for byte; and the report must be the same whether the run folds each match in for a
-// callback or, with none, each batch whole.
+// many matches, in games that report tennis facts (and tags, in all but the bidding game), with
+// random players (whose moves the workers draw themselves) and the heuristic, on one worker and
+// on three: the report, every match's result line and, in a run that records them, every match
+// record must be the same byte for byte; and the report must be the same whether the run folds
+// each match in for a callback or, with none, each batch whole. The bidding game and AlakaSLAM
+// start each match in the storage of the worker's last (copier) and write their facts over the
+// last ones' (factsWriter), so a match that inherited anything from the one before would show.
 func TestSameResultsWhateverTheWorkers(t *testing.T) {
+	for _, c := range []struct {
+		game     engine.Game
+		variants []sim.Variant
+		tags     bool
+	}{
+		{worldwide.Game, []sim.Variant{
+			{Name: "tiebreak", Options: engine.Options{"mode": "tiebreak"}},
+			{Name: "clay", Options: engine.Options{"surface": "clay", "rules": "advanced"}},
+		}, true},
+		{alakaslam.Game, []sim.Variant{
+			{Name: "singles", Options: engine.Options{"character1": "random", "character2": "random"}},
+			{Name: "doubles", Options: engine.Options{"format": "doubles", "character1": "random"}},
+		}, true},
+		{pencil.Game, []sim.Variant{
+			{Name: "default"},
+			{Name: "knockout", Options: engine.Options{"points": "12", "scoring": "knockout"}},
+		}, false},
+	} {
+		t.Run(c.game.Name, func(t *testing.T) { testSameResults(t, c.game, c.variants, c.tags) })
+	}
+}
+
+func testSameResults(t *testing.T, game engine.Game, variants []sim.Variant, tags bool) {
 	const (
 		noCallback = iota
 		onResult   // OnResult set
@@ -27,12 +58,9 @@ func TestSameResultsWhateverTheWorkers(t *testing.T) {
 	run := func(workers int, callbacks int) (report, results, records []byte) {
 		t.Helper()
 		cfg := sim.Config{
-			Game: worldwide.Game,
-			Variants: []sim.Variant{
-				{Name: "tiebreak", Options: engine.Options{"mode": "tiebreak"}},
-				{Name: "clay", Options: engine.Options{"surface": "clay", "rules": "advanced"}},
-			},
-			Players: []sim.Player{{Name: "r1", Bot: bot.Random{}}, {Name: "h", Bot: bot.Heuristic{Policy: worldwide.Heuristic}},
+			Game:     game,
+			Variants: variants,
+			Players: []sim.Player{{Name: "r1", Bot: bot.Random{}}, {Name: "h", Bot: bot.Heuristic{Policy: game.Heuristic}},
 				{Name: "r2", Bot: bot.Random{}}},
 			Matches: 40,
 			Seed:    11,
@@ -41,7 +69,7 @@ func TestSameResultsWhateverTheWorkers(t *testing.T) {
 		var res, recs bytes.Buffer
 		if callbacks != noCallback {
 			cfg.OnResult = func(r sim.MatchResult) error {
-				if r.Facts == nil || len(r.Facts.Tags) == 0 {
+				if r.Facts == nil || tags && len(r.Facts.Tags) == 0 {
 					t.Errorf("match %d: no tennis facts or tags", r.Index)
 				}
 				return json.NewEncoder(&res).Encode(r)
@@ -80,6 +108,57 @@ func TestSameResultsWhateverTheWorkers(t *testing.T) {
 	for _, workers := range []int{1, 3} {
 		if rep, _, _ := run(workers, noCallback); !bytes.Equal(rep, rep1) {
 			t.Errorf("%d workers, no callback: report\n%s\nwith one:\n%s", workers, rep, rep1)
+		}
+	}
+}
+
+// errBroken is the failure of the flaky bot.
+var errBroken = errors.New("broken")
+
+// TestStopsAtTheFirstFailure plays runs in which a bot fails in some matches (a draw from the
+// match's own random stream decides which), on one worker and on three, folding each batch
+// whole and, with a callback, each match: every run must stop with the error of the first
+// failing match, its tally holding exactly the matches before it.
+func TestStopsAtTheFirstFailure(t *testing.T) {
+	flaky := bot.Func{Level: "flaky", F: func(_ context.Context, s engine.State, _ engine.Seat, rng *rand.Rand) (engine.Action, error) {
+		if rng.IntN(300) == 0 {
+			return 0, errBroken
+		}
+		legal := s.Legal(nil)
+		return legal[rng.IntN(len(legal))], nil
+	}}
+	type outcome struct {
+		next   int
+		err    string
+		report string
+	}
+	run := func(workers int, callback bool) outcome {
+		t.Helper()
+		cfg := sim.Config{Game: duel, Players: []sim.Player{{Name: "r", Bot: bot.Random{}}, {Name: "f", Bot: flaky}},
+			Matches: 3000, Seed: 5, Workers: workers}
+		if callback {
+			cfg.OnResult = func(sim.MatchResult) error { return nil }
+		}
+		tally, err := sim.NewTally(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = sim.Play(context.Background(), cfg, tally)
+		if !errors.Is(err, errBroken) {
+			t.Fatalf("%d workers: %v, want the bot's failure", workers, err)
+		}
+		return outcome{tally.Next, err.Error(), string(reportJSON(t, tally.Report()))}
+	}
+	want := run(1, true)
+	if want.next < 10 || want.next > 2000 || !strings.HasPrefix(want.err, fmt.Sprintf("match %d: ", want.next)) {
+		t.Fatalf("stopped at match %d with %q: want a failure in the first 2000 matches, named", want.next, want.err)
+	}
+	for _, workers := range []int{1, 3} {
+		for _, callback := range []bool{false, true} {
+			if got := run(workers, callback); got != want {
+				t.Errorf("%d workers, callback %v: stopped at %d with %q, want %d with %q (or the reports differ)",
+					workers, callback, got.next, got.err, want.next, want.err)
+			}
 		}
 	}
 }

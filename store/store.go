@@ -214,6 +214,9 @@ type Store interface {
 	Create(ctx context.Context, t *Table) error
 	// Get returns the table with the given ID, or ErrNotFound.
 	Get(ctx context.Context, id string) (*Table, error)
+	// Move returns move i (counted from 0) of the table with the given ID, reading that one
+	// move only; ErrNotFound when the table is unknown or has no move i yet.
+	Move(ctx context.Context, id string, i int) (engine.Move, error)
 	// Append adds moves at index at, which must be the number of moves stored (ErrConflict
 	// otherwise), and sets the status and result, all in one transaction: either everything is
 	// written or nothing. A live table stays live when status is open: its seats were all

@@ -270,8 +270,13 @@ func (s *Server) apiAnalyse(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusAccepted, analysisReply{analysisJob: job})
 }
 
-// analysisOf finds the stored report or the job of t; an empty status means neither.
+// analysisOf finds the job or the stored report of t; an empty status means neither. The job
+// is looked at first: it is dropped only once its report is stored, so a report finished
+// between the two reads is found in the store rather than missed by both.
 func (s *Server) analysisOf(w http.ResponseWriter, r *http.Request, t *store.Table) (analysisReply, bool) {
+	if job, ok := s.analyser.job(t.ID); ok {
+		return analysisReply{analysisJob: job}, true
+	}
 	report, err := s.store.Analysis(r.Context(), t.ID)
 	switch {
 	case err == nil:
@@ -280,9 +285,6 @@ func (s *Server) analysisOf(w http.ResponseWriter, r *http.Request, t *store.Tab
 		s.log.Error("load analysis", "table", t.ID, "err", err)
 		writeError(w, http.StatusInternalServerError, "could not load the analysis")
 		return analysisReply{}, false
-	}
-	if job, ok := s.analyser.job(t.ID); ok {
-		return analysisReply{analysisJob: job}, true
 	}
 	return analysisReply{}, true
 }

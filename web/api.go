@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -394,16 +395,45 @@ func (s *Server) apiTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	sum := summarize(summaryOf(t))
-	next := ""
+	next, by := "", ""
 	if t.Status == store.Finished {
-		if _, err := s.store.Get(r.Context(), rematchID(t.ID)); err == nil {
-			next = rematchID(t.ID)
+		if nt, err := s.store.Get(r.Context(), rematchID(t.ID)); err == nil {
+			next = nt.ID
+			if nt.Status == store.Open {
+				by = offeredBy(nt)
+			}
+		}
+	}
+	var info store.TableInfo
+	if s.accounts != nil {
+		var err error
+		if info, err = s.accounts.p.TableInfo(r.Context(), t.ID); err != nil {
+			s.fail(w, "read the table's settings", err)
+			return
 		}
 	}
 	writeJSON(w, http.StatusOK, struct {
 		tableSummary
-		Rematch string `json:"rematch,omitempty"`
-	}{sum, next})
+		Rematch   string `json:"rematch,omitempty"`
+		RematchBy string `json:"rematchBy,omitempty"`
+		Rated     bool   `json:"rated,omitempty"`
+		Clock     string `json:"clock,omitempty"`
+	}{sum, next, by, info.Rated, info.Clock})
+}
+
+// offeredBy names the person who offered rematch nt while others have not joined it yet: the
+// one person seat taken.
+func offeredBy(nt *store.Table) string {
+	name := ""
+	for _, seat := range nt.Seats {
+		if seat.Bot == "" && seat.Claimed {
+			if name != "" {
+				return ""
+			}
+			name = seat.Name
+		}
+	}
+	return name
 }
 
 // apiRecord returns the whole record, every hand revealed, once the match is over.
@@ -486,8 +516,13 @@ func (s *Server) apiReplay(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, f)
 }
 
-// apiRematch starts a new table like a finished one, with the same seat tokens, so every person
-// follows with the link they have. Asking twice, by either player, gives the same rematch.
+// apiRematch offers a rematch of a finished table: a new table with the same game, options,
+// clock and rated setting, the same seat tokens (so every person follows with the link they
+// have) and the same accounts, seats moved round one place. The player who asks, by a seat token
+// or, without one, as the signed-in account holding a seat, has taken their seat by asking; the
+// others join it or not. That is the whole agreement, rated or not: joining is accepting (the
+// table's clock runs once everyone has joined), and an offer nobody answers expires like any
+// open table, without a loser. Asking twice, by either player, gives the same rematch.
 func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Token string `json:"token"`
@@ -499,32 +534,25 @@ func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
 		badBody(w, err)
 		return
 	}
-	t, ok := s.loadTable(w, r)
+	t, asker, ok := s.playerAt(w, r, req.Token, "only a player of this table can ask for a rematch: open it with your seat link, or sign in as the account that played it")
 	if !ok {
-		return
-	}
-	if _, err := seatOf(t.Seats, req.Token); err != nil || req.Token == "" {
-		writeError(w, http.StatusForbidden, "only a player of this table can ask for a rematch")
 		return
 	}
 	if t.Status != store.Finished {
 		writeError(w, http.StatusConflict, "the match is not over yet")
 		return
 	}
-	// Seats move round one place, so the other player serves (or bids) first.
-	n := len(t.Seats)
-	nt := &store.Table{ID: rematchID(t.ID), Game: t.Game, Options: t.Options, Seed: newSeed(), Status: store.Open, Moves: []engine.Move{}}
-	for i := range n {
-		seat := t.Seats[(i+n-1)%n]
-		seat.Claimed = false
-		nt.Seats = append(nt.Seats, seat)
+	nt, info, err := s.rematchOf(r.Context(), t, asker)
+	if err != nil {
+		s.fail(w, "read the table's settings", err)
+		return
 	}
 	release, ok := s.reserveOrRefuse(w, clientAddr(r), botOnly(nt.Seats))
 	if !ok {
 		return
 	}
 	defer release()
-	err := s.store.Create(r.Context(), nt)
+	err = s.createTable(r.Context(), nt, info)
 	switch {
 	case errors.Is(err, store.ErrExists):
 		writeJSON(w, http.StatusOK, map[string]string{"id": nt.ID})
@@ -540,6 +568,42 @@ func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusCreated, map[string]string{"id": nt.ID})
+}
+
+// rematchOf returns the rematch of finished table t that the player at seat asker asks for,
+// and what accounts add to it (nil for nothing): t's clock and rated setting, its accounts
+// moved round with their seats. Seats move round one place, so the other player serves (or
+// bids) first; the asker's seat is taken.
+func (s *Server) rematchOf(ctx context.Context, t *store.Table, asker engine.Seat) (*store.Table, *store.TableInfo, error) {
+	n := len(t.Seats)
+	nt := &store.Table{ID: rematchID(t.ID), Game: t.Game, Options: t.Options, Seed: newSeed(), Status: store.Live, Moves: []engine.Move{}}
+	for i := range n {
+		seat := t.Seats[(i+n-1)%n]
+		seat.Claimed = (i+n-1)%n == int(asker)
+		if seat.Bot == "" && !seat.Claimed {
+			nt.Status = store.Open
+		}
+		nt.Seats = append(nt.Seats, seat)
+	}
+	if s.accounts == nil {
+		return nt, nil, nil
+	}
+	old, err := s.accounts.p.TableInfo(ctx, t.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	info := &store.TableInfo{TableID: nt.ID, Rated: old.Rated, Clock: old.Clock, Accounts: make([]int64, n)}
+	held := false
+	if len(old.Accounts) == n {
+		for i := range n {
+			info.Accounts[i] = old.Accounts[(i+n-1)%n]
+			held = held || info.Accounts[i] != 0
+		}
+	}
+	if !info.Rated && info.Clock == "" && !held {
+		return nt, nil, nil
+	}
+	return nt, info, nil
 }
 
 // decodeBody decodes a JSON body (the guard has capped its size); unknown fields and anything

@@ -339,8 +339,8 @@ func (s *Server) movedOn(ctx context.Context, id string, seat engine.Seat, seq i
 	if seq < 0 {
 		return false
 	}
-	t, err := s.store.Get(ctx, id)
-	return err == nil && seq < len(t.Moves) && t.Moves[seq].Seat == seat
+	m, err := s.store.Move(ctx, id, seq)
+	return err == nil && m.Seat == seat
 }
 
 type viaKey struct{}
@@ -505,9 +505,13 @@ func (s *Server) refreshOpen(lt *liveTable) {
 			open = true
 		}
 	}
+	if open {
+		return // a read from before a later claim must not reopen the table
+	}
 	s.mu.Lock()
-	lt.open = open
+	lt.open = false
 	s.mu.Unlock()
+	s.startClock(s.ctx, lt)
 }
 
 // forward sends a client message of seat at table id to the node running it and returns its
@@ -616,6 +620,12 @@ func (s *Server) serveFollower(ctx context.Context, cancel context.CancelFunc, c
 		u := *last
 		if prog != nil {
 			u = match.Follow(u, *prog)
+		}
+		if !over {
+			// The clocks are the running match's; it saves them on every change.
+			if u.Clock, err = s.followedClock(ctx, t.ID, len(t.Seats)); err != nil {
+				return false, err
+			}
 		}
 		return over, s.sendUpdate(ctx, c, u, &sent)
 	}

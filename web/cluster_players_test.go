@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"net/http"
@@ -53,8 +54,30 @@ func TestPlayersAcrossNodes(t *testing.T) {
 	// nodes 2 and 3.
 	a, a2, b := ann.dial(id, ""), ann.dial(id, ""), bob.dial(id, "")
 	w, f := watcher.dial(id, ""), fan.dial(id, "")
-	for _, c := range []*wsconn{a, a2, b, w, f} {
+	for _, c := range []*wsconn{a, a2, b, f} {
 		c.until(isType("update"))
+	}
+	// The clock, held until both players have taken their seats, one of them through a node
+	// that does not play the table, runs: the node playing it saves it running.
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		info, err := nodes[2].db.TableInfo(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var saved struct {
+			Running []int `json:"running"`
+		}
+		if info.ClockState != nil && json.Unmarshal(info.ClockState, &saved) == nil && len(saved.Running) > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the clock is not running once both players sat down: saved %s", info.ClockState)
+		}
+	}
+	// Node 3, which runs nothing, shows the spectator the clocks as the running match saved
+	// them: the first update after the start, or the one its start sends.
+	if u := w.until(func(m pmsg) bool { return m.Type == "update" && m.Clock != nil && len(m.Clock.Running) > 0 }); u.Clock.Control != "1+1" || u.Clock.Left[u.Clock.Running[0]] > 60000 {
+		t.Errorf("node 3 shows the clock %+v, want 1+1 running from at most a minute", u.Clock)
 	}
 	// The lobby of node 3, which runs nothing, lists the table as live.
 	var lobby []struct {

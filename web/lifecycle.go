@@ -169,7 +169,8 @@ func (s *Server) Sweep(ctx context.Context) {
 // expiryLoser returns the seat that loses a table expiring now: at a rated table, the one
 // person seat nobody is connected to (its person walked away, against a bot or a present
 // opponent: abandoning a rated match is a loss, not a way out of one); engine.Nobody at a
-// casual table, or when every person or none is away.
+// casual table, when every person or none is away, or when a seat was never taken (a rematch
+// offered and not answered, a seek's author who never came: a match not joined is not lost).
 func (s *Server) expiryLoser(ctx context.Context, lt *liveTable) engine.Seat {
 	if s.accounts == nil {
 		return engine.Nobody
@@ -180,6 +181,9 @@ func (s *Server) expiryLoser(ctx context.Context, lt *liveTable) engine.Seat {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if lt.open {
+		return engine.Nobody
+	}
 	loser := engine.Nobody
 	for i, person := range lt.person {
 		if person && lt.present[i] == 0 {

@@ -42,6 +42,12 @@ func TestMetricsCountMovesAndConnections(t *testing.T) {
 	}
 	ann.send(map[string]any{"type": "move", "seq": u.Seq, "action": u.Legal[0].Action})
 	ann.untilUpdate()
+	// The update goes out before the move's handler counts it; a socket's messages are handled
+	// in order, so once a later message is answered the move is counted.
+	ann.send(map[string]any{"type": "nope"})
+	if e := ann.untilError(); e.Code != "bad_message" {
+		t.Fatalf("an unknown message: %+v", e)
+	}
 	if got := s.metric(`deuce_moves_total{via="local"}`); got != 1 {
 		t.Errorf("moves %v, want 1", got)
 	}

@@ -195,7 +195,7 @@ func (s *Server) clockSaver(id string, epoch int64) func(ctx context.Context, c 
 		return nil
 	}
 	return func(ctx context.Context, c clock.Saved) error {
-		b, err := json.Marshal(c)
+		b, err := json.Marshal(savedClock{Saved: c, At: s.now()})
 		if err != nil {
 			return err
 		}
@@ -210,6 +210,44 @@ func (s *Server) clockSaver(id string, epoch int64) func(ctx context.Context, c 
 	}
 }
 
+// savedClock is a table's clock as stored: clock.Saved, which a restart resumes, and when it
+// was saved, from which a node that does not run the table counts down the running clocks.
+type savedClock struct {
+	clock.Saved
+	At time.Time `json:"at,omitzero"`
+}
+
+// followedClock returns the clocks of table id, which another node runs, at now: as last
+// saved, the running ones counted down since (nil for an untimed table).
+func (s *Server) followedClock(ctx context.Context, id string, seats int) (*match.ClockView, error) {
+	if s.accounts == nil {
+		return nil, nil
+	}
+	info, err := s.accounts.p.TableInfo(ctx, id)
+	if err != nil || info.Clock == "" {
+		return nil, err
+	}
+	c, err := clock.Parse(info.Clock)
+	if err != nil {
+		return nil, err
+	}
+	saved := savedClock{Saved: clock.New(c, seats).Save(s.now())}
+	if info.ClockState != nil {
+		if err := json.Unmarshal(info.ClockState, &saved); err != nil {
+			return nil, fmt.Errorf("decode clock: %w", err)
+		}
+	}
+	v := &match.ClockView{Control: saved.Control.String(), Kind: saved.Control.Kind, Left: saved.Left, Running: saved.Running}
+	if !saved.At.IsZero() {
+		for _, seat := range saved.Running {
+			if seat >= 0 && seat < len(v.Left) {
+				v.Left[seat] -= s.now().Sub(saved.At).Milliseconds()
+			}
+		}
+	}
+	return v, nil
+}
+
 // matchClock is the clock part of a match's configuration.
 func (s *Server) matchClock(ctx context.Context, t *store.Table, epoch int64, cfg *match.Config) error {
 	k, err := s.clockOf(ctx, t)
@@ -218,6 +256,15 @@ func (s *Server) matchClock(ctx context.Context, t *store.Table, epoch int64, cf
 	}
 	cfg.TableClock, cfg.SaveClock, cfg.SaveEnd = k, s.clockSaver(t.ID, epoch), s.saveEnd(t.ID, epoch)
 	return nil
+}
+
+// startClock runs the clock of lt, held while it waited for a person to take a seat: nobody's
+// time runs before every player has come, so a seek's author who is late, or the player offered
+// a rematch, loses no time to the wait.
+func (s *Server) startClock(ctx context.Context, lt *liveTable) {
+	if err := lt.m.StartClock(context.WithoutCancel(ctx)); err != nil && !errors.Is(err, match.ErrClosed) {
+		s.log.Warn("start clock", "table", lt.id, "err", err)
+	}
 }
 
 // finish saves a table's last moves with its result and, in the same transaction, the rating

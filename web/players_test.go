@@ -798,6 +798,32 @@ func TestSeekRatingRange(t *testing.T) {
 	s.person().must(http.StatusUnauthorized, "POST", "/api/seeks", seek, nil)
 }
 
+// TestSeekWaitsForItsTable: accepting a seek takes it before the table is made and started;
+// in that moment its author, polling, still reads it as waiting rather than being sent to a
+// table that cannot take a connection (a websocket there would get 404).
+func TestSeekWaitsForItsTable(t *testing.T) {
+	s := startAccounts(t)
+	ann := s.signUp("ann")
+	var sk struct {
+		ID    string `json:"id"`
+		Table string `json:"table"`
+	}
+	ann.must(http.StatusCreated, "POST", "/api/seeks", map[string]any{"game": "pencil", "clock": "1+1", "rated": true}, &sk)
+	// Taken, as accept does first, for a table not made yet.
+	if err := s.db.AcceptSeek(context.Background(), sk.ID, "tablenotyet"); err != nil {
+		t.Fatal(err)
+	}
+	ann.must(http.StatusOK, "GET", "/api/seeks/"+sk.ID, nil, &sk)
+	if sk.Table != "" {
+		t.Fatalf("the seek leads to %q before its table exists", sk.Table)
+	}
+	// Once the table runs, the seek leads to it (seekTable checks that through accept).
+	bob := s.signUp("bob")
+	if id := seekTable(t, ann, bob); id == "" {
+		t.Fatal("no table from a seek")
+	}
+}
+
 // TestTableAgainstYourself: a table with the same account in two seats is refused: the account
 // could play only one of them, and a rated result could never be saved (one account cannot be
 // both winner and loser of a match).

@@ -143,7 +143,24 @@ func (s *Server) apiSeek(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no such seek of yours")
 		return
 	}
-	writeJSON(w, http.StatusOK, infoOf(sk, a))
+	info := infoOf(sk, a)
+	if info.Table != "" && !s.tableReady(r.Context(), info.Table) {
+		// accept takes the seek before it makes the table, so that two people accepting at
+		// once cannot both get one: until the table runs, the seek reads as still waiting,
+		// and the seeker is not sent to a table that cannot take a connection yet.
+		info.Table = ""
+	}
+	writeJSON(w, http.StatusOK, info)
+}
+
+// tableReady reports whether a connection to the table can be served: it runs on this node,
+// it is over, or (in a cluster) it is stored and another node runs or will run it.
+func (s *Server) tableReady(ctx context.Context, id string) bool {
+	if s.table(id) != nil {
+		return true
+	}
+	t, err := s.store.Get(ctx, id)
+	return err == nil && (s.cl != nil || !t.Status.Unfinished())
 }
 
 // postSeek stores a new seek of a, within the per-account limit.

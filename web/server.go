@@ -295,6 +295,7 @@ func (s *Server) run(t *store.Table, owner string, epoch int64) (*liveTable, err
 	if err := s.matchClock(s.ctx, t, epoch, &cfg); err != nil {
 		return nil, err
 	}
+	cfg.ClockHeld = t.Status == store.Open // until every person has taken a seat (startClock)
 	if s.cl != nil {
 		cfg.OnProgress = func(p match.Progress) {
 			lt.progress.Store(&p)

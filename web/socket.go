@@ -573,11 +573,18 @@ func (s *Server) claimLocked(ctx context.Context, id string, seat engine.Seat) e
 		t.Status = store.Live
 	}
 	s.mu.Lock()
-	if lt := s.live[id]; lt != nil {
-		lt.open = open
+	lt := s.live[id]
+	if lt != nil && !open {
+		lt.open = false // seats are only ever taken: a table stops waiting once, for good
 	}
 	s.mu.Unlock()
-	return s.store.UpdateSeats(ctx, id, t.Seats, t.Status)
+	if err := s.store.UpdateSeats(ctx, id, t.Seats, t.Status); err != nil {
+		return err
+	}
+	if lt != nil && !open {
+		s.startClock(ctx, lt)
+	}
+	return nil
 }
 
 // storedView is seat's view of table t as stored: the final one of an ended table.

@@ -127,6 +127,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"deuce/bot"
@@ -271,9 +272,54 @@ func (o Options) withDefaults() Options {
 // Bot is an ISMCTS player. It is safe for concurrent use: each search has its own trees.
 type Bot struct {
 	opts     Options
-	trees    sync.Pool // *tree, reused between searches
+	sets     sync.Pool // *treeSet, the trees of a finished search, reused by the next
 	fallback *Bot      // Options.Fallback's search, if set
 }
+
+// treeSet is the trees of one search. They are pooled together, so that a search reuses the
+// storage of all its trees or of none: trees taken one at a time from a pool (which keeps
+// one item per core apart from the rest) would often be part reused, part new, and a new tree
+// grows its storage during the search, work the others do not do, while their workers wait.
+type treeSet struct{ trees []*tree }
+
+// newTree returns an empty tree allocated with the small state each of its iterations writes,
+// and padding either side, so that two trees, which two workers run at once, never write to
+// the same cache line (false sharing would slow both): its random source, its per-seat
+// scratch and, in sizes the allocator aligns to cache lines, its buffers. The tree's storage
+// is otherwise allocated as its searches need it (tree.reset).
+func newTree() *tree {
+	p := &paddedTree{}
+	t := &p.tree
+	t.pcg = &p.pcg
+	t.rng = rand.New(t.pcg)
+	t.hist, t.ret, t.rbuf, t.ebuf = p.hist[:0], p.ret[:0], p.rbuf[:0], p.ebuf[:0]
+	t.buf = make([]engine.Action, 0, 64)
+	t.cbuf = make([]engine.ChanceOutcome, 0, 16)
+	t.path = make([]step, 0, 32)
+	t.idx = make([]int32, 0, 64)
+	t.untried = make([]int32, 0, 64)
+	t.keyBuf = make([]byte, 0, 64)
+	t.pbuf = make([]float64, 0, 64)
+	t.vbuf = make([]float64, 0, 64)
+	return t
+}
+
+// paddedTree is a tree and the state newTree gives it, on cache lines of their own.
+type paddedTree struct {
+	_    [cacheLine]byte
+	tree tree
+	pcg  rand.PCG
+	hist [maxSeats]uint64
+	ret  [maxSeats]float64
+	rbuf [maxSeats]float64
+	ebuf [maxSeats]float64
+	_    [cacheLine]byte
+}
+
+const (
+	cacheLine = 128 // two of the usual 64 bytes: neighbouring lines are often fetched in pairs
+	maxSeats  = 8   // seats of the per-seat scratch held in paddedTree; more are allocated
+)
 
 var _ bot.Bot = (*Bot)(nil)
 
@@ -377,8 +423,15 @@ func (b *Bot) Search(ctx context.Context, s engine.State, seat engine.Seat, rng 
 		o.Workers = runtime.GOMAXPROCS(0)
 		stopAt, timed = b.spendTime(ctx, now)
 	}
-	trees := make([]*tree, o.Trees)
-	for i := range trees {
+	set, _ := b.sets.Get().(*treeSet)
+	if set == nil {
+		set = &treeSet{}
+	}
+	for len(set.trees) < o.Trees {
+		set.trees = append(set.trees, newTree())
+	}
+	trees := set.trees[:o.Trees]
+	for i, t := range trees {
 		quota := 0
 		if o.Iterations > 0 {
 			quota = o.Iterations / o.Trees
@@ -386,28 +439,26 @@ func (b *Bot) Search(ctx context.Context, s engine.State, seat engine.Seat, rng 
 				quota++
 			}
 		}
-		t, _ := b.trees.Get().(*tree)
-		if t == nil {
-			t = &tree{}
-		}
 		t.reset(&o, s, start, seat, treeSeed(seed, i), quota)
-		trees[i] = t
 	}
 	defer func() {
 		for _, t := range trees {
 			t.root = nil
-			b.trees.Put(t)
 		}
+		b.sets.Put(set)
 	}()
 
+	// The caller's goroutine is worker 0: one goroutine fewer to start and to wake.
+	c := &crew{trees: trees, workers: o.Workers, started: make([]atomic.Bool, o.Workers), timed: timed, stopAt: stopAt}
 	var wg sync.WaitGroup
-	for w := range o.Workers {
+	for w := 1; w < o.Workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			work(ctx, trees, w, timed, stopAt)
+			c.work(ctx, w)
 		}()
 	}
+	c.work(ctx, 0)
 	wg.Wait()
 
 	an := Analysis{Moves: make([]MoveStats, len(legal))}
@@ -506,39 +557,90 @@ func (b *Bot) spendTime(ctx context.Context, start time.Time) (time.Time, bool) 
 // and turns to the next free tree.
 const batch = 16
 
-// work runs batches of the trees, scanning them from tree first on, until every tree has done
-// its quota or the time is up. A worker claims a tree for each batch, so a tree's iterations run
-// one after another whichever worker runs them, and the search stays reproducible; a worker
-// that finishes its batch early takes the next free tree rather than wait for a slow one, and
-// stops when every unfinished tree is another's.
-func work(ctx context.Context, trees []*tree, first int, timed bool, stopAt time.Time) {
+// crew is the workers of one search and the trees they share.
+type crew struct {
+	trees   []*tree
+	workers int
+	// started marks the workers that have begun. A worker other than the caller's goroutine
+	// begins once a core has woken up for it, which can take a good part of a short search:
+	// meanwhile the others run its trees too.
+	started []atomic.Bool
+	timed   bool
+	stopAt  time.Time
+}
+
+// work is worker w of the crew: it runs batches of the trees until every tree has done its
+// quota or the time is up. It runs its own trees first (w, w+workers, ...), and the trees of the
+// workers that have not begun, a batch of each in turn, so that a tree stays in the caches of
+// one core; once none of them is left to run (or free) it takes batches of any free tree,
+// keeping to the one it ran last while it can, so that a worker the system holds back does not
+// hold the others up, and it stops when every unfinished tree is another's. It never waits for
+// a tree. A worker claims a tree for each batch, so a tree's iterations run one after another
+// whichever worker runs them, and the search stays reproducible.
+func (c *crew) work(ctx context.Context, w int) {
+	c.started[w].Store(true)
+	n := len(c.trees)
+	last := w
 	for {
 		ran := false
-		for k := range trees {
-			t := trees[(first+k)%len(trees)]
-			if !t.claim.CompareAndSwap(false, true) {
+		for k := range n {
+			i := (w + k) % n
+			if owner := i % c.workers; owner != w && c.started[owner].Load() {
 				continue
 			}
-			if t.err == nil && (t.quota == 0 || t.done < t.quota) {
-				ran = true
-				n := batch
-				if t.quota > 0 {
-					n = min(n, t.quota-t.done)
-				}
-				for range n {
-					if err := t.iterate(); err != nil {
-						t.err = err
-						break
-					}
-					t.done++
-				}
+			if runBatch(c.trees[i]) {
+				ran, last = true, i
 			}
-			t.claim.Store(false)
 		}
-		if !ran || ctx.Err() != nil || timed && !time.Now().Before(stopAt) {
+		if c.over(ctx) {
+			return
+		}
+		if !ran {
+			break
+		}
+	}
+	for {
+		ran := false
+		for k := range n {
+			i := (last + k) % n
+			if runBatch(c.trees[i]) {
+				ran, last = true, i
+				break
+			}
+		}
+		if !ran || c.over(ctx) {
 			return
 		}
 	}
+}
+
+// over reports whether the search must stop now.
+func (c *crew) over(ctx context.Context) bool {
+	return ctx.Err() != nil || c.timed && !time.Now().Before(c.stopAt)
+}
+
+// runBatch runs a batch of t's iterations if t is free and has some left to run, and reports
+// whether it did.
+func runBatch(t *tree) bool {
+	if !t.claim.CompareAndSwap(false, true) {
+		return false
+	}
+	defer t.claim.Store(false)
+	if t.err != nil || t.quota > 0 && t.done >= t.quota {
+		return false
+	}
+	n := batch
+	if t.quota > 0 {
+		n = min(n, t.quota-t.done)
+	}
+	for range n {
+		if err := t.iterate(); err != nil {
+			t.err = err
+			break
+		}
+		t.done++
+	}
+	return true
 }
 
 // treeSeed derives tree i's seed from the search's seed (splitmix64 of the pair).

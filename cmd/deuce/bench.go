@@ -6,8 +6,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -36,6 +38,10 @@ creates every table and connects every seat on a node at random, plays every
 table to its end (client bots think 500ms unless told), and kills one node
 (SIGKILL) in the middle of the run: the others take its tables over, its
 clients reconnect elsewhere, and the report counts errors and lost moves.
+
+The servers it starts keep their data in one temporary directory (deuce-bench-*),
+removed when the run ends, fails or is interrupted; one left by a run killed
+outright is removed by the next run.
 
 Examples:
   deuce bench serve --tables 1000
@@ -116,25 +122,28 @@ func runBench(ctx context.Context, args []string, e *env) error {
 		killed = -1
 	)
 	if url == "" {
+		// One directory holds the data of every server started; it goes once they have
+		// stopped (the deferred stops run first), however the run ends: played out, failed,
+		// or interrupted (SIGINT or SIGTERM cancel ctx, and the servers are stopped in turn).
+		tmp, err := benchDir()
+		if err != nil {
+			return err
+		}
+		defer func() {
+			if err := os.RemoveAll(tmp); err != nil {
+				fmt.Fprintf(e.stderr, "could not remove the servers' data: %v\n", err)
+			}
+		}()
 		for i := range *nodes {
 			var args []string
 			if *pg != "" {
 				args = []string{"--postgres", *pg, "--node", fmt.Sprintf("bench%d", i+1), "--lease-time", "3s"}
 			}
-			srv, u, err := startServer(ctx, args...)
+			srv, u, err := startServer(ctx, tmp, args...)
 			if err != nil {
 				return err
 			}
-			defer func() {
-				_ = srv.Process.Signal(os.Interrupt)
-				_ = srv.Wait()
-				// The server's data directory (startServer) goes with it.
-				for _, kv := range srv.Env {
-					if dir, ok := strings.CutPrefix(kv, "DEUCE_DATA="); ok && strings.Contains(dir, "deuce-bench-") {
-						_ = os.RemoveAll(dir)
-					}
-				}
-			}()
+			defer stopServer(srv)
 			procs, urls = append(procs, srv), append(urls, u)
 		}
 		url, pid = urls[0], procs[0].Process.Pid
@@ -239,14 +248,58 @@ func runBench(ctx context.Context, args []string, e *env) error {
 	return nil
 }
 
-// startServer runs `deuce serve` on a free loopback port with a fresh data directory and returns
-// it with its URL.
-func startServer(ctx context.Context, extra ...string) (*exec.Cmd, string, error) {
+// benchDir makes the directory of a bench run's servers, with the bench's process ID in its
+// pid file, after removing those of runs whose process is gone: a run killed outright
+// (SIGKILL) has no chance to remove its own.
+func benchDir() (string, error) {
+	removeStaleBenchDirs(os.TempDir())
+	tmp, err := os.MkdirTemp("", "deuce-bench-")
+	if err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "pid"), []byte(strconv.Itoa(os.Getpid())), 0o600); err != nil {
+		_ = os.RemoveAll(tmp)
+		return "", err
+	}
+	return tmp, nil
+}
+
+// removeStaleBenchDirs removes the bench directories in dir whose pid file names a process that
+// no longer runs. Whether one runs is read from /proc; without /proc nothing is removed, nor is
+// a directory without a pid file.
+func removeStaleBenchDirs(dir string) {
+	if _, err := os.Stat("/proc/self"); err != nil {
+		return
+	}
+	stale, _ := filepath.Glob(filepath.Join(dir, "deuce-bench-*"))
+	for _, d := range stale {
+		b, err := os.ReadFile(filepath.Join(d, "pid"))
+		if err != nil {
+			continue
+		}
+		pid, err := strconv.Atoi(string(b))
+		if err != nil || pid <= 0 {
+			continue
+		}
+		if _, err := os.Stat(fmt.Sprintf("/proc/%d", pid)); errors.Is(err, fs.ErrNotExist) {
+			_ = os.RemoveAll(d)
+		}
+	}
+}
+
+// serverStopTime is how long a benchmarked server has to shut down once interrupted before it
+// is killed.
+const serverStopTime = 15 * time.Second
+
+// startServer runs `deuce serve` on a free loopback port with a fresh data directory under tmp
+// and returns it with its URL. The server is interrupted, then killed after serverStopTime,
+// when ctx is done.
+func startServer(ctx context.Context, tmp string, extra ...string) (*exec.Cmd, string, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, "", err
 	}
-	dir, err := os.MkdirTemp("", "deuce-bench-")
+	dir, err := os.MkdirTemp(tmp, "node-")
 	if err != nil {
 		return nil, "", err
 	}
@@ -256,6 +309,8 @@ func startServer(ctx context.Context, extra ...string) (*exec.Cmd, string, error
 		"--create-rate", "1e9", "--create-burst", "1000000", "--connect-rate", "1e9", "--connect-burst", "1000000",
 		"--max-tables-per-address", "1000000", "--max-live-tables", "1000000", "--max-conns-per-address", "1000000"}
 	cmd := exec.CommandContext(ctx, exe, append(args, extra...)...)
+	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
+	cmd.WaitDelay = serverStopTime
 	cmd.Env = append(os.Environ(), "DEUCE_DATA="+dir)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
@@ -279,6 +334,22 @@ func startServer(ctx context.Context, extra ...string) (*exec.Cmd, string, error
 	_ = cmd.Process.Kill()
 	_ = cmd.Wait()
 	return nil, "", errors.New("the server did not start")
+}
+
+// stopServer interrupts a server startServer started and waits for it to exit, killing it
+// after serverStopTime.
+func stopServer(cmd *exec.Cmd) {
+	_ = cmd.Process.Signal(os.Interrupt)
+	exited := make(chan struct{})
+	go func() {
+		select {
+		case <-exited:
+		case <-time.After(serverStopTime):
+			_ = cmd.Process.Kill()
+		}
+	}()
+	_ = cmd.Wait()
+	close(exited)
 }
 
 // rss returns the resident set size of process pid in bytes, 0 when unknown.

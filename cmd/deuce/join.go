@@ -20,10 +20,14 @@ const joinUsage = `LINK [flags]
 Plays a seat of a table on a deuce server from the terminal: LINK is the seat
 link the browser shows (http://HOST/t/ID#seat=1&token=...), so a terminal player
 and a browser player play each other through the same server. The match record
-is saved when the match ends (deuce replay FILE).
+is saved when the match ends (deuce replay FILE). With --rematches N, each of the
+first N matches that ends is followed by a rematch: the same settings, seats moved
+round; the other players accept it from their end screen (or with --rematches),
+and nobody's clock runs until they do.
 
 Examples:
   deuce join 'http://127.0.0.1:8080/t/k3f9x2m1qa#seat=2&token=...'
+  deuce join --rematches 3 'http://127.0.0.1:8080/t/k3f9x2m1qa#seat=2&token=...'
   deuce join --plain 'http://127.0.0.1:8080/t/k3f9x2m1qa#seat=2&token=...'`
 
 const watchUsage = `LINK [flags]
@@ -73,14 +77,25 @@ func online(ctx context.Context, args []string, e *env, name, usage string) erro
 	} else if token == "" && session == "" {
 		return usagef("%s is a table's address, not a seat link: deuce watch it, join with the seat link (…#seat=N&token=T), or deuce login %s to join as your account", pos[0], link.Server)
 	}
+	if fl.rematches < 0 || fl.rematches > maxRematches {
+		return usagef("--rematches %d: want 0 to %d", fl.rematches, maxRematches)
+	}
 	return playOnline(ctx, e, c, link.Table, token, name, *fl)
 }
+
+// maxRematches bounds --rematches: a session of matches, not a process left playing for ever.
+const maxRematches = 100
 
 // onlineFlags are the flags of every command that ends at a table.
 type onlineFlags struct {
 	plain    bool
 	record   string
 	noRecord bool
+	// rematches is how many rematches join offers (or accepts), one after each match.
+	rematches int
+	// in reads the line prompt's input, kept from one match to its rematch: a scanner reads
+	// ahead, and a new one would lose what the last one had read.
+	in *bufio.Scanner
 }
 
 func addOnlineFlags(fs *flag.FlagSet) *onlineFlags {
@@ -88,6 +103,9 @@ func addOnlineFlags(fs *flag.FlagSet) *onlineFlags {
 	fs.BoolVar(&fl.plain, "plain", false, "print the match line by line instead of the full-screen interface")
 	fs.StringVar(&fl.record, "record", "", "write the match record to this `file` when it ends (default: a new file in the data directory)")
 	fs.BoolVar(&fl.noRecord, "no-record", false, "do not write a match record")
+	if fs.Name() == "join" {
+		fs.IntVar(&fl.rematches, "rematches", 0, "after each of the first `N` matches, offer (or accept) a rematch and play it")
+	}
 	return fl
 }
 
@@ -111,7 +129,10 @@ func playOnline(ctx context.Context, e *env, c *client.Client, tableID, token, n
 	go table.KeepAlive(kctx, pingEvery)
 	var ended bool
 	if fl.plain || !isTerminal(e.stdin) || !isTerminal(e.stdout) {
-		ended, err = playTable(ctx, e, table)
+		if fl.in == nil {
+			fl.in = bufio.NewScanner(e.stdin)
+		}
+		ended, err = playTable(ctx, e, table, fl.in)
 	} else {
 		var m *tui.Model
 		if m, err = tui.New(ctx, table, tui.Options{Renderer: tui.RendererFor(e.stdout)}); err != nil {
@@ -130,25 +151,37 @@ func playOnline(ctx context.Context, e *env, c *client.Client, tableID, token, n
 		}
 		return nil
 	}
-	if err != nil || !ended || fl.noRecord {
+	if err != nil || !ended {
 		return err
 	}
-	rec, err := c.Record(ctx, tableID)
-	if err != nil {
-		return fmt.Errorf("fetch the match record: %w", err)
+	if !fl.noRecord {
+		rec, err := c.Record(ctx, tableID)
+		if err != nil {
+			return fmt.Errorf("fetch the match record: %w", err)
+		}
+		path, err := saveRecord(fl.record, rec)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "Match record: %s (deuce replay %s)\n", path, path)
 	}
-	path, err := saveRecord(fl.record, rec)
-	if err != nil {
-		return err
+	if name != "join" || fl.rematches == 0 {
+		return nil
 	}
-	fmt.Fprintf(e.stdout, "Match record: %s (deuce replay %s)\n", path, path)
-	return nil
+	next, err := c.Rematch(ctx, tableID, token)
+	if err != nil {
+		return fmt.Errorf("rematch: %w", err)
+	}
+	fmt.Fprintf(e.stdout, "Rematch: %s/t/%s (the others accept it from their end screen; no clock runs until they do)\n", c.Server, next)
+	fl.rematches--
+	// The record of the rematch goes to a file of its own.
+	fl.record = ""
+	return playOnline(ctx, e, c, next, token, name, fl)
 }
 
 // playTable plays or watches a table at a line prompt, and reports whether the match ended.
-func playTable(ctx context.Context, e *env, t tui.Table) (bool, error) {
+func playTable(ctx context.Context, e *env, t tui.Table, in *bufio.Scanner) (bool, error) {
 	w := e.stdout
-	in := bufio.NewScanner(e.stdin)
 	info := t.Info()
 	fmt.Fprintf(w, "%s, %s. %s\n", info.Game.Title, info.Options, strings.Join(info.Names, " v "))
 	shown := 0

@@ -103,6 +103,63 @@ func TestJoinWatchUsage(t *testing.T) {
 	}
 }
 
+// `deuce join --rematches 1` plays a match, offers a rematch, which the other seat accepts by
+// asking for it too (either may be first), and plays it: two matches, two records, the seats
+// moved round.
+func TestJoinRematch(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	c := clienttest.Start(t).Client
+	created, err := c.Create(ctx, protocol.CreateTable{Game: "pencil", Options: engine.Options{"points": "5"},
+		Seats: []protocol.SeatRequest{{Name: "Terminal"}, {Name: "Other"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The other seat plays the match, asks for the rematch and plays it.
+	other := make(chan error, 1)
+	next := make(chan string, 1)
+	go func() {
+		token := created.Seats[1].Token
+		if err := playFirst(ctx, c, created.ID, token); err != nil {
+			other <- err
+			return
+		}
+		id, err := c.Rematch(ctx, created.ID, token)
+		if err != nil {
+			other <- err
+			return
+		}
+		next <- id
+		other <- playFirst(ctx, c, id, token)
+	}()
+	dir := t.TempDir()
+	t.Setenv("DEUCE_DATA", dir)
+	out, _, err := deuce(t, strings.Repeat("1\n", 400), "join", "--plain", "--rematches", "1", c.Server.String()+created.Seats[0].Invite)
+	if err != nil {
+		t.Fatalf("join: %v\n%s", err, out)
+	}
+	if err := <-other; err != nil {
+		t.Fatalf("the other seat: %v", err)
+	}
+	id := <-next
+	if got := strings.Count(out, "Match over"); got != 2 || !strings.Contains(out, "Rematch: "+c.Server.String()+"/t/"+id) {
+		t.Errorf("join played %d matches, want 2 with the rematch %s:\n%s", got, id, out)
+	}
+	if got := strings.Count(out, "Match record: "); got != 2 {
+		t.Errorf("%d records saved, want 2:\n%s", got, out)
+	}
+	re, err := c.Table(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if re.Status != "finished" || re.Seats[0].Name != "Other" || re.Seats[1].Name != "Terminal" {
+		t.Errorf("the rematch: %s, seats %+v; want finished, Other then Terminal", re.Status, re.Seats)
+	}
+	if _, _, err := deuce(t, "", "join", "--rematches", "-1", c.Server.String()+created.Seats[0].Invite); err == nil {
+		t.Error("join --rematches -1 was accepted")
+	}
+}
+
 func pencilGame() engine.Game {
 	g, _ := games.Lookup("pencil")
 	return g

@@ -1,6 +1,10 @@
 package alakaslam
 
-import "deuce/engine"
+import (
+	"slices"
+
+	"deuce/engine"
+)
 
 // maxShots bounds the rally lengths counted one by one: a point of maxShots-1 shots or more is
 // counted in the last bucket.
@@ -48,8 +52,18 @@ func (f *facts) point(winner, server int8, p [2]int) {
 // the matchup of characters, so that a simulation breaks its results down by character and by
 // character against character.
 func (s *State) TennisFacts() engine.TennisFacts {
+	t := engine.TennisFacts{Shots: []int{}}
+	s.TennisFactsInto(&t)
+	return t
+}
+
+// TennisFactsInto writes the facts TennisFacts returns over *t, reusing the storage of its
+// Shots and Tags, so that a simulation that folds in millions of matches allocates none for
+// them.
+func (s *State) TennisFactsInto(t *engine.TennisFacts) {
 	f := &s.facts
-	t := engine.TennisFacts{Points: s.score.PointsPlayed(), LeadChanges: int(f.leadChanges)}
+	shots, tags := t.Shots[:0], t.Tags[:0]
+	*t = engine.TennisFacts{Points: s.score.PointsPlayed(), LeadChanges: int(f.leadChanges)}
 	for side := range 2 {
 		t.PointsWon[side] = int(f.pointsWon[side])
 		t.ServicePoints[side] = int(f.servicePoints[side])
@@ -59,19 +73,30 @@ func (s *State) TennisFacts() engine.TennisFacts {
 	for n > 0 && f.shots[n-1] == 0 {
 		n--
 	}
-	t.Shots = make([]int, n)
+	shots = slices.Grow(shots, n) // at once: a simulation's first matches grow it no further
 	for k := range n {
-		t.Shots[k] = int(f.shots[k])
+		shots = append(shots, int(f.shots[k]))
 	}
+	t.Shots = shots
 	for seat := range s.nseats {
 		if c := s.chars[seat]; c >= 0 {
-			t.Tags = append(t.Tags, engine.Tag{Key: "character", Value: charKeys[c], Side: int(teamOf(seat))})
+			tags = append(tags, engine.Tag{Key: "character", Value: charKeys[c], Side: int(teamOf(seat))})
 		}
 	}
 	// In singles the pairing of characters is a tag of the match, the first named for seat 1:
 	// its breakdown's seat-one win rate is that character's win rate against the other.
 	if s.nseats == 2 && s.chars[0] >= 0 && s.chars[1] >= 0 {
-		t.Tags = append(t.Tags, engine.Tag{Key: "matchup", Value: charKeys[s.chars[0]] + " vs " + charKeys[s.chars[1]], Side: engine.BothSides})
+		tags = append(tags, engine.Tag{Key: "matchup", Value: matchups[s.chars[0]][s.chars[1]], Side: engine.BothSides})
 	}
-	return t
+	t.Tags = tags
 }
+
+// matchups are the values of the matchup tag: "austin vs rich".
+var matchups = func() (m [numChars][numChars]string) {
+	for a := range m {
+		for b := range m[a] {
+			m[a][b] = charKeys[a] + " vs " + charKeys[b]
+		}
+	}
+	return m
+}()

@@ -891,14 +891,7 @@ func (s *State) Result() engine.Result {
 		w := int8(s.score.Winner())
 		r.Over = true
 		r.Winner = engine.Seat(s.team[w][0])
-		r.Returns = make([]float64, s.nseats)
-		for seat := range s.nseats {
-			if teamOf(seat) == w {
-				r.Returns[seat] = 1
-			} else {
-				r.Returns[seat] = -1
-			}
-		}
+		r.Returns = s.AppendReturns(make([]float64, 0, s.nseats))
 	}
 	return r
 }

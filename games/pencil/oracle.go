@@ -135,10 +135,7 @@ func (o *oracle) responses(a []float64, m, n int) (lo, hi float64) {
 		if p == 0 {
 			continue
 		}
-		row := a[r*n : r*n+n]
-		for c, v := range row {
-			o.colPay[c] += p * v
-		}
+		axpy(o.colPay, a[r*n:r*n+n], -p) // colPay[c] += p * a[r][c], rounded alike
 	}
 	for r := range m {
 		row := a[r*n : r*n+n]

@@ -71,7 +71,9 @@ const (
 func (g *matrixGame) solve(a []float64, m, n int) (value float64, x, y []float64, err error) {
 	lowest := math.Inf(1)
 	for _, v := range a[:m*n] {
-		lowest = min(lowest, v)
+		if v < lowest { // not min, which also orders zeros and NaNs, at a cost
+			lowest = v
+		}
 	}
 	shift := 1 - lowest // every shifted payoff is at least 1, so the value is positive
 	g.t = grow(g.t, (m+1)*(n+1))
@@ -181,19 +183,18 @@ func (g *matrixGame) iterate(m, n, budget int) (optimal bool, err error) {
 			case len(g.cand) == 1:
 				pc = g.cand[0] // no choice to make
 			case 4*len(g.cand) <= n:
-				// A few candidates: their norms only, row by row (the same sums as down
-				// each column).
+				// A few candidates: their norms only, down each column (the same sums, in
+				// the same order, as row by row).
 				g.norm = grow(g.norm, len(g.cand))
 				norm := g.norm
-				for i := range norm {
-					norm[i] = 1
-				}
-				for r := range m {
-					row := t[r*w : r*w+n]
-					for i, c := range g.cand {
-						v := row[c]
-						norm[i] += v * v
+				col := t[:m*w]
+				for i, c := range g.cand {
+					sum := 1.0
+					for k := c; k < len(col); k += w {
+						v := col[k]
+						sum += v * v
 					}
+					norm[i] = sum
 				}
 				bestScore := 0.0
 				for i, c := range g.cand {
@@ -266,16 +267,30 @@ func (g *matrixGame) iterate(m, n, budget int) (optimal bool, err error) {
 		} else {
 			// Harris's ratio test: among the rows whose ratio is within a small tolerance of
 			// the least, the largest pivot, which keeps rounding small.
+			// (Comparisons rather than min and max, which also order zeros and NaNs, at a
+			// cost here: a negative zero taken as is makes the same ratios and choices.)
 			theta := math.Inf(1)
 			for r := range m {
 				if p := t[r*w+pc]; p > pivotEps {
-					theta = min(theta, (max(t[r*w+n], 0)+harrisTol)/p)
+					rhs := t[r*w+n]
+					if rhs < 0 {
+						rhs = 0
+					}
+					if ratio := (rhs + harrisTol) / p; ratio < theta {
+						theta = ratio
+					}
 				}
 			}
 			best := 0.0
 			for r := range m {
-				if p := t[r*w+pc]; p > pivotEps && max(t[r*w+n], 0)/p <= theta && p > best {
-					pr, best = r, p
+				if p := t[r*w+pc]; p > pivotEps && p > best {
+					rhs := t[r*w+n]
+					if rhs < 0 {
+						rhs = 0
+					}
+					if rhs/p <= theta {
+						pr, best = r, p
+					}
 				}
 			}
 		}
@@ -389,10 +404,7 @@ func (cf *certifier) certify(a []float64, m, n int, x, y []float64, gap float64)
 		if p == 0 {
 			continue
 		}
-		row := a[r*n : r*n+n]
-		for c, v := range row {
-			pay[c] += p * v
-		}
+		axpy(pay, a[r*n:r*n+n], -p) // pay[c] += p * a[r][c], rounded alike
 	}
 	lo, hi = math.Inf(1), math.Inf(-1)
 	for _, v := range pay {
@@ -670,28 +682,4 @@ func isDistribution(p []float64) bool {
 		sum += v
 	}
 	return math.Abs(sum-1) <= 1e-12
-}
-
-// axpy sets dst[k] -= f * src[k] for every k < len(src) <= len(dst), four at a time.
-func axpy(dst, src []float64, f float64) {
-	dst = dst[:len(src)]
-	k := 0
-	for ; k+4 <= len(src); k += 4 {
-		d, s := dst[k:k+4:k+4], src[k:k+4:k+4]
-		d[0] -= f * s[0]
-		d[1] -= f * s[1]
-		d[2] -= f * s[2]
-		d[3] -= f * s[3]
-	}
-	for ; k < len(src); k++ {
-		dst[k] -= f * src[k]
-	}
-}
-
-// addSquares adds the square of each entry of row to norm.
-func addSquares(norm, row []float64) {
-	norm = norm[:len(row)]
-	for c, v := range row {
-		norm[c] += v * v
-	}
 }

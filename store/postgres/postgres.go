@@ -363,6 +363,20 @@ func (db *DB) get(ctx context.Context, id string) (*store.Table, error) {
 	return t, nil
 }
 
+// Move returns move i of table id: one row of the moves, whose rows are only ever appended.
+func (db *DB) Move(ctx context.Context, id string, i int) (engine.Move, error) {
+	var m engine.Move
+	err := db.pool.QueryRow(ctx, `SELECT seat, action, text FROM moves WHERE table_id = $1 AND idx = $2`, id, i).
+		Scan(&m.Seat, &m.Action, &m.Text)
+	if errors.Is(err, pgx.ErrNoRows) {
+		err = store.ErrNotFound
+	}
+	if err != nil {
+		return engine.Move{}, fmt.Errorf("get move %d of table %s: %w", i, id, err)
+	}
+	return m, nil
+}
+
 // List returns the summaries of the tables f selects, newest first.
 func (db *DB) List(ctx context.Context, f store.Filter) ([]store.Summary, error) {
 	list, err := db.list(ctx, f)

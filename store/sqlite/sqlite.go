@@ -381,6 +381,12 @@ func (db *DB) commitAppends(batch []*pendingAppend) {
 				undo = "ROLLBACK TO move; RELEASE move"
 			}
 			if _, err := tx.ExecContext(ctx, undo); err != nil {
+				if outcome[i] != nil {
+					// After some errors (a full disk, an I/O error) SQLite rolls the whole
+					// transaction back itself and the savepoint is gone with it ("no such
+					// savepoint"): the append's own error is what every caller must hear.
+					return outcome[i]
+				}
 				return err
 			}
 		}
@@ -531,6 +537,20 @@ func (db *DB) get(ctx context.Context, id string) (*store.Table, error) {
 		return nil, fmt.Errorf("%d moves stored, the table counts %d", len(t.Moves), count)
 	}
 	return t, nil
+}
+
+// Move returns move i of table id: one row of the moves, whose rows are only ever appended.
+func (db *DB) Move(ctx context.Context, id string, i int) (engine.Move, error) {
+	var m engine.Move
+	err := db.read.QueryRowContext(ctx, `SELECT seat, action, text FROM moves WHERE table_id = ? AND idx = ?`, id, i).
+		Scan(&m.Seat, &m.Action, &m.Text)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = store.ErrNotFound
+	}
+	if err != nil {
+		return engine.Move{}, fmt.Errorf("get move %d of table %s: %w", i, id, err)
+	}
+	return m, nil
 }
 
 func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }

@@ -257,3 +257,52 @@ func TestAppendsAtOnceSucceedOrFailAlone(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendOnAFullFile: an append the file has no room for fails with SQLite's own reason
+// (after which SQLite may have rolled the whole batch's transaction back, savepoints and all),
+// leaves the table as it was, and succeeds at the same index once there is room again.
+func TestAppendOnAFullFile(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "deuce.db")
+	db, err := sqlite.OpenWith(ctx, path, sqlite.Options{MaxBytes: 256 << 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.Create(ctx, storetest.NewTable("t")); err != nil {
+		t.Fatal(err)
+	}
+	big := make([]engine.Move, 64)
+	for i := range big {
+		big[i] = engine.Move{Seat: 0, Action: 1, Text: string(bytes.Repeat([]byte("x"), 200))}
+	}
+	hogs := 0
+	for n, i := len(big), 0; n > 0; i++ {
+		if err := db.Create(ctx, &store.Table{ID: fmt.Sprintf("hog%04d", i), Game: "pencil", Status: store.Finished, Moves: big[:n]}); err != nil {
+			n /= 2
+		} else {
+			hogs++
+		}
+	}
+	if hogs == 0 {
+		t.Fatal("no table filled the file")
+	}
+	err = db.Append(ctx, "t", 0, big, store.Live, nil)
+	if err == nil || !bytes.Contains([]byte(err.Error()), []byte("full")) {
+		t.Fatalf("an append on a full file: %v, want SQLite's full error", err)
+	}
+	if got, err := db.Get(ctx, "t"); err != nil || len(got.Moves) != 0 {
+		t.Fatalf("after the failed append the table holds %v (%v)", got, err)
+	}
+	raw, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	if _, err := raw.Exec(`DELETE FROM moves WHERE table_id LIKE 'hog%'`); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Append(ctx, "t", 0, big, store.Live, nil); err != nil {
+		t.Fatalf("an append once there is room: %v", err)
+	}
+}

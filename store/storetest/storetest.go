@@ -28,6 +28,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"CreateExists", testCreateExists},
 		{"CreateInvalid", testCreateInvalid},
 		{"NotFound", testNotFound},
+		{"Move", testMove},
 		{"AppendInOrder", testAppendInOrder},
 		{"AppendConflict", testAppendConflict},
 		{"AppendKeepsLive", testAppendKeepsLive},
@@ -191,6 +192,36 @@ func testNotFound(t *testing.T, s store.Store) {
 	}
 	if err := s.UpdateSeats(ctx, "nope", nil, store.Live); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("UpdateSeats(nope) = %v; want ErrNotFound", err)
+	}
+}
+
+func testMove(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	create(t, s, NewTable("t1"))
+	create(t, s, NewTable("t2"))
+	moves := Moves(0, 5)
+	if err := s.Append(ctx, "t1", 0, moves[:3], store.Live, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Append(ctx, "t1", 3, moves[3:], store.Live, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Append(ctx, "t2", 0, Moves(7, 1), store.Live, nil); err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range moves {
+		got, err := s.Move(ctx, "t1", i)
+		if err != nil || got != want {
+			t.Errorf("Move(t1, %d) = %+v, %v; want %+v", i, got, err, want)
+		}
+	}
+	for _, tc := range []struct {
+		id string
+		i  int
+	}{{"t1", 5}, {"t1", -1}, {"t2", 1}, {"nope", 0}} {
+		if m, err := s.Move(ctx, tc.id, tc.i); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("Move(%s, %d) = %+v, %v; want ErrNotFound", tc.id, tc.i, m, err)
+		}
 	}
 }
 

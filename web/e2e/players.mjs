@@ -1,7 +1,12 @@
 // Two people in two browser contexts (separate cookies) sign up, one posts a rated 1+1 seek in
 // the lobby, the other accepts it; they chat (lines arrive on both sides, as text), play a few
 // moves of a Center Court tiebreak, then let the clock run out; both end screens show the
-// result and the profile shows the new rating. Any console error fails the run.
+// result and the profile shows the new rating. Bob, seated by his account, offers a rematch from
+// the end screen; Ann, back at the finished table, sees the offer and accepts it, and both sit at
+// the rematch with its clock. There Ann mutes Bob: after a reload the mute holds, and Bob's
+// lines stay hidden. The lobby's New table form offers a clock and a rated choice (for a
+// signed-in player against a bot, disabled with the reason otherwise). Any console error fails
+// the run.
 //
 //   node players.mjs <server base URL> <output directory>
 //
@@ -162,8 +167,78 @@ async function main() {
     await shot(ann, 'profile.png');
     log(`ann's profile shows ${shown}`);
 
+    // Bob, seated by his account, offers a rematch from his end screen; he waits at the new
+    // table. Ann comes back to the finished table and is offered it.
+    await bob.locator('#rematch').click();
+    await bob.waitForURL((u) => /\/t\/[a-z0-9]+$/.test(u.pathname) && !u.pathname.endsWith(table));
+    const rematch = new URL(bob.url()).pathname.split('/')[2];
+    await bob.waitForFunction(() => document.body.dataset.seq !== undefined);
+    check((await bob.locator('#players li.me').textContent()).includes('bob'), 'bob sits at the rematch as himself');
+    log(`bob offered the rematch ${rematch}`);
+    await ann.goto(`${base}/t/${table}`);
+    await ann.locator('#rematch-offer', { hasText: 'Bob offers a rematch' }).waitFor();
+    check((await ann.locator('#rematch').textContent()) === 'Accept the rematch', 'the end screen offers to accept the rematch');
+    await shot(ann, 'rematch-offered.png');
+    await ann.locator('#rematch').click();
+    await ann.waitForURL((u) => u.pathname.endsWith(`/t/${rematch}`));
+    await ann.waitForFunction(() => document.body.dataset.seq !== undefined);
+    check((await ann.locator('#players li.me').textContent()).includes('ann'), 'ann sits at the rematch as herself');
+    check((await ann.locator('#clocks').textContent()).includes('1+1'), 'the rematch keeps the clock');
+    await shot(ann, 'rematch-joined.png');
+    log('ann accepted the rematch');
+
+    // Ann mutes Bob; a reload keeps the mute. Each step waits for proof the server has it: a
+    // socket's messages are handled in order, so once a line sent after the mute comes back,
+    // the mute holds.
+    await chatLine(bob, ann, 'before the mute');
+    await ann.locator('.chat-mutes input[data-mute]').check();
+    check(await ann.locator('.chat-lines li', { hasText: 'before the mute' }).isHidden(), 'muting hides the lines already shown');
+    await ann.reload();
+    await ann.waitForFunction(() => document.body.dataset.seq !== undefined);
+    await ann.locator('.chat-mutes input[data-mute]').waitFor();
+    check(await ann.locator('.chat-mutes input[data-mute]').isChecked(), 'the mute is still ticked after a reload');
+    await chatLine(ann, bob, 'ann is back');
+    check(await ann.locator('.chat-lines li', { hasText: 'before the mute' }).isHidden(), 'the muted line stays hidden in the chat history');
+    await bob.locator('#chat-input').fill('muted after the reload');
+    await bob.locator('#chat-input').press('Enter');
+    await bob.locator('.chat-lines .chat-text', { hasText: 'muted after the reload' }).waitFor();
+    await chatLine(ann, bob, 'ann checks');
+    check(await ann.locator('.chat-lines .chat-text', { hasText: 'muted after the reload' }).count() === 0, 'a muted player\'s new line does not reach ann after the reload');
+    await shot(ann, 'muted-after-reload.png');
+    log('the mute held across a reload');
+
+    // The lobby's New table form: a clock, and rated for a signed-in player against a bot.
+    const guest = watch(await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage(), 'guest');
+    await guest.goto(`${base}/`);
+    await guest.locator('#clock option').first().waitFor({ state: 'attached' });
+    check(await guest.locator('#rated').isDisabled(), 'a guest cannot create a rated table');
+    check((await guest.locator('#rated-help').textContent()).includes('Sign in'), 'the form tells a guest why');
+    await ann.goto(`${base}/`);
+    await ann.locator('.game-card', { hasText: 'Center Court' }).click();
+    await ann.locator('#variant').selectOption('tiebreak');
+    await ann.locator('#seat-1').selectOption('friend');
+    check(await ann.locator('#rated').isDisabled(), 'a table with a friend by link is not rated');
+    await ann.locator('#seat-1').selectOption('bot:random');
+    check(await ann.locator('#rated').isEnabled(), 'ann against a bot may be rated');
+    await ann.locator('#rated').check();
+    await ann.locator('#clock').selectOption('10+5');
+    await ann.locator('#create-button').click();
+    await ann.locator('#created-title').waitFor();
+    check(/10\+5 rapid · rated/.test(await ann.locator('#created').textContent()), 'the new table shows its clock and rating');
+    await shot(ann, 'lobby-rated-table.png');
+    await ann.locator('#created a.button.primary').click();
+    await ann.waitForURL(/\/t\/[a-z0-9]+$/);
+    await ann.waitForFunction(() => document.body.dataset.seq !== undefined);
+    check((await ann.locator('#players li.me').textContent()).includes('ann'), 'ann plays the lobby table as herself');
+    check((await ann.locator('#clocks').textContent()).includes('10+5'), 'the lobby table has its clock');
+    await ann.locator('#table-settings', { hasText: '10+5 · rated' }).waitFor();
+    check(await ann.locator('#hint').isHidden(), 'a rated table offers no hint');
+    log('the New table form made a rated 10+5 table against the random bot');
+
     // "Play a bot" stays one click away: a rated 5+3 match against the random bot.
     await ann.goto(`${base}/`);
+    // The lobby lists the tables ann holds by her account, which this browser has no link to.
+    await ann.locator(`#mine li[data-id="${rematch}"] a`, { hasText: 'Resume' }).waitFor();
     await ann.locator('#seek-clock').selectOption('5+3');
     await ann.locator('#seek-bot').selectOption('random');
     await ann.locator('#seek-play-bot').click();

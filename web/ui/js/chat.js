@@ -5,13 +5,49 @@ import { h, replace } from './dom.js';
 
 const MAX = 300;
 
+// Mutes are kept in this browser, by table: a mute answers one match's chat, and a guest has no
+// account to keep it with, while a signed-in player on another device is one reload away from
+// muting again. The server keeps none: a connection tells it its mutes after every welcome.
+// The most recent MUTED_TABLES tables are kept, so the list has an end.
+const MUTES_KEY = 'deuce.mutes';
+const MUTED_TABLES = 100;
+
+function loadMutes() {
+  try {
+    const all = JSON.parse(localStorage.getItem(MUTES_KEY) || '{}');
+    return all && typeof all === 'object' && !Array.isArray(all) ? all : {};
+  } catch {
+    return {};
+  }
+}
+
+// mutesOf returns the seats muted at a table in this browser.
+export function mutesOf(table) {
+  const seats = loadMutes()[table];
+  return new Set(Array.isArray(seats) ? seats.filter((x) => Number.isInteger(x) && x >= 0) : []);
+}
+
+function saveMutes(table, muted) {
+  const all = loadMutes();
+  delete all[table]; // re-added last: the most recent table
+  if (muted.size) all[table] = [...muted].sort();
+  const keys = Object.keys(all);
+  for (const k of keys.slice(0, Math.max(0, keys.length - MUTED_TABLES))) delete all[k];
+  try {
+    localStorage.setItem(MUTES_KEY, JSON.stringify(all));
+  } catch {
+    // Storage full or refused: the mute holds until the page is left.
+  }
+}
+
 export class Chat {
-  constructor(root, socket) {
+  constructor(root, socket, table) {
     this.root = root;
     this.socket = socket;
+    this.table = table;
     this.seat = -3;
     this.seats = [];
-    this.muted = new Set();
+    this.muted = mutesOf(table);
     this.lines = root.querySelector('.chat-lines');
     this.form = root.querySelector('form');
     this.input = root.querySelector('input');
@@ -32,6 +68,10 @@ export class Chat {
     this.seats = seats;
     this.lines.replaceChildren();
     this.title.textContent = seat >= 0 ? 'Chat with your opponent' : 'Spectators\u2019 chat';
+    // A player whose every opponent is a bot has nobody to chat with.
+    this.root.hidden = seat >= 0 && seats.every((s, i) => i === seat || s.bot);
+    if (seat < 0) this.muted = new Set(); // a spectator mutes nobody
+    for (const i of this.muted) if (i === seat || i >= seats.length) this.muted.delete(i);
     this.drawMutes();
     // Mutes belong to the connection: a new one is told them again.
     for (const i of this.muted) this.socket.send({ type: 'mute', seat: i, muted: true });
@@ -40,15 +80,19 @@ export class Chat {
   drawMutes() {
     if (this.seat < 0) return replace(this.mutes);
     replace(this.mutes, this.seats.map((s, i) => (i === this.seat || s.bot ? null : h('label', { class: 'check small' },
-      h('input', { type: 'checkbox', checked: this.muted.has(i), onchange: (e) => {
+      h('input', { type: 'checkbox', checked: this.muted.has(i), 'data-mute': i, onchange: (e) => {
         if (e.target.checked) this.muted.add(i); else this.muted.delete(i);
+        saveMutes(this.table, this.muted);
         this.socket.send({ type: 'mute', seat: i, muted: e.target.checked });
+        for (const li of this.lines.querySelectorAll(`li[data-seat="${i}"]`)) li.hidden = e.target.checked;
       } }), `Mute ${s.name}`))));
   }
 
   add(msg) {
+    // The room's last lines come before the server has heard this connection's mutes.
+    const hide = this.seat >= 0 && Number.isInteger(msg.seat) && this.muted.has(msg.seat);
     const at = new Date(msg.at);
-    const li = h('li', { class: msg.seat === this.seat ? 'mine' : '' },
+    const li = h('li', { class: msg.seat === this.seat ? 'mine' : '', 'data-seat': Number.isInteger(msg.seat) ? msg.seat : null, hidden: hide },
       h('time', { class: 'muted small', datetime: msg.at }, at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })), ' ',
       h('strong', {}, msg.name), ': ',
       h('span', { class: 'chat-text', text: msg.text }));

@@ -11,7 +11,7 @@ const hint = { root: null, id: '', token: '', game: '', seq: -1, mine: false, as
 // mountHint shows the panel in root when seat plays against bots only.
 export function mountHint({ id, token, table, seat, root }) {
   const others = table.seats.filter((_, i) => i !== seat);
-  const allowed = seat >= 0 && token && others.every((s) => s.bot) && !table.status?.startsWith('finished');
+  const allowed = seat >= 0 && others.every((s) => s.bot) && !table.status?.startsWith('finished');
   root.hidden = !allowed;
   if (!allowed) return;
   Object.assign(hint, { root, id, token, game: table.game });

@@ -2,10 +2,12 @@
 // links, and list the tables that are open, live and finished.
 
 import { h, $, replace, capitalize } from './dom.js';
-import { api } from './api.js';
+import { api, getJSON } from './api.js';
 import { rememberSeat, seatsAt, seatLink } from './seats.js';
 import { copyButton } from './copy.js';
 import { withNames, shownOptions } from './names.js';
+import { whoami } from './account.js';
+import { CLOCKS } from './seek.js';
 
 const REFRESH = 4000; // ms between refreshes of the table lists
 const NAME_KEY = 'deuce.name';
@@ -26,7 +28,13 @@ const el = {
   lists: { open: $('#open'), live: $('#live'), ended: $('#finished') },
   mine: $('#mine'),
   minePanel: $('#mine-panel'),
+  clockRated: $('#clock-rated'),
+  clock: $('#clock'),
+  rated: $('#rated'),
+  ratedHelp: $('#rated-help'),
 };
+
+let me = { accounts: false }; // who is signed in (account.js whoami)
 
 let games = [];
 let game = null; // the chosen game
@@ -36,6 +44,13 @@ el.name.value = localStorage.getItem(NAME_KEY) || '';
 el.name.addEventListener('change', () => localStorage.setItem(NAME_KEY, el.name.value.trim()));
 
 async function start() {
+  me = await whoami();
+  // A signed-in player's seats carry their name unless they type another.
+  if (me.name) el.name.placeholder = me.name;
+  // A clock and a rating are kept with the accounts: a server without them offers neither.
+  el.clockRated.hidden = !me.accounts;
+  replace(el.clock, CLOCKS.map(([v, label]) => h('option', { value: v, selected: v === 'none' }, label)));
+  el.rated.addEventListener('change', checkRated);
   try {
     games = (await api.games()).map(normalize);
   } catch (err) {
@@ -124,6 +139,7 @@ function layoutSeats(n) {
         seatChoice[i] = e.target.value;
         friendName.hidden = e.target.value !== 'friend';
         describe(e.target.value);
+        checkRated();
       },
     },
     h('option', { value: 'you', selected: chosen === 'you' }, 'You'),
@@ -135,6 +151,29 @@ function layoutSeats(n) {
       h('div', { class: 'seat-choice' }, select, friendName),
       help);
   }));
+  checkRated();
+}
+
+// ratedRefusal says why the table as chosen cannot be rated, '' when it can: a rated match is
+// between an account and a bot here (web/players.go checkRated), a person against a person
+// being what seeks are for.
+function ratedRefusal() {
+  if (!me.name) return 'Sign in (top right) to play rated: a rated match moves your rating, so it needs an account.';
+  const people = seatChoice.filter((c) => !c.startsWith('bot:'));
+  if (seatChoice.length !== 2 || people.length !== 1 || people[0] !== 'you') {
+    return 'A rated table here is you against a bot. To play a person rated, seek a game (Seek a game, on the right).';
+  }
+  return '';
+}
+
+// checkRated enables the rated box when the table can be rated and says why not otherwise.
+function checkRated() {
+  const why = ratedRefusal();
+  el.rated.disabled = why !== '';
+  if (why) el.rated.checked = false;
+  el.ratedHelp.textContent = why || (el.rated.checked
+    ? 'Rated: the result moves your rating; the bot plays at its fixed rating. Leaving the table loses it.'
+    : 'Casual: no rating changes.');
 }
 
 el.form.addEventListener('submit', async (e) => {
@@ -149,20 +188,25 @@ el.form.addEventListener('submit', async (e) => {
     const base = v?.options?.[o.name] ?? o.default;
     if (value !== '' && value !== base) options[o.name] = value;
   }
-  const myName = el.name.value.trim();
-  localStorage.setItem(NAME_KEY, myName);
+  const typed = el.name.value.trim();
+  localStorage.setItem(NAME_KEY, typed);
+  const myName = typed || me.name || '';
+  const rated = el.rated.checked && !el.rated.disabled;
   const seats = seatChoice.map((c, i) => {
     if (c.startsWith('bot:')) return { bot: c.slice(4) };
-    if (c === 'you') return { name: myName };
+    // A rated table seats the signed-in player as their account, not by a link.
+    if (c === 'you') return rated ? { me: true } : { name: myName };
     return { name: (document.getElementById(`seat-${i}-name`)?.value || '').trim() };
   });
   const req = { game: game.name, variant: v?.name || '', seats };
   if (Object.keys(options).length) req.options = options;
+  if (me.accounts && el.clock.value !== 'none') req.clock = el.clock.value;
+  if (rated) req.rated = true;
   el.submit.disabled = true;
   el.submit.textContent = 'Creating…';
   try {
     const resp = await api.create(req);
-    showCreated(resp, seatChoice.slice());
+    showCreated({ ...resp, request: req }, seatChoice.slice());
     refreshLists();
   } catch (err) {
     el.error.textContent = capitalize(err.message);
@@ -181,14 +225,16 @@ function showCreated(resp, choices) {
   const abs = (path) => new URL(path, location.origin).href;
   replace(el.created,
     h('h2', { id: 'created-title' }, `${t.title} table ready`),
-    h('p', { class: 'muted' }, `Variant ${variant()?.name || ''} · ${optionsText(t.options, t.seats.length)}`),
+    h('p', { class: 'muted' }, `Variant ${variant()?.name || ''} · ${optionsText(t.options, t.seats.length)}${settingsText(resp)}`),
     h('ul', { class: 'invites' }, resp.seats.map((s) => {
       if (s.bot) {
         return h('li', {}, h('span', { class: 'seat-no' }, String(s.seat + 1)), h('span', {}, s.name), h('span', { class: 'badge bot' }, `${s.bot} bot`));
       }
       if (choices[s.seat] === 'you') {
+        // A seat taken as the account has no link: the table finds it by the session.
+        const href = s.invite || `/t/${encodeURIComponent(resp.id)}`;
         return h('li', {}, h('span', { class: 'seat-no' }, String(s.seat + 1)), h('span', {}, s.name, h('span', { class: 'badge' }, 'you')),
-          h('a', { class: 'button primary', href: s.invite, 'data-seat': s.seat + 1 }, `Play as seat ${s.seat + 1}`));
+          h('a', { class: 'button primary', href, 'data-seat': s.seat + 1 }, `Play as seat ${s.seat + 1}`));
       }
       const url = abs(s.invite);
       return h('li', { class: 'invite' }, h('span', { class: 'seat-no' }, String(s.seat + 1)), h('span', {}, s.name),
@@ -199,6 +245,12 @@ function showCreated(resp, choices) {
     h('p', { class: 'muted small' }, 'Each invite link plays its seat: send it only to that player.'));
   el.created.hidden = false;
   el.created.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+}
+
+// settingsText describes the clock and rating a table was created with.
+function settingsText(resp) {
+  const clock = CLOCKS.find(([v]) => v === resp.request?.clock)?.[1];
+  return `${clock ? ` · ${clock}` : ''}${resp.request?.rated ? ' · rated' : ''}`;
 }
 
 function optionsText(opts, seats) {
@@ -226,12 +278,37 @@ async function refreshLists() {
       : h('li', { class: 'muted empty' }, { open: 'No table is waiting for players.', live: 'No match is being played right now.', ended: 'No match has ended yet.' }[status]));
   }));
   const mine = all.filter((t) => !isEnded(t) && seatsAt(t.id).length);
-  const key = JSON.stringify(mine.map((t) => [t.id, t.moves, t.status]));
+  const held = await accountTables(new Set(mine.map((t) => t.id)));
+  const key = JSON.stringify([mine.map((t) => [t.id, t.moves, t.status]), held]);
   if (lastLists.mine !== key) {
     lastLists.mine = key;
-    el.minePanel.hidden = mine.length === 0;
-    replace(el.mine, mine.map((t) => tableRow(t)));
+    el.minePanel.hidden = mine.length + held.length === 0;
+    replace(el.mine, mine.map((t) => tableRow(t)), held.map((m) => accountRow(m)));
   }
+}
+
+// accountTables returns the unfinished tables the signed-in player holds a seat of by their
+// account (a seek's, a rematch's, a rated table's), which this browser keeps no link to; those
+// in skip are listed already.
+async function accountTables(skip) {
+  if (!me.name) return [];
+  try {
+    const p = await getJSON(`/api/users/${encodeURIComponent(me.name)}`);
+    return (p.recent || []).filter((m) => (m.status === 'open' || m.status === 'live') && !skip.has(m.table));
+  } catch {
+    return [];
+  }
+}
+
+// accountRow lists a table held by the account.
+function accountRow(m) {
+  return h('li', { class: 'table-row', 'data-id': m.table },
+    h('div', { class: 'table-main' },
+      h('strong', {}, m.title),
+      h('span', { class: 'muted small' }, m.rated ? ' rated' : ''),
+      h('div', { class: 'table-players' }, `${me.name} vs ${m.opponent}`),
+      h('div', { class: 'muted small' }, m.status === 'open' ? 'waiting for a player' : 'being played')),
+    h('div', { class: 'table-actions' }, h('a', { class: 'button small primary', href: `/t/${encodeURIComponent(m.table)}` }, 'Resume')));
 }
 
 function tableRow(t) {
@@ -268,6 +345,7 @@ export function endText(t) {
   switch (t.ended) {
     case 'resigned': return `${loser ? loser.name : 'A player'} resigned`;
     case 'claimed': return `${loser ? loser.name : 'A player'} left; the win was claimed`;
+    case 'time': return `${loser ? loser.name : 'A player'} ran out of time`;
     case 'expired': return 'Expired: nobody played for a long time';
     case 'time limit': return 'Stopped: bot matches have a time limit';
     case 'unplayable': return 'Stopped: this server no longer plays this table';

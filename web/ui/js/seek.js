@@ -7,7 +7,8 @@ import { api, getJSON, postJSON, deleteJSON } from './api.js';
 import { whoami } from './account.js';
 
 const POLL = 2000; // ms
-const CLOCKS = [['1+1', '1+1 bullet'], ['3+2', '3+2 blitz'], ['5+3', '5+3 blitz'], ['10+5', '10+5 rapid'], ['1d', '1 day a move'], ['3d', '3 days a move'], ['none', 'no clock']];
+// CLOCKS are the time controls the lobby offers, as clock.Parse reads them, with their labels.
+export const CLOCKS = [['1+1', '1+1 bullet'], ['3+2', '3+2 blitz'], ['5+3', '5+3 blitz'], ['10+5', '10+5 rapid'], ['1d', '1 day a move'], ['3d', '3 days a move'], ['none', 'no clock']];
 
 const el = {
   panel: $('#seek-panel'),

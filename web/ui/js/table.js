@@ -47,6 +47,7 @@ const state = {
   busy: false, // a move is on its way
   wasMyTurn: false,
   rematchPoll: 0,
+  settings: '', // the clock and rating, shown by the title
   presence: null, // the latest presence message: who is connected, who left
   confirming: false, // the resign confirmation is showing
   notes: new Map(), // log index -> a note of this page ("played for you")
@@ -97,7 +98,7 @@ const socket = new TableSocket(id, token, {
 });
 
 const clocks = new Clocks($('#clocks'), id, token);
-const chat = new Chat($('#chat'), socket);
+const chat = new Chat($('#chat'), socket, id);
 
 function showConnection(st, delay) {
   const labels = {
@@ -122,7 +123,8 @@ function showTable() {
   const t = state.table;
   const names = t.seats.map((s) => s.name);
   document.title = `${t.title} · ${names.join(' vs ')} · deuce`;
-  replace(el.title, h('strong', {}, t.title), h('span', { class: 'muted' }, ` · ${optionsText(t.options, t.seats.length)}`));
+  replace(el.title, h('strong', {}, t.title), h('span', { class: 'muted' }, ` · ${optionsText(t.options, t.seats.length)}`),
+    state.settings ? h('span', { class: 'badge', id: 'table-settings' }, state.settings) : null);
   if (state.viewGame !== t.game) {
     state.viewGame = t.game;
     state.view = viewFor(t.game).create(el.board, {
@@ -145,8 +147,26 @@ function showTable() {
   if (!state.rulesLoaded) {
     state.rulesLoaded = true;
     loadRules(t.game);
-    mountHint({ id, token, table: t, seat: state.seat, root: $('#hint') });
+    showSettings(t);
   }
+}
+
+// showSettings reads the table's clock and rating for the title, and offers hints where they
+// are allowed: never at a rated table (the server refuses them there too).
+async function showSettings(t) {
+  let info = null;
+  try {
+    info = await api.table(id);
+  } catch {
+    // Without the settings the title stays as it is, and no hint is offered.
+  }
+  if (!info) return;
+  state.settings = [info.clock, info.rated ? 'rated' : ''].filter(Boolean).join(' · ');
+  showTable();
+  if (info.rated) return;
+  mountHint({ id, token, table: t, seat: state.seat, root: $('#hint') });
+  // The update on screen came before the panel: tell it whether the player may ask now.
+  if (state.update) hintUpdate(state.update.seq, frame().legal.length > 0, !!state.update.result?.over);
 }
 
 // awayBadge marks a person seat whose player has left the table.
@@ -161,7 +181,7 @@ function awayBadge(seat) {
 function showActions() {
   const u = state.update;
   if (!el.actions) return;
-  if (state.seat < 0 || !token || !u || u.result?.over) {
+  if (state.seat < 0 || !u || u.result?.over) {
     replace(el.actions);
     return;
   }
@@ -307,6 +327,7 @@ function endedTitle(u) {
   switch (u.ended) {
     case 'resigned': return loser === state.seat ? 'You resigned' : `${who} resigned${mineWon ? ': you won' : ''}`;
     case 'claimed': return loser === state.seat ? 'You left, and the win was claimed' : `${who} left: ${mineWon ? 'you claimed the win' : 'the win was claimed'}`;
+    case 'time': return loser === state.seat ? 'You ran out of time' : `${who} ran out of time${mineWon ? ': you won' : ''}`;
     case 'expired': return 'The table expired: nobody played for a long time';
     case 'time limit': return 'Stopped: matches between bots have a time limit';
     case 'unplayable': return 'Stopped: this server no longer plays this table';
@@ -374,7 +395,8 @@ function showEnd() {
   const title = u.ended ? endedTitle(u) : w === -2 ? 'A draw' : w === state.seat ? 'You won!' : `${capital(nameOf(w))} won`;
   const note = h('p', { class: 'end-note', 'aria-live': 'polite' });
   const finished = w >= 0 || !u.ended; // an abandoned table has no replay and no rematch
-  const rematch = mine && token && finished ? h('button', { type: 'button', class: 'primary', id: 'rematch', onclick: () => startRematch(note) }, 'Rematch') : null;
+  // A player seated by a link or by their account may offer a rematch.
+  const rematch = mine && finished ? h('button', { type: 'button', class: 'primary', id: 'rematch', onclick: () => startRematch(note) }, 'Rematch') : null;
   replace(el.end,
     h('div', { class: 'end-icon', 'aria-hidden': 'true' }, w === state.seat ? trophy() : ball()),
     h('div', { class: 'end-body' },
@@ -385,7 +407,11 @@ function showEnd() {
         finished ? h('a', { class: 'button', href: `/r/${encodeURIComponent(id)}`, id: 'replay-link' }, 'Replay') : null,
         h('a', { class: 'button quiet', href: '/' }, 'Lobby')),
       note));
+  // The end is news: bring it into view, from wherever the player was on the board (on a
+  // phone, far below it).
+  const first = el.end.hidden;
   el.end.hidden = false;
+  if (first) el.end.scrollIntoView({ block: 'nearest' });
   el.end.dataset.ended = u.ended || 'played';
   el.status.hidden = true;
   replace(el.actions);
@@ -395,8 +421,9 @@ function showEnd() {
       try {
         const t = await api.table(id);
         if (t.rematch) {
-          clearInterval(state.rematchPoll);
-          offerRematch(t.rematch, note);
+          // An offer may still be taken up; once it has been, there is nothing more to follow.
+          if (!t.rematchBy) clearInterval(state.rematchPoll);
+          offerRematch(t.rematch, t.rematchBy, note);
         }
       } catch {
         // Try again at the next tick.
@@ -407,13 +434,23 @@ function showEnd() {
   }
 }
 
-async function offerRematch(next, note) {
+// offerRematch tells of a rematch: offered by the player called by (who waits for the others to
+// join), or started.
+function offerRematch(next, by, note) {
   const btn = document.getElementById('rematch');
-  if (state.seat >= 0 && token) {
-    if (btn) btn.textContent = 'Join the rematch';
-    replace(note, 'A rematch has started. ', h('a', { href: '#', onclick: (e) => { e.preventDefault(); startRematch(note); } }, 'Join it'), '.');
+  const me = state.seat >= 0 ? state.table?.seats[state.seat]?.name : '';
+  const join = (text) => h('a', { href: '#', onclick: (e) => { e.preventDefault(); startRematch(note); } }, text);
+  if (state.seat < 0) {
+    replace(note, by ? `${capital(by)} offers a rematch: ` : 'A rematch has started: ', h('a', { href: `/t/${encodeURIComponent(next)}` }, 'watch it'), '.');
+  } else if (by && by === me) {
+    if (btn) btn.textContent = 'Back to your rematch';
+    replace(note, 'You offered a rematch: the others have not joined yet. ', join('Go back to it'), '.');
+  } else if (by) {
+    if (btn) btn.textContent = 'Accept the rematch';
+    replace(note, h('strong', { id: 'rematch-offer' }, `${capital(by)} offers a rematch`), ' with the same settings. ', join('Accept'), ', or leave it: the offer lapses with the table.');
   } else {
-    replace(note, 'A rematch has started: ', h('a', { href: `/t/${encodeURIComponent(next)}` }, 'watch it'), '.');
+    if (btn) btn.textContent = 'Join the rematch';
+    replace(note, 'A rematch has started. ', join('Join it'), '.');
   }
 }
 
@@ -430,6 +467,11 @@ async function startRematch(note) {
     if (t.seats[seat]?.name !== me.name) {
       const found = t.seats.findIndex((s) => s.name === me.name && !s.bot);
       if (found >= 0) seat = found;
+    }
+    if (!token) {
+      // A seat held by the signed-in account: the table finds it by the session.
+      location.href = `/t/${encodeURIComponent(next)}`;
+      return;
     }
     rememberSeat(next, seat, token, { game: t.game, title: t.title });
     location.href = seatLink(next, seat, token);
