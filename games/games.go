@@ -138,11 +138,12 @@ const expertIterations = 10_000
 //   - own=1 (ismcts.Options.OwnView: playouts and prior choose for each player on a deal of
 //     the cards it cannot see, so that the imagined opponents do not play knowing expert's
 //     real hand): Center Court 66.0% against 57.8% (450 matches, seeds 3 and 4), Love Means
-//     Nothing 67.7% against 58.7% (300, seeds 1 and 2), Worldwide (with the lead) 65.3%
-//     against 58.0% (150, seed 3). At full budgets Center Court's expert won 60.0% of 200
-//     matches against hard (seed 1), where plain expert won 52.5% of the same 200. It costs
-//     about 60% more time per iteration. In AlakaSLAM (expert 1,000 against hard 100) 85.0%
-//     against 82.5% over 80: no measurable gain where expert already wins most matches.
+//     Nothing 67.7% against 58.7% (300, seeds 1 and 2). At full budgets Center Court's expert
+//     won 60.0% of 200 matches against hard (seed 1), where plain expert won 52.5% of the same
+//     200. It costs about 60% more time per iteration. Not kept in Worldwide: with the lead it
+//     won 65.3% against 58.0% (150, seed 3) screened, but 57.0% of 200 at full budgets where
+//     the lead alone won 61.5% of the same matches. In AlakaSLAM (expert 1,000 against hard
+//     100) 85.0% against 82.5% over 80: no measurable gain where expert already wins most.
 //   - lead=1 (ismcts.Options.Leaf, the fitted lead of games/lead.go): Worldwide 62.5% against
 //     55.5% (400, seeds 1 and 2); at full budgets 61.5% of 200 matches (seed 1) where plain
 //     expert won 55.0% of the same 200. In Center Court 59.7% against 61.3% (300; twice the
@@ -151,7 +152,7 @@ const expertIterations = 10_000
 var expertSettings = map[string]string{
 	centercourt.Game.Name: "own=1",
 	lmn.Game.Name:         "own=1",
-	worldwide.Game.Name:   "lead=1:own=1",
+	worldwide.Game.Name:   "lead=1",
 }
 
 // expertSummary describes what settings add to expert's search.
