@@ -138,9 +138,10 @@ const expertIterations = 10_000
 //   - own=1 (ismcts.Options.OwnView: playouts and prior choose for each player on a deal of
 //     the cards it cannot see, so that the imagined opponents do not play knowing expert's
 //     real hand): Center Court 66.0% against 57.8% (450 matches, seeds 3 and 4), Love Means
-//     Nothing 67.7% against 58.7% (300, seeds 1 and 2). At full budgets Center Court's expert
-//     won 60.0% of 200 matches against hard (seed 1), where plain expert won 52.5% of the same
-//     200. It costs about 60% more time per iteration. Not kept in Worldwide: with the lead it
+//     Nothing 67.7% against 58.7% (300, seeds 1 and 2). At full budgets, against hard over
+//     the first 200 matches of seed 1, Center Court's expert won 60.0% where plain expert won
+//     52.5% of the same matches, Love Means Nothing's 73.0% where plain expert won 50.0%. It
+//     costs about 60% more time per iteration. Not kept in Worldwide: with the lead it
 //     won 65.3% against 58.0% (150, seed 3) screened, but 57.0% of 200 at full budgets where
 //     the lead alone won 61.5% of the same matches. In AlakaSLAM (expert 1,000 against hard
 //     100) 85.0% against 82.5% over 80: no measurable gain where expert already wins most.
