@@ -79,6 +79,9 @@ func Bots(g engine.Game) []BotInfo {
 			summary = fmt.Sprintf("a search of the round's bids by regret matching over the solved game's values, up to %d points a side (beyond, hard's search with ten times its iterations, in four trees)", exactLimit)
 			iterations, trees = biddingIterations, 1
 		}
+		if l.name == "expert" {
+			summary += expertSummary(expertTuned[g.Name])
+		}
 		bots = append(bots, BotInfo{l.name, fmt.Sprintf("%s: %d iterations a move (%s%s), %s",
 			summary, iterations, plural(trees, "tree"), ahead, live)})
 	}
@@ -125,6 +128,61 @@ var (
 // hard's, in four trees.
 const expertIterations = 10_000
 
+// expertSettings are expert's settings beyond its budget in the games where simulation showed
+// them to help (README, "Bots"), written as a bot spec's (NewBotSpec): hard's moves never
+// change, and in the other games expert is hard's search with ten times the iterations.
+//
+// Screened at a tenth of the budgets (expert 2,000 iterations against hard 200, the shortest
+// variant, seats swapped), with and without each setting on the same seeds:
+//
+//   - own=1 (ismcts.Options.OwnView: playouts and prior choose for each player on a deal of
+//     the cards it cannot see, so that the imagined opponents do not play knowing expert's
+//     real hand): Center Court 66.0% against 57.8% (450 matches, seeds 3 and 4), Love Means
+//     Nothing 67.7% against 58.7% (300, seeds 1 and 2). At full budgets, against hard over
+//     the first 200 matches of seed 1, Center Court's expert won 60.0% where plain expert won
+//     52.5% of the same matches, Love Means Nothing's 73.0% where plain expert won 50.0%. It
+//     costs about 60% more time per iteration. Not kept in Worldwide: with the lead it
+//     won 65.3% against 58.0% (150, seed 3) screened, but 57.0% of 200 at full budgets where
+//     the lead alone won 61.5% of the same matches. In AlakaSLAM (expert 1,000 against hard
+//     100) 85.0% against 82.5% over 80: no measurable gain where expert already wins most.
+//   - lead=1 (ismcts.Options.Leaf, the fitted lead of games/lead.go): Worldwide 62.5% against
+//     55.5% (400, seeds 1 and 2); at full budgets 61.5% of 200 matches (seed 1) where plain
+//     expert won 55.0% of the same 200. In Center Court 59.7% against 61.3% (300; twice the
+//     weight 53.0%), in AlakaSLAM 81.0% against 76.3% (58, expert 1,000 against hard 100):
+//     not kept there.
+var expertSettings = map[string]string{
+	centercourt.Game.Name: "own=1",
+	lmn.Game.Name:         "own=1",
+	worldwide.Game.Name:   "lead=1",
+}
+
+// expertSummary describes what settings add to expert's search.
+func expertSummary(set settings) string {
+	text := ""
+	if set["own"] == 1 {
+		text += ", imagining each player's choices on its own guess at the cards it cannot see"
+	}
+	if set["lead"] > 0 {
+		text += ", valuing what a point leaves to the next (cards, stars, serve) by a fitted model"
+	}
+	return text
+}
+
+// expertTuned are expertSettings parsed, by game name.
+var expertTuned = func() map[string]settings {
+	tuned := map[string]settings{}
+	for _, g := range All() {
+		if text := expertSettings[g.Name]; text != "" {
+			set, err := parseSettings(g, text)
+			if err != nil {
+				panic(fmt.Sprintf("expert's settings in %s: %v", g.Name, err))
+			}
+			tuned[g.Name] = set
+		}
+	}
+	return tuned
+}()
+
 // Search parameters, tuned by simulation against the heuristic: in Center Court tiebreaks at
 // 1000 iterations a progressive bias of 3 to 30 won 75-82% of matches, no bias 65-69%; the
 // exploration constant mattered less (0.4 was worse, 0.5 to 1.4 about equal).
@@ -141,15 +199,25 @@ func plural(n int, noun string) string {
 }
 
 func (l searchLevel) bot(g engine.Game) bot.Bot {
+	return ismcts.New(l.options(g, nil))
+}
+
+// options returns the level's search options in g, with the settings of a bot spec (see
+// NewBotSpec) applied, where set.
+func (l searchLevel) options(g engine.Game, set settings) ismcts.Options {
 	o := ismcts.Options{
 		Name: l.name, Iterations: l.iterations, Trees: l.trees, Time: l.time,
 		Exploration: searchExploration, Playout: g.Heuristic, Prior: g.Heuristic, Bias: searchBias,
 		Horizon: g.Horizon, Spend: l.spend,
 	}
+	if l.name == "expert" {
+		expertTuned[g.Name].apply(&o, g)
+	}
+	set.apply(&o, g)
 	if l.bidding && g.Name == pencil.Game.Name {
 		o = biddingSearch(o)
 	}
-	return ismcts.New(o)
+	return o
 }
 
 // biddingSearch is expert's search in the bidding game. It is a hybrid of search and the

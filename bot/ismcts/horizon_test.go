@@ -127,3 +127,22 @@ func TestHorizon(t *testing.T) {
 		}
 	}
 }
+
+// TestLeaf checks that Options.Leaf values what a playout leaves at the horizon: one point
+// ahead, a leaf that sees the points to come makes patience the better move, each move's
+// value being its point won or lost plus the lead the leaf gives side 0 (here the rest of the
+// script), over the one point played; the searching seat's value is side 0's.
+func TestLeaf(t *testing.T) {
+	rest := func(s engine.State) float64 {
+		r := s.(*pointRace)
+		lead := 0.0
+		for _, side := range scripts[r.choice][r.won[0]+r.won[1]:] {
+			lead += float64(1 - 2*side)
+		}
+		return lead
+	}
+	an := search(t, ismcts.New(ismcts.Options{Iterations: 50, Horizon: 1, Leaf: rest}), &pointRace{race{choice: -1}}, 1)
+	if an.Action != patient || an.Moves[patient].Value != -1+4 || an.Moves[greedy].Value != 1-4 {
+		t.Errorf("with the leaf: chose %d, want patient (%d) valued 3, greedy -3; %+v", an.Action, patient, an.Moves)
+	}
+}

@@ -33,8 +33,9 @@
 // sees comes from engine.Determinize for its seat. Nodes of other seats are keyed by their own
 // observations in each determinization (their sampled hands included): the multiple-observer
 // form of ISMCTS, in one tree. Playouts and the prior read whole determinized states, so the
-// imagined opponents play them as if they saw every hand; the search does not model what the
-// others infer about the searching seat's hand from its play.
+// imagined opponents play them as if they saw every hand (unless Options.OwnView gives each
+// seat its own determinization to choose on); the search does not model what the others infer
+// about the searching seat's hand from its play.
 //
 // Because an action can be legal in some determinizations of a node and not in others, every
 // edge counts its availability (the visits to its node in which it was legal), and UCB1 uses
@@ -94,6 +95,16 @@
 // points ahead say almost all a playout to the end of the match would, for a fraction of its
 // cost. The window counts from the position searched, not from where an iteration leaves the
 // tree, so that every iteration estimates the same thing.
+//
+// Options.Leaf optionally values what a playout leaves at the horizon: a game's estimate of the
+// lead the state gives a side in the points after it (the cards and resources each side keeps,
+// who serves), added to the points counted, so that a point won by spending what the next
+// points need counts for less.
+//
+// Options.SingleObserver optionally keys the other seats' nodes by the searching seat's
+// observation (single-observer ISMCTS) instead of their own: see the option. Options.OwnView
+// optionally makes every playout and prior choice on a determinization for the seat choosing,
+// so that the imagined opponents do not play as if they saw the searching seat's real hand.
 //
 // Options.Depth optionally ends playouts after that many actions with a return of 0 for every
 // seat: an estimate that knows nothing, for games whose matches are too long to play out.
@@ -168,6 +179,31 @@ type Options struct {
 	// its side's points won minus the other side's, over the points played (a playout in which
 	// the match ends first returns the match's result). Game.Horizon gives a game's value.
 	Horizon int
+	// Leaf, with Horizon, values what a playout leaves behind at the horizon: it returns side
+	// 0's expected lead in the points to come from s, the point boundary where the playout
+	// stopped (seat i plays for side i%2), in points. Each seat's return is then its side's
+	// points won minus the other's over the points played plus its side's share of that lead,
+	// divided by the points played: the hands, resources and serve a point leaves to the next
+	// ones count, not only who won it. Nil counts the points alone.
+	Leaf func(s engine.State) float64
+	// SingleObserver keys the other seats' nodes by what the searching seat observes, not by
+	// their own observations in each determinization (single-observer ISMCTS: Cowling, Powley
+	// and Whitehouse, "Information Set Monte Carlo Tree Search", 2012). An opponent's node is
+	// then shared by every hand the searching seat imagines it holds: it gathers the visits
+	// that the multiple-observer tree splits over as many nodes as imagined hands (each, at
+	// the search's budgets, seen by so few iterations that the opponent plays its prior
+	// there), at the price of a choice that depends on its hand only through which actions
+	// are legal and what the prior picks. Secret choices of a simultaneous step keep the
+	// multiple-observer keys.
+	SingleObserver bool
+	// OwnView makes the playout policy and the prior choose for each seat on a determinization
+	// of the state for that seat (engine.Determinize: what it cannot see redealt), not on the
+	// iteration's state. Without it every seat in a playout, and the prior at the opponents'
+	// nodes, reads every hand of the iteration's determinization, which holds the searching
+	// seat's real hand: the imagined opponents play as if they could see it, so the search
+	// guards against an opponent who knows its cards and spends nothing on what a real
+	// opponent cannot know. It costs a determinization per playout decision.
+	OwnView bool
 	// Trees is the number of independent trees whose root statistics are merged (default 1).
 	Trees int
 	// Workers is the number of goroutines searching the trees (default: Trees, at most

@@ -332,3 +332,27 @@ func TestRegretReproducible(t *testing.T) {
 		t.Errorf("bids %d on one worker and %d on two, with the same seed", moves[0], moves[1])
 	}
 }
+
+// TestReproducibleWithExpertOptions checks that the search options beyond hard's (a
+// fitted leaf value, single-observer keys, own views) keep a search reproducible whatever the
+// workers.
+func TestReproducibleWithExpertOptions(t *testing.T) {
+	g := centercourt.Game
+	b, err := games.NewBotSpec(g, "expert:iterations=600:trees=3:single=1:lead=1:own=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := b.(*ismcts.Bot).Options()
+	if o.Leaf == nil || !o.SingleObserver || !o.OwnView {
+		t.Fatalf("spec not applied: %+v", o)
+	}
+	s := midMatch(t, g, "tiebreak", 3, 1)
+	o.Workers = 1
+	first := search(t, ismcts.New(o), s, 42)
+	for _, w := range []int{2, 3} {
+		o.Workers = w
+		if again := search(t, ismcts.New(o), s, 42); !reflect.DeepEqual(again, first) {
+			t.Errorf("%d workers, different search:\n%+v\n%+v", w, again, first)
+		}
+	}
+}

@@ -110,6 +110,7 @@ type tree struct {
 	rbuf    []float64
 	pbuf    []float64
 	scratch engine.State // the last iteration's determinization, whose storage the next reuses
+	view    engine.State // the last determinization a policy chose on (Options.OwnView)
 }
 
 // reset prepares t for a search of root for seat; start is root, or the start of root's
@@ -264,6 +265,8 @@ func (t *tree) descend(s engine.State) error {
 		var obs uint64
 		if len(t.path) == 0 && !t.rewound {
 			obs = t.rootObs // the first decision is the searching seat's, at the root
+		} else if t.opts.SingleObserver && to != t.seat && !simultaneous(s) {
+			obs = t.observe(s, t.seat)
 		} else {
 			obs = t.observe(s, to)
 		}
@@ -355,7 +358,7 @@ func (t *tree) choose(ni int32, s engine.State, legal []engine.Action) (engine.A
 	idx := t.align(ni, legal)
 	prior, hasPrior := engine.Action(0), t.opts.Prior != nil
 	if hasPrior {
-		prior = t.opts.Prior(s, t.rng)
+		prior = t.opts.Prior(t.own(s, s.ToMove()), t.rng)
 	}
 	untried := t.untried[:0]
 	priorUntried := -1
@@ -727,7 +730,7 @@ func (t *tree) playout(s engine.State) error {
 			}
 			continue
 		case policy != nil:
-			a = policy(s, t.rng)
+			a = policy(t.own(s, to), t.rng)
 		default:
 			if err := applyListed(s, legal[t.rng.IntN(len(legal))]); err != nil {
 				return err
@@ -744,6 +747,16 @@ func (t *tree) playout(s engine.State) error {
 	}
 }
 
+// own returns the state a policy chooses on for seat in s: s itself, or with Options.OwnView
+// a determinization of s for seat, written over the last one's storage.
+func (t *tree) own(s engine.State, seat engine.Seat) engine.State {
+	if !t.opts.OwnView {
+		return s
+	}
+	t.view = engine.DeterminizeInto(t.view, s, seat, t.rng)
+	return t.view
+}
+
 // pointsSince returns the points each side has won in s since the root, and their sum.
 func (t *tree) pointsSince(s engine.State) (won [2]int, played int) {
 	w := s.(engine.Points).PointsWon()
@@ -753,15 +766,26 @@ func (t *tree) pointsSince(s engine.State) (won [2]int, played int) {
 
 // pointsScored reports whether the points played since the root have reached the horizon, and
 // if so adds each seat's return over them to t.ret: its side's points won minus the other
-// side's, over the points played.
+// side's, plus its side's lead in the points to come where Options.Leaf values it, over the
+// points played.
 func (t *tree) pointsScored(s engine.State) bool {
 	won, played := t.pointsSince(s)
 	if played < t.horizon {
 		return false
 	}
+	lead := 0.0
+	if t.opts.Leaf != nil {
+		lead = t.opts.Leaf(s)
+	}
 	for i := range t.ret {
 		side := i % 2
-		t.ret[i] += float64(won[side]-won[1-side]) / float64(played)
+		diff := float64(won[side] - won[1-side])
+		if side == 0 {
+			diff += lead
+		} else {
+			diff -= lead
+		}
+		t.ret[i] += diff / float64(played)
 	}
 	return true
 }

@@ -32,6 +32,20 @@ balance of the game: seat 1's advantage, match length, and for games that keep
 tennis facts points per game, hold rate, rally length and lead changes, broken
 down by variant and by the tags the game reports (surface, character).
 
+A search level (medium, hard, expert) may carry settings that replace its own,
+separated by colons, to try variants without editing code; the player is named
+by the spec as written:
+  iterations=N        iterations a move, over all trees (1 to 1000000)
+  trees=N             independent trees, root statistics merged (1 to 64)
+  c=X                 UCB1's exploration constant (0.01 to 10)
+  bias=X              weight of the heuristic's choice; 0 for none (0 to 1000)
+  horizon=N           points a playout plays before it is scored; 0 to the end (0 to 20)
+  determinizations=N  playouts per iteration, each from a fresh deal (1 to 64)
+  single=1            opponents' nodes keyed by what the searching seat sees
+  own=1               playout and prior choices on a deal for the seat choosing
+  lead=X              weight of the fitted lead in the points to come, added at
+                      the horizon, in the games that have one; 0 for none (0 to 10)
+
 Match i is seeded by (--seed, i), so the report never depends on --workers.
 A large run splits into --shard I/N slices (contiguous blocks of matches), each
 writing --out FILE; deuce sim merge combines the files into the exact report of
@@ -46,6 +60,7 @@ Examples:
   deuce sim centercourt --bots random,heuristic --variant all --plots plots/
   deuce sim centercourt --bots random,heuristic --variant set,tiebreak --vary server-refill=yes|no
   deuce sim pencil --bots random,heuristic,equilibrium --matches 500 --csv
+  deuce sim centercourt --variant tiebreak --bots hard,expert:lead=0,expert:horizon=0:trees=8
   deuce sim centercourt --bots heuristic,random --matches 100000 --shard 0/4 --out s0.json
   deuce sim merge s0.json s1.json s2.json s3.json --json`
 
@@ -252,7 +267,7 @@ func (f *simFlags) config(g engine.Game, lenient bool) (sim.Config, error) {
 	// Players are named by their bots' levels, numbered where two play the same one.
 	count := map[string]int{}
 	for _, n := range names {
-		b, err := games.NewBot(g, n)
+		b, err := games.NewBotSpec(g, n)
 		if err != nil {
 			return cfg, usageError{err.Error()}
 		}

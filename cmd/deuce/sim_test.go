@@ -264,3 +264,21 @@ func TestSimAllGames(t *testing.T) {
 		}
 	}
 }
+
+// TestSimBotSpecs plays bots with settings by name, and refuses a bad setting as a usage
+// error that says what is accepted.
+func TestSimBotSpecs(t *testing.T) {
+	out, _, err := deuce(t, "", "sim", "centercourt", "--variant", "tiebreak", "--bots", "hard:iterations=20,expert:iterations=40:trees=1:lead=1", "--matches", "2", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"hard:iterations=20"`, `"expert:iterations=40:trees=1:lead=1"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks the player %s:\n%.600s", want, out)
+		}
+	}
+	_, _, err = deuce(t, "", "sim", "centercourt", "--bots", "hard,expert:trees=99", "--matches", "2")
+	if err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), "trees=99 is out of range: 1 to 64") {
+		t.Errorf("a tree count out of range: %v", err)
+	}
+}
