@@ -28,7 +28,7 @@ var layers = []struct {
 	{"timesource", nil},
 	{"examples/*", []string{"github.com/coder/websocket"}},
 	{"games/*", []string{"engine", "score"}},
-	{"games", []string{"engine", "games/*", "bot", "bot/*"}},
+	{"games", []string{"engine", "score", "games/*", "bot", "bot/*", "gonum.org/v1/gonum"}},
 	{"bot", []string{"engine"}},
 	{"bot/*", []string{"engine", "bot"}},
 	{"sim", []string{"engine", "bot"}},
