@@ -45,7 +45,9 @@ type faultServer struct {
 
 // sql opens another connection to the SQLite file at path, closed when the test ends.
 func (f *faultServer) sql(path string) *sql.DB {
-	db, err := sql.Open("sqlite", path)
+	// The server's writer may hold the file's lock while it retries a failed save: the test's
+	// own statements wait for it, as another process's would, instead of failing at once.
+	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)")
 	if err != nil {
 		f.t.Fatal(err)
 	}
