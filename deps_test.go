@@ -46,7 +46,7 @@ var layers = []struct {
 	{"web/loadtest", []string{"github.com/coder/websocket"}},
 	{"protocol", []string{"engine"}},
 	{"client", []string{"engine", "protocol", "github.com/coder/websocket"}},
-	{"client/clienttest", []string{"client", "store/sqlite", "web"}},
+	{"client/clienttest", []string{"client", "store/sqlite", "web", "github.com/coder/websocket"}},
 	{"tui", []string{"engine", "score", "games", "games/*", "bot", "protocol", "client", "github.com/charmbracelet/bubbletea", "github.com/charmbracelet/bubbles", "github.com/charmbracelet/lipgloss", "github.com/charmbracelet/x/ansi"}},
 	{"cmd/deuce", []string{"cluster", "analysis", "engine", "games", "games/*", "bot", "bot/*", "sim", "sim/*", "store", "store/*", "web", "web/*", "protocol", "client", "tui", "github.com/charmbracelet/x/term"}},
 }

@@ -2,18 +2,13 @@ package tui
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"net/url"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/coder/websocket"
-	"github.com/coder/websocket/wsjson"
 
 	"deuce/client"
 	"deuce/client/clienttest"
@@ -23,48 +18,6 @@ import (
 	"deuce/games/pencil"
 	"deuce/protocol"
 )
-
-// browser plays a seat the way the browser does: raw JSON over the websocket, the first legal
-// move whenever the seat may act. It returns the last update it saw.
-func browser(ctx context.Context, base *url.URL, table, token string) (map[string]any, error) {
-	c, _, err := websocket.Dial(ctx, "ws://"+base.Host+"/ws/tables/"+table, nil)
-	if err != nil {
-		return nil, err
-	}
-	defer c.CloseNow()
-	c.SetReadLimit(1 << 22)
-	if err := wsjson.Write(ctx, c, map[string]any{"type": "hello", "token": token}); err != nil {
-		return nil, err
-	}
-	var last map[string]any
-	sent := -1.0 // "played" when the last move was sent: a move waits until that one counts
-	for {
-		var msg map[string]any
-		if err := wsjson.Read(ctx, c, &msg); err != nil {
-			if websocket.CloseStatus(err) == websocket.StatusNormalClosure {
-				return last, nil
-			}
-			return last, err
-		}
-		switch msg["type"] {
-		case "error":
-			return last, fmt.Errorf("the server refused the browser's move: %v", msg["error"])
-		case "update":
-			last = msg
-			legal, _ := msg["legal"].([]any)
-			played, _ := msg["played"].(float64)
-			if len(legal) == 0 || played == sent {
-				continue
-			}
-			sent = played
-			first := legal[0].(map[string]any)
-			move := map[string]any{"type": "move", "seq": msg["seq"], "action": first["action"]}
-			if err := wsjson.Write(ctx, c, move); err != nil {
-				return last, err
-			}
-		}
-	}
-}
 
 // A terminal player (client + the interface, driven by its keys) plays a browser player through
 // a real server, to the end; the server's record then replays exactly to what both saw.
@@ -98,7 +51,7 @@ func TestJoinPlaysABrowserPlayer(t *testing.T) {
 			}
 			done := make(chan result, 1)
 			go func() {
-				last, err := browser(ctx, base, created.ID, created.Seats[1].Token)
+				last, err := clienttest.Browser(ctx, base, created.ID, created.Seats[1].Token)
 				done <- result{last, err}
 			}()
 
@@ -178,7 +131,7 @@ func TestJoinPlaysABrowserPlayer(t *testing.T) {
 				t.Errorf("the record replays to %s, the terminal saw %s", got, want)
 			}
 			for seat, view := range map[engine.Seat]any{0: final.View, 1: br.last["view"]} {
-				got, want := canonical(t, st.Observe(seat)), canonical(t, view)
+				got, want := clienttest.Canonical(t, st.Observe(seat)), clienttest.Canonical(t, view)
 				if string(got) != string(want) {
 					t.Errorf("seat %d: the replayed view differs from the last one seen:\n%s\n%s", seat+1, got, want)
 				}
@@ -279,21 +232,6 @@ func TestParseLink(t *testing.T) {
 			t.Errorf("ParseLink(%q) = %+v, %v", tt.in, l, err)
 		}
 	}
-}
-
-// canonical is v's JSON with object keys sorted, so a struct and a map of it compare.
-func canonical(t *testing.T, v any) string {
-	t.Helper()
-	data, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var x any
-	if err := json.Unmarshal(data, &x); err != nil {
-		t.Fatal(err)
-	}
-	data, _ = json.Marshal(x)
-	return string(data)
 }
 
 // Resigning takes two presses of R; the match then ends, lost, for everyone at the table.

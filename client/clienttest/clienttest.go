@@ -47,6 +47,9 @@ func Start(t testing.TB) *Server {
 	return s
 }
 
+// Store is the server's store: what it keeps of every table, read directly.
+func (s *Server) Store() *sqlite.DB { return s.db }
+
 func (s *Server) open(addr string) {
 	s.t.Helper()
 	// Tables of bots only play at a test's pace, not a watcher's.

@@ -2,7 +2,10 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +16,7 @@ import (
 	"deuce/engine"
 	"deuce/games"
 	"deuce/protocol"
+	"deuce/store"
 )
 
 // `deuce join --plain` plays a seat of a real server's table from its seat link against another
@@ -78,6 +82,163 @@ func TestJoinPlain(t *testing.T) {
 			t.Errorf("the terminal seat played %q, it chose bid 2 every time", m.Text)
 		}
 	}
+}
+
+// `deuce join --plain`, answered as a person would (move 1 every time), plays a whole match
+// through a real server against a seat played the way the browser plays it (web/PROTOCOL.md:
+// raw JSON, hello with the seat token, then a move answering each update). The record the
+// server keeps, the one it serves and the one join saves are the same, and replaying it through
+// the engine gives the final views, result and score the players and the server were shown.
+func TestJoinCommandAgainstBrowserProtocol(t *testing.T) {
+	for _, tt := range []struct {
+		game    string
+		variant string
+		options engine.Options
+	}{
+		{"centercourt", "tiebreak", nil},              // chance outcomes and hidden hands
+		{"pencil", "", engine.Options{"points": "6"}}, // simultaneous secret bids
+	} {
+		t.Run(tt.game, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			defer cancel()
+			srv := clienttest.Start(t)
+			c := srv.Client
+			created, err := c.Create(ctx, protocol.CreateTable{Game: tt.game, Variant: tt.variant, Options: tt.options,
+				Seats: []protocol.SeatRequest{{Name: "Terminal"}, {Name: "Browser"}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			type seen struct {
+				last map[string]any
+				err  error
+			}
+			browser := make(chan seen, 1)
+			go func() {
+				last, err := clienttest.Browser(ctx, c.Server, created.ID, created.Seats[1].Token)
+				browser <- seen{last, err}
+			}()
+
+			recPath := filepath.Join(t.TempDir(), "joined.json")
+			out, _, err := deuce(t, strings.Repeat("1\n", 5000), "join", "--plain", "--record", recPath, c.Server.String()+created.Seats[0].Invite)
+			if err != nil {
+				t.Fatalf("join: %v\n%s", err, out)
+			}
+			br := <-browser
+			if br.err != nil {
+				t.Fatalf("the browser seat: %v", br.err)
+			}
+
+			// One record: kept in the store, served over HTTP, saved by join. The seed the
+			// server drew chance from stays on the server.
+			stored, err := srv.Store().Get(ctx, created.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if stored.Status != store.Finished || stored.Ended != "" || stored.Result == nil {
+				t.Fatalf("the stored table: %s, ended %q, result %v; want finished, played out", stored.Status, stored.Ended, stored.Result)
+			}
+			kept := stored.Record()
+			kept.Seed = 0
+			served, err := c.Record(ctx, created.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := os.Open(recPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			saved, err := engine.ReadRecord(f)
+			f.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for name, rec := range map[string]*engine.Record{"served": served, "saved by join": saved} {
+				if got, want := clienttest.Canonical(t, rec), clienttest.Canonical(t, kept); got != want {
+					i := 0
+					for i < len(got) && i < len(want) && got[i] == want[i] {
+						i++
+					}
+					t.Errorf("the record %s differs from the stored one at character %d:\n…%s\n…%s", name, i, got[i:min(len(got), i+300)], want[i:min(len(want), i+300)])
+				}
+			}
+
+			// The record replays, every person's move the first listed, as both chose.
+			g, _ := games.Lookup(tt.game)
+			terminalMoves := 0
+			st, err := engine.Replay(g, saved, func(i int, s engine.State) {
+				if i == len(saved.Moves) || saved.Moves[i].Seat == engine.Chance {
+					return
+				}
+				m := saved.Moves[i]
+				if m.Seat == 0 {
+					terminalMoves++
+				}
+				if first := s.Legal(nil)[0]; m.Action != first {
+					t.Errorf("move %d: seat %d played %s, not the first listed move %s", i+1, m.Seat+1, m.Text, s.ActionString(first))
+				}
+			})
+			if err != nil {
+				t.Fatalf("the record does not replay: %v", err)
+			}
+			if st.ToMove() != engine.Nobody || terminalMoves == 0 {
+				t.Fatalf("the replayed match is not over (%v to move) or the terminal never moved (%d moves)", st.ToMove(), terminalMoves)
+			}
+			if got := strings.Count(out, "your move> "); got != terminalMoves {
+				t.Errorf("join asked for %d moves, the record holds %d of the terminal seat", got, terminalMoves)
+			}
+
+			// The replayed end is what everybody was shown.
+			res := clienttest.Canonical(t, st.Result())
+			table, err := c.Table(ctx, created.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for who, got := range map[string]any{"the store": stored.Result, "the record": saved.Result, "the table summary": table.Result, "the browser's last update": br.last["result"]} {
+				if got := clienttest.Canonical(t, got); got != res {
+					t.Errorf("%s has the result %s, the replay %s", who, got, res)
+				}
+			}
+			if got, want := clienttest.Canonical(t, br.last["view"]), clienttest.Canonical(t, st.Observe(1)); got != want {
+				t.Errorf("the browser's last view differs from the replayed one:\n%s\n%s", got, want)
+			}
+			if end := fmt.Sprintf("\n%s\nMatch over: %s\n", st.Observe(0), st.Result().Score); !strings.Contains(out, end) {
+				t.Errorf("join did not end on the replayed view and score:%s\njoin printed:\n%s", end, out[max(0, len(out)-2000):])
+			}
+			var frame struct {
+				At     int               `json:"at"`
+				Views  []json.RawMessage `json:"views"`
+				Result engine.Result     `json:"result"`
+			}
+			if err := getJSON(ctx, fmt.Sprintf("%s/api/tables/%s/replay?at=%d", c.Server, created.ID, len(saved.Moves)), &frame); err != nil {
+				t.Fatal(err)
+			}
+			if frame.At != len(saved.Moves) || len(frame.Views) != st.NumSeats() || clienttest.Canonical(t, frame.Result) != res {
+				t.Fatalf("the server's replay of the end: at %d of %d, %d views, result %+v", frame.At, len(saved.Moves), len(frame.Views), frame.Result)
+			}
+			for seat, view := range frame.Views {
+				if got, want := clienttest.Canonical(t, view), clienttest.Canonical(t, st.Observe(engine.Seat(seat))); got != want {
+					t.Errorf("seat %d: the server's replay ends on\n%s\nthe engine's on\n%s", seat+1, got, want)
+				}
+			}
+		})
+	}
+}
+
+// getJSON decodes the answer to a GET of url into v.
+func getJSON(ctx context.Context, url string, v any) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("GET %s: %s", url, resp.Status)
+	}
+	return json.NewDecoder(resp.Body).Decode(v)
 }
 
 func TestJoinWatchUsage(t *testing.T) {
