@@ -314,6 +314,10 @@ func (r *runner) table(ctx context.Context, i int, ready func()) {
 		}
 		play = r.play
 	}
+	// A seat that gives up (its error counted) stops the others, which would wait for its
+	// moves until their reads time out, and then again after every reconnection.
+	play, stop := context.WithCancel(play)
+	defer stop()
 	var wg sync.WaitGroup
 	over := make([]bool, len(seats))
 	acked := make([]int, len(seats))
@@ -325,6 +329,9 @@ func (r *runner) table(ctx context.Context, i int, ready func()) {
 			defer func() { p.c.CloseNow() }()
 			over[s] = p.play(play)
 			acked[s] = p.acked
+			if !over[s] {
+				stop()
+			}
 		}()
 	}
 	wg.Wait()
