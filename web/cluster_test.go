@@ -163,6 +163,8 @@ func TestClusterSurvivesAKilledNode(t *testing.T) {
 	}
 	var killed string
 	moved := map[string]bool{}
+	const acquired = `deuce_lease_changes_total{change="acquired"}`
+	var acquisitions float64 // by every node: the killed one's read before it died
 	kill := func() {
 		count := map[string]int{}
 		held := leases(t, dbURL)
@@ -181,6 +183,11 @@ func TestClusterSurvivesAKilledNode(t *testing.T) {
 				moved[id] = true
 			}
 		}
+		n, err := metricAt(nodes[victim].main.URL(), acquired)
+		if err != nil {
+			t.Error(err)
+		}
+		acquisitions += n
 		nodes[victim].dead = true
 		nodes[victim].main.Kill()
 	}
@@ -197,6 +204,20 @@ func TestClusterSurvivesAKilledNode(t *testing.T) {
 	}
 	if killed == "" || len(moved) == 0 {
 		t.Fatalf("no node was killed while running a table (killed %q, %d tables)", killed, len(moved))
+	}
+	// Every table's lease was acquired when it started, and those of the killed node's tables
+	// once more by the nodes that took them over.
+	for _, nd := range nodes {
+		if !nd.dead {
+			n, err := metricAt(nd.main.URL(), acquired)
+			if err != nil {
+				t.Fatal(err)
+			}
+			acquisitions += n
+		}
+	}
+	if want := float64(8 + len(moved)); acquisitions < want {
+		t.Errorf("%s: %v on all nodes, want at least %v (8 tables started, %d taken over)", acquired, acquisitions, want, len(moved))
 	}
 	checkReplays(t, nodes[0].db, rep.IDs)
 }

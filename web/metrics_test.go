@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"fmt"
 	"io"
 	"net/http"
 	"path/filepath"
@@ -12,21 +13,29 @@ import (
 // metric reads one sample of the server's /metrics, like `deuce_moves_total{via="local"}`.
 func (s *server) metric(name string) float64 {
 	s.t.Helper()
-	resp, err := http.Get(s.url + "/metrics")
-	if err != nil {
-		s.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, _ := io.ReadAll(resp.Body)
-	m := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(name) + ` (\S+)$`).FindSubmatch(body)
-	if m == nil {
-		s.t.Fatalf("no %s in /metrics:\n%s", name, body)
-	}
-	v, err := strconv.ParseFloat(string(m[1]), 64)
+	v, err := metricAt(s.url, name)
 	if err != nil {
 		s.t.Fatal(err)
 	}
 	return v
+}
+
+// metricAt reads one sample of the /metrics of the server at url.
+func metricAt(url, name string) (float64, error) {
+	resp, err := http.Get(url + "/metrics")
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return 0, err
+	}
+	m := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(name) + ` (\S+)$`).FindSubmatch(body)
+	if m == nil {
+		return 0, fmt.Errorf("no %s in /metrics:\n%s", name, body)
+	}
+	return strconv.ParseFloat(string(m[1]), 64)
 }
 
 func TestMetricsCountMovesAndConnections(t *testing.T) {

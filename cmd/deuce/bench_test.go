@@ -2,13 +2,18 @@ package main
 
 import (
 	"bufio"
+	"bytes"
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	"deuce/store/postgres/pgtest"
 )
@@ -128,4 +133,87 @@ func nodeCount(args []string) int {
 		}
 	}
 	return 1
+}
+
+// TestBenchServeNodesSurviveAKill runs `deuce bench serve --nodes 3` on a PostgreSQL schema of
+// its own: three server processes (this test binary run as deuce), tables created and seats
+// connected on nodes at random, and the node running the most tables killed with SIGKILL once
+// 60 moves are answered. The others must take every table it ran over, and every table must
+// finish with no error and no move lost, its record replaying to its stored result.
+func TestBenchServeNodesSurviveAKill(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts servers")
+	}
+	dbURL := pgtest.Schema(t)
+	// The bench starts its servers from its own executable, this test binary: TestMain makes
+	// it deuce. Their data directories go in the test's.
+	t.Setenv("DEUCE_TEST_AS_COMMAND", "1")
+	t.Setenv("TMPDIR", t.TempDir())
+	const tables = 4
+	// A client bot moves every 75ms or so: within the servers' limit of 10 messages a second
+	// on a connection, and every table ends in seconds.
+	args := []string{"serve", "--nodes", "3", "--postgres", dbURL, "--tables", strconv.Itoa(tables), "--think", "75ms", "--kill-after", "60", "--seed", "3"}
+	var out lockedBuffer
+	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &out}
+	b, err := parseServeBench(args, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.window != 0 {
+		t.Fatalf("a cluster run plays for a window of %v, want every table to its end", b.window)
+	}
+	// A run that hangs fails with what it found instead of waiting for the test's deadline.
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	start := time.Now()
+	res, err := b.run(ctx, e)
+	if res == nil {
+		t.Fatalf("the bench did not run: %v\n%s", err, out.String())
+	}
+	var report bytes.Buffer
+	res.write(&report)
+	t.Logf("%v; bench output:\n%s\n%s", time.Since(start).Round(time.Millisecond), out.String(), report.String())
+	if err != nil {
+		t.Fatalf("the bench stopped: %v", err)
+	}
+	rep := res.Report
+	if res.Nodes != 3 || res.Killed < 1 || res.Killed > 3 {
+		t.Errorf("%d nodes, node %d killed; want 3 nodes and one of them killed", res.Nodes, res.Killed)
+	}
+	if len(res.Moved) == 0 {
+		t.Errorf("the killed node held no table's lease when it died")
+	}
+	slices.Sort(res.Moved)
+	slices.Sort(res.TakenOver)
+	if !slices.Equal(res.TakenOver, res.Moved) {
+		t.Errorf("tables taken over by another node %v, want every table the killed node ran: %v", res.TakenOver, res.Moved)
+	}
+	if rep.Errors != 0 || rep.Lost != 0 {
+		t.Errorf("%d errors, %d lost moves; want none", rep.Errors, rep.Lost)
+	}
+	if rep.Tables != tables || rep.Finished != tables || len(rep.IDs) != tables {
+		t.Errorf("%d of %d tables finished (%d created), want all %d", rep.Finished, rep.Tables, len(rep.IDs), tables)
+	}
+	if rep.Checked != tables {
+		t.Errorf("%d records replayed to their stored result, want %d", rep.Checked, tables)
+	}
+}
+
+// lockedBuffer is a buffer written from several goroutines (the bench reports progress from
+// each table's).
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }

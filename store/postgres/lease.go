@@ -183,6 +183,29 @@ func (db *DB) Owner(ctx context.Context, id string) (string, error) {
 	return node, nil
 }
 
+// Lease is a row of the lease table: the node that last took a table's lease (or was given it
+// at creation), at which epoch, and whether it still holds it (the lease has not expired nor
+// been released).
+type Lease struct {
+	Table string
+	Node  string
+	Epoch int64
+	Held  bool
+}
+
+// Leases returns the lease of every table that has had one, held or not, by table ID.
+func (db *DB) Leases(ctx context.Context) ([]Lease, error) {
+	rows, err := db.pool.Query(ctx, `SELECT table_id, node, epoch, expires >= now() FROM table_leases ORDER BY table_id`)
+	if err != nil {
+		return nil, fmt.Errorf("list leases: %w", err)
+	}
+	leases, err := pgx.CollectRows(rows, pgx.RowToStructByPos[Lease])
+	if err != nil {
+		return nil, fmt.Errorf("list leases: %w", err)
+	}
+	return leases, nil
+}
+
 // CheckLease returns store.ErrLeaseLost unless node holds the lease of table id at epoch,
 // unexpired. It fences a write that is not in the store's transactions (a change of seats)
 // when done under the lock (Locked) the next holder takes to load the table.

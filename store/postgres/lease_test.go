@@ -62,6 +62,9 @@ func TestLeaseFencesTheNodeThatLostIt(t *testing.T) {
 	if err != nil || !ok || e2 != e1+1 {
 		t.Fatalf("b takes the expired lease: epoch %d, %v, %v; want %d", e2, ok, err, e1+1)
 	}
+	if leases, err := db.Leases(ctx); err != nil || len(leases) != 1 || leases[0] != (postgres.Lease{Table: "t1", Node: "b", Epoch: e2, Held: true}) {
+		t.Fatalf("leases %+v, %v; want t1 held by b at epoch %d", leases, err, e2)
+	}
 	if err := db.AppendFenced(ctx, "t1", "a", e1, 1, move, store.Live, nil); !errors.Is(err, store.ErrLeaseLost) {
 		t.Fatalf("the old holder appends: %v, want ErrLeaseLost", err)
 	}
@@ -80,6 +83,10 @@ func TestLeaseFencesTheNodeThatLostIt(t *testing.T) {
 	}
 	if owner, err := db.Owner(ctx, "t1"); err != nil || owner != "" {
 		t.Fatalf("owner after release %q, %v; want none", owner, err)
+	}
+	// The released lease is still listed: who took it last, and at which epoch.
+	if leases, err := db.Leases(ctx); err != nil || len(leases) != 1 || leases[0] != (postgres.Lease{Table: "t1", Node: "b", Epoch: e2, Held: false}) {
+		t.Fatalf("leases after release %+v, %v; want t1 last taken by b at epoch %d, not held", leases, err, e2)
 	}
 	e3, ok, err := db.Acquire(ctx, "t1", "a", time.Minute)
 	if err != nil || !ok || e3 != e2+1 {

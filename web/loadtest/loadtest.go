@@ -58,6 +58,10 @@ type Config struct {
 	// InWindow, when set, is called with true when the window starts and false when it ends.
 	Window   time.Duration
 	InWindow func(bool)
+	// Check, when set, is called with the stored record of every table whose record is read
+	// (every table, without a Window), as the server sends it (engine.Record JSON): an error
+	// counts as one of the table's errors, and Report.Checked counts the records it passed.
+	Check func(id string, record []byte) error
 }
 
 // Report is what a run measured.
@@ -83,6 +87,8 @@ type Report struct {
 	Retries    int `json:"retries"`
 	// Lost counts the moves a seat saw answered that its table's stored record lacks.
 	Lost int `json:"lost"`
+	// Checked counts the records Config.Check passed.
+	Checked int `json:"checked,omitempty"`
 	// IDs are the tables played.
 	IDs []string `json:"ids"`
 }
@@ -195,6 +201,7 @@ type runner struct {
 	peakLive  int
 
 	reconnects, retries, lost int
+	checked                   int
 	ids                       []string
 	disrupted                 bool
 	// setUp counts a table set up (or failed); start is closed once every table is. With a
@@ -265,7 +272,7 @@ func (r *runner) report() *Report {
 	}
 	rep := &Report{Tables: r.cfg.Tables, Finished: r.finished, Moves: len(lat), Errors: r.errors, Samples: r.samples,
 		P50: q(0.50), P90: q(0.90), P99: q(0.99), PeakLive: r.peakLive,
-		Reconnects: r.reconnects, Retries: r.retries, Lost: r.lost, IDs: slices.Clone(r.ids)}
+		Reconnects: r.reconnects, Retries: r.retries, Lost: r.lost, Checked: r.checked, IDs: slices.Clone(r.ids)}
 	if len(lat) > 0 {
 		rep.Max = lat[len(lat)-1]
 	}
@@ -314,6 +321,10 @@ func (r *runner) table(ctx context.Context, i int, ready func()) {
 		}
 		play = r.play
 	}
+	// A seat that gives up (its error counted) stops the others, which would wait for its
+	// moves until their reads time out, and then again after every reconnection.
+	play, stop := context.WithCancel(play)
+	defer stop()
 	var wg sync.WaitGroup
 	over := make([]bool, len(seats))
 	acked := make([]int, len(seats))
@@ -325,6 +336,9 @@ func (r *runner) table(ctx context.Context, i int, ready func()) {
 			defer func() { p.c.CloseNow() }()
 			over[s] = p.play(play)
 			acked[s] = p.acked
+			if !over[s] {
+				stop()
+			}
 		}()
 	}
 	wg.Wait()
@@ -557,21 +571,25 @@ func (p *player) reconnect(ctx context.Context) bool {
 }
 
 // checkRecord counts the moves acked[seat] the seats saw answered that the stored record of
-// table id lacks.
+// table id lacks, and checks the record with Config.Check.
 func (r *runner) checkRecord(ctx context.Context, id string, acked []int) error {
+	var body []byte
+	var err error
+	// Any node answers; one may have been killed.
+	for _, url := range r.cfg.URLs {
+		if body, err = get(ctx, url+"/api/tables/"+id+"/record"); err == nil {
+			break
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("record: %w", err)
+	}
 	var rec struct {
 		Moves []struct {
 			Seat int `json:"seat"`
 		} `json:"moves"`
 	}
-	var err error
-	// Any node answers; one may have been killed.
-	for _, url := range r.cfg.URLs {
-		if err = getJSON(ctx, url+"/api/tables/"+id+"/record", &rec); err == nil {
-			break
-		}
-	}
-	if err != nil {
+	if err := json.Unmarshal(body, &rec); err != nil {
 		return fmt.Errorf("record: %w", err)
 	}
 	stored := make([]int, len(acked))
@@ -587,21 +605,30 @@ func (r *runner) checkRecord(ctx context.Context, id string, acked []int) error 
 	r.mu.Lock()
 	r.lost += lost
 	r.mu.Unlock()
+	if r.cfg.Check != nil {
+		if err := r.cfg.Check(id, body); err != nil {
+			return fmt.Errorf("record: %w", err)
+		}
+		r.mu.Lock()
+		r.checked++
+		r.mu.Unlock()
+	}
 	return nil
 }
 
-func getJSON(ctx context.Context, url string, v any) error {
+// get returns the body of a GET of url, which must answer 200.
+func get(ctx context.Context, url string) ([]byte, error) {
 	req, err := http.NewRequestWithContext(ctx, "GET", url, nil)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("status %d", resp.StatusCode)
+		return nil, fmt.Errorf("status %d", resp.StatusCode)
 	}
-	return json.NewDecoder(resp.Body).Decode(v)
+	return io.ReadAll(resp.Body)
 }
