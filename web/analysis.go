@@ -10,6 +10,7 @@ import (
 
 	"deuce/analysis"
 	"deuce/store"
+	"deuce/timesource"
 )
 
 // analysisFailures is the most failed analyses remembered (to report them once asked).
@@ -26,6 +27,8 @@ type analyser struct {
 	// solver serves one game at a time, the live tables' bots included).
 	queue, perAddress, decisions, iterations, pencilPoints int
 	share                                                  float64
+	// clock measures the work and times the rests: the server's (a fake one in tests).
+	clock timesource.Clock
 
 	start sync.Once
 	wake  chan struct{}
@@ -48,10 +51,39 @@ type analysisJob struct {
 }
 
 func newAnalyser(s *Server, lim Limits) *analyser {
+	var clock timesource.Clock = timesource.System{}
+	if s != nil {
+		clock = s.clock
+	}
 	return &analyser{
 		s: s, queue: lim.AnalysisQueue, perAddress: lim.AnalysesPerAddress, pencilPoints: lim.EquilibriumPoints, decisions: lim.AnalysisDecisions, iterations: lim.AnalysisIterations, share: lim.AnalysisShare,
-		wake: make(chan struct{}, 1), jobs: map[string]*analysisJob{},
+		clock: clock, wake: make(chan struct{}, 1), jobs: map[string]*analysisJob{},
 	}
+}
+
+// pacer keeps a worker to its share of one core: after each piece of work it rests as long as
+// the work took times (1-share)/share, so that the worker is busy share of the time (with a
+// share of 0.5 it rests as long as it worked). The rest does not count as work.
+type pacer struct {
+	clock timesource.Clock
+	share float64
+	last  time.Time // when the piece of work under way began: at the start or the last rest's end
+}
+
+func newPacer(clock timesource.Clock, share float64) *pacer {
+	return &pacer{clock: clock, share: share, last: clock.Now()}
+}
+
+// rest ends a piece of work and rests in proportion to it, or until ctx ends.
+func (p *pacer) rest(ctx context.Context) {
+	busy := p.clock.Now().Sub(p.last)
+	if pause := time.Duration(float64(busy) * (1 - p.share) / p.share); pause > 0 {
+		select {
+		case <-ctx.Done():
+		case <-p.clock.After(pause):
+		}
+	}
+	p.last = p.clock.Now()
 }
 
 // errQueueFull refuses an analysis while the queue is full.
@@ -178,7 +210,7 @@ func (a *analyser) analyse(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
-	last := time.Now()
+	pace := newPacer(a.clock, a.share)
 	opts := analysis.Options{
 		Iterations: a.iterations, Trees: 1, Seed: t.Seed, Workers: 1, MaxDecisions: a.decisions,
 		MaxPencilPoints: a.pencilPoints,
@@ -188,15 +220,9 @@ func (a *analyser) analyse(ctx context.Context, id string) error {
 				j.Done, j.Total = done, total
 			}
 			a.mu.Unlock()
-			// Rest in proportion to the work done, so that the worker uses at most its share.
-			busy := time.Since(last)
-			pause := time.NewTimer(time.Duration(float64(busy) * (1 - a.share) / a.share))
-			select {
-			case <-ctx.Done():
-			case <-pause.C:
-			}
-			pause.Stop()
-			last = time.Now()
+			// Rest in proportion to the decision's work, so that the worker uses at most its
+			// share of a core.
+			pace.rest(ctx)
 		},
 	}
 	r, err := analysis.Analyse(ctx, t.Record(), opts)

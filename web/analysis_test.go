@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"path/filepath"
 	"strings"
@@ -160,5 +161,60 @@ func TestAnalysisPencilBound(t *testing.T) {
 	}
 	if a.Status != "failed" || !strings.Contains(a.Error, "13 starting points, at most 12") {
 		t.Errorf("analysis of a 13-point game with a bound of 12: %+v, want failed naming the bound", a)
+	}
+}
+
+// TestAnalysisDecisionBound: the server analyses matches of at most AnalysisDecisions decisions
+// (--analysis-max-decisions): a longer match is refused before any search, with a message
+// naming its length and the bound, and a match of exactly the bound is analysed.
+func TestAnalysisDecisionBound(t *testing.T) {
+	s := startAnalysing(t)
+	bots := []any{map[string]string{"bot": "heuristic"}, map[string]string{"bot": "random"}}
+	tab := s.create(map[string]any{"game": "pencil", "options": map[string]string{"points": "10"}, "seats": bots})
+	s.waitFinished(tab.ID)
+	var rec struct {
+		Moves []struct {
+			Seat int `json:"seat"`
+		} `json:"moves"`
+	}
+	s.call("GET", "/api/tables/"+tab.ID+"/record", nil, &rec)
+	decisions := 0
+	for _, m := range rec.Moves {
+		if m.Seat >= 0 {
+			decisions++
+		}
+	}
+	s.stop()
+
+	// One decision over the bound.
+	capped := startWith(t, s.path, func(m *web.Main) {
+		m.Limits.AnalysisIterations, m.Limits.AnalysisShare, m.Limits.AnalysisDecisions = 40, 1, decisions-1
+	})
+	var a analysisReply
+	if code := capped.call("POST", "/api/tables/"+tab.ID+"/analysis", map[string]any{}, &a); code != http.StatusAccepted {
+		t.Fatalf("analyse: status %d %+v", code, a)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for (a.Status == "queued" || a.Status == "running") && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+		a = analysisReply{}
+		capped.call("GET", "/api/tables/"+tab.ID+"/analysis", nil, &a)
+	}
+	want := fmt.Sprintf("match too large to analyse: %d decisions, at most %d analysed", decisions, decisions-1)
+	if a.Status != "failed" || a.Error != want || a.Done != 0 || a.Report != nil {
+		t.Errorf("analysis of %d decisions with a bound of %d: %+v, want failed with %q and no decision searched", decisions, decisions-1, a, want)
+	}
+	capped.stop()
+
+	// Exactly the bound.
+	exact := startWith(t, s.path, func(m *web.Main) {
+		m.Limits.AnalysisIterations, m.Limits.AnalysisShare, m.Limits.AnalysisDecisions = 40, 1, decisions
+	})
+	a = analysisReply{}
+	if code := exact.call("POST", "/api/tables/"+tab.ID+"/analysis", map[string]any{}, &a); code != http.StatusAccepted {
+		t.Fatalf("analyse with a bound of %d: status %d %+v", decisions, code, a)
+	}
+	if r := exact.waitAnalysed(tab.ID); len(r.Decisions) != decisions {
+		t.Errorf("a match of %d decisions with a bound of as many: %d analysed", decisions, len(r.Decisions))
 	}
 }

@@ -146,7 +146,8 @@ type Config struct {
 	MessageBurst int
 	// Limits bound what clients may do; zero fields take DefaultLimits.
 	Limits Limits
-	// Clock tells the time of the limits and the table lifecycle (default the system clock).
+	// Clock tells the time of the limits, the table lifecycle and the background analysis's
+	// rests (default the system clock).
 	Clock timesource.Clock
 	// SecureCookies marks session cookies Secure even when the server itself is not served
 	// over TLS (behind a proxy that is).

@@ -104,12 +104,12 @@ async function tutorial(ctx, title, { wrongFirst = false } = {}) {
   await page.close();
 }
 
-// table opens seat 1 of a new table of Ann against a bot, created through the API, and waits
-// for the first update.
-async function table(ctx, label, req, opts) {
+// table opens a seat (default seat 1) of a new table of Ann against bots, created through the
+// API, and waits for the first update.
+async function table(ctx, label, req, opts, seat = 0) {
   const t = await ctx.api('POST', '/api/tables', req);
   const page = await ctx.page(label, opts);
-  await page.goto(`${ctx.base}${t.seats[0].invite}`);
+  await page.goto(`${ctx.base}${t.seats[seat].invite}`);
   await page.waitForFunction(() => document.body.dataset.seq !== undefined);
   return { page, id: t.id };
 }
@@ -154,14 +154,91 @@ async function newcomer(ctx) {
   await ctx.shot(page, 'newcomer-lmn-legend.png');
   await page.close();
 
+  // Center Court counts cards as VALUE×CARDS: each discard bar's tooltip says so in words.
+  // Conceding ends points fast, which fills the discards.
+  ({ page } = await table(ctx, 'cc notation', { game: 'centercourt', variant: 'tiebreak', seats: [{ name: 'Ann' }, { bot: 'heuristic' }] }));
+  const discarded = () => page.evaluate(() => (document.querySelector('.discard-bars')?.getAttribute('aria-label') || '').match(/\d+ of \d/g) || []);
+  for (let i = 0; i < 40 && !(await discarded()).some((c) => !c.startsWith('0 ')); i++) {
+    await page.waitForFunction(() => ['mine', 'over'].includes(document.body.dataset.state), null, { timeout: 30_000 });
+    const seq = Number(await page.evaluate(() => document.body.dataset.seq));
+    const moves = await page.locator('.moves button.move:not([disabled])').evaluateAll((bs) => bs.map((b) => b.dataset.move));
+    if (!moves.length) break;
+    await page.locator(`.moves button.move[data-move="${moves.includes('concede') ? 'concede' : moves[0]}"]`).click();
+    await page.waitForFunction((s) => Number(document.body.dataset.seq) > s || document.body.dataset.state === 'over', seq);
+  }
+  const counts = (await discarded()).map((c) => Number(c.split(' ')[0]));
+  check(counts.length === 6 && counts.some((n) => n > 0), `some cards were discarded (${counts})`);
+  const titles = await page.locator('.discard-bars .bar').evaluateAll((bs) => bs.map((b) => b.title));
+  const words = (n) => (n === 1 ? 'one card' : `${n} cards`);
+  check(titles.every((t, i) => t === `${i + 1}×${counts[i]}: ${words(counts[i])} of value ${i + 1}`),
+    `each discard bar reads VALUE×CARDS and says it in words (${titles})`);
+  log(`Center Court's discard bars read ${titles.filter((t, i) => counts[i] > 0).join('; ')}`);
+  await ctx.shot(page, 'newcomer-cc-notation.png');
+  await page.close();
+
   // A forced move is played after a pause, and the log says so: with 1 point each, the only bid is 1.
   ({ page } = await table(ctx, 'forced', { game: 'pencil', options: { points: '1' }, seats: [{ name: 'Ann' }, { bot: 'random' }] }));
   await page.waitForFunction(() => document.body.dataset.state === 'over', null, { timeout: 10_000 });
   const note = await page.locator('#log li.note').first().textContent();
   check(/Only one move was possible: bid 1, played for you/.test(note), `the log says the forced move was played (${note})`);
-  const score = await page.locator('.end-score').textContent();
-  check(!/Ann|player 1/.test(score), `the end screen calls the viewer "you" (${score})`);
+  const drawTitle = await page.locator('#end-title').textContent();
+  const drawScore = await page.locator('.end-score').textContent();
+  check(drawTitle === 'A draw' && /^draw: ball on the centre line, both out of points$/i.test(drawScore),
+    `the end screen tells the draw (${drawTitle} | ${drawScore})`);
   await ctx.shot(page, 'newcomer-forced.png');
+  await page.close();
+
+  // The page names the players one way: "you" for the viewer, the seat's name for the bot, in
+  // the log, the status, the score and the end screen. Ann spends all her points on the first
+  // round; the heuristic bot then bids 1 a round (against no points) and pushes the ball from
+  // +1 over the centre line and beyond Ann's field in three rounds.
+  const lost = await table(ctx, 'names', { game: 'pencil', options: { points: '10' }, seats: [{ name: 'Ann' }, { bot: 'heuristic' }] });
+  page = lost.page;
+  await page.waitForFunction(() => document.body.dataset.state === 'mine');
+  await page.locator('.pc-number').fill('10');
+  await page.locator('.pc-send').click();
+  await page.waitForFunction(() => document.body.dataset.state === 'over', null, { timeout: 20_000 });
+  const said = await page.locator('#log li').allTextContents();
+  check(said[0] === 'You: bid 10' && said.at(-1) === 'round 4: you bid 0, heuristic bot bid 1; ball at -3',
+    `the log tells your bids and the bot's as "you" and "heuristic bot" (${said})`);
+  check(said.every((l) => !/player \d|Ann/.test(l)), `the log names nobody "player N" nor the viewer by name (${said})`);
+  const lostTexts = {
+    status: await page.locator('#turn').textContent(),
+    score: await page.locator('#score').textContent(),
+    title: await page.locator('#end-title').textContent(),
+    end: await page.locator('.end-score').textContent(),
+  };
+  check(lostTexts.status === 'Heuristic bot won the match' && lostTexts.title === 'Heuristic bot won' &&
+    lostTexts.score === 'Heuristic bot wins: ball beyond your field' && lostTexts.end === lostTexts.score,
+  `the status, the score and the end screen name the bot and "your field" (${JSON.stringify(lostTexts)})`);
+  log(`names: ${said.at(-1)} | ${lostTexts.end}`);
+  await ctx.shot(page, 'newcomer-names.png');
+  await page.close();
+
+  // A team is named as the board names it: a point the bots' team wins is "to Bob & Cleo" in
+  // the log and on the board, never "players 1 and 3". Ann, alone in Canadian doubles, concedes
+  // whenever she may.
+  ({ page } = await table(ctx, 'team names', { game: 'alakaslam', variant: 'canadian', seats: [{ bot: 'heuristic', name: 'Bob' }, { name: 'Ann' }, { bot: 'heuristic', name: 'Cleo' }] }, {}, 1));
+  const theirPoint = () => page.locator('#log li', { hasText: 'point to Bob & Cleo' }).count();
+  for (let i = 0; i < 60 && !await theirPoint(); i++) {
+    await page.waitForFunction(() => ['mine', 'over'].includes(document.body.dataset.state), null, { timeout: 30_000 });
+    if (await theirPoint() || await page.evaluate(() => document.body.dataset.state) === 'over') break;
+    const seq = Number(await page.evaluate(() => document.body.dataset.seq));
+    const moves = await page.locator('.moves button.move:not([disabled])').evaluateAll((bs) => bs.map((b) => b.dataset.move));
+    const pick = moves.find((m) => m === 'concede') || moves.find((m) => !/^(pick|take back)/.test(m)) || moves[0];
+    await page.locator(`.moves button.move[data-move="${pick}"]`).click();
+    await page.waitForFunction((s) => Number(document.body.dataset.seq) > s || document.body.dataset.state === 'over', seq);
+  }
+  const { points, info } = await page.evaluate(() => ({
+    points: [...document.querySelectorAll('#log li')].map((l) => l.textContent).filter((l) => /point to/.test(l)),
+    info: document.querySelector('.ak-side').textContent,
+  }));
+  check(points.some((l) => /point to Bob & Cleo \(/.test(l)) && points.every((l) => /point to (Bob & Cleo|you) \(/.test(l)),
+    `the log names the team that won each point (${points})`);
+  const lastTo = /point to (.+?) \(/.exec(points.at(-1))[1];
+  check(new RegExp(`Point \\d+[^,]+, to ${lastTo}`).test(info) && info.includes('Bob called'), `the board names the team and the caller as the log does (${info})`);
+  log(`team names: ${points.join(' | ')}`);
+  await ctx.shot(page, 'newcomer-team-names.png');
   await page.close();
 
   // Worldwide's scoreboard lists the players in the order of the score in the status bar.
@@ -172,12 +249,15 @@ async function newcomer(ctx) {
   await ctx.shot(page, 'newcomer-worldwide-order.png');
   await page.close();
 
-  // The lobby names the winner of a finished match.
+  // The lobby names the winner of a finished match, and the player beaten, by their names.
   page = await ctx.page('lobby names');
   await page.goto(`${ctx.base}/`);
-  await page.locator('#finished li.table-row').first().waitFor();
+  const row = page.locator(`#finished li.table-row[data-id="${lost.id}"] .table-main > div.muted`);
+  await row.waitFor();
+  const outcome = await row.textContent();
+  check(outcome.startsWith("Heuristic bot wins: ball beyond Ann's field · "), `the lobby names the winner and Ann (${outcome})`);
   const finished = await page.locator('#finished').textContent();
-  check(!/player \d wins/.test(finished), `the lobby names the winners (${finished.slice(0, 200)})`);
+  check(!/players? \d/.test(finished), `the lobby names nobody "player N" (${finished.slice(0, 200)})`);
   await page.close();
 }
 

@@ -8,21 +8,26 @@ const SECOND_PERSON = {
 };
 
 // withNames rewrites "player N" (and "player N's") in text with seat N's name, or with
-// "you"/"your" when N is the viewer's seat, agreeing the verb that follows; the first letter is
-// capitalised when the text began with one.
+// "you"/"your" when N is the viewer's seat, agreeing the verb that follows, and a team's
+// "players N and M" with both names joined by "&", as the boards name a team; the first letter
+// is capitalised when the text began with one.
 export function withNames(text, seats, viewer = -3) {
   if (!text) return text;
-  const out = text.replace(/\b([Pp])layer (\d+)('s)?( (\w+))?/g, (m, p, n, poss, rest, verb) => {
+  const name = (n) => (Number(n) - 1 === viewer ? 'you' : seats?.[Number(n) - 1]?.name);
+  const out = text.replace(/\b[Pp]layers (\d+) and (\d+)\b|\b([Pp])layer (\d+)('s)?( (\w+))?/g, (m, a, b, p, n, poss, rest, verb) => {
+    if (a) {
+      const team = [name(a), name(b)];
+      return team.every(Boolean) ? team.join(' & ') : m;
+    }
     const seat = Number(n) - 1;
     if (seat === viewer) {
       const you = poss ? 'your' : 'you';
       const word = p === 'P' ? you[0].toUpperCase() + you.slice(1) : you;
       return word + (rest ? ' ' + (!poss && SECOND_PERSON[verb] ? SECOND_PERSON[verb] : verb) : '');
     }
-    const name = seats?.[seat]?.name;
-    return name ? name + (poss || '') + (rest || '') : m;
+    return name(n) ? name(n) + (poss || '') + (rest || '') : m;
   });
-  return /^[A-Z]/.test(text) || /^(player|you)\b/.test(text) ? out[0].toUpperCase() + out.slice(1) : out;
+  return /^[A-Z]/.test(text) || /^(players?|you)\b/.test(text) ? out[0].toUpperCase() + out.slice(1) : out;
 }
 
 // shownOptions drops the options that do not apply to a match of n seats: those numbered for a

@@ -153,10 +153,13 @@ class AlakaView {
     if (!this.ctx.readOnly) this.drawMoves(frame, v);
   }
 
-  teamName(v, t) {
+  // teamName names team t as a label or a sentence's start: capitalised unless within a
+  // sentence, where it reads as the log does ("point to you", "to heuristic bot & Ann").
+  teamName(v, t, within = false) {
     const seats = v.players.filter((p) => p.team === t).map((p) => p.seat);
-    if (seats.includes(this.frame.seat)) return seats.length === 1 ? 'You' : 'Your team';
-    return seats.map((x) => capitalize(this.name(x))).join(' & ');
+    const cap = within ? (x) => x : capitalize;
+    if (seats.includes(this.frame.seat)) return cap(seats.length === 1 ? 'you' : 'your team');
+    return seats.map((x) => cap(this.name(x))).join(' & ');
   }
 
   drawTop(frame, v) {
@@ -339,8 +342,8 @@ class AlakaView {
       sh ? h('div', {}, h('strong', {}, sh.serve ? 'Last serve' : 'Last shot'),
         sh.plays.map((p) => `${this.name(p.seat)}: ${p.cards.map((c) => c.short + (c.straight ? '↑' : '')).join(' ')}${p.laurie ? ' (Laurie)' : ''}`).join('; '),
         ` → ${cellName(sh.to)}, ${sh.result}`) : null,
-      lp ? h('div', {}, h('strong', {}, `Point ${lp.number}`), `${lp.how}, to ${this.teamName(v, lp.winner).toLowerCase()}`) : null,
-      v.call ? h('div', { class: 'muted' }, `Player 1 called ${v.call}${v.revealed ? `; revealed ${v.revealed}` : ''}`) : null);
+      lp ? h('div', {}, h('strong', {}, `Point ${lp.number}`), `${lp.how}, to ${this.teamName(v, lp.winner, true)}`) : null,
+      v.call ? h('div', { class: 'muted' }, `${capitalize(this.name(0))} called ${v.call}${v.revealed ? `; revealed ${v.revealed}` : ''}`) : null);
   }
 
   // detail explains a move: where a pick or a step leads.
