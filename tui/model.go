@@ -518,5 +518,9 @@ func (m *Model) logLines() []string {
 	if m.rp != nil {
 		return Compact(m.rp.lines[:m.rp.at])
 	}
-	return Compact(m.frame.Log)
+	lines := make([]string, len(m.frame.Log))
+	for i, l := range m.frame.Log {
+		lines[i] = WithNames(l, m.info.Names, m.frame.Seat)
+	}
+	return Compact(lines)
 }

@@ -3,6 +3,7 @@ package tui
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -121,6 +122,61 @@ func MoveList(texts []string) []string {
 			}
 		}
 		i = j
+	}
+	return out
+}
+
+// secondPerson agrees a verb with "you": "player 1 bids" names the viewer as "you bid".
+var secondPerson = map[string]string{
+	"wins": "win", "loses": "lose", "serves": "serve", "bids": "bid", "draws": "draw", "is": "are",
+	"has": "have", "plays": "play", "returns": "return", "concedes": "concede", "rolls": "roll",
+	"lays": "lay", "chooses": "choose", "moves": "move", "hits": "hit", "leads": "lead",
+	"takes": "take", "calls": "call", "passes": "pass", "was": "were",
+}
+
+// playerRef matches a team ("players 1 and 3") or one player ("player 2", "player 2's") with
+// the word after it.
+var playerRef = regexp.MustCompile(`\b[Pp]layers (\d+) and (\d+)\b|\b([Pp])layer (\d+)('s)?( (\w+))?`)
+
+// WithNames rewrites the games' "player N" in text with seat N's name from names, so that the
+// log names the players as the scoreboard does ("heuristic bot bid 1", "Ann & Bob"); the
+// viewer's seat, named "you", agrees its verb ("you bid"). A number with no name stays as it
+// is, and a line that began with a capital still does.
+func WithNames(text string, names []string, viewer engine.Seat) string {
+	name := func(n string) string {
+		i, err := strconv.Atoi(n)
+		if err != nil || i < 1 || i > len(names) || names[i-1] == "" {
+			return ""
+		}
+		return names[i-1]
+	}
+	out := playerRef.ReplaceAllStringFunc(text, func(m string) string {
+		g := playerRef.FindStringSubmatch(m)
+		if g[1] != "" {
+			a, b := name(g[1]), name(g[2])
+			if a == "" || b == "" {
+				return m
+			}
+			return a + " & " + b
+		}
+		who := name(g[4])
+		if who == "" {
+			return m
+		}
+		poss, rest, verb := g[5], g[6], g[7]
+		if seat, _ := strconv.Atoi(g[4]); engine.Seat(seat-1) == viewer && who == "you" {
+			if poss != "" {
+				return "your" + rest
+			}
+			if v, ok := secondPerson[verb]; ok {
+				return "you " + v
+			}
+			return "you" + rest
+		}
+		return who + poss + rest
+	})
+	if out != "" && text != "" && text[0] >= 'A' && text[0] <= 'Z' {
+		out = strings.ToUpper(out[:1]) + out[1:]
 	}
 	return out
 }

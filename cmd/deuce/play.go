@@ -300,8 +300,12 @@ func (p *terminalMatch) showLog(seat engine.Seat) {
 		return
 	}
 	fmt.Fprintln(p.env.stdout, "\nSince your last move:")
+	names := make([]string, len(p.rec.Seats))
+	for i, si := range p.rec.Seats {
+		names[i] = si.Name
+	}
 	for _, line := range tui.Compact(p.logs[seat]) {
-		fmt.Fprintln(p.env.stdout, "  "+line)
+		fmt.Fprintln(p.env.stdout, "  "+tui.WithNames(line, names, seat))
 	}
 	p.logs[seat] = p.logs[seat][:0]
 }
