@@ -46,6 +46,8 @@ type analysisJob struct {
 	// Position is the place in the queue, 1 for the next to run.
 	Position int    `json:"position,omitempty"`
 	Error    string `json:"error,omitempty"`
+	// Final marks a failure that trying again cannot mend (a match too large to analyse).
+	Final bool `json:"final,omitempty"`
 	// addr is the address that asked for the analysis.
 	addr string
 }
@@ -184,6 +186,7 @@ func (a *analyser) run(ctx context.Context) {
 				delete(a.jobs, id)
 			} else {
 				a.jobs[id].Status, a.jobs[id].Error = "failed", analysisError(err)
+				a.jobs[id].Final = errors.Is(err, analysis.ErrTooLarge)
 				a.s.log.Error("analyse table", "table", id, "err", err)
 			}
 		} else {

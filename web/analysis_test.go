@@ -27,6 +27,7 @@ type analysisReply struct {
 	Total    int              `json:"total"`
 	Position int              `json:"position"`
 	Error    string           `json:"error"`
+	Final    bool             `json:"final"`
 	Report   *analysis.Report `json:"report"`
 }
 
@@ -201,8 +202,8 @@ func TestAnalysisDecisionBound(t *testing.T) {
 		capped.call("GET", "/api/tables/"+tab.ID+"/analysis", nil, &a)
 	}
 	want := fmt.Sprintf("match too large to analyse: %d decisions, at most %d analysed", decisions, decisions-1)
-	if a.Status != "failed" || a.Error != want || a.Done != 0 || a.Report != nil {
-		t.Errorf("analysis of %d decisions with a bound of %d: %+v, want failed with %q and no decision searched", decisions, decisions-1, a, want)
+	if a.Status != "failed" || a.Error != want || !a.Final || a.Done != 0 || a.Report != nil {
+		t.Errorf("analysis of %d decisions with a bound of %d: %+v, want a final failure with %q and no decision searched", decisions, decisions-1, a, want)
 	}
 	capped.stop()
 

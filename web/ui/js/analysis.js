@@ -83,6 +83,7 @@ function render(a) {
         h('p', { class: 'muted small' }, 'Judge every move from what its player could see: exactly for the bidding game, by the hard bot\'s search for the card games.'),
         why,
         a.error && a.status === 'none' ? h('p', { class: 'muted' }, a.error) :
+        a.final ? null :
           h('button', { type: 'button', class: 'primary', id: 'analyse', onclick: start }, a.status === 'failed' ? 'Try again' : 'Analyse'));
       document.body.dataset.analysis = a.status;
     }
