@@ -32,7 +32,7 @@ func runServe(ctx context.Context, args []string, e *env) error {
 	fs := newFlags(e, "serve", serveUsage)
 	addr := fs.String("addr", "127.0.0.1:8080", "`address` to listen on (use :8080 to accept other machines)")
 	data := fs.String("data", dataDir(), "data `directory` holding deuce.db")
-	pg := fs.String("postgres", "", "PostgreSQL connection `URL` to use instead of SQLite")
+	pg := fs.String("postgres", "", "PostgreSQL connection `URL` to use instead of SQLite (leave the password out and set PGPASSWORD, so that it is not on the command line)")
 	botDelay := fs.Duration("bot-delay", 600*time.Millisecond, "pause before each bot move, so people can follow")
 	level := fs.String("log-level", "info", "log `level`: debug, info, warn or error")
 	secureCookies := fs.Bool("secure-cookies", false, "mark session cookies Secure although deuce itself serves plain HTTP (behind a TLS proxy)")
