@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"strings"
 	"time"
 
 	"deuce/clock"
@@ -91,9 +92,21 @@ func (s *Server) check(ctx context.Context, req seekRequest, a *store.Account) (
 		return nil, err
 	}
 	return &store.Seek{
-		ID: newID(10), Account: a.ID, Name: a.Name, Game: g.Name, Variant: req.Variant, Clock: c.String(),
+		ID: newID(10), Account: a.ID, Name: a.Name, Game: g.Name, Variant: variantName(g, req.Variant), Clock: c.String(),
 		Rated: req.Rated, MinRating: req.MinRating, MaxRating: req.MaxRating, Rating: int(math.Round(r.Rating)),
 	}, nil
+}
+
+// variantName is the name of g's variant as g spells it ("" for a game without variants; the
+// first variant, which "" stands for, otherwise), so that seeks for one variant, however
+// their requests spelled it, pair and show alike.
+func variantName(g engine.Game, name string) string {
+	for i, v := range g.Variants {
+		if name == "" && i == 0 || strings.EqualFold(v.Name, name) {
+			return v.Name
+		}
+	}
+	return name
 }
 
 // ratingIn returns an account's rating in a game, rating.New before its first rated match.
