@@ -214,26 +214,38 @@ func FuzzSignIn(f *testing.F) {
 	})
 }
 
+// FuzzChangePassword changes ann's password from her browser (who 0), a guest (1), her bot
+// token (2) or her bot token with her browser's cookie (3): only the browser may.
 func FuzzChangePassword(f *testing.F) {
 	for _, seed := range []string{
 		`{"old":"correct horse","new":"battery staple"}`, `{"old":"wrong","new":"battery staple"}`, `{"old":"correct horse","new":"short"}`,
 		`{"old":"correct horse","new":"` + strings.Repeat("x", 201) + `"}`, `{"old":"` + strings.Repeat("x", 201) + `","new":"battery staple"}`,
 		`{"old":"correct horse"}`, `{"new":"battery staple"}`, `{"old":1,"new":2}`, `{"old":"correct horse","new":"battery staple","x":0}`, `{}`, ``,
 	} {
-		f.Add([]byte(seed), false)
+		f.Add([]byte(seed), uint8(0))
 	}
-	f.Add([]byte(`{"old":"correct horse","new":"battery staple"}`), true)
+	for who := range uint8(4) {
+		f.Add([]byte(`{"old":"correct horse","new":"battery staple"}`), who)
+	}
 	s, db, ann, cookie := fuzzAccounts(f)
 	h := s.Handler()
 	ctx := context.Background()
-	f.Fuzz(func(t *testing.T, body []byte, guest bool) {
+	bot := fuzzSession(f, db, ann, store.BotToken).Value
+	f.Fuzz(func(t *testing.T, body []byte, who uint8) {
 		var req struct{ Old, New string }
 		lenient(body, &req)
+		r := httptest.NewRequest("POST", "/api/account/password", bytes.NewReader(body))
 		c := cookie
-		if guest {
+		switch who % 4 {
+		case 1:
 			c = nil
+		case 2:
+			c = nil
+			r.Header.Set("Authorization", "Bearer "+bot)
+		case 3:
+			r.Header.Set("Authorization", "Bearer "+bot)
 		}
-		w := fuzzRequest(h, "POST", "/api/account/password", body, c)
+		w := serveFuzz(h, r, c, true)
 		checkAnswer(t, "password "+string(body), w)
 		a, err := db.AccountByName(ctx, "ann")
 		if err != nil {
@@ -245,8 +257,8 @@ func FuzzChangePassword(f *testing.F) {
 			}
 			return
 		}
-		if guest || req.Old != fuzzPassword || checkNewPassword(req.New) != nil || !checkPassword(a.PasswordHash, req.New) {
-			t.Fatalf("change %q accepted (guest %v)", body, guest)
+		if who%4 != 0 || req.Old != fuzzPassword || checkNewPassword(req.New) != nil || !checkPassword(a.PasswordHash, req.New) {
+			t.Fatalf("change %q accepted from %d", body, who%4)
 		}
 		if err := db.SetPassword(ctx, ann.ID, fuzzHash); err != nil {
 			t.Fatal(err)
