@@ -38,6 +38,9 @@ func fuzzLimits() Limits {
 	l.CreatesPerMinute, l.CreateBurst = 1e9, 1e9
 	l.ConnectsPerMinute, l.ConnectBurst = 1e9, 1e9
 	l.RematchesPerMinute, l.RematchBurst = 1e9, 1e9
+	l.AccountCreatesPerMinute, l.AccountCreateBurst = 1e9, 1e9
+	l.AccountSeeksPerMinute, l.AccountSeekBurst = 1e9, 1e9
+	l.AccountConnectsPerMinute, l.AccountConnectBurst = 1e9, 1e9
 	l.TablesPerAddress, l.LiveTables, l.BotTables, l.ConnsPerAddress = 1e9, 1e9, 1e9, 1e9
 	l.AnalysesPerAddress, l.HintsPerMinute, l.HintBurst = 1e9, 1e9, 1e9
 	return l

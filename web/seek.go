@@ -202,10 +202,11 @@ func (s *Server) postSeek(ctx context.Context, sk *store.Seek) (int, error) {
 	return http.StatusCreated, nil
 }
 
-// seekOf reads the seek a signed-in request describes, or answers why not and returns nil.
+// seekOf reads the seek a signed-in request describes, within the account's rate of seeks,
+// or answers why not and returns nil.
 func (s *Server) seekOf(w http.ResponseWriter, r *http.Request) (*store.Account, *store.Seek) {
 	a := s.signedIn(w, r)
-	if a == nil {
+	if a == nil || !s.accountSeeks.allowAccount(w, a) {
 		return nil, nil
 	}
 	var req seekRequest
@@ -310,7 +311,7 @@ func (s *Server) accept(ctx context.Context, sk *store.Seek, a *store.Account, a
 
 func (s *Server) apiAcceptSeek(w http.ResponseWriter, r *http.Request) {
 	a := s.signedIn(w, r)
-	if a == nil || !s.creates.allow(w, clientAddr(r)) {
+	if a == nil || !s.creates.allow(w, clientAddr(r)) || !s.accountCreates.allowAccount(w, a) {
 		return
 	}
 	sk, err := s.accounts.p.Seek(r.Context(), r.PathValue("id"))
@@ -347,7 +348,7 @@ func (s *Server) apiDeleteSeek(w http.ResponseWriter, r *http.Request) {
 // The answer has "table" when paired, "seek" when waiting.
 func (s *Server) apiQuickPair(w http.ResponseWriter, r *http.Request) {
 	a, mine := s.seekOf(w, r)
-	if mine == nil || !s.creates.allow(w, clientAddr(r)) {
+	if mine == nil || !s.creates.allow(w, clientAddr(r)) || !s.accountCreates.allowAccount(w, a) {
 		return
 	}
 	list, err := s.openSeeks(r.Context())
