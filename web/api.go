@@ -97,7 +97,7 @@ type seatInvite struct {
 
 func (s *Server) apiCreateTable(w http.ResponseWriter, r *http.Request) {
 	addr := clientAddr(r)
-	if !s.creates.allow(w, addr) {
+	if !s.creates.allow(w, addr) || !s.accountCreates.allowAccount(w, s.accountOf(r)) {
 		return
 	}
 	var req createRequest

@@ -160,8 +160,8 @@ func (s *Server) accountOf(r *http.Request) *store.Account {
 		return nil
 	}
 	kind, token := store.WebSession, ""
-	if auth, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
-		kind, token = store.BotToken, strings.TrimSpace(auth)
+	if auth, ok := bearer(r); ok {
+		kind, token = store.BotToken, auth
 	} else if c, err := r.Cookie(sessionCookie); err == nil {
 		token = c.Value
 	}
@@ -176,6 +176,29 @@ func (s *Server) accountOf(r *http.Request) *store.Account {
 		return nil
 	}
 	return a
+}
+
+// bearer returns the bot token a request sends in "Authorization: Bearer", and whether it
+// sends one.
+func bearer(r *http.Request) (string, bool) {
+	auth, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	return strings.TrimSpace(auth), ok
+}
+
+// signedInBrowser is signedIn for what only a person at a browser may do to an account: make
+// or revoke bot tokens, change the password, sign out everywhere. A bot token plays as the
+// account; it does not manage it, so that a token that leaks leaks no more than the games it
+// plays. A request with a bot token, whatever else it carries, gets 403 saying it cannot do.
+func (s *Server) signedInBrowser(w http.ResponseWriter, r *http.Request, do string) *store.Account {
+	if s.accounts == nil {
+		writeError(w, http.StatusNotImplemented, "this server keeps no accounts")
+		return nil
+	}
+	if _, ok := bearer(r); ok {
+		writeError(w, http.StatusForbidden, fmt.Sprintf("a bot token cannot %s: sign in in a browser", do))
+		return nil
+	}
+	return s.signedIn(w, r)
 }
 
 // signedIn returns the request's account, or answers 401 and returns nil.
@@ -388,7 +411,7 @@ func (s *Server) clearCookie(w http.ResponseWriter, r *http.Request) {
 
 // apiSignOutEverywhere ends every browser session of the account, this one included.
 func (s *Server) apiSignOutEverywhere(w http.ResponseWriter, r *http.Request) {
-	a := s.signedIn(w, r)
+	a := s.signedInBrowser(w, r, "sign out everywhere")
 	if a == nil {
 		return
 	}
@@ -401,7 +424,7 @@ func (s *Server) apiSignOutEverywhere(w http.ResponseWriter, r *http.Request) {
 
 // apiChangePassword sets a new password and ends the account's other sessions.
 func (s *Server) apiChangePassword(w http.ResponseWriter, r *http.Request) {
-	a := s.signedIn(w, r)
+	a := s.signedInBrowser(w, r, "change the password")
 	if a == nil {
 		return
 	}
@@ -457,7 +480,7 @@ func (s *Server) apiAccount(w http.ResponseWriter, r *http.Request) {
 
 // apiBotToken creates a bot token: a program holding it plays as the account.
 func (s *Server) apiBotToken(w http.ResponseWriter, r *http.Request) {
-	a := s.signedIn(w, r)
+	a := s.signedInBrowser(w, r, "create bot tokens")
 	if a == nil {
 		return
 	}
@@ -484,7 +507,7 @@ func (s *Server) apiBotToken(w http.ResponseWriter, r *http.Request) {
 
 // apiRevokeBotTokens revokes every bot token of the account.
 func (s *Server) apiRevokeBotTokens(w http.ResponseWriter, r *http.Request) {
-	a := s.signedIn(w, r)
+	a := s.signedInBrowser(w, r, "revoke bot tokens")
 	if a == nil {
 		return
 	}

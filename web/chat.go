@@ -59,6 +59,7 @@ func newChatHub() *chatHub {
 type chatConn struct {
 	table, room, name string
 	seat              engine.Seat
+	seats             int // the table's seats: a mute names one of them
 	// queue holds the lines not yet sent, at most chatBuffer; wake, called when a line is
 	// queued, has the connection send them (take). Both are guarded by the hub.
 	queue []chatMsg
@@ -75,7 +76,7 @@ func (h *chatHub) join(t *store.Table, seat engine.Seat, name, writer string, wa
 	if seat >= 0 {
 		room, name, writer = roomPlayers, t.Seats[seat].Name, fmt.Sprintf("seat %d", seat)
 	}
-	c := &chatConn{table: t.ID, room: room, name: name, seat: seat, wake: wake, muted: map[engine.Seat]bool{}}
+	c := &chatConn{table: t.ID, room: room, name: name, seat: seat, seats: len(t.Seats), wake: wake, muted: map[engine.Seat]bool{}}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.conns[t.ID] == nil {
@@ -179,14 +180,18 @@ func (s *Server) handleChat(ctx context.Context, c *chatConn, data []byte) *erro
 		return &errorMsg{Type: "error", Code: codeBadMessage, Error: "not a valid chat message"}
 	}
 	if msg.Type == "mute" {
-		if msg.Seat == nil || *msg.Seat < 0 || *msg.Seat == c.seat {
-			return &errorMsg{Type: "error", Code: codeBadMessage, Error: "mute names another seat"}
+		// Only the table's seats: a mute of any number would let a connection grow its set
+		// without end.
+		if msg.Seat == nil || *msg.Seat < 0 || int(*msg.Seat) >= c.seats || *msg.Seat == c.seat {
+			return &errorMsg{Type: "error", Code: codeBadMessage, Error: "mute names another seat of this table"}
 		}
 		s.chat.mute(c, *msg.Seat, msg.Muted)
 		return nil
 	}
 	text := strings.TrimSpace(msg.Text)
 	switch {
+	case msg.Type != "chat":
+		return &errorMsg{Type: "error", Code: codeBadMessage, Error: "not a valid chat message"}
 	case s.accounts == nil:
 		return &errorMsg{Type: "error", Code: codeBadMessage, Error: "this server keeps no chat"}
 	case text == "":

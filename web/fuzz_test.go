@@ -19,8 +19,10 @@ import (
 )
 
 // The fuzz targets feed every decoder of client input arbitrary bytes: websocket messages,
-// table creation and rematch bodies, query parameters and Origin headers. Nothing may panic,
-// every refusal must be one a person can read, and what is accepted must be valid.
+// table creation and rematch bodies, query parameters and Origin headers here; account, seek,
+// hint and claim bodies, chat and mute messages, and the paths and queries of every page and
+// API, through the server's handler, in fuzz_http_test.go. Nothing may panic, every refusal
+// must be one a person can read, and what is accepted must be valid.
 
 func FuzzClientMessage(f *testing.F) {
 	for _, seed := range []string{

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"golang.org/x/time/rate"
+
+	"deuce/store"
 )
 
 // Limits bound what clients can make the server do. `deuce serve` sets every field from a flag;
@@ -27,6 +29,18 @@ type Limits struct {
 	// RematchesPerMinute and RematchBurst bound the rematches one address asks for.
 	RematchesPerMinute float64
 	RematchBurst       int
+	// The same per signed-in account (a browser's session or a bot token), whatever addresses
+	// it comes from, on top of the limits per address: AccountCreatesPerMinute and
+	// AccountCreateBurst bound the tables an account creates (a new table, accepting a seek, a
+	// quick pair), AccountSeeksPerMinute and AccountSeekBurst the seeks it posts
+	// (quick pairs included), AccountConnectsPerMinute and AccountConnectBurst the websocket
+	// connections it opens.
+	AccountCreatesPerMinute  float64
+	AccountCreateBurst       int
+	AccountSeeksPerMinute    float64
+	AccountSeekBurst         int
+	AccountConnectsPerMinute float64
+	AccountConnectBurst      int
 	// TablesPerAddress caps the unfinished tables created from one address; LiveTables those
 	// of the whole server; BotTables the unfinished tables with no person seat.
 	TablesPerAddress int
@@ -80,6 +94,9 @@ func DefaultLimits() Limits {
 		CreatesPerMinute: 6, CreateBurst: 10,
 		ConnectsPerMinute: 60, ConnectBurst: 30,
 		RematchesPerMinute: 6, RematchBurst: 10,
+		AccountCreatesPerMinute: 6, AccountCreateBurst: 10,
+		AccountSeeksPerMinute: 6, AccountSeekBurst: 10,
+		AccountConnectsPerMinute: 60, AccountConnectBurst: 30,
 		TablesPerAddress: 10, LiveTables: 500, BotTables: 2,
 		SpectatorsPerTable: 50, ConnsPerAddress: 40,
 		EquilibriumPoints: 80,
@@ -125,6 +142,12 @@ func (l Limits) withDefaults() Limits {
 	fill(&l.ConnectBurst, d.ConnectBurst)
 	fill(&l.RematchesPerMinute, d.RematchesPerMinute)
 	fill(&l.RematchBurst, d.RematchBurst)
+	fill(&l.AccountCreatesPerMinute, d.AccountCreatesPerMinute)
+	fill(&l.AccountCreateBurst, d.AccountCreateBurst)
+	fill(&l.AccountSeeksPerMinute, d.AccountSeeksPerMinute)
+	fill(&l.AccountSeekBurst, d.AccountSeekBurst)
+	fill(&l.AccountConnectsPerMinute, d.AccountConnectsPerMinute)
+	fill(&l.AccountConnectBurst, d.AccountConnectBurst)
 	fill(&l.TablesPerAddress, d.TablesPerAddress)
 	fill(&l.LiveTables, d.LiveTables)
 	fill(&l.BotTables, d.BotTables)
@@ -154,10 +177,11 @@ func (l Limits) withDefaults() Limits {
 	return l
 }
 
-// buckets holds one token bucket per client address. Buckets unused long enough to be full
-// again are dropped, so the map stays as small as the set of recent clients.
+// buckets holds one token bucket per client address (or per account). Buckets unused long
+// enough to be full again are dropped, so the map stays as small as the set of recent clients.
 type buckets struct {
-	what  string // "tables", "connections", "rematches": for the message
+	what  string // "new tables", "connections", "rematches": for the message
+	from  string // "your address" or "your account": for the message
 	every rate.Limit
 	burst int
 	now   func() time.Time
@@ -184,7 +208,14 @@ type bucket struct {
 }
 
 func newBuckets(what string, perMinute float64, burst int, now func() time.Time) *buckets {
-	return &buckets{what: what, every: rate.Limit(perMinute / 60), burst: burst, now: now, m: map[string]*bucket{}}
+	return &buckets{what: what, from: "your address", every: rate.Limit(perMinute / 60), burst: burst, now: now, m: map[string]*bucket{}}
+}
+
+// newAccountBuckets returns buckets kept per account, for allowAccount.
+func newAccountBuckets(what string, perMinute float64, burst int, now func() time.Time) *buckets {
+	b := newBuckets(what, perMinute, burst, now)
+	b.from = "your account"
+	return b
 }
 
 // take spends one token of addr's bucket. When none is left it returns how long until one is.
@@ -237,9 +268,14 @@ func (b *buckets) allow(w http.ResponseWriter, addr string) bool {
 	secs := int(math.Ceil(wait.Seconds()))
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
 	writeError(w, http.StatusTooManyRequests, fmt.Sprintf(
-		"too many %s from your address: at most %s a minute (bursts of %d); try again in %s",
-		b.what, strconv.FormatFloat(float64(b.every)*60, 'f', -1, 64), b.burst, plural(secs, "second")))
+		"too many %s from %s: at most %s a minute (bursts of %d); try again in %s",
+		b.what, b.from, strconv.FormatFloat(float64(b.every)*60, 'f', -1, 64), b.burst, plural(secs, "second")))
 	return false
+}
+
+// allowAccount is allow for the bucket of account a; a guest (nil) has none, and passes.
+func (b *buckets) allowAccount(w http.ResponseWriter, a *store.Account) bool {
+	return a == nil || b.allow(w, strconv.FormatInt(a.ID, 10))
 }
 
 func plural(n int, noun string) string {

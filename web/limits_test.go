@@ -242,3 +242,118 @@ func TestSlowHeadersAreCut(t *testing.T) {
 }
 
 func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
+
+// at returns p as the same browser (its cookies, its bot token) connecting from the loopback
+// address ip.
+func (p *person) at(ip string) *person {
+	return &person{s: p.s, bearer: p.bearer, http: &http.Client{Jar: p.http.Jar, Transport: fromAddress(ip).Transport}}
+}
+
+// Each of the tests of the limits per account plays a signed-in person who changes address at
+// every request: they are still held to their account's rate (of new tables, seeks or
+// connections), with the same 429, Retry-After and message as the limits per address, while
+// the addresses they used stay open to others.
+
+// accountLimited starts a server whose accounts may create 3 tables, then 2 a minute; post 2
+// seeks, then 1 a minute; open 2 connections, then 1 a minute.
+func accountLimited(t *testing.T) *accountServer {
+	return startAccountsWith(t, web.Limits{
+		AccountCreatesPerMinute: 2, AccountCreateBurst: 3,
+		AccountSeeksPerMinute: 1, AccountSeekBurst: 2,
+		AccountConnectsPerMinute: 1, AccountConnectBurst: 2,
+	})
+}
+
+// refused makes a request that must answer 429 with Retry-After retry and the message msg.
+func (p *person) refused(method, path string, body any, retry, msg string) {
+	p.s.t.Helper()
+	var answer struct {
+		Error string `json:"error"`
+	}
+	resp := p.do(method, path, body, &answer)
+	if resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") != retry || answer.Error != msg {
+		p.s.t.Errorf("%s %s: %d Retry-After %q %q; want 429, %s s, %q", method, path, resp.StatusCode, resp.Header.Get("Retry-After"), answer.Error, retry, msg)
+	}
+}
+
+var (
+	personVsBot = map[string]any{"game": "pencil", "options": map[string]string{"points": "12"}, "seats": []any{map[string]string{"name": "x"}, map[string]string{"bot": "heuristic"}}}
+	tiebreak    = map[string]any{"game": "centercourt", "variant": "tiebreak", "clock": "5+3"}
+)
+
+func TestAccountCreateLimitFollowsTheAccount(t *testing.T) {
+	s := accountLimited(t)
+	ann, bob := s.signUp("ann"), s.signUp("bob")
+	for _, ip := range []string{"127.0.0.2", "127.0.0.3", "127.0.0.4"} {
+		ann.at(ip).must(http.StatusCreated, "POST", "/api/tables", personVsBot, nil)
+	}
+	tooMany := "too many new tables from your account: at most 2 a minute (bursts of 3); try again in 30 seconds"
+	ann.at("127.0.0.5").refused("POST", "/api/tables", personVsBot, "30", tooMany)
+	// Accepting a seek and quick pairing make tables too.
+	var sk struct {
+		ID string `json:"id"`
+	}
+	bob.must(http.StatusCreated, "POST", "/api/seeks", tiebreak, &sk)
+	ann.at("127.0.0.6").refused("POST", "/api/seeks/"+sk.ID+"/accept", map[string]any{}, "30", tooMany)
+	ann.at("127.0.0.7").refused("POST", "/api/seeks/quick", tiebreak, "30", tooMany)
+	// The account is limited, not the addresses, nor the other accounts.
+	s.person().at("127.0.0.5").must(http.StatusCreated, "POST", "/api/tables", personVsBot, nil)
+	bob.at("127.0.0.5").must(http.StatusCreated, "POST", "/api/tables", personVsBot, nil)
+	s.time.Advance(30 * time.Second)
+	ann.at("127.0.0.8").must(http.StatusCreated, "POST", "/api/seeks/"+sk.ID+"/accept", map[string]any{}, nil)
+	ann.at("127.0.0.9").refused("POST", "/api/tables", personVsBot, "30", tooMany)
+}
+
+func TestAccountSeekLimitFollowsTheAccount(t *testing.T) {
+	s := accountLimited(t)
+	cat := s.signUp("cat")
+	for _, ip := range []string{"127.0.0.2", "127.0.0.3"} {
+		var sk struct {
+			ID string `json:"id"`
+		}
+		cat.at(ip).must(http.StatusCreated, "POST", "/api/seeks", tiebreak, &sk)
+		cat.at(ip).must(http.StatusOK, "DELETE", "/api/seeks/"+sk.ID, map[string]any{}, nil)
+	}
+	tooMany := "too many seeks from your account: at most 1 a minute (bursts of 2); try again in 60 seconds"
+	cat.at("127.0.0.4").refused("POST", "/api/seeks", tiebreak, "60", tooMany)
+	cat.at("127.0.0.5").refused("POST", "/api/seeks/quick", tiebreak, "60", tooMany)
+	s.signUp("dan").at("127.0.0.4").must(http.StatusCreated, "POST", "/api/seeks", tiebreak, nil)
+	s.time.Advance(time.Minute)
+	cat.at("127.0.0.6").must(http.StatusCreated, "POST", "/api/seeks", tiebreak, nil)
+}
+
+func TestAccountConnectLimitFollowsTheAccount(t *testing.T) {
+	s := accountLimited(t)
+	dan := s.signUp("dan")
+	var tok struct {
+		Token string `json:"token"`
+	}
+	dan.must(http.StatusCreated, "POST", "/api/account/bot-tokens", map[string]any{}, &tok)
+	prog := s.person()
+	prog.bearer = tok.Token
+	var c created
+	s.person().at("127.0.0.9").must(http.StatusCreated, "POST", "/api/tables", personVsBot, &c)
+	dial := func(p *person, ip string) {
+		t.Helper()
+		h := http.Header{}
+		if p.bearer != "" {
+			h.Set("Authorization", "Bearer "+p.bearer)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		conn, _, err := websocket.Dial(ctx, strings.Replace(s.url, "http", "ws", 1)+"/ws/tables/"+c.ID, &websocket.DialOptions{HTTPClient: p.at(ip).http, HTTPHeader: h})
+		if err != nil {
+			t.Fatalf("connection from %s: %v", ip, err)
+		}
+		conn.CloseNow()
+	}
+	// The browser and the account's bot token count alike.
+	dial(dan, "127.0.0.2")
+	dial(prog, "127.0.0.3")
+	tooMany := "too many connections from your account: at most 1 a minute (bursts of 2); try again in 60 seconds"
+	dan.at("127.0.0.4").refused("GET", "/ws/tables/"+c.ID, nil, "60", tooMany)
+	prog.at("127.0.0.5").refused("GET", "/ws/tables/"+c.ID, nil, "60", tooMany)
+	dial(s.person(), "127.0.0.4")
+	s.time.Advance(time.Minute)
+	dial(dan, "127.0.0.6")
+}

@@ -32,7 +32,16 @@ func (s *Server) pages() http.Handler {
 		}
 	}
 	mux := http.NewServeMux()
-	mux.Handle("GET /static/", static)
+	mux.HandleFunc("GET /static/", func(w http.ResponseWriter, r *http.Request) {
+		// The file server answers 500 for a name no file can have (not UTF-8, say): that is
+		// a file that is not there.
+		name := strings.Trim(strings.TrimPrefix(r.URL.Path, "/static/"), "/")
+		if name != "" && !fs.ValidPath(name) {
+			notFound(w, assets)
+			return
+		}
+		static.ServeHTTP(w, r)
+	})
 	// A table page answers 404, with a page that says so, for a table that does not exist.
 	tablePage := func(name string) http.HandlerFunc {
 		serve := page(name)

@@ -244,6 +244,80 @@ func TestSignInOutAndPasswords(t *testing.T) {
 	ann.must(http.StatusUnauthorized, "POST", "/api/account/signout-everywhere", map[string]any{}, nil)
 }
 
+// TestBotTokenCannotManageTheAccount plays a program whose bot token leaked to someone else:
+// with it they play as the account, and that is all. Making more tokens (which a revocation
+// would not know to end), revoking the owner's, changing the password or signing the owner
+// out everywhere each get 403, even with the owner's browser cookie beside the token, and
+// change nothing.
+func TestBotTokenCannotManageTheAccount(t *testing.T) {
+	s := startAccounts(t)
+	ann := s.signUp("ann")
+	var tok struct {
+		Token string `json:"token"`
+	}
+	ann.must(http.StatusCreated, "POST", "/api/account/bot-tokens", map[string]any{}, &tok)
+	thief := s.person()
+	thief.bearer = tok.Token
+	// The same requests, the owner's session cookie sent along with the token.
+	both := *ann
+	both.bearer = tok.Token
+	// A token that is no longer (or never was) valid gets the same answer.
+	stale := s.person()
+	stale.bearer = "bot_" + strings.Repeat("a", 32)
+	tokens := func() int {
+		a, err := s.db.AccountByName(context.Background(), "ann")
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := s.db.Sessions(context.Background(), a.ID, store.BotToken, s.time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	for _, p := range []*person{thief, &both, stale} {
+		for _, tt := range []struct {
+			method, path string
+			body         any
+			cannot       string
+		}{
+			{"POST", "/api/account/bot-tokens", map[string]any{}, "create bot tokens"},
+			{"DELETE", "/api/account/bot-tokens", map[string]any{}, "revoke bot tokens"},
+			{"POST", "/api/account/password", map[string]string{"old": "correct horse", "new": "stolen at last"}, "change the password"},
+			{"POST", "/api/account/signout-everywhere", map[string]any{}, "sign out everywhere"},
+		} {
+			var answer struct {
+				Error string `json:"error"`
+			}
+			resp := p.do(tt.method, tt.path, tt.body, &answer)
+			want := "a bot token cannot " + tt.cannot + ": sign in in a browser"
+			if resp.StatusCode != http.StatusForbidden || answer.Error != want {
+				t.Errorf("%s %s with a bot token: %d %q; want 403 %q", tt.method, tt.path, resp.StatusCode, answer.Error, want)
+			}
+		}
+	}
+	if n := tokens(); n != 1 {
+		t.Errorf("ann has %d bot tokens after the attempts, want her 1", n)
+	}
+	if ann.name() != "ann" || thief.name() != "ann" {
+		t.Errorf("after the attempts: the browser is %q, the token %q; want both still ann", ann.name(), thief.name())
+	}
+	s.time.Advance(time.Minute) // past the sign-in limit of the name
+	s.person().must(http.StatusOK, "POST", "/api/account/signin", map[string]string{"name": "ann", "password": "correct horse"}, nil)
+	// The token still plays: it may post a seek and withdraw it.
+	var sk struct {
+		ID string `json:"id"`
+	}
+	thief.must(http.StatusCreated, "POST", "/api/seeks", map[string]any{"game": "centercourt", "variant": "tiebreak", "clock": "5+3"}, &sk)
+	thief.must(http.StatusOK, "DELETE", "/api/seeks/"+sk.ID, map[string]any{}, nil)
+	// And the owner, at her browser, does all of it.
+	ann.must(http.StatusCreated, "POST", "/api/account/bot-tokens", map[string]any{}, nil)
+	ann.must(http.StatusOK, "DELETE", "/api/account/bot-tokens", map[string]any{}, nil)
+	if n := tokens(); n != 0 || thief.name() != "" {
+		t.Errorf("after the owner revoked them: %d tokens, the leaked one plays as %q", n, thief.name())
+	}
+}
+
 func TestSignInIsRateLimited(t *testing.T) {
 	s := startAccounts(t)
 	s.signUp("ann")

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"strings"
 	"time"
 
 	"deuce/clock"
@@ -91,9 +92,21 @@ func (s *Server) check(ctx context.Context, req seekRequest, a *store.Account) (
 		return nil, err
 	}
 	return &store.Seek{
-		ID: newID(10), Account: a.ID, Name: a.Name, Game: g.Name, Variant: req.Variant, Clock: c.String(),
+		ID: newID(10), Account: a.ID, Name: a.Name, Game: g.Name, Variant: variantName(g, req.Variant), Clock: c.String(),
 		Rated: req.Rated, MinRating: req.MinRating, MaxRating: req.MaxRating, Rating: int(math.Round(r.Rating)),
 	}, nil
+}
+
+// variantName is the name of g's variant as g spells it ("" for a game without variants; the
+// first variant, which "" stands for, otherwise), so that seeks for one variant, however
+// their requests spelled it, pair and show alike.
+func variantName(g engine.Game, name string) string {
+	for i, v := range g.Variants {
+		if name == "" && i == 0 || strings.EqualFold(v.Name, name) {
+			return v.Name
+		}
+	}
+	return name
 }
 
 // ratingIn returns an account's rating in a game, rating.New before its first rated match.
@@ -189,10 +202,11 @@ func (s *Server) postSeek(ctx context.Context, sk *store.Seek) (int, error) {
 	return http.StatusCreated, nil
 }
 
-// seekOf reads the seek a signed-in request describes, or answers why not and returns nil.
+// seekOf reads the seek a signed-in request describes, within the account's rate of seeks,
+// or answers why not and returns nil.
 func (s *Server) seekOf(w http.ResponseWriter, r *http.Request) (*store.Account, *store.Seek) {
 	a := s.signedIn(w, r)
-	if a == nil {
+	if a == nil || !s.accountSeeks.allowAccount(w, a) {
 		return nil, nil
 	}
 	var req seekRequest
@@ -297,7 +311,7 @@ func (s *Server) accept(ctx context.Context, sk *store.Seek, a *store.Account, a
 
 func (s *Server) apiAcceptSeek(w http.ResponseWriter, r *http.Request) {
 	a := s.signedIn(w, r)
-	if a == nil || !s.creates.allow(w, clientAddr(r)) {
+	if a == nil || !s.creates.allow(w, clientAddr(r)) || !s.accountCreates.allowAccount(w, a) {
 		return
 	}
 	sk, err := s.accounts.p.Seek(r.Context(), r.PathValue("id"))
@@ -334,7 +348,7 @@ func (s *Server) apiDeleteSeek(w http.ResponseWriter, r *http.Request) {
 // The answer has "table" when paired, "seek" when waiting.
 func (s *Server) apiQuickPair(w http.ResponseWriter, r *http.Request) {
 	a, mine := s.seekOf(w, r)
-	if mine == nil || !s.creates.allow(w, clientAddr(r)) {
+	if mine == nil || !s.creates.allow(w, clientAddr(r)) || !s.accountCreates.allowAccount(w, a) {
 		return
 	}
 	list, err := s.openSeeks(r.Context())

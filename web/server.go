@@ -56,6 +56,8 @@ type Server struct {
 	clock    timesource.Clock
 	// Per-address token buckets.
 	creates, connects, rematches *buckets
+	// Per-account token buckets, for the signed-in, on top of the per-address ones.
+	accountCreates, accountSeeks, accountConnects *buckets
 
 	// ctx bounds every live match; cancel stops them all.
 	ctx    context.Context
@@ -184,11 +186,14 @@ func NewServer(cfg Config) *Server {
 		store: cfg.Store, log: log, botDelay: cfg.BotDelay,
 		msgRate: rate.Limit(cfg.MessageRate), msgBurst: cfg.MessageBurst,
 		limits: lim, clock: cfg.Clock, thinkers: make(thinkers, lim.Thinkers),
-		creates:   newBuckets("new tables", lim.CreatesPerMinute, lim.CreateBurst, now),
-		connects:  newBuckets("connections", lim.ConnectsPerMinute, lim.ConnectBurst, now),
-		rematches: newBuckets("rematches", lim.RematchesPerMinute, lim.RematchBurst, now),
-		hintRate:  newBuckets("hints", lim.HintsPerMinute, lim.HintBurst, now),
-		ctx:       ctx, cancel: cancel,
+		creates:         newBuckets("new tables", lim.CreatesPerMinute, lim.CreateBurst, now),
+		connects:        newBuckets("connections", lim.ConnectsPerMinute, lim.ConnectBurst, now),
+		rematches:       newBuckets("rematches", lim.RematchesPerMinute, lim.RematchBurst, now),
+		hintRate:        newBuckets("hints", lim.HintsPerMinute, lim.HintBurst, now),
+		accountCreates:  newAccountBuckets("new tables", lim.AccountCreatesPerMinute, lim.AccountCreateBurst, now),
+		accountSeeks:    newAccountBuckets("seeks", lim.AccountSeeksPerMinute, lim.AccountSeekBurst, now),
+		accountConnects: newAccountBuckets("connections", lim.AccountConnectsPerMinute, lim.AccountConnectBurst, now),
+		ctx:             ctx, cancel: cancel,
 		live:  map[string]*liveTable{},
 		conns: map[string]int{}, reservedBy: map[string]int{}, failing: map[string]error{},
 		accounts: newAccounts(cfg.Store, now), chat: newChatHub(), secureCookies: cfg.SecureCookies,

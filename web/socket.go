@@ -144,6 +144,9 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	acct := s.accountOf(r)
+	if !s.accountConnects.allowAccount(w, acct) {
+		return
+	}
 	if !s.openConn(addr) {
 		w.Header().Set("Retry-After", "60")
 		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("your address has %d connections open, the most it may: close some tables first", s.limits.ConnsPerAddress))

@@ -71,6 +71,9 @@ func roomyLimits() web.Limits {
 	l.CreatesPerMinute, l.CreateBurst = 1e6, 1e6
 	l.ConnectsPerMinute, l.ConnectBurst = 1e6, 1e6
 	l.RematchesPerMinute, l.RematchBurst = 1e6, 1e6
+	l.AccountCreatesPerMinute, l.AccountCreateBurst = 1e6, 1e6
+	l.AccountSeeksPerMinute, l.AccountSeekBurst = 1e6, 1e6
+	l.AccountConnectsPerMinute, l.AccountConnectBurst = 1e6, 1e6
 	l.TablesPerAddress, l.LiveTables, l.BotTables, l.ConnsPerAddress = 1e6, 1e6, 1e6, 1e6
 	l.AnalysesPerAddress, l.HintsPerMinute, l.HintBurst = 1e6, 1e6, 1e6
 	l.BotTableDelay = time.Nanosecond // bots-only tables play as fast as the bots

@@ -48,6 +48,12 @@ func runServe(ctx context.Context, args []string, e *env) error {
 	fs.IntVar(&lim.ConnectBurst, "connect-burst", lim.ConnectBurst, "websocket `connections` one address may open at once")
 	fs.Float64Var(&lim.RematchesPerMinute, "rematch-rate", lim.RematchesPerMinute, "`rematches` a minute one address may ask for, sustained")
 	fs.IntVar(&lim.RematchBurst, "rematch-burst", lim.RematchBurst, "`rematches` one address may ask for at once")
+	fs.Float64Var(&lim.AccountCreatesPerMinute, "account-create-rate", lim.AccountCreatesPerMinute, "new `tables` a minute one signed-in account may create from any addresses, sustained (accepted seeks and quick pairs included)")
+	fs.IntVar(&lim.AccountCreateBurst, "account-create-burst", lim.AccountCreateBurst, "new `tables` one signed-in account may create at once")
+	fs.Float64Var(&lim.AccountSeeksPerMinute, "account-seek-rate", lim.AccountSeeksPerMinute, "`seeks` a minute one account may post, sustained (quick pairs included)")
+	fs.IntVar(&lim.AccountSeekBurst, "account-seek-burst", lim.AccountSeekBurst, "`seeks` one account may post at once")
+	fs.Float64Var(&lim.AccountConnectsPerMinute, "account-connect-rate", lim.AccountConnectsPerMinute, "websocket `connections` a minute one signed-in account may open from any addresses, sustained")
+	fs.IntVar(&lim.AccountConnectBurst, "account-connect-burst", lim.AccountConnectBurst, "websocket `connections` one signed-in account may open at once")
 	fs.IntVar(&lim.TablesPerAddress, "max-tables-per-address", lim.TablesPerAddress, "unfinished `tables` one address may have created")
 	fs.IntVar(&lim.LiveTables, "max-live-tables", lim.LiveTables, "unfinished `tables` on the whole server (more get 503, the server is full)")
 	fs.IntVar(&lim.BotTables, "max-bot-tables", lim.BotTables, "unfinished `tables` with bots in every seat")
@@ -168,6 +174,9 @@ func checkLimits(l web.Limits, cacheMB int) error {
 		{"create-rate", l.CreatesPerMinute > 0}, {"create-burst", l.CreateBurst > 0},
 		{"connect-rate", l.ConnectsPerMinute > 0}, {"connect-burst", l.ConnectBurst > 0},
 		{"rematch-rate", l.RematchesPerMinute > 0}, {"rematch-burst", l.RematchBurst > 0},
+		{"account-create-rate", l.AccountCreatesPerMinute > 0}, {"account-create-burst", l.AccountCreateBurst > 0},
+		{"account-seek-rate", l.AccountSeeksPerMinute > 0}, {"account-seek-burst", l.AccountSeekBurst > 0},
+		{"account-connect-rate", l.AccountConnectsPerMinute > 0}, {"account-connect-burst", l.AccountConnectBurst > 0},
 		{"max-tables-per-address", l.TablesPerAddress > 0}, {"max-live-tables", l.LiveTables > 0},
 		{"max-bot-tables", l.BotTables > 0}, {"bot-table-time", l.BotTableTime > 0},
 		{"bot-table-delay", l.BotTableDelay > 0}, {"max-thinking", l.Thinkers > 0},
