@@ -16,11 +16,11 @@ func TestCharacterAbilities(t *testing.T) {
 	local, _, _ := localMatch(t, "alakaslam", engine.Options{"format": "singles"}, 1, 0)
 	h := newHarness(t, newModelT(t, local))
 	h.settle(myTurn)
-	if got := h.m.statusLine(); !strings.Contains(got, "choose austin: Æthermancer Austin: Hit-2s may go straight") {
+	if got := h.m.statusLine(1000); !strings.Contains(got, "choose austin: Æthermancer Austin: Hit-2s may go straight") {
 		t.Errorf("status line %q, want Austin's ability", got)
 	}
 	h.press("down")
-	if got := h.m.statusLine(); !strings.Contains(got, "Kismetician Laurie") {
+	if got := h.m.statusLine(1000); !strings.Contains(got, "Kismetician Laurie") {
 		t.Errorf("status line after ↓ %q, want Laurie's ability", got)
 	}
 }
@@ -54,5 +54,25 @@ func TestCenterCourtCardNotation(t *testing.T) {
 	want := "discards (value×cards): " + strings.Join(counts, " ") + ";"
 	if v := h.m.View(); !strings.Contains(v, want) {
 		t.Errorf("the board lacks %q; discards by value %v:\n%s", want, o.Discards, v)
+	}
+}
+
+// TestStatusGivesWayToTheScreen: a match's end says "Press q to leave." after the result when
+// the line has room, and keeps the result whole by dropping that hint when it has not (the
+// keys line says q quits).
+func TestStatusGivesWayToTheScreen(t *testing.T) {
+	local, _, _ := localMatch(t, "pencil", engine.Options{"points": "3"}, 1, 0)
+	h := newHarness(t, newModelT(t, local))
+	h.settle(myTurn)
+	result := "A draw. draw: ball on the centre line, both out of points, after a long match"
+	h.m.setStatus(result+leaveHint, false)
+	if got := h.m.statusLine(200); got != result+leaveHint {
+		t.Errorf("a wide status line %q, want %q", got, result+leaveHint)
+	}
+	if got := h.m.statusLine(80); got != result {
+		t.Errorf("an 80-column status line %q, want the result alone, %q", got, result)
+	}
+	if got := h.m.View(); !strings.Contains(got, result) {
+		t.Errorf("the frame lacks the whole result %q:\n%s", result, got)
 	}
 }

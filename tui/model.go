@@ -173,12 +173,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, m.next()
 		case errors.Is(msg.err, io.EOF):
 			m.ended = true
-			m.setStatus(m.overText()+" Press q to leave.", false)
+			m.setStatus(m.overText()+leaveHint, false)
 		case errors.Is(msg.err, context.Canceled):
 			return m, tea.Quit
 		default:
 			m.ended, m.err = true, msg.err
-			m.setStatus(sentence(msg.err.Error())+" Press q to leave.", true)
+			m.setStatus(sentence(msg.err.Error())+leaveHint, true)
 		}
 		return m, nil
 	case playedMsg:
@@ -477,7 +477,7 @@ func (m *Model) waitingText() string {
 	case !m.have:
 		return "Waiting for the table…"
 	case m.ended:
-		return m.overText() + " Press q to leave."
+		return m.overText() + leaveHint
 	case f.Ended != "" && f.Result.Over:
 		return m.overText() + " (" + f.Ended + ")"
 	case f.Result.Over:

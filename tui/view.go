@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/lipgloss"
+
 	"deuce/engine"
 	"deuce/games"
 )
@@ -38,7 +40,7 @@ func (m *Model) View() string {
 		lines = append(lines, m.boardLines(w, bh)...)
 		lines = append(lines, m.bottomLines(w, body-bh)...)
 	}
-	lines = append(lines, pad(m.statusLine(), w))
+	lines = append(lines, pad(m.statusLine(w), w))
 	m.keys.watching = m.have && m.frame.Seat == engine.Spectator && m.rp == nil
 	lines = append(lines, pad(m.help.ShortHelpView(m.keys.ShortHelp()), w))
 	return strings.Join(lines, "\n")
@@ -202,7 +204,15 @@ func (m *Model) movesPane(h int) (string, []string) {
 	return title, out
 }
 
-func (m *Model) statusLine() string {
+// leaveHint ends the status once a match is over; the keys line below says "q quit" too, so it
+// gives way first when the status is wider than the screen.
+const leaveHint = " Press q to leave."
+
+func (m *Model) statusLine(w int) string {
+	status := m.status
+	if lipgloss.Width(status) > w {
+		status = strings.TrimSuffix(status, leaveHint)
+	}
 	switch {
 	case m.typing:
 		return m.input.View()
@@ -211,10 +221,10 @@ func (m *Model) statusLine() string {
 			return fmt.Sprintf("point %s: Enter goes there, Esc cancels", m.number)
 		}
 		return fmt.Sprintf("move %s: %s — Enter plays it", m.number, m.frame.Legal[m.cursor].Text)
-	case m.status != "" && m.statusErr:
-		return m.st.err.Render(m.status)
-	case m.status != "":
-		return m.st.ok.Render(m.status)
+	case status != "" && m.statusErr:
+		return m.st.err.Render(status)
+	case status != "":
+		return m.st.ok.Render(status)
 	case m.busy:
 		return "Your move is sent; waiting for the table…"
 	case m.frame.Notice != "":
