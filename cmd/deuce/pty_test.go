@@ -127,7 +127,8 @@ func terminalEnv(t *testing.T, env []string) []string {
 	for _, kv := range os.Environ() {
 		name, _, _ := strings.Cut(kv, "=")
 		switch name {
-		case "TERM", "COLORTERM", "NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "COLORFGBG", "TERM_PROGRAM", "TMUX", "GOOGLE_CLOUD_SHELL", "DEUCE_DATA":
+		// CI too: the terminal library takes a set CI to mean no terminal, so no colour.
+		case "TERM", "COLORTERM", "NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "COLORFGBG", "TERM_PROGRAM", "TMUX", "GOOGLE_CLOUD_SHELL", "DEUCE_DATA", "CI":
 			continue
 		}
 		if _, ok := set[name]; !ok {
