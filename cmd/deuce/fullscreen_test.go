@@ -6,7 +6,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -206,15 +205,7 @@ func TestReplayFullScreen(t *testing.T) {
 	if out, _, err := deuce(t, strings.Repeat("1\n", 50), "play", "pencil", "--vs", "random", "--option", "points=5", "--seed", "4", "--plain", "--record", recPath); err != nil {
 		t.Fatalf("record a match: %v\n%s", err, out)
 	}
-	f, err := os.Open(recPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := engine.ReadRecord(f)
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec := readRecordFile(t, recPath)
 	n := len(rec.Moves)
 	at := func(i int) string { return fmt.Sprintf("move %d of %d", i, n) }
 

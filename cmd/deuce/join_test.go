@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -52,15 +51,7 @@ func TestJoinPlain(t *testing.T) {
 			t.Errorf("join output lacks %q:\n%s", want, out)
 		}
 	}
-	f, err := os.Open(recPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := engine.ReadRecord(f)
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec := readRecordFile(t, recPath)
 	st, err := engine.Replay(pencilGame(), rec, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -143,15 +134,7 @@ func TestJoinCommandAgainstBrowserProtocol(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			f, err := os.Open(recPath)
-			if err != nil {
-				t.Fatal(err)
-			}
-			saved, err := engine.ReadRecord(f)
-			f.Close()
-			if err != nil {
-				t.Fatal(err)
-			}
+			saved := readRecordFile(t, recPath)
 			for name, rec := range map[string]*engine.Record{"served": served, "saved by join": saved} {
 				if got, want := clienttest.Canonical(t, rec), clienttest.Canonical(t, kept); got != want {
 					i := 0

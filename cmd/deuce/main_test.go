@@ -129,12 +129,7 @@ func TestPlayAgainstBotAndReplay(t *testing.T) {
 	if err != nil {
 		t.Fatalf("replay: %v", err)
 	}
-	f, _ := os.Open(recPath)
-	rec, err := engine.ReadRecord(f)
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec := readRecordFile(t, recPath)
 	if !strings.Contains(replay, rec.Result.Score) || strings.Count(replay, "bid ") != len(rec.Moves) {
 		t.Errorf("replay does not show the %d moves and score %q:\n%s", len(rec.Moves), rec.Result.Score, replay)
 	}
@@ -229,4 +224,19 @@ func TestPlaySolo(t *testing.T) {
 	if !strings.Contains(out, "You win!") && !strings.Contains(out, "You lose.") {
 		t.Errorf("solo end names no result:\n%s", out[max(0, len(out)-800):])
 	}
+}
+
+// readRecordFile reads the match record saved at path.
+func readRecordFile(t *testing.T, path string) *engine.Record {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rec, err := engine.ReadRecord(f)
+	if err != nil {
+		t.Fatalf("read the record %s: %v", path, err)
+	}
+	return rec
 }
