@@ -108,6 +108,9 @@
 //
 // Options.Depth optionally ends playouts after that many actions with a return of 0 for every
 // seat: an estimate that knows nothing, for games whose matches are too long to play out.
+// Every playout ends so after MaxPlayout actions at the most, so that a position from which the
+// playout policies can go round for ever (a determinization in which neither side can end a
+// point) costs an iteration a bounded time, and a search its budget.
 //
 // Memory is bounded: a tree holds at most one node per iteration and at most Options.MaxNodes;
 // once full, iterations only play out. Node, edge and hash storage is preallocated per tree and
@@ -133,6 +136,10 @@ import (
 	"deuce/bot"
 	"deuce/engine"
 )
+
+// MaxPlayout is the most actions a playout plays, chance outcomes included: some fifty times the
+// longest whole match of the five games, so that it only ends playouts that would not end.
+const MaxPlayout = 1 << 16
 
 // Policy chooses an action for the seat to move in s, a full (determinized) state whose every
 // field it may read. A game's Heuristic is one.
@@ -172,7 +179,8 @@ type Options struct {
 	// proportionally more time.
 	Determinizations int
 	// Depth, when positive, ends a playout after that many actions (chance outcomes included)
-	// with a return of 0 for every seat.
+	// with a return of 0 for every seat. Whatever it is, a playout ends so after MaxPlayout
+	// actions.
 	Depth int
 	// Horizon, when positive and the game's states implement engine.Points, ends a playout once
 	// that many points have been played since the position searched; each seat's return is then

@@ -216,7 +216,9 @@ func (t *tree) iterate() error {
 func (t *tree) descend(s engine.State) error {
 	expanded := false
 	owed := 0 // seats that still owe a choice in the regret step just chosen in
-	for {
+	// Chance outcomes and forced moves lead on without a choice of the tree's: like a
+	// playout, the descent stops after MaxPlayout of them, where they might go on for ever.
+	for steps := 0; steps < MaxPlayout; steps++ {
 		to := s.ToMove()
 		midStep := owed > 0 && to >= 0 && len(pending(s)) == owed
 		owed = 0
@@ -303,6 +305,7 @@ func (t *tree) descend(s engine.State) error {
 			return err
 		}
 	}
+	return nil
 }
 
 // startStep records that a regret step starts at s.
@@ -695,6 +698,10 @@ func (t *tree) rehash(size int) {
 // playout plays s to the end (or to the depth cap) and adds the returns to t.ret.
 func (t *tree) playout(s engine.State) error {
 	policy := t.opts.Playout
+	limit := t.opts.Depth
+	if limit <= 0 || limit > MaxPlayout {
+		limit = MaxPlayout
+	}
 	for n := 0; ; n++ {
 		to := s.ToMove()
 		if to == engine.Nobody {
@@ -709,7 +716,7 @@ func (t *tree) playout(s engine.State) error {
 		if t.horizon > 0 && t.pointsScored(s) {
 			return nil
 		}
-		if t.opts.Depth > 0 && n >= t.opts.Depth {
+		if n >= limit {
 			return nil
 		}
 		if to == engine.Chance {
