@@ -12,8 +12,6 @@ import (
 	"time"
 
 	"deuce/client/clienttest"
-	"deuce/engine"
-	"deuce/protocol"
 )
 
 // The full-screen interface driven through a real pseudo-terminal, keys typed as a person types
@@ -238,11 +236,7 @@ func TestJoinFullScreen(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	c := clienttest.Start(t).Client
-	created, err := c.Create(ctx, protocol.CreateTable{Game: "pencil", Options: engine.Options{"points": "5"},
-		Seats: []protocol.SeatRequest{{Name: "Terminal"}, {Name: "Other"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	created := pencilTable(ctx, t, c, "5")
 	other := make(chan error, 1)
 	go func() { other <- playFirst(ctx, c, created.ID, created.Seats[1].Token) }()
 

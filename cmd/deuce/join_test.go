@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"deuce/client"
 	"deuce/client/clienttest"
 	"deuce/engine"
 	"deuce/games"
@@ -25,11 +26,7 @@ func TestJoinPlain(t *testing.T) {
 	defer cancel()
 	c := clienttest.Start(t).Client
 	base := c.Server
-	created, err := c.Create(ctx, protocol.CreateTable{Game: "pencil", Options: engine.Options{"points": "8"},
-		Seats: []protocol.SeatRequest{{Name: "Terminal"}, {Name: "Other"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	created := pencilTable(ctx, t, c, "8")
 
 	// The other seat bids 1 whenever it may.
 	other := make(chan error, 1)
@@ -254,11 +251,7 @@ func TestJoinRematch(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	c := clienttest.Start(t).Client
-	created, err := c.Create(ctx, protocol.CreateTable{Game: "pencil", Options: engine.Options{"points": "5"},
-		Seats: []protocol.SeatRequest{{Name: "Terminal"}, {Name: "Other"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	created := pencilTable(ctx, t, c, "5")
 	// The other seat plays the match, asks for the rematch and plays it.
 	other := make(chan error, 1)
 	next := make(chan string, 1)
@@ -307,4 +300,16 @@ func TestJoinRematch(t *testing.T) {
 func pencilGame() engine.Game {
 	g, _ := games.Lookup("pencil")
 	return g
+}
+
+// pencilTable creates a bidding-game table of points a player for two people, "Terminal" and
+// "Other", on c's server.
+func pencilTable(ctx context.Context, t *testing.T, c *client.Client, points string) protocol.Created {
+	t.Helper()
+	created, err := c.Create(ctx, protocol.CreateTable{Game: "pencil", Options: engine.Options{"points": points},
+		Seats: []protocol.SeatRequest{{Name: "Terminal"}, {Name: "Other"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return created
 }
