@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 )
 
 // A results file holds a run's matches as they finish: a first line {"spec": ...} naming the
@@ -19,10 +20,23 @@ type header struct {
 	Spec *Spec `json:"spec"`
 }
 
-// Results is a results file open for appending.
+// Results is a results file open for appending. What it buffers reaches the file at least
+// every FlushEvery, so a run killed outright (not interrupted, which closes the file) loses at
+// most the matches of its last FlushEvery: with slow matches (a search bot's take seconds
+// each) a buffer that waited to fill could hold hours of them.
 type Results struct {
 	f *os.File
 	w *bufio.Writer
+	// now is the clock that times flushes (time.Now; a fake in tests).
+	now     func() time.Time
+	flushed time.Time
+}
+
+// FlushEvery is the longest a finished match's result stays in a Results buffer.
+const FlushEvery = time.Second
+
+func newResults(f *os.File) *Results {
+	return &Results{f: f, w: bufio.NewWriterSize(f, 1<<16), now: time.Now, flushed: time.Now()}
 }
 
 // CreateResults starts the results file of the run spec at path. It refuses to overwrite a
@@ -35,7 +49,7 @@ func CreateResults(path string, spec Spec) (*Results, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Results{f: f, w: bufio.NewWriterSize(f, 1<<16)}
+	r := newResults(f)
 	if err := r.line(header{Spec: &spec}); err != nil {
 		f.Close()
 		return nil, err
@@ -76,7 +90,7 @@ func ResumeResults(path string, t *Tally) (*Results, error) {
 		f.Close()
 		return nil, err
 	}
-	return &Results{f: f, w: bufio.NewWriterSize(f, 1<<16)}, nil
+	return newResults(f), nil
 }
 
 // readResults folds the results read from r into t. With want set, the file's spec must be
@@ -145,8 +159,14 @@ func (r *Results) line(v any) error {
 		return err
 	}
 	b = append(b, '\n')
-	_, err = r.w.Write(b)
-	return err
+	if _, err := r.w.Write(b); err != nil {
+		return err
+	}
+	if now := r.now(); now.Sub(r.flushed) >= FlushEvery {
+		r.flushed = now
+		return r.w.Flush()
+	}
+	return nil
 }
 
 // Flush writes buffered results to the file.

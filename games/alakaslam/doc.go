@@ -89,6 +89,15 @@
 //     and after her hit only if she did not move before it. Laurie's draw of three replaces her
 //     whole play, as support too, and is allowed while enchanted.
 //     Wendolyn's and Josephias's abilities apply to the end-of-turn draw only.
+//   - A rally has no end of its own, and the engine adds none. The text ends a point only when a
+//     shot is missed, out or not returned; two players who never miss can rally for ever. With
+//     Josephias's ability on both sides (Simon copying him, or two Josephias in doubles), each
+//     taking back from the discards the card the other just played, hands never run down
+//     (rules_test.go has such a rally). Bots can fall into it: search playouts between two
+//     copies of the heuristic did, from dealt positions with short hands, and stop after
+//     ismcts.MaxPlayout actions. A served table ends by its clocks, or as a table of bots by
+//     --bot-table-time; `deuce sim` stops with an error at a match's action cap (1,000,000;
+//     never reached in heuristic or search play so far).
 //
 // Data: the deck counts are reconstructed (alakaslam-deck.csv, embedded, loaded by ParseDeck);
 // alakaslam-enchant3.csv is an invented variant with Enchant-3s. Every rule of the text is

@@ -143,6 +143,12 @@ var rulesCases = []string{
 	"c1=josephias p1=r0c1 p2=r3c1 ball=r0c1 h1=2b free=0 discard=3r,e2: 2b; hit; take e2 -> ok h1=e2 tomove=2",
 	"c1=josephias p1=r0c1 p2=r3c1 ball=r0c1 h1=2b free=0 discard=3r,e2 deck=1r,1r,1r,1r,1r,1r,1r,1r,1r,1r,1r,1r,1r,1r,1r,1r,1r,1r,1r,1r,1r,1r,1r,1r,1r,1r,1r,1r,1r,1r: 2b; hit; draw; draw 1r; draw 1r -> ok h1=1r,1r tomove=2",
 	"c1=josephias p1=r0c1 p2=r3c1 ball=r0c1 h1=2b free=0 discard=3r: 2b; hit; take 3b -> illegal reason=discards",
+	// Nothing in the text ends a rally by itself: two players with Josephias's ability (here
+	// both Josephias; in a match Simon copying him) can trade Hit-3s for ever, each taking back
+	// from the discards the card the other played before. After one exchange and after three,
+	// the position is the same (hands, places, discards and table): the rally repeats.
+	"c1=josephias c2=josephias p1=r0c1 p2=r3c0 ball=r0c1 h1=3r h2=3b discard=3r,3b: 3r; hit; done; take 3r; 3b; hit; done; take 3b -> ok tomove=1 phase=turn ball=r0c1 p1=r0c1 p2=r3c0 h1=3r h2=3b discard=1 table=3b points=0-0",
+	"c1=josephias c2=josephias p1=r0c1 p2=r3c0 ball=r0c1 h1=3r h2=3b discard=3r,3b: 3r; hit; done; take 3r; 3b; hit; done; take 3b; 3r; hit; done; take 3r; 3b; hit; done; take 3b; 3r; hit; done; take 3r; 3b; hit; done; take 3b -> ok tomove=1 phase=turn ball=r0c1 p1=r0c1 p2=r3c0 h1=3r h2=3b discard=1 table=3b points=0-0",
 	// Shapeshifter Simon copies a character in play before each serve.
 	"c1=simon c2=sarissia p1=r0c1 p2=r3c1 ball=r0c1 h1=1r: concede; done -> ok ability1=sarissia",
 	"doubles c1=simon c2=laurie c3=rich c4=toots p1=r0c1 p2=r3c1 p3=r1c3 p4=r2c2 ball=r0c1 h1=1r: done; done; concede; done -> ok phase=simon legal=copy_laurie,copy_rich,copy_toots",
