@@ -10,6 +10,12 @@ go run ./cmd/deuce sim --all-games --variant all \
 	--bots "${BOTS:-random,heuristic,equilibrium}" \
 	--matches "${MATCHES:-1000}" --seed "${SEED:-1}" --plots "$dir"
 
+# Worldwide's solo game, which "all" leaves out of a round robin: each bot against the automaton.
+mkdir -p "$dir/worldwide-solo"
+go run ./cmd/deuce sim worldwide --variant solo --bots random,heuristic \
+	--matches "${MATCHES:-1000}" --seed "${SEED:-1}" --plots "$dir/worldwide-solo" \
+	> "$dir/worldwide-solo/report.txt"
+
 # Character balance in AlakaSLAM: equal bots, characters dealt at random, so that a character's
 # win rate measures the character rather than which bot picked it.
 mkdir -p "$dir/alakaslam-characters"

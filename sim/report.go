@@ -19,6 +19,9 @@ type Report struct {
 	// Matches counts every match; MatchesPerPairing those of one pairing in one variant.
 	Matches           int `json:"matches"`
 	MatchesPerPairing int `json:"matchesPerPairing"`
+	// Solo marks a one-seat game's run: every bot played the automaton, the last player, from
+	// the one seat.
+	Solo bool `json:"solo,omitempty"`
 	// Players are the entrants, in the order of the run.
 	Players []PlayerStats `json:"players"`
 	Draws   int           `json:"draws"`
@@ -137,7 +140,7 @@ func (t *Tally) Report() *Report {
 	all := &t.All
 	r := &Report{
 		Game: sp.Game, Options: sp.Variants[0].Options, Seed: sp.Seed,
-		Matches: int(all.Matches), MatchesPerPairing: sp.Matches,
+		Matches: int(all.Matches), MatchesPerPairing: sp.Matches, Solo: sp.Solo,
 		Draws: int(all.Draws), Actions: all.Actions.mean(), SeatOneWins: int(all.SeatOneWins),
 		Balance: all.balance(),
 	}

@@ -123,9 +123,6 @@ type runner struct {
 
 // newRunner checks cfg and resolves its options.
 func newRunner(cfg Config) (*runner, error) {
-	if len(cfg.Players) < 2 {
-		return nil, fmt.Errorf("sim needs at least two players, got %d", len(cfg.Players))
-	}
 	if cfg.Matches < 1 {
 		return nil, fmt.Errorf("sim needs at least one match, got %d", cfg.Matches)
 	}
@@ -150,25 +147,36 @@ func newRunner(cfg Config) (*runner, error) {
 		names[p.Name] = true
 		sp.Players = append(sp.Players, PlayerSpec{Name: p.Name, Bot: p.Bot.Name()})
 	}
-	variants := cfg.Variants
-	if len(variants) == 0 {
-		variants = []Variant{{Options: cfg.Options}}
+	var err error
+	r.options, r.starts, sp.Solo, err = resolve(cfg)
+	if err != nil {
+		return nil, err
 	}
-	for _, v := range variants {
-		opts, err := cfg.Game.Resolve(v.Options)
-		if err != nil {
-			return nil, err
-		}
-		start, err := cfg.Game.New(opts)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", cfg.Game.Name, err)
-		}
-		r.options = append(r.options, opts)
-		r.starts = append(r.starts, start)
-		sp.Variants = append(sp.Variants, Variant{Name: v.Name, Options: opts})
+	for v, opts := range r.options {
+		sp.Variants = append(sp.Variants, Variant{Name: variants(cfg)[v].Name, Options: opts})
 	}
-	sp.Pairs = cfg.Pairs
-	if sp.Pairs == nil {
+	switch {
+	case sp.Solo:
+		// Every bot plays the automaton, which the spec lists as a last player.
+		if cfg.Pairs != nil {
+			return nil, errors.New("in a one-seat game every bot plays the automaton: pairings do not apply")
+		}
+		if names[Automaton] {
+			return nil, fmt.Errorf("a player of a one-seat game may not be named %q, the automaton's name", Automaton)
+		}
+		if len(cfg.Players) < 1 {
+			return nil, errors.New("sim needs at least one player")
+		}
+		auto := len(cfg.Players)
+		sp.Players = append(sp.Players, PlayerSpec{Name: Automaton, Bot: Automaton})
+		for a := range cfg.Players {
+			sp.Pairs = append(sp.Pairs, [2]int{a, auto})
+		}
+	case len(cfg.Players) < 2:
+		return nil, fmt.Errorf("sim needs at least two players, got %d", len(cfg.Players))
+	case cfg.Pairs != nil:
+		sp.Pairs = cfg.Pairs
+	default:
 		for a := range cfg.Players {
 			for b := a + 1; b < len(cfg.Players); b++ {
 				sp.Pairs = append(sp.Pairs, [2]int{a, b})
@@ -177,8 +185,8 @@ func newRunner(cfg Config) (*runner, error) {
 	}
 	seen := map[[2]int]bool{}
 	for _, p := range sp.Pairs {
-		if p[0] < 0 || p[1] < 0 || p[0] >= len(cfg.Players) || p[1] >= len(cfg.Players) {
-			return nil, fmt.Errorf("pairing %v names no player (players 0 to %d)", p, len(cfg.Players)-1)
+		if p[0] < 0 || p[1] < 0 || p[0] >= len(sp.Players) || p[1] >= len(sp.Players) {
+			return nil, fmt.Errorf("pairing %v names no player (players 0 to %d)", p, len(sp.Players)-1)
 		}
 		if p[0] == p[1] {
 			return nil, fmt.Errorf("pairing %v pairs a player with itself", p)
@@ -200,6 +208,49 @@ func newRunner(cfg Config) (*runner, error) {
 		return nil, err
 	}
 	return r, nil
+}
+
+// Automaton names the automaton of a one-seat game in a run's players and reports.
+const Automaton = "automaton"
+
+// variants returns the variants of cfg: its Options alone when it lists none.
+func variants(cfg Config) []Variant {
+	if len(cfg.Variants) == 0 {
+		return []Variant{{Options: cfg.Options}}
+	}
+	return cfg.Variants
+}
+
+// resolve resolves the options of cfg's variants and builds a match at the start of each. It
+// reports whether the game has one seat (solo, against an automaton) in every variant, and
+// refuses a run that mixes one-seat and two-seat variants, whose bots could not be paired the
+// same way.
+func resolve(cfg Config) (options []engine.Options, starts []engine.State, solo bool, err error) {
+	for i, v := range variants(cfg) {
+		opts, err := cfg.Game.Resolve(v.Options)
+		if err != nil {
+			return nil, nil, false, err
+		}
+		start, err := cfg.Game.New(opts)
+		if err != nil {
+			return nil, nil, false, fmt.Errorf("%s: %w", cfg.Game.Name, err)
+		}
+		one := start.NumSeats() == 1
+		if i > 0 && one != solo {
+			return nil, nil, false, errors.New("a run cannot mix one-seat variants (against the automaton) with two-seat ones: run them apart")
+		}
+		solo = one
+		options, starts = append(options, opts), append(starts, start)
+	}
+	return options, starts, solo, nil
+}
+
+// Solo reports whether the run cfg describes is of a one-seat game, where every bot plays the
+// game's automaton (one bot is then enough), and refuses a run that mixes one-seat and
+// two-seat variants.
+func Solo(cfg Config) (bool, error) {
+	_, _, solo, err := resolve(cfg)
+	return solo, err
 }
 
 func (s Shard) check(total int) error {
@@ -689,8 +740,15 @@ func (w *worker) play(ctx context.Context, i int, p *played) {
 			p.res.Returns[seat] = x
 		}
 	}
-	if winner >= 0 {
+	switch {
+	case winner >= 0:
 		p.res.Winner = int(winner) % 2
+	case r.spec.Solo && p.res.Returns[0] < 0:
+		// What the one seat loses the automaton, side 1, wins.
+		p.res.Winner = 1
+	}
+	if r.spec.Solo {
+		p.res.Returns[1] = -p.res.Returns[0]
 	}
 	p.res.Actions = actions
 	if fw, ok := s.(factsWriter); ok {

@@ -32,6 +32,10 @@ type Spec struct {
 	Seed       uint64 `json:"seed"`
 	MaxActions int    `json:"maxActions"`
 	Shard      Shard  `json:"shard"`
+	// Solo marks a run of a one-seat game (Worldwide against its automaton): the last player
+	// is the automaton, every pairing sets a bot against it, and seats never swap (the bot
+	// has the one seat, side 0; the automaton is side 1 and wins what the bot loses).
+	Solo bool `json:"solo,omitempty"`
 }
 
 // PlayerSpec names a player and its bot level.
@@ -57,7 +61,7 @@ func (s Spec) Seating(i int) (variant, pair int, sides [2]int) {
 	k := i / c
 	variant, pair = i%c/len(s.Pairs), i%c%len(s.Pairs)
 	sides = s.Pairs[pair]
-	if k%2 == 1 {
+	if k%2 == 1 && !s.Solo {
 		sides[0], sides[1] = sides[1], sides[0]
 	}
 	return variant, pair, sides

@@ -22,7 +22,9 @@ func (r *Report) WriteText(w io.Writer) error {
 		fmt.Fprintf(w, ", %v", r.Options)
 	}
 	fmt.Fprintln(w)
-	if len(r.Pairings) > 1 {
+	if r.Solo {
+		fmt.Fprintf(w, "one seat: every bot plays the automaton, %d matches each per variant\n", r.MatchesPerPairing)
+	} else if len(r.Pairings) > 1 {
 		fmt.Fprintf(w, "%d pairings, %d matches each per variant, seats swapped from match to match\n", len(r.Pairings), r.MatchesPerPairing)
 	}
 	fmt.Fprintln(w)

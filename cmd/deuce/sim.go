@@ -31,6 +31,8 @@ Bradley-Terry ratings on the Elo scale with bootstrap intervals, and the
 balance of the game: seat 1's advantage, match length, and for games that keep
 tennis facts points per game, hold rate, rally length and lead changes, broken
 down by variant and by the tags the game reports (surface, character).
+In a one-seat game (worldwide --option solo=yes) every bot, one being enough,
+plays the game's automaton, which the report counts as a player.
 
 A search level (medium, hard, expert) may carry settings that replace its own,
 separated by colons, to try variants without editing code; the player is named
@@ -60,6 +62,7 @@ Examples:
   deuce sim centercourt --bots random,heuristic --variant all --plots plots/
   deuce sim centercourt --bots random,heuristic --variant set,tiebreak --vary server-refill=yes|no
   deuce sim pencil --bots random,heuristic,equilibrium --matches 500 --csv
+  deuce sim worldwide --option solo=yes --bots heuristic,hard
   deuce sim centercourt --variant tiebreak --bots hard,expert:lead=0,expert:horizon=0:trees=8
   deuce sim centercourt --bots heuristic,random --matches 100000 --shard 0/4 --out s0.json
   deuce sim merge s0.json s1.json s2.json s3.json --json`
@@ -81,7 +84,7 @@ type simFlags struct {
 }
 
 func (f *simFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.bots, "bots", "", "bot `levels`, comma-separated, at least two, or all (deuce bots GAME lists them)")
+	fs.StringVar(&f.bots, "bots", "", "bot `levels`, comma-separated, at least two (one in a one-seat game), or all (deuce bots GAME lists them)")
 	fs.StringVar(&f.pairs, "pairs", "", "play only these `pairings`, like random-heuristic,random-equilibrium (bots by level or by number from 1)")
 	fs.IntVar(&f.matches, "matches", 1000, "`number` of matches of each pairing in each variant")
 	fs.StringVar(&f.variant, "variant", "", "named `variants` of the game, comma-separated, or all (deuce rules GAME lists them)")
@@ -258,9 +261,24 @@ func (f *simFlags) config(g engine.Game, lenient bool) (sim.Config, error) {
 			names = append(names, n)
 		}
 	}
-	if len(names) < 2 {
+	variants, err := f.variants(g)
+	if err != nil {
+		return cfg, err
+	}
+	cfg.Variants = variants
+	// A one-seat game (Worldwide's solo) sets each bot against its automaton: one is enough.
+	least := 2
+	if solo, err := sim.Solo(cfg); err != nil {
+		return cfg, usageError{err.Error()}
+	} else if solo {
+		least = 1
+	}
+	if len(names) < least {
 		if lenient {
 			return cfg, fmt.Errorf("%s offers fewer than two of the bots %s", g.Name, f.bots)
+		}
+		if least == 1 {
+			return cfg, usagef("--bots takes one bot level or more, like --bots heuristic; %s has: %s", g.Name, strings.Join(levels, ", "))
 		}
 		return cfg, usagef("--bots takes two bot levels or more, like --bots heuristic,random; %s has: %s", g.Name, strings.Join(levels, ", "))
 	}
@@ -288,27 +306,39 @@ func (f *simFlags) config(g engine.Game, lenient bool) (sim.Config, error) {
 		}
 		cfg.Players, cfg.Pairs = playing(cfg.Players, pairs)
 	}
-	variants, err := f.variants(g)
-	if err != nil {
-		return cfg, err
-	}
-	cfg.Variants = variants
 	return cfg, nil
 }
 
 // variants resolves --variant and --option into the run's variants.
 func (f *simFlags) variants(g engine.Game) ([]sim.Variant, error) {
 	var names []string
+	fromAll := map[string]bool{} // the names "all" brought in
 	for _, n := range strings.Split(f.variant, ",") {
 		switch n = strings.TrimSpace(n); {
 		case strings.EqualFold(n, "all"):
-			names = append(names, g.VariantNames()...)
+			for _, v := range g.VariantNames() {
+				names, fromAll[strings.ToLower(v)] = append(names, v), true
+			}
 		case n != "" || len(names) == 0:
 			names = append(names, n)
 		}
 	}
 	if len(names) > 1 && names[0] == "" {
 		names = names[1:]
+	}
+	// "all" leaves out a one-seat variant (Worldwide's solo, against the automaton) when the
+	// run has two-seat ones: its bots could not be paired the same way. Named, it plays alone.
+	seats := map[string]int{}
+	for _, name := range names {
+		of := optionFlags{variant: name, options: f.options}
+		if opts, err := of.resolve(g); err == nil {
+			if s, err := g.New(opts); err == nil {
+				seats[name] = s.NumSeats()
+			}
+		}
+	}
+	if slices.ContainsFunc(names, func(n string) bool { return seats[n] > 1 }) {
+		names = slices.DeleteFunc(names, func(n string) bool { return seats[n] == 1 && fromAll[strings.ToLower(n)] })
 	}
 	var out []sim.Variant
 	for _, name := range names {

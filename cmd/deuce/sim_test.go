@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -280,5 +281,45 @@ func TestSimBotSpecs(t *testing.T) {
 	_, _, err = deuce(t, "", "sim", "centercourt", "--bots", "hard,expert:trees=99", "--matches", "2")
 	if err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), "trees=99 is out of range: 1 to 64") {
 		t.Errorf("a tree count out of range: %v", err)
+	}
+}
+
+// TestSimSolo plays Worldwide's solo game with one bot against the automaton, and refuses what
+// such a run cannot do as usage errors.
+func TestSimSolo(t *testing.T) {
+	out, _, err := deuce(t, "", "sim", "worldwide", "--option", "solo=yes", "--bots", "random", "--matches", "6", "--quiet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"every bot plays the automaton", "random vs automaton", "automaton  automaton"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("report does not say %q:\n%s", w, out)
+		}
+	}
+	// "all" leaves the one-seat variant out of a run of two-seat ones; named, it plays alone.
+	out, _, err = deuce(t, "", "sim", "worldwide", "--variant", "all", "--bots", "random,heuristic", "--matches", "1", "--quiet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first, _, _ := strings.Cut(out, "\n"); !strings.Contains(first, "variants tiebreak") || strings.Contains(first, "solo") {
+		t.Errorf("--variant all plays %q, want the two-seat variants only", first)
+	}
+	out, _, err = deuce(t, "", "sim", "worldwide", "--variant", "solo", "--bots", "random", "--matches", "1", "--quiet")
+	if err != nil || !strings.Contains(out, "random vs automaton") {
+		t.Errorf("--variant solo: %v\n%s", err, out)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--bots", "random"}, "two bot levels"},
+		{[]string{"--bots", "random,heuristic", "--variant", "solo,tiebreak"}, "cannot mix"},
+		{[]string{"--bots", "random,heuristic", "--option", "solo=yes", "--pairs", "1-2"}, "pairings do not apply"},
+		{[]string{"--bots", "random,heuristic", "--vary", "solo=yes|no"}, "cannot mix"},
+	} {
+		_, _, err := deuce(t, "", append([]string{"sim", "worldwide", "--matches", "2"}, c.args...)...)
+		if code := exitCode(err); code != 2 || !strings.Contains(fmt.Sprint(err), c.want) {
+			t.Errorf("%v: %v (exit %d), want a usage error saying %q", c.args, err, code, c.want)
+		}
 	}
 }
