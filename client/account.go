@@ -13,22 +13,46 @@ const SessionCookie = "deuce_session"
 // ErrNoSession is a sign-in the server answered without a session.
 var ErrNoSession = errors.New("the server signed in but kept no session: is it a deuce server with accounts?")
 
+// DeviceCookie is the cookie by which a deuce server knows a client that signed in to an
+// account before: that client's sign-in attempts for the account are counted apart from
+// everyone else's, so a stranger who spends the name's attempts does not lock it out.
+const DeviceCookie = "deuce_device"
+
 // SignIn signs in as name and returns the session, which UseSession makes the client send.
 func (c *Client) SignIn(ctx context.Context, name, password string) (string, error) {
+	session, _, err := c.SignInDevice(ctx, name, password, "")
+	return session, err
+}
+
+// SignInDevice signs in as SignIn does, sending device, the device cookie an earlier sign-in
+// to the account gave ("" for none). It returns the session and the device cookie to keep for
+// the next sign-in: the one the server gave, or device.
+func (c *Client) SignInDevice(ctx context.Context, name, password, device string) (session, keep string, err error) {
 	var out struct {
 		Name string `json:"name"`
 	}
-	h, err := c.callHeader(ctx, http.MethodPost, "/api/account/signin", map[string]string{"name": name, "password": password}, &out)
+	var cookies []*http.Cookie
+	if device != "" {
+		cookies = append(cookies, &http.Cookie{Name: DeviceCookie, Value: device})
+	}
+	h, err := c.callHeader(ctx, http.MethodPost, "/api/account/signin", map[string]string{"name": name, "password": password}, &out, cookies)
 	if err != nil {
-		return "", err
+		return "", device, err
 	}
 	resp := http.Response{Header: h}
+	keep = device
 	for _, ck := range resp.Cookies() {
-		if ck.Name == SessionCookie && ck.Value != "" {
-			return ck.Value, nil
+		switch {
+		case ck.Name == SessionCookie && ck.Value != "":
+			session = ck.Value
+		case ck.Name == DeviceCookie && ck.Value != "":
+			keep = ck.Value
 		}
 	}
-	return "", ErrNoSession
+	if session == "" {
+		return "", keep, ErrNoSession
+	}
+	return session, keep, nil
 }
 
 // UseSession makes every request and websocket handshake carry the session.

@@ -146,12 +146,13 @@ func (c *Client) url(path string) string { return c.Server.String() + path }
 
 // call makes one HTTP request with a JSON body (nil for none) and decodes the JSON answer.
 func (c *Client) call(ctx context.Context, method, path string, body, out any) error {
-	_, err := c.callHeader(ctx, method, path, body, out)
+	_, err := c.callHeader(ctx, method, path, body, out, nil)
 	return err
 }
 
-// callHeader is call that also returns the answer's headers.
-func (c *Client) callHeader(ctx context.Context, method, path string, body, out any) (http.Header, error) {
+// callHeader is call that also sends the cookies given (after c.Header's) and returns the
+// answer's headers.
+func (c *Client) callHeader(ctx context.Context, method, path string, body, out any, cookies []*http.Cookie) (http.Header, error) {
 	var r io.Reader
 	if body != nil {
 		b, err := json.Marshal(body)
@@ -166,6 +167,9 @@ func (c *Client) callHeader(ctx context.Context, method, path string, body, out 
 	}
 	for k, vs := range c.Header {
 		req.Header[k] = vs
+	}
+	for _, ck := range cookies {
+		req.AddCookie(ck)
 	}
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")

@@ -103,13 +103,16 @@ type Account struct {
 	Created      time.Time
 }
 
-// SessionKind tells a browser's session from a program's bot token.
+// SessionKind tells a browser's session from a program's bot token and a device cookie.
 type SessionKind string
 
-// The kinds of session.
+// The kinds of session. A device cookie signs nobody in: it marks a browser that signed in to
+// the account before, whose sign-in attempts are then counted apart from everyone else's, so
+// that a stranger who spends the name's attempts does not lock its owner out.
 const (
-	WebSession SessionKind = "web"
-	BotToken   SessionKind = "bot"
+	WebSession   SessionKind = "web"
+	BotToken     SessionKind = "bot"
+	DeviceCookie SessionKind = "device"
 )
 
 // Session is a signed-in browser or a bot token. Only the hash of its secret is stored.

@@ -23,7 +23,15 @@ const (
 	sessionLifetime = 30 * 24 * time.Hour
 	botTokenLife    = 365 * 24 * time.Hour
 	maxBotTokens    = 5
-	minPassword     = 8
+	// deviceCookie marks a browser that signed in to an account before (store.DeviceCookie):
+	// its sign-in attempts for that account are counted on their own, so a stranger who
+	// spends the name's attempts does not lock the owner out of the browsers the owner uses.
+	deviceCookie   = "deuce_device"
+	deviceLifetime = 365 * 24 * time.Hour
+	// maxDevices bounds the device cookies an account keeps: past it, a new one replaces them
+	// all.
+	maxDevices  = 20
+	minPassword = 8
 	// maxPassword bounds the bytes hashed, so a request cannot buy more hashing than a
 	// password's worth.
 	maxPassword = 200
@@ -139,9 +147,10 @@ func checkNewPassword(pw string) error {
 // accounts holds what the server needs for accounts; nil when the store has no store.Players.
 type accounts struct {
 	p store.Players
-	// Sign-in (and sign-up) attempts, per name and per address.
-	byName, byAddr *buckets
-	hashes         *hashGate
+	// Sign-in (and sign-up) attempts, per name and per address, and per device cookie of the
+	// account named, whose attempts do not count against the name.
+	byName, byAddr, byDevice *buckets
+	hashes                   *hashGate
 }
 
 func newAccounts(st store.Store, now func() time.Time) *accounts {
@@ -150,7 +159,7 @@ func newAccounts(st store.Store, now func() time.Time) *accounts {
 		return nil
 	}
 	return &accounts{p: p, byName: newBuckets("sign-in attempts", 5, 5, now), byAddr: newBuckets("sign-in attempts", 20, 20, now),
-		hashes: newHashGate(hashRunning, hashWaiting)}
+		byDevice: newBuckets("sign-in attempts", 5, 5, now), hashes: newHashGate(hashRunning, hashWaiting)}
 }
 
 // accountOf returns the signed-in account of a request: a session cookie from a browser or a
@@ -255,12 +264,17 @@ const maxGuestSeats = 100
 
 // throttle applies the sign-in limits of an attempt for name, then waits for a turn to hash its
 // password; it answers 429 and reports false when either limit is spent, 503 when too many
-// attempts wait.
+// attempts wait. The limits are the address's and the name's, or instead of the name's, that
+// of the browser's device cookie when it is one of the named account's.
 func (s *Server) throttle(w http.ResponseWriter, r *http.Request, name string) bool {
 	waitAddr, okAddr := s.accounts.byAddr.take(clientAddr(r))
 	waitName, okName := time.Duration(0), true
 	if okAddr {
-		waitName, okName = s.accounts.byName.take(strings.ToLower(name))
+		if device := s.knownDevice(r, name); device != "" {
+			waitName, okName = s.accounts.byDevice.take(device)
+		} else {
+			waitName, okName = s.accounts.byName.take(strings.ToLower(name))
+		}
 	}
 	if okAddr && okName {
 		return s.hashTurn(w, r)
@@ -269,6 +283,47 @@ func (s *Server) throttle(w http.ResponseWriter, r *http.Request, name string) b
 	w.Header().Set("Retry-After", fmt.Sprint(int(wait.Seconds())+1))
 	writeError(w, http.StatusTooManyRequests, fmt.Sprintf("too many sign-in attempts: try again in %d seconds", int(wait.Seconds())+1))
 	return false
+}
+
+// knownDevice returns the hash of the request's device cookie when it is one of the account
+// named name, "" otherwise.
+func (s *Server) knownDevice(r *http.Request, name string) string {
+	c, err := r.Cookie(deviceCookie)
+	if err != nil || c.Value == "" || len(c.Value) > 64 {
+		return ""
+	}
+	hash := hashToken(c.Value)
+	a, err := s.accounts.p.SessionAccount(r.Context(), hash, store.DeviceCookie, s.now())
+	if err != nil || !strings.EqualFold(a.Name, name) {
+		return ""
+	}
+	return hash
+}
+
+// rememberDevice gives the browser of a request that signed in to a a device cookie of a's,
+// unless it holds one. It only relaxes a limit, so a failure is logged and the sign-in goes on.
+func (s *Server) rememberDevice(w http.ResponseWriter, r *http.Request, a *store.Account) {
+	if s.knownDevice(r, a.Name) != "" {
+		return
+	}
+	ctx, now := r.Context(), s.now()
+	n, err := s.accounts.p.Sessions(ctx, a.ID, store.DeviceCookie, now)
+	if err == nil && n >= maxDevices {
+		err = s.accounts.p.DeleteSessions(ctx, a.ID, store.DeviceCookie, "")
+	}
+	token := newID(20)
+	if err == nil {
+		err = s.accounts.p.CreateSession(ctx, store.Session{TokenHash: hashToken(token), Account: a.ID,
+			Kind: store.DeviceCookie, Created: now, Expires: now.Add(deviceLifetime)})
+	}
+	if err != nil {
+		s.log.Error("device cookie", "account", a.Name, "err", err)
+		return
+	}
+	http.SetCookie(w, &http.Cookie{
+		Name: deviceCookie, Value: token, Path: "/api/account/", MaxAge: int(deviceLifetime.Seconds()),
+		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil || s.secureCookies,
+	})
 }
 
 // hashTurn waits for a turn to hash a password, which the request keeps until it ends; it
@@ -324,6 +379,7 @@ func (s *Server) apiSignUp(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusInternalServerError, "the account is made but the sign-in failed: sign in")
 		return
 	}
+	s.rememberDevice(w, r, a)
 	s.log.Info("account created", "account", a.Name)
 	kept := s.keepGuestSeats(r.Context(), a, req.Seats)
 	writeJSON(w, http.StatusCreated, map[string]any{"name": a.Name, "kept": kept})
@@ -364,6 +420,7 @@ func (s *Server) apiSignIn(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, "sign in", err)
 		return
 	}
+	s.rememberDevice(w, r, a)
 	kept := s.keepGuestSeats(r.Context(), a, req.Seats)
 	writeJSON(w, http.StatusOK, map[string]any{"name": a.Name, "kept": kept})
 }
@@ -419,6 +476,10 @@ func (s *Server) apiSignOutEverywhere(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, "sign out", err)
 		return
 	}
+	// A lost browser also loses its sign-in attempts of its own; this one keeps them.
+	if err := s.accounts.p.DeleteSessions(r.Context(), a.ID, store.DeviceCookie, s.knownDevice(r, a.Name)); err != nil {
+		s.log.Error("sign out everywhere", "err", err)
+	}
 	s.clearCookie(w, r)
 }
 
@@ -450,7 +511,7 @@ func (s *Server) apiChangePassword(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, "the current password is wrong")
 		return
 	}
-	keep := ""
+	keep, device := "", s.knownDevice(r, a.Name)
 	if c, err := r.Cookie(sessionCookie); err == nil {
 		keep = hashToken(c.Value)
 	}
@@ -464,6 +525,9 @@ func (s *Server) apiChangePassword(w http.ResponseWriter, r *http.Request) {
 		if err := s.accounts.p.DeleteSessions(r.Context(), a.ID, kind, keep); err != nil {
 			s.log.Error("change password", "err", err)
 		}
+	}
+	if err := s.accounts.p.DeleteSessions(r.Context(), a.ID, store.DeviceCookie, device); err != nil {
+		s.log.Error("change password", "err", err)
 	}
 	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
 }

@@ -89,10 +89,11 @@ type actBody struct {
 
 func newClusterState(s *Server, node *cluster.Node) *clusterState {
 	if s.accounts != nil {
-		// A name's sign-in attempts are counted in the database, whatever node they reach:
-		// otherwise N nodes would allow N times the guesses of one. The other limits are per
-		// node (deploy/README.md).
+		// A name's sign-in attempts, and a device cookie's, are counted in the database,
+		// whatever node they reach: otherwise N nodes would allow N times the guesses of one.
+		// The other limits are per node (deploy/README.md).
 		s.accounts.byName.shared, s.accounts.byName.prefix = node.DB(), "signin:"
+		s.accounts.byDevice.shared, s.accounts.byDevice.prefix = node.DB(), "device:"
 	}
 	return &clusterState{s: s, node: node, heartbeat: node.LeaseTime() / 2,
 		follows: map[string]map[*follower]struct{}{}, remote: map[string]map[string]*remoteSeats{}, spectators: map[string]int{}}

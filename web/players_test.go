@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
+	"net/url"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -179,15 +180,25 @@ func TestSessionCookieFlags(t *testing.T) {
 			}
 			resp.Body.Close()
 			cookies := resp.Cookies()
-			if resp.StatusCode != http.StatusCreated || len(cookies) != 1 {
-				t.Fatalf("sign-up: status %d, cookies %v", resp.StatusCode, cookies)
+			if resp.StatusCode != http.StatusCreated || len(cookies) != 2 {
+				t.Fatalf("sign-up: status %d, cookies %v; want the session and the device cookie", resp.StatusCode, cookies)
 			}
-			c := cookies[0]
-			if !c.HttpOnly || c.SameSite != http.SameSiteLaxMode || c.Secure != tls || c.Path != "/" {
-				t.Errorf("cookie %s: HttpOnly %v, SameSite %v, Secure %v; want true, Lax, %v", c.Name, c.HttpOnly, c.SameSite, c.Secure, tls)
-			}
-			if len(c.Value) < 32 {
-				t.Errorf("session token %q is too short to be unguessable", c.Value)
+			// The session, for every page; the device cookie, sent only to the account's
+			// endpoints and never by a request from another site.
+			want := map[string]struct {
+				path     string
+				sameSite http.SameSite
+			}{"deuce_session": {"/", http.SameSiteLaxMode}, "deuce_device": {"/api/account/", http.SameSiteStrictMode}}
+			for _, c := range cookies {
+				w, ok := want[c.Name]
+				if !ok || !c.HttpOnly || c.SameSite != w.sameSite || c.Secure != tls || c.Path != w.path {
+					t.Errorf("cookie %s: HttpOnly %v, SameSite %v, Secure %v, path %s; want true, %v, %v, %s",
+						c.Name, c.HttpOnly, c.SameSite, c.Secure, c.Path, w.sameSite, tls, w.path)
+				}
+				delete(want, c.Name)
+				if len(c.Value) < 32 {
+					t.Errorf("%s token %q is too short to be unguessable", c.Name, c.Value)
+				}
 			}
 		})
 	}
@@ -349,6 +360,62 @@ func TestSignInIsRateLimited(t *testing.T) {
 	// A minute later the name may try again.
 	s.time.Advance(time.Minute)
 	p.must(http.StatusOK, "POST", "/api/account/signin", map[string]string{"name": "ann", "password": "correct horse"}, nil)
+}
+
+// TestSignInLockoutSparesKnownBrowsers plays a stranger who spends the sign-in attempts of
+// ann's name: ann still signs in from a browser that signed in to her account before (it holds
+// a device cookie of hers), on its own limit, while a new browser, a forged cookie and another
+// account's cookie wait like the stranger. Signing out everywhere takes the device cookie from
+// the browsers ann no longer trusts.
+func TestSignInLockoutSparesKnownBrowsers(t *testing.T) {
+	s := startAccounts(t)
+	const signin = "/api/account/signin"
+	right := map[string]string{"name": "ann", "password": "correct horse"}
+	wrong := map[string]string{"name": "ann", "password": "not the password"}
+	laptop := s.signUp("ann").at("127.0.0.2")
+	phone := s.person().at("127.0.0.3")
+	phone.must(http.StatusOK, "POST", signin, right, nil)
+	bob := s.signUp("bob").at("127.0.0.4")
+	for _, p := range []*person{laptop, phone} {
+		p.must(http.StatusOK, "POST", "/api/account/signout", map[string]any{}, nil)
+	}
+	s.time.Advance(time.Minute)
+
+	stranger := s.person().at("127.0.0.9")
+	for range 5 {
+		stranger.must(http.StatusUnauthorized, "POST", signin, wrong, nil)
+	}
+	stranger.must(http.StatusTooManyRequests, "POST", signin, wrong, nil)
+	s.person().at("127.0.0.10").must(http.StatusTooManyRequests, "POST", signin, right, nil)
+	bob.must(http.StatusTooManyRequests, "POST", signin, right, nil)
+	forged := s.person().at("127.0.0.11")
+	u, _ := url.Parse(s.url + signin)
+	forged.http.Jar.SetCookies(u, []*http.Cookie{{Name: "deuce_device", Value: strings.Repeat("a", 40)}})
+	forged.must(http.StatusTooManyRequests, "POST", signin, right, nil)
+
+	laptop.must(http.StatusOK, "POST", signin, right, nil)
+	if laptop.name() != "ann" {
+		t.Fatal("the laptop is not signed in as ann")
+	}
+	// The laptop has its own five attempts a minute, not an unlimited number.
+	laptop.must(http.StatusOK, "POST", "/api/account/signout", map[string]any{}, nil)
+	for range 4 {
+		laptop.must(http.StatusUnauthorized, "POST", signin, wrong, nil)
+	}
+	laptop.must(http.StatusTooManyRequests, "POST", signin, right, nil)
+	// The phone's attempts are its own too; signed in, ann signs out everywhere else from it.
+	phone.must(http.StatusOK, "POST", signin, right, nil)
+	phone.must(http.StatusOK, "POST", "/api/account/signout-everywhere", map[string]any{}, nil)
+	phone.must(http.StatusOK, "POST", signin, right, nil)
+	// A minute on, the laptop's own attempts are back, but the stranger keeps the name's spent.
+	for range 5 {
+		s.time.Advance(time.Minute / 5)
+		stranger.must(http.StatusUnauthorized, "POST", signin, wrong, nil)
+		stranger.must(http.StatusTooManyRequests, "POST", signin, wrong, nil)
+	}
+	if laptop.do("POST", signin, right, nil).StatusCode != http.StatusTooManyRequests {
+		t.Error("after signing out everywhere, the laptop still signs in on a limit of its own")
+	}
 }
 
 func TestGuestKeepsTablesOnSignUp(t *testing.T) {

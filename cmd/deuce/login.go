@@ -22,7 +22,9 @@ const loginUsage = `SERVER
 
 Signs in to a deuce server's account (the name and password made in the browser)
 and keeps the session in the data directory, one per server (DEUCE_DATA; the
-file is readable by you only). join, watch and seek then play as the account:
+file is readable by you only), with the server's device cookie, which outlives
+logout: a stranger who spends your name's sign-in attempts does not lock out a
+terminal that signed in before. join, watch and seek then play as the account:
 a table's address joins the seat your account holds.
 
 Example:
@@ -65,9 +67,20 @@ func runLogin(ctx context.Context, args []string, e *env) error {
 		return usagef("login needs a name and a password")
 	}
 	c := client.New(server)
-	session, err := c.SignIn(ctx, name, password)
+	// The device cookie of an earlier sign-in keeps this terminal's attempts apart from a
+	// stranger's; it outlives logout.
+	device, err := readSecret(devicePath(server), "the kept device cookie")
+	if err != nil {
+		return err
+	}
+	session, kept, err := c.SignInDevice(ctx, name, password, device)
 	if err != nil {
 		return accountError(server, "sign in to", err)
+	}
+	if kept != device {
+		if err := keepSecret(devicePath(server), kept, "the device cookie"); err != nil {
+			return err
+		}
 	}
 	if err := saveSession(server, session); err != nil {
 		return err
@@ -152,38 +165,53 @@ func accountError(server *url.URL, doing string, err error) error {
 }
 
 // sessionPath is the file that keeps the session of one server.
-func sessionPath(server *url.URL) string {
+func sessionPath(server *url.URL) string { return secretPath("sessions", server) }
+
+// devicePath is where the device cookie of a server is kept: apart from the session, since it
+// outlives a logout.
+func devicePath(server *url.URL) string { return secretPath("devices", server) }
+
+func secretPath(dir string, server *url.URL) string {
 	name := strings.NewReplacer(":", "_", "/", "_", "\\", "_").Replace(server.Scheme + "_" + server.Host)
-	return filepath.Join(dataDir(), "sessions", name)
+	return filepath.Join(dataDir(), dir, name)
 }
 
 // saveSession keeps a session, readable by its owner only.
 func saveSession(server *url.URL, session string) error {
-	path := sessionPath(server)
+	return keepSecret(sessionPath(server), session, "the session")
+}
+
+// keepSecret writes value to path, readable by its owner only; what names it in errors.
+func keepSecret(path, value, what string) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return fmt.Errorf("keep the session: %w", err)
+		return fmt.Errorf("keep %s: %w", what, err)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".session-*")
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".secret-*")
 	if err != nil {
-		return fmt.Errorf("keep the session: %w", err)
+		return fmt.Errorf("keep %s: %w", what, err)
 	}
 	defer os.Remove(tmp.Name())
 	// CreateTemp makes the file 0600.
-	_, werr := tmp.WriteString(session + "\n")
+	_, werr := tmp.WriteString(value + "\n")
 	if err := errors.Join(werr, tmp.Close(), os.Rename(tmp.Name(), path)); err != nil {
-		return fmt.Errorf("keep the session: %w", err)
+		return fmt.Errorf("keep %s: %w", what, err)
 	}
 	return nil
 }
 
 // loadSession returns the kept session of a server, or "" when there is none.
 func loadSession(server *url.URL) (string, error) {
-	b, err := os.ReadFile(sessionPath(server))
+	return readSecret(sessionPath(server), "the kept session")
+}
+
+// readSecret returns what keepSecret wrote to path, or "" when there is nothing.
+func readSecret(path, what string) (string, error) {
+	b, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return "", nil
 	}
 	if err != nil {
-		return "", fmt.Errorf("read the kept session: %w", err)
+		return "", fmt.Errorf("read %s: %w", what, err)
 	}
 	return strings.TrimSpace(string(b)), nil
 }

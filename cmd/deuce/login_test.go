@@ -221,6 +221,47 @@ func TestLoginRateLimited(t *testing.T) {
 	}
 }
 
+// TestLoginKeepsItsDevice: login keeps the device cookie the server gives, apart from the
+// session and past logout, so that a stranger who spends the name's sign-in attempts does not
+// lock this terminal out, while a terminal without it waits.
+func TestLoginKeepsItsDevice(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	server := clienttest.Start(t).Client.Server
+	signUp(ctx, t, server, "ann", "correct horse")
+	data := t.TempDir()
+	if out, err := deuceIn(ctx, t, data, "ann\ncorrect horse\n", "login", server.String()); err != nil {
+		t.Fatalf("login: %v\n%s", err, out)
+	}
+	if out, err := deuceIn(ctx, t, data, "", "logout", server.String()); err != nil {
+		t.Fatalf("logout: %v\n%s", err, out)
+	}
+	files, _ := filepath.Glob(filepath.Join(data, "devices", "*"))
+	if len(files) != 1 {
+		t.Fatalf("%d device files after login and logout, want 1", len(files))
+	}
+	if fi, err := os.Stat(files[0]); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("the device file: %v, want mode 0600", err)
+	}
+	stranger := client.New(server)
+	for i := 0; ; i++ {
+		_, err := stranger.SignIn(ctx, "ann", "not the password")
+		var he *client.HTTPError
+		if errors.As(err, &he) && he.Status == http.StatusTooManyRequests {
+			break
+		}
+		if i == 10 {
+			t.Fatalf("the stranger was never refused: %v", err)
+		}
+	}
+	if _, err := deuceIn(ctx, t, t.TempDir(), "ann\ncorrect horse\n", "login", server.String()); err == nil || !strings.Contains(err.Error(), "too many") {
+		t.Errorf("login from a terminal without the device cookie: %v, want it to wait", err)
+	}
+	if out, err := deuceIn(ctx, t, data, "ann\ncorrect horse\n", "login", server.String()); err != nil {
+		t.Errorf("login with the device cookie, the name's attempts spent: %v\n%s", err, out)
+	}
+}
+
 // playFirst plays a table's seat (token, or the client's account when empty) to the end,
 // choosing the first legal move whenever it may.
 func playFirst(ctx context.Context, c *client.Client, table, token string) error {

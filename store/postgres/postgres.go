@@ -93,6 +93,11 @@ CREATE INDEX tables_status_updated ON tables (status, updated DESC);
 	analysisMigration,
 	// 4: accounts, sessions, ratings, table clocks, chat and seeks.
 	migrationPlayers,
+	// 5: device cookies are a kind of session.
+	`
+ALTER TABLE sessions DROP CONSTRAINT sessions_kind_check;
+ALTER TABLE sessions ADD CONSTRAINT sessions_kind_check CHECK (kind IN ('web', 'bot', 'device'));
+`,
 }
 
 // migrationLock is the advisory lock that keeps two servers starting at once from migrating

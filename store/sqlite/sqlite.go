@@ -165,6 +165,21 @@ CREATE INDEX tables_status_updated ON tables (status, updated DESC);
 	analysisMigration,
 	// 4: accounts, sessions, ratings, table clocks, chat and seeks.
 	migrationPlayers,
+	// 5: device cookies are a kind of session. SQLite changes a CHECK only by rebuilding
+	// the table.
+	`
+CREATE TABLE sessions_new (
+	token_hash TEXT PRIMARY KEY,
+	account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+	kind       TEXT NOT NULL CHECK (kind IN ('web', 'bot', 'device')),
+	created    INTEGER NOT NULL,
+	expires    INTEGER NOT NULL
+) STRICT;
+INSERT INTO sessions_new SELECT token_hash, account_id, kind, created, expires FROM sessions;
+DROP TABLE sessions;
+ALTER TABLE sessions_new RENAME TO sessions;
+CREATE INDEX sessions_account ON sessions (account_id, kind);
+`,
 }
 
 // migrate brings the schema up to the latest version.

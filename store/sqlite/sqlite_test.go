@@ -10,8 +10,10 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"deuce/engine"
 	"deuce/store"
@@ -206,6 +208,44 @@ func TestMigrateFromVersion1(t *testing.T) {
 	}
 	if got, err := db.Get(ctx, "old"); err != nil || got.Ended != store.EndExpired {
 		t.Fatalf("after End: %+v, %v", got, err)
+	}
+}
+
+// TestMigrateSessionsToDeviceCookies opens a file of schema 4, whose sessions could not be
+// device cookies: its sessions survive the rebuild of their table, and a device cookie can be
+// stored.
+func TestMigrateSessionsToDeviceCookies(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "v4.db")
+	raw, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	schema := strings.Join(sqlite.Migrations[:4], ";") + `;PRAGMA user_version = 4;
+		INSERT INTO accounts (name, name_key, password, created) VALUES ('Ann', 'ann', 'x', 1000);
+		INSERT INTO sessions VALUES ('web1', 1, 'web', 1000, 9000000000000);`
+	if _, err := raw.Exec(schema); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := raw.Exec(`INSERT INTO sessions VALUES ('dev0', 1, 'device', 1000, 9000000000000)`); err == nil {
+		t.Fatal("schema 4 took a device cookie: the test does not test the migration")
+	}
+	raw.Close()
+	db, err := sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	now := time.UnixMilli(2000)
+	if a, err := db.SessionAccount(ctx, "web1", store.WebSession, now); err != nil || a.Name != "Ann" {
+		t.Fatalf("the web session after migrating: %+v, %v", a, err)
+	}
+	d := store.Session{TokenHash: "dev1", Account: 1, Kind: store.DeviceCookie, Created: now, Expires: now.Add(time.Hour)}
+	if err := db.CreateSession(ctx, d); err != nil {
+		t.Fatal(err)
+	}
+	if a, err := db.SessionAccount(ctx, "dev1", store.DeviceCookie, now); err != nil || a.Name != "Ann" {
+		t.Fatalf("a device cookie after migrating: %+v, %v", a, err)
 	}
 }
 

@@ -95,6 +95,7 @@ func testSessions(t *testing.T, _ store.Store, p store.Players) {
 		{TokenHash: "a2", Account: ann.ID, Kind: store.WebSession, Created: now, Expires: now.Add(time.Hour)},
 		{TokenHash: "a3", Account: ann.ID, Kind: store.BotToken, Created: now, Expires: now.Add(time.Hour)},
 		{TokenHash: "b1", Account: bob.ID, Kind: store.WebSession, Created: now, Expires: now.Add(time.Hour)},
+		{TokenHash: "d1", Account: ann.ID, Kind: store.DeviceCookie, Created: now, Expires: now.Add(time.Hour)},
 	} {
 		if err := p.CreateSession(ctx, s); err != nil {
 			t.Fatal(err)
@@ -123,6 +124,16 @@ func testSessions(t *testing.T, _ store.Store, p store.Players) {
 	}
 	if _, err := p.SessionAccount(ctx, "a3", store.BotToken, now); err != nil {
 		t.Errorf("signing out web sessions ended the bot token: %v", err)
+	}
+	// A device cookie is a kind of its own: it signs nobody in, and lives on after sign-outs.
+	if a, err := p.SessionAccount(ctx, "d1", store.DeviceCookie, now); err != nil || a.ID != ann.ID {
+		t.Errorf("SessionAccount(d1, device) = %+v, %v; want ann", a, err)
+	}
+	if _, err := p.SessionAccount(ctx, "d1", store.WebSession, now); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a device cookie used as a web session: %v, want ErrNotFound", err)
+	}
+	if n, err := p.Sessions(ctx, ann.ID, store.DeviceCookie, now); err != nil || n != 1 {
+		t.Errorf("Sessions(ann, device) = %d, %v; want 1", n, err)
 	}
 	if err := p.DeleteSession(ctx, "a2"); err != nil {
 		t.Fatal(err)
