@@ -287,6 +287,11 @@ func (s *Server) apiAnalyse(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, reply)
 		return
 	}
+	if reply.Status == "failed" && reply.Final {
+		// Queued again it would fail again: say so at once.
+		writeError(w, http.StatusUnprocessableEntity, reply.Error)
+		return
+	}
 	job, err := s.analyser.enqueue(t.ID, clientAddr(r))
 	if errors.Is(err, errTooManyAnalyses) {
 		writeError(w, http.StatusTooManyRequests, err.Error())

@@ -205,6 +205,13 @@ func TestAnalysisDecisionBound(t *testing.T) {
 	if a.Status != "failed" || a.Error != want || !a.Final || a.Done != 0 || a.Report != nil {
 		t.Errorf("analysis of %d decisions with a bound of %d: %+v, want a final failure with %q and no decision searched", decisions, decisions-1, a, want)
 	}
+	// Asked again, it is refused at once, not queued to fail again.
+	var again struct {
+		Error string `json:"error"`
+	}
+	if code := capped.call("POST", "/api/tables/"+tab.ID+"/analysis", map[string]any{}, &again); code != http.StatusUnprocessableEntity || again.Error != want {
+		t.Errorf("asking again: status %d %+v, want 422 saying %q", code, again, want)
+	}
 	capped.stop()
 
 	// Exactly the bound.
