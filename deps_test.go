@@ -22,7 +22,7 @@ var layers = []struct {
 }{
 	{"engine", nil},
 	{"engine/enginetest", []string{"engine"}},
-	{"score", nil},
+	{"score", []string{"engine"}},
 	{"rating", nil},
 	{"clock", nil},
 	{"timesource", nil},

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 
 	"deuce/engine"
+	"deuce/score"
 )
 
 // Determinize returns a state seat cannot tell from s: the cards seat has not seen (the draw
@@ -19,7 +20,7 @@ func (s *State) Determinize(seat engine.Seat, rng *rand.Rand) engine.State {
 // determinize writes Determinize's result over c, which must not be s.
 func (s *State) determinize(c *State, seat engine.Seat, rng *rand.Rand) {
 	*c = *s
-	c.facts = facts{}
+	c.facts = score.Facts{}
 	// The unseen cards are whatever is in no place seat can see; computing them from the
 	// visible places makes the result depend on seat's observation only.
 	var unseen counts

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"deuce/engine"
+	"deuce/score"
 )
 
 // TestTennisFacts plays whole matches and checks the facts against counts taken from outside:
@@ -55,7 +56,7 @@ func TestTennisFacts(t *testing.T) {
 						}
 						want.Shots[rally]++
 						rally = 0
-						if l := leader(s.score); l >= 0 {
+						if l := score.Leader(&s.score); l >= 0 {
 							if lead >= 0 && l != lead {
 								want.LeadChanges++
 							}
@@ -90,7 +91,7 @@ func TestLeader(t *testing.T) {
 		{1, 1}, // 1-2
 	} {
 		s.score.PointWon(tt.winner)
-		if got := leader(s.score); got != tt.want {
+		if got := score.Leader(&s.score); got != tt.want {
 			t.Fatalf("after %d points (%s): leader = %d, want %d", s.score.PointsPlayed(), s.score, got, tt.want)
 		}
 	}

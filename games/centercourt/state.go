@@ -124,7 +124,7 @@ type State struct {
 	lastRoll   roll
 	lastPoint  pointEnd
 
-	facts facts // what the match has been like, for engine.TennisFacts
+	facts score.Facts // what the match has been like, for engine.TennisFacts
 }
 
 var (
@@ -292,7 +292,7 @@ func (s *State) apply(a engine.Action) {
 		s.hands[s.striker][w] -= int8(n)
 		s.table[w] += int8(n)
 		s.lastPlay = play{seat: s.striker, value: int8(w), count: int8(n)}
-		s.facts.rally++
+		s.facts.Rally++
 		s.volley = int8(w)
 		returner := s.striker
 		s.striker = 1 - returner
@@ -311,7 +311,7 @@ func (s *State) dealTarget() int {
 // serveIn puts serve w in play: the receiver must return it, once the server has refilled if
 // the match says so.
 func (s *State) serveIn(w int) {
-	s.facts.rally++
+	s.facts.Rally++
 	s.volley = int8(w)
 	s.serve = 0
 	s.striker = 1 - s.server
@@ -347,7 +347,7 @@ func (s *State) pointTo(winner int8, how int8) {
 	s.volley, s.serve, s.second = 0, 0, false
 	server, games, tiebreak := s.score.Server(), s.score.GamesCompleted(), s.score.InTiebreak()
 	s.score.PointWon(int(winner))
-	s.facts.point(int(winner), server, !tiebreak && s.score.GamesCompleted() > games, s.score)
+	s.facts.Point(int(winner), server, !tiebreak && s.score.GamesCompleted() > games, &s.score)
 	if s.score.Over() {
 		s.phase = phaseOver
 		return

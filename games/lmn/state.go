@@ -161,6 +161,7 @@ type State struct {
 
 	last      shot
 	lastPoint pointEnd
+	facts     score.Facts // what the match has been like, for engine.TennisFacts
 }
 
 var (
@@ -497,7 +498,10 @@ func (s *State) pointLost() {
 		placed:  p.held()&deck.covers[s.ball] != 0,
 		special: s.special,
 	}
+	games, tiebreak := s.score.GamesCompleted(), s.score.InTiebreak()
 	s.score.PointWon(1 - side(s.mover))
+	s.facts.Rally = s.shots
+	s.facts.Point(1-int(side(s.mover)), int(side(s.server)), !tiebreak && s.score.GamesCompleted() > games, &s.score)
 	if s.score.Over() {
 		s.phase = phaseOver
 		return

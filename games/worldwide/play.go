@@ -739,7 +739,7 @@ func (s *State) pointTo(w int8, how int8) {
 	s.lastRally, s.nLast, s.nRally = s.rally, s.nRally, 0
 	s.score.PointWon(int(w))
 	after := &s.score
-	if l := leader(after); l >= 0 {
+	if l := score.Leader(after); l >= 0 {
 		if s.lead != 0 && int(s.lead) != l+1 {
 			s.leadChanges++
 		}

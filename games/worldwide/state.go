@@ -607,30 +607,6 @@ func (s *State) ServicePoints() (won, played [2]int) {
 
 var _ engine.Tennis = (*State)(nil)
 
-// leader returns the side ahead on the scoreboard (sets, then games in the set, then points in
-// a tiebreak), or -1 when the score is level.
-func leader(m *score.Match) int {
-	ahead := func(a [2]int) int {
-		switch {
-		case a[0] > a[1]:
-			return 0
-		case a[1] > a[0]:
-			return 1
-		}
-		return -1
-	}
-	if l := ahead(m.SetsWon()); l >= 0 {
-		return l
-	}
-	if l := ahead(m.GamesInSet()); l >= 0 {
-		return l
-	}
-	if m.Format().Kind == score.SingleTiebreak || m.InTiebreak() {
-		return ahead(m.PointsInGame())
-	}
-	return -1
-}
-
 // TennisFacts reports the match's points, service games held (tiebreaks aside) and service
 // points, rally lengths (balls struck in: the serve in, then every shot validated), lead
 // changes, and the surface and rules as tags. Side 1 is the automaton in solo play. A replayed
