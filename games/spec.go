@@ -39,6 +39,7 @@ var specKeys = []specKey{
 	{"single", "1 keys the opponents' nodes by what the searching seat sees (single-observer), 0 by their own view", 0, 1, true},
 	{"own", "1 makes every playout and prior choice on a deal of the unseen cards for the seat choosing, 0 on the iteration's deal", 0, 1, true},
 	{"lead", "weight of the fitted lead in the points to come, added at the horizon; 0 for none", 0, 10, false},
+	{"oracle", "1 searches the true state, every hidden card seen (a bound for study, not a fair player)", 0, 1, true},
 }
 
 // settings are the values a bot spec sets, by key; the others keep the level's.
@@ -64,6 +65,8 @@ func (set settings) apply(o *ismcts.Options, g engine.Game) {
 			o.SingleObserver = v == 1
 		case "own":
 			o.OwnView = v == 1
+		case "oracle":
+			o.Oracle = v == 1
 		case "lead":
 			o.Leaf = nil
 			if m := leadModels[g.Name]; m != nil && v > 0 {

@@ -212,6 +212,11 @@ type Options struct {
 	// guards against an opponent who knows its cards and spends nothing on what a real
 	// opponent cannot know. It costs a determinization per playout decision.
 	OwnView bool
+	// Oracle searches the true state at every iteration instead of a determinization: the
+	// search sees every card its seat may not (chance still deals what nobody knows yet). It
+	// is for study only, never offered to play: an oracle's win rate against a level bounds
+	// what any search of that budget could gain by guessing the hidden cards better.
+	Oracle bool
 	// Trees is the number of independent trees whose root statistics are merged (default 1).
 	Trees int
 	// Workers is the number of goroutines searching the trees (default: Trees, at most

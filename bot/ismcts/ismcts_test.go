@@ -356,3 +356,24 @@ func TestReproducibleWithExpertOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestOracleSeesHiddenCards checks Options.Oracle, the study bound: where a fair search of two
+// states its seat cannot tell apart is the same, the oracle's differs, since it searches the
+// true state's hidden cards.
+func TestOracleSeesHiddenCards(t *testing.T) {
+	s1 := midMatch(t, centercourt.Game, "tiebreak", 12, 5)
+	seat := s1.ToMove()
+	o := heuristicOptions(centercourt.Game, 300)
+	o.Oracle = true
+	oracle := ismcts.New(o)
+	for i := uint64(0); i < 20; i++ {
+		s2 := engine.Determinize(s1, seat, rand.New(rand.NewPCG(i, 1)))
+		if observation(t, s2, 1-seat) == observation(t, s1, 1-seat) {
+			continue // the same hidden cards
+		}
+		if !reflect.DeepEqual(search(t, oracle, s1, 7), search(t, oracle, s2, 7)) {
+			return
+		}
+	}
+	t.Error("the oracle searched 20 deals of the hidden cards the same as the true one")
+}

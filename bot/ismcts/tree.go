@@ -175,8 +175,13 @@ func resize[T any](s []T, n int) []T {
 
 // iterate runs one iteration: determinize, descend the tree, play out, back up.
 func (t *tree) iterate() error {
-	s := engine.DeterminizeInto(t.scratch, t.root, t.seat, t.rng)
-	t.scratch = s
+	var s engine.State
+	if t.opts.Oracle {
+		s = t.root.Clone()
+	} else {
+		s = engine.DeterminizeInto(t.scratch, t.root, t.seat, t.rng)
+		t.scratch = s
+	}
 	t.path = t.path[:0]
 	clear(t.hist)
 	clear(t.ret)
@@ -197,7 +202,11 @@ func (t *tree) iterate() error {
 			return err
 		}
 		for range d - 1 {
-			if err := t.playout(engine.Determinize(leaf, t.seat, t.rng)); err != nil {
+			next := leaf.Clone()
+			if !t.opts.Oracle {
+				next = engine.Determinize(leaf, t.seat, t.rng)
+			}
+			if err := t.playout(next); err != nil {
 				return err
 			}
 		}

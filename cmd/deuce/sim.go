@@ -47,6 +47,8 @@ by the spec as written:
   own=1               playout and prior choices on a deal for the seat choosing
   lead=X              weight of the fitted lead in the points to come, added at
                       the horizon, in the games that have one; 0 for none (0 to 10)
+  oracle=1            search the true state, every hidden card seen: not a fair
+                      player, a bound on what guessing the hidden cards is worth
 
 Match i is seeded by (--seed, i), so the report never depends on --workers.
 A large run splits into --shard I/N slices (contiguous blocks of matches), each
