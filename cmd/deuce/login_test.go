@@ -50,12 +50,19 @@ func signUp(ctx context.Context, t *testing.T, server *url.URL, name, password s
 	return c
 }
 
-func TestLoginLogout(t *testing.T) {
+// annServer starts a server where ann has signed up with the password "correct horse", and
+// returns a context that ends with the test, the server and an empty data directory.
+func annServer(t *testing.T) (context.Context, *url.URL, string) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
+	t.Cleanup(cancel)
 	server := clienttest.Start(t).Client.Server
 	signUp(ctx, t, server, "ann", "correct horse")
-	data := t.TempDir()
+	return ctx, server, t.TempDir()
+}
+
+func TestLoginLogout(t *testing.T) {
+	ctx, server, data := annServer(t)
 
 	// A wrong password is refused clearly and keeps nothing.
 	out, err := deuceIn(ctx, t, data, "ann\nnot the password\n", "login", server.String())
@@ -202,11 +209,7 @@ func TestSeekAndPlayRated(t *testing.T) {
 
 // Past the server's sign-in rate, login says how long to wait and keeps nothing.
 func TestLoginRateLimited(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	server := clienttest.Start(t).Client.Server
-	signUp(ctx, t, server, "ann", "correct horse")
-	data := t.TempDir()
+	ctx, server, data := annServer(t)
 	var err error
 	for range 10 {
 		if _, err = deuceIn(ctx, t, data, "ann\nnot the password\n", "login", server.String()); err != nil && strings.Contains(err.Error(), "too many") {
@@ -225,11 +228,7 @@ func TestLoginRateLimited(t *testing.T) {
 // session and past logout, so that a stranger who spends the name's sign-in attempts does not
 // lock this terminal out, while a terminal without it waits.
 func TestLoginKeepsItsDevice(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	server := clienttest.Start(t).Client.Server
-	signUp(ctx, t, server, "ann", "correct horse")
-	data := t.TempDir()
+	ctx, server, data := annServer(t)
 	if out, err := deuceIn(ctx, t, data, "ann\ncorrect horse\n", "login", server.String()); err != nil {
 		t.Fatalf("login: %v\n%s", err, out)
 	}
@@ -336,10 +335,7 @@ func TestJoinAsAccount(t *testing.T) {
 
 // Ctrl-C while waiting for an opponent withdraws the seek.
 func TestSeekInterruptedWithdraws(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	server := clienttest.Start(t).Client.Server
-	signUp(ctx, t, server, "ann", "correct horse")
+	ctx, server, _ := annServer(t)
 	bob := signUp(ctx, t, server, "bob", "battery staple")
 	data := t.TempDir()
 	if out, err := deuceIn(ctx, t, data, "ann\ncorrect horse\n", "login", server.String()); err != nil {
