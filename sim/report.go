@@ -19,6 +19,9 @@ type Report struct {
 	// Matches counts every match; MatchesPerPairing those of one pairing in one variant.
 	Matches           int `json:"matches"`
 	MatchesPerPairing int `json:"matchesPerPairing"`
+	// RunMatches, in the report of part of a run (MergePartial), is the number of matches of
+	// the whole run, of which Matches were played.
+	RunMatches int `json:"runMatches,omitempty"`
 	// Solo marks a one-seat game's run: every bot played the automaton, the last player, from
 	// the one seat.
 	Solo bool `json:"solo,omitempty"`
@@ -146,6 +149,9 @@ func (t *Tally) Report() *Report {
 	}
 	if len(sp.Variants) > 1 {
 		r.Variants = sp.Variants
+	}
+	if t.partial > 0 {
+		r.RunMatches = sp.Total()
 	}
 
 	type playerSums struct {

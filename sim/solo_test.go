@@ -2,6 +2,7 @@ package sim_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -102,4 +103,73 @@ func TestSoloRefuses(t *testing.T) {
 			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.want)
 		}
 	}
+}
+
+// TestMergePartial reports the first matches of a run stopped short: the same players' and
+// pairings' figures as a run of just those matches (match i is the same match in both), said
+// to be part of the run; Merge still refuses it.
+func TestMergePartial(t *testing.T) {
+	ctx := context.Background()
+	cfg := sim.Config{Game: worldwide.Game, Matches: 6, Seed: 5, Workers: 1,
+		Players: []sim.Player{{Name: "h", Bot: bot.Heuristic{Policy: worldwide.Heuristic}}, {Name: "r", Bot: bot.Random{}}}}
+	var results []sim.MatchResult
+	cfg.OnResult = func(m sim.MatchResult) error {
+		if m.Facts != nil { // valid during the call only
+			f := *m.Facts
+			f.Shots, f.Tags = slices.Clone(f.Shots), slices.Clone(f.Tags)
+			m.Facts = &f
+		}
+		results = append(results, m)
+		return nil
+	}
+	short, err := sim.Run(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Matches, cfg.OnResult = 20, nil
+	long, err := sim.NewTally(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range results {
+		if err := long.Add(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := sim.Merge(long); err == nil {
+		t.Error("Merge took a run stopped short")
+	}
+	merged, err := sim.MergePartial(long)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := merged.Report()
+	if got.Matches != 6 || got.RunMatches != 20 {
+		t.Errorf("partial report of %d of %d matches, want 6 of 20", got.Matches, got.RunMatches)
+	}
+	// Apart from the length of the run it is part of, it is the report of a run of its matches.
+	var text strings.Builder
+	if err := got.WriteText(&text); err != nil || !strings.Contains(text.String(), "part of a run: 6 of its 20 matches") {
+		t.Errorf("the text does not say it is part of a run (%v):\n%s", err, text.String())
+	}
+	got.RunMatches, got.MatchesPerPairing = 0, short.MatchesPerPairing
+	if g, w := reportJSON(t, got), reportJSON(t, short); string(g) != string(w) {
+		t.Errorf("partial report:\n%s\nwant that of a run of its matches:\n%s", g, w)
+	}
+	if whole, err := sim.Merge(mustFinish(t, cfg)); err != nil || whole.Report().RunMatches != 0 {
+		t.Errorf("a finished run: %v, or its report says it is partial", err)
+	}
+}
+
+// mustFinish plays cfg to the end and returns its tally.
+func mustFinish(t *testing.T, cfg sim.Config) *sim.Tally {
+	t.Helper()
+	tally, err := sim.NewTally(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sim.Play(context.Background(), cfg, tally); err != nil {
+		t.Fatal(err)
+	}
+	return tally
 }

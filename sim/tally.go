@@ -115,6 +115,9 @@ type Tally struct {
 	Pairs    []PairTally `json:"pairs"`
 	// Tags counts the matches of each tag the game reported, by "key=value".
 	Tags map[string]*TagTally `json:"tags"`
+	// partial, set by MergePartial when the shards had not played the whole run, counts the
+	// matches they had: the report covers those.
+	partial int
 	// byTag indexes Tags by key and value, so that folding a match builds no "key=value"
 	// string; it is rebuilt whenever Tags holds a tag it lacks.
 	byTag map[tagName]*TagTally
@@ -499,7 +502,15 @@ func (t *Tally) Add(r MatchResult) error {
 
 // Merge combines the complete tallies of every shard of one run into the tally of the whole
 // run, which reports exactly what one unsharded run reports. The shards may come in any order.
-func Merge(shards ...*Tally) (*Tally, error) {
+func Merge(shards ...*Tally) (*Tally, error) { return merge(shards, false) }
+
+// MergePartial combines what the tallies of one run's shards hold so far, unfinished or
+// missing shards included, into the tally of the matches they played, whose report says that
+// it covers part of the run (Report.RunMatches). Unlike Merge's, its report is not the one a
+// finished run gives.
+func MergePartial(shards ...*Tally) (*Tally, error) { return merge(shards, true) }
+
+func merge(shards []*Tally, partial bool) (*Tally, error) {
 	if len(shards) == 0 {
 		return nil, errors.New("merge needs at least one tally")
 	}
@@ -523,7 +534,7 @@ func Merge(shards ...*Tally) (*Tally, error) {
 		if byIndex[i] != nil {
 			return nil, fmt.Errorf("shard %d/%d is given twice", i, n)
 		}
-		if !s.Done() {
+		if !s.Done() && !partial {
 			from, to := s.Spec.Range()
 			return nil, fmt.Errorf("shard %d/%d has %d of its %d matches: finish it (--resume) before merging", i, n, s.Next-from, to-from)
 		}
@@ -535,16 +546,24 @@ func Merge(shards ...*Tally) (*Tally, error) {
 			missing = append(missing, fmt.Sprintf("%d/%d", i, n))
 		}
 	}
-	if len(missing) > 0 {
+	if len(missing) > 0 && !partial {
 		return nil, fmt.Errorf("missing shards: %s", strings.Join(missing, ", "))
 	}
 	spec := shards[0].Spec
 	spec.Shard = Shard{Index: 0, Count: 1}
 	out := newTally(spec)
+	played := 0
 	for _, s := range byIndex {
-		out.merge(s)
+		if s != nil {
+			out.merge(s)
+			from, _ := s.Spec.Range()
+			played += s.Next - from
+		}
 	}
 	out.Next = spec.Total()
+	if partial && played < spec.Total() {
+		out.partial = played
+	}
 	return out, nil
 }
 

@@ -22,6 +22,9 @@ func (r *Report) WriteText(w io.Writer) error {
 		fmt.Fprintf(w, ", %v", r.Options)
 	}
 	fmt.Fprintln(w)
+	if r.RunMatches > 0 {
+		fmt.Fprintf(w, "part of a run: %d of its %d matches, those the files hold\n", r.Matches, r.RunMatches)
+	}
 	if r.Solo {
 		fmt.Fprintf(w, "one seat: every bot plays the automaton, %d matches each per variant\n", r.MatchesPerPairing)
 	} else if len(r.Pairings) > 1 {

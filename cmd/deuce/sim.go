@@ -21,7 +21,7 @@ import (
 )
 
 const simUsage = `GAME --bots A,B[,C...] [flags]
-       deuce sim merge [--json|--csv] [--plots DIR] FILE...
+       deuce sim merge [--json|--csv] [--plots DIR] [--partial] FILE...
        deuce sim --all-games --plots DIR [flags]
 
 Plays a round robin between bots: every pair of --bots (or the --pairs given)
@@ -561,11 +561,13 @@ func expandPatterns(args []string) ([]string, error) {
 	return files, nil
 }
 
-const mergeUsage = `[--json|--csv] [--plots DIR] [--out FILE] FILE...
+const mergeUsage = `[--json|--csv] [--plots DIR] [--out FILE] [--partial] FILE...
 
 Combines the --out tallies (or --results files) of every shard of one run into
 the report one unsharded run gives, byte for byte. A FILE holding * or ? is a
-pattern (quote it: 'results/shard-*.json'), for images and schedulers with no shell.`
+pattern (quote it: 'results/shard-*.json'), for images and schedulers with no shell.
+With --partial it reports the matches the files hold so far, of a run still
+under way or stopped short (--results files, shards missing), saying so.`
 
 func runSimMerge(args []string, e *env) error {
 	fs := newFlags(e, "sim merge", mergeUsage)
@@ -574,12 +576,16 @@ func runSimMerge(args []string, e *env) error {
 	fs.BoolVar(&f.asCSV, "csv", false, "print the report as CSV")
 	fs.StringVar(&f.plots, "plots", "", "draw charts as SVG and PNG into this `directory`")
 	fs.StringVar(&f.out, "out", "", "write the merged tally to `file`")
+	partial := fs.Bool("partial", false, "report the matches the files hold, the run unfinished")
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if f.asJSON && f.asCSV {
 		return usagef("--json and --csv: choose one")
+	}
+	if *partial && f.out != "" {
+		return usagef("--partial and --out: the tally of part of a run cannot be merged again; finish the run (--resume)")
 	}
 	files, err = expandPatterns(files)
 	if err != nil {
@@ -596,7 +602,11 @@ func runSimMerge(args []string, e *env) error {
 		}
 		tallies = append(tallies, t)
 	}
-	t, err := sim.Merge(tallies...)
+	merge := sim.Merge
+	if *partial {
+		merge = sim.MergePartial
+	}
+	t, err := merge(tallies...)
 	if err != nil {
 		if errors.Is(err, sim.ErrMismatch) {
 			return usagef("merge: %v", err)

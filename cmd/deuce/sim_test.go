@@ -323,3 +323,30 @@ func TestSimSolo(t *testing.T) {
 		}
 	}
 }
+
+// TestSimMergePartial reports the matches a results file of an unfinished run holds, with
+// --partial only, saying so.
+func TestSimMergePartial(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	if _, _, err := deuce(t, "", "sim", "pencil", "--bots", "random,heuristic", "--matches", "10", "--results", path, "--quiet"); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(b), "\n")
+	if err := os.WriteFile(path, []byte(strings.Join(lines[:5], "")), 0o644); err != nil { // the spec and 4 matches
+		t.Fatal(err)
+	}
+	if _, _, err := deuce(t, "", "sim", "merge", path); err == nil || !strings.Contains(err.Error(), "4 of its 10 matches") {
+		t.Errorf("merge of an unfinished run: %v", err)
+	}
+	out, _, err := deuce(t, "", "sim", "merge", "--partial", path)
+	if err != nil || !strings.Contains(out, "part of a run: 4 of its 10 matches") {
+		t.Errorf("merge --partial: %v\n%s", err, out)
+	}
+	if _, _, err := deuce(t, "", "sim", "merge", "--partial", "--out", filepath.Join(t.TempDir(), "x.json"), path); exitCode(err) != 2 {
+		t.Errorf("merge --partial --out: %v, want a usage error", err)
+	}
+}
