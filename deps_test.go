@@ -23,6 +23,7 @@ var layers = []struct {
 	{"engine", nil},
 	{"engine/enginetest", []string{"engine"}},
 	{"score", []string{"engine"}},
+	{"score/scoretest", []string{"engine", "score"}},
 	{"rating", nil},
 	{"clock", nil},
 	{"timesource", nil},

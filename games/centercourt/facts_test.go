@@ -7,6 +7,7 @@ import (
 
 	"deuce/engine"
 	"deuce/score"
+	"deuce/score/scoretest"
 )
 
 // TestTennisFacts plays whole matches and checks the facts against counts taken from outside:
@@ -21,8 +22,8 @@ func TestTennisFacts(t *testing.T) {
 				for seed := range uint64(4) {
 					s := newMatch(t, format)
 					rng := rand.New(rand.NewPCG(seed, 7))
-					var want engine.TennisFacts
-					rally, lead := 0, -1
+					var want scoretest.Facts
+					rally := 0
 					for s.ToMove() != engine.Nobody {
 						before := *s
 						a := step(t, s, rng, p.p)
@@ -37,34 +38,11 @@ func TestTennisFacts(t *testing.T) {
 						if s.score.PointsPlayed() == before.score.PointsPlayed() {
 							continue
 						}
-						server, winner := before.score.Server(), int(s.lastPoint.winner)
-						want.Points++
-						want.PointsWon[winner]++
-						want.ServicePoints[server]++
-						if winner == server {
-							want.ServicePointsWon[server]++
-						}
-						if !before.score.InTiebreak() && s.score.GamesCompleted() > before.score.GamesCompleted() {
-							want.ServiceGames[server]++
-							if winner == server {
-								want.Holds[server]++
-							}
-						}
-						want.Games = s.score.GamesCompleted()
-						for len(want.Shots) <= rally {
-							want.Shots = append(want.Shots, 0)
-						}
-						want.Shots[rally]++
+						want.Point(&before.score, &s.score, int(s.lastPoint.winner), before.score.Server(), rally)
 						rally = 0
-						if l := score.Leader(&s.score); l >= 0 {
-							if lead >= 0 && l != lead {
-								want.LeadChanges++
-							}
-							lead = l
-						}
 					}
-					if got := s.TennisFacts(); !reflect.DeepEqual(got, want) {
-						t.Errorf("seed %d: TennisFacts() = %+v, want %+v", seed, got, want)
+					if got := s.TennisFacts(); !reflect.DeepEqual(got, want.Want) {
+						t.Errorf("seed %d: TennisFacts() = %+v, want %+v", seed, got, want.Want)
 					}
 				}
 			})

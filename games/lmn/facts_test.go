@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"deuce/engine"
-	"deuce/score"
+	"deuce/score/scoretest"
 )
 
 // TestTennisFacts plays whole matches and checks the facts against counts taken from outside:
@@ -21,8 +21,8 @@ func TestTennisFacts(t *testing.T) {
 				for seed := range uint64(3) {
 					s := newMatch(t, variant)
 					rng := rand.New(rand.NewPCG(seed, 11))
-					var want engine.TennisFacts
-					rally, lead := 0, -1
+					var want scoretest.Facts
+					rally := 0
 					for s.ToMove() != engine.Nobody {
 						before := *s
 						a := step(t, s, rng, p.p)
@@ -32,40 +32,20 @@ func TestTennisFacts(t *testing.T) {
 						if s.score.PointsPlayed() == before.score.PointsPlayed() {
 							continue
 						}
-						server := side(before.server)
 						winner := 0
 						if s.score.PointsWon()[1] > before.score.PointsWon()[1] {
 							winner = 1
 						}
-						want.Points++
-						want.PointsWon[winner]++
-						want.ServicePoints[server]++
-						if winner == server {
-							want.ServicePointsWon[server]++
-						}
-						// A point is a game: every point is a service game.
-						want.ServiceGames[server]++
-						if winner == server {
-							want.Holds[server]++
-						}
-						want.Games = s.score.GamesCompleted()
-						for len(want.Shots) <= rally {
-							want.Shots = append(want.Shots, 0)
-						}
-						want.Shots[rally]++
+						want.Point(&before.score, &s.score, winner, side(before.server), rally)
 						rally = 0
-						if l := score.Leader(&s.score); l >= 0 {
-							if lead >= 0 && l != lead {
-								want.LeadChanges++
-							}
-							lead = l
-						}
 					}
-					if want.Points == 0 || want.Holds[0]+want.Holds[1] == 0 || len(want.Shots) < 3 {
-						t.Fatalf("seed %d: a match of %d points, %v holds, rallies %v: too little to check", seed, want.Points, want.Holds, want.Shots)
+					w := want.Want
+					if w.Points == 0 || w.Holds[0]+w.Holds[1] == 0 || w.ServiceGames != w.ServicePoints || len(w.Shots) < 3 {
+						t.Fatalf("seed %d: a match of %d points, %v holds of %v service games, rallies %v: a point is a game; too little to check",
+							seed, w.Points, w.Holds, w.ServiceGames, w.Shots)
 					}
-					if got := s.TennisFacts(); !reflect.DeepEqual(got, want) {
-						t.Errorf("seed %d: TennisFacts() = %+v, want %+v", seed, got, want)
+					if got := s.TennisFacts(); !reflect.DeepEqual(got, w) {
+						t.Errorf("seed %d: TennisFacts() = %+v, want %+v", seed, got, w)
 					}
 				}
 			})
