@@ -150,7 +150,7 @@ func (t *Tally) Report() *Report {
 	if len(sp.Variants) > 1 {
 		r.Variants = sp.Variants
 	}
-	if t.partial > 0 {
+	if t.partial {
 		r.RunMatches = sp.Total()
 	}
 

@@ -152,8 +152,8 @@ func newRunner(cfg Config) (*runner, error) {
 	if err != nil {
 		return nil, err
 	}
-	for v, opts := range r.options {
-		sp.Variants = append(sp.Variants, Variant{Name: variants(cfg)[v].Name, Options: opts})
+	for v, named := range variants(cfg) {
+		sp.Variants = append(sp.Variants, Variant{Name: named.Name, Options: r.options[v]})
 	}
 	switch {
 	case sp.Solo:

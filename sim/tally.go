@@ -115,9 +115,9 @@ type Tally struct {
 	Pairs    []PairTally `json:"pairs"`
 	// Tags counts the matches of each tag the game reported, by "key=value".
 	Tags map[string]*TagTally `json:"tags"`
-	// partial, set by MergePartial when the shards had not played the whole run, counts the
-	// matches they had: the report covers those.
-	partial int
+	// partial, set by MergePartial when the shards had not played the whole run, makes the
+	// report say that it covers part of it.
+	partial bool
 	// byTag indexes Tags by key and value, so that folding a match builds no "key=value"
 	// string; it is rebuilt whenever Tags holds a tag it lacks.
 	byTag map[tagName]*TagTally
@@ -552,18 +552,13 @@ func merge(shards []*Tally, partial bool) (*Tally, error) {
 	spec := shards[0].Spec
 	spec.Shard = Shard{Index: 0, Count: 1}
 	out := newTally(spec)
-	played := 0
 	for _, s := range byIndex {
 		if s != nil {
 			out.merge(s)
-			from, _ := s.Spec.Range()
-			played += s.Next - from
 		}
 	}
 	out.Next = spec.Total()
-	if partial && played < spec.Total() {
-		out.partial = played
-	}
+	out.partial = int(out.All.Matches) < spec.Total()
 	return out, nil
 }
 

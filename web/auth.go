@@ -265,24 +265,25 @@ const maxGuestSeats = 100
 // throttle applies the sign-in limits of an attempt for name, then waits for a turn to hash its
 // password; it answers 429 and reports false when either limit is spent, 503 when too many
 // attempts wait. The limits are the address's and the name's, or instead of the name's, that
-// of the browser's device cookie when it is one of the named account's.
-func (s *Server) throttle(w http.ResponseWriter, r *http.Request, name string) bool {
+// of the browser's device cookie when it is one of the named account's: device is its hash
+// then, "" otherwise.
+func (s *Server) throttle(w http.ResponseWriter, r *http.Request, name string) (device string, ok bool) {
 	waitAddr, okAddr := s.accounts.byAddr.take(clientAddr(r))
 	waitName, okName := time.Duration(0), true
 	if okAddr {
-		if device := s.knownDevice(r, name); device != "" {
+		if device = s.knownDevice(r, name); device != "" {
 			waitName, okName = s.accounts.byDevice.take(device)
 		} else {
 			waitName, okName = s.accounts.byName.take(strings.ToLower(name))
 		}
 	}
 	if okAddr && okName {
-		return s.hashTurn(w, r)
+		return device, s.hashTurn(w, r)
 	}
 	wait := max(waitAddr, waitName)
 	w.Header().Set("Retry-After", fmt.Sprint(int(wait.Seconds())+1))
 	writeError(w, http.StatusTooManyRequests, fmt.Sprintf("too many sign-in attempts: try again in %d seconds", int(wait.Seconds())+1))
-	return false
+	return device, false
 }
 
 // knownDevice returns the hash of the request's device cookie when it is one of the account
@@ -301,9 +302,10 @@ func (s *Server) knownDevice(r *http.Request, name string) string {
 }
 
 // rememberDevice gives the browser of a request that signed in to a a device cookie of a's,
-// unless it holds one. It only relaxes a limit, so a failure is logged and the sign-in goes on.
-func (s *Server) rememberDevice(w http.ResponseWriter, r *http.Request, a *store.Account) {
-	if s.knownDevice(r, a.Name) != "" {
+// unless it holds one (device, the hash throttle found). It only relaxes a limit, so a failure
+// is logged and the sign-in goes on.
+func (s *Server) rememberDevice(w http.ResponseWriter, r *http.Request, a *store.Account, device string) {
+	if device != "" {
 		return
 	}
 	ctx, now := r.Context(), s.now()
@@ -361,7 +363,7 @@ func (s *Server) apiSignUp(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("at most %d seats are kept at once", maxGuestSeats))
 		return
 	}
-	if !s.throttle(w, r, req.Name) {
+	if _, ok := s.throttle(w, r, req.Name); !ok {
 		return
 	}
 	a := &store.Account{Name: req.Name, PasswordHash: hashPassword(req.Password)}
@@ -379,7 +381,7 @@ func (s *Server) apiSignUp(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusInternalServerError, "the account is made but the sign-in failed: sign in")
 		return
 	}
-	s.rememberDevice(w, r, a)
+	s.rememberDevice(w, r, a, "") // a new account has no device cookie yet
 	s.log.Info("account created", "account", a.Name)
 	kept := s.keepGuestSeats(r.Context(), a, req.Seats)
 	writeJSON(w, http.StatusCreated, map[string]any{"name": a.Name, "kept": kept})
@@ -399,7 +401,8 @@ func (s *Server) apiSignIn(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "name or password too long")
 		return
 	}
-	if !s.throttle(w, r, req.Name) {
+	device, ok := s.throttle(w, r, req.Name)
+	if !ok {
 		return
 	}
 	a, err := s.accounts.p.AccountByName(r.Context(), req.Name)
@@ -420,7 +423,7 @@ func (s *Server) apiSignIn(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, "sign in", err)
 		return
 	}
-	s.rememberDevice(w, r, a)
+	s.rememberDevice(w, r, a, device)
 	kept := s.keepGuestSeats(r.Context(), a, req.Seats)
 	writeJSON(w, http.StatusOK, map[string]any{"name": a.Name, "kept": kept})
 }
@@ -501,17 +504,19 @@ func (s *Server) apiChangePassword(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	if len(req.Old) > maxPassword || !s.throttle(w, r, a.Name) {
-		if len(req.Old) > maxPassword {
-			writeError(w, http.StatusBadRequest, "wrong password")
-		}
+	if len(req.Old) > maxPassword {
+		writeError(w, http.StatusBadRequest, "wrong password")
+		return
+	}
+	device, ok := s.throttle(w, r, a.Name)
+	if !ok {
 		return
 	}
 	if !checkPassword(a.PasswordHash, req.Old) {
 		writeError(w, http.StatusForbidden, "the current password is wrong")
 		return
 	}
-	keep, device := "", s.knownDevice(r, a.Name)
+	keep := ""
 	if c, err := r.Cookie(sessionCookie); err == nil {
 		keep = hashToken(c.Value)
 	}

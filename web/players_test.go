@@ -418,6 +418,28 @@ func TestSignInLockoutSparesKnownBrowsers(t *testing.T) {
 	}
 }
 
+// TestPasswordChangeForgetsOtherDevices: a new password takes the device cookie from every
+// other browser (whoever knew the old password may hold one), so they wait on the name's
+// attempts again, while the browser that changed it keeps its own.
+func TestPasswordChangeForgetsOtherDevices(t *testing.T) {
+	s := startAccounts(t)
+	const signin = "/api/account/signin"
+	laptop := s.signUp("ann").at("127.0.0.2")
+	phone := s.person().at("127.0.0.3")
+	phone.must(http.StatusOK, "POST", signin, map[string]string{"name": "ann", "password": "correct horse"}, nil)
+	phone.must(http.StatusOK, "POST", "/api/account/password", map[string]string{"old": "correct horse", "new": "battery staple"}, nil)
+	laptop.must(http.StatusOK, "POST", "/api/account/signout", map[string]any{}, nil)
+	phone.must(http.StatusOK, "POST", "/api/account/signout", map[string]any{}, nil)
+	s.time.Advance(time.Minute)
+	stranger := s.person().at("127.0.0.9")
+	for range 5 {
+		stranger.must(http.StatusUnauthorized, "POST", signin, map[string]string{"name": "ann", "password": "not the password"}, nil)
+	}
+	right := map[string]string{"name": "ann", "password": "battery staple"}
+	laptop.must(http.StatusTooManyRequests, "POST", signin, right, nil)
+	phone.must(http.StatusOK, "POST", signin, right, nil)
+}
+
 func TestGuestKeepsTablesOnSignUp(t *testing.T) {
 	s := startAccounts(t)
 	guest := s.person()

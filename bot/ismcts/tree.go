@@ -202,8 +202,10 @@ func (t *tree) iterate() error {
 			return err
 		}
 		for range d - 1 {
-			next := leaf.Clone()
-			if !t.opts.Oracle {
+			var next engine.State
+			if t.opts.Oracle {
+				next = leaf.Clone()
+			} else {
 				next = engine.Determinize(leaf, t.seat, t.rng)
 			}
 			if err := t.playout(next); err != nil {

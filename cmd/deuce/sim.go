@@ -328,26 +328,17 @@ func (f *simFlags) variants(g engine.Game) ([]sim.Variant, error) {
 	if len(names) > 1 && names[0] == "" {
 		names = names[1:]
 	}
-	// "all" leaves out a one-seat variant (Worldwide's solo, against the automaton) when the
-	// run has two-seat ones: its bots could not be paired the same way. Named, it plays alone.
-	seats := map[string]int{}
-	for _, name := range names {
-		of := optionFlags{variant: name, options: f.options}
-		if opts, err := of.resolve(g); err == nil {
-			if s, err := g.New(opts); err == nil {
-				seats[name] = s.NumSeats()
-			}
-		}
-	}
-	if slices.ContainsFunc(names, func(n string) bool { return seats[n] > 1 }) {
-		names = slices.DeleteFunc(names, func(n string) bool { return seats[n] == 1 && fromAll[strings.ToLower(n)] })
-	}
 	var out []sim.Variant
+	var solo []bool // out's one-seat variants that "all" brought in
 	for _, name := range names {
 		of := optionFlags{variant: name, options: f.options}
 		opts, err := of.resolve(g)
 		if err != nil {
 			return nil, err
+		}
+		one := false
+		if s, err := g.New(opts); err == nil {
+			one = s.NumSeats() == 1 && fromAll[strings.ToLower(name)]
 		}
 		if i := slices.IndexFunc(g.Variants, func(x engine.Variant) bool { return strings.EqualFold(x.Name, name) }); i >= 0 {
 			name = g.Variants[i].Name
@@ -355,7 +346,18 @@ func (f *simFlags) variants(g engine.Game) ([]sim.Variant, error) {
 		if slices.ContainsFunc(out, func(v sim.Variant) bool { return v.Name == name }) {
 			return nil, usagef("--variant names %s twice", name)
 		}
-		out = append(out, sim.Variant{Name: name, Options: opts})
+		out, solo = append(out, sim.Variant{Name: name, Options: opts}), append(solo, one)
+	}
+	// "all" leaves out a one-seat variant (Worldwide's solo, against the automaton) when the
+	// run has two-seat ones: its bots could not be paired the same way. Named, it plays alone.
+	if slices.Contains(solo, false) {
+		kept := out[:0]
+		for i, v := range out {
+			if !solo[i] {
+				kept = append(kept, v)
+			}
+		}
+		out = kept
 	}
 	for _, spec := range f.vary {
 		name, list, ok := strings.Cut(spec, "=")
