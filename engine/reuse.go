@@ -59,3 +59,25 @@ func ApplyListed(s State, a Action) error {
 	}
 	return s.Apply(a)
 }
+
+// Inferrer is implemented by games whose public play shows something of the cards a seat
+// cannot see: a player who could not return a ball did not hold the cards that return it.
+// Determinize deals what is unseen uniformly, as a seat that remembers nothing would; an
+// inferred determinization deals it by what every seat has seen played, so that a search can
+// use what the table shows. Both are fair: neither reads a card the seat may not know.
+type Inferrer interface {
+	// DeterminizeInferred is DeterminizeInto, with the unseen cards dealt among the deals the
+	// public play allows, each as likely as under a uniform deal conditioned on that play.
+	// The result depends only on seat's observation, the public play and rng; dst is reused
+	// as DeterminizeInto reuses it.
+	DeterminizeInferred(dst State, seat Seat, rng *rand.Rand) State
+}
+
+// DeterminizeInferred is s's inferred determinization for seat (Inferrer), reusing dst, or
+// DeterminizeInto where the game infers nothing.
+func DeterminizeInferred(dst, s State, seat Seat, rng *rand.Rand) State {
+	if d, ok := s.(Inferrer); ok {
+		return d.DeterminizeInferred(dst, seat, rng)
+	}
+	return DeterminizeInto(dst, s, seat, rng)
+}

@@ -151,7 +151,7 @@ const expertIterations = 10_000
 //     weight 53.0%), in AlakaSLAM 81.0% against 76.3% (58, expert 1,000 against hard 100):
 //     not kept there.
 var expertSettings = map[string]string{
-	centercourt.Game.Name: "own=1",
+	centercourt.Game.Name: "own=1:infer=1",
 	lmn.Game.Name:         "own=1",
 	worldwide.Game.Name:   "lead=1",
 }
@@ -161,6 +161,9 @@ func expertSummary(set settings) string {
 	text := ""
 	if set["own"] == 1 {
 		text += ", imagining each player's choices on its own guess at the cards it cannot see"
+	}
+	if set["infer"] == 1 {
+		text += ", dealing the cards it cannot see by what the table has shown of them"
 	}
 	if set["lead"] > 0 {
 		text += ", valuing what a point leaves to the next (cards, stars, serve) by a fitted model"

@@ -39,6 +39,7 @@ var specKeys = []specKey{
 	{"single", "1 keys the opponents' nodes by what the searching seat sees (single-observer), 0 by their own view", 0, 1, true},
 	{"own", "1 makes every playout and prior choice on a deal of the unseen cards for the seat choosing, 0 on the iteration's deal", 0, 1, true},
 	{"lead", "weight of the fitted lead in the points to come, added at the horizon; 0 for none", 0, 10, false},
+	{"infer", "1 deals the unseen cards by what the public play shows of them (a player who could not return holds none of the cards that return), 0 uniformly", 0, 1, true},
 	{"oracle", "1 searches the true state, every hidden card seen (a bound for study, not a fair player)", 0, 1, true},
 }
 
@@ -67,6 +68,8 @@ func (set settings) apply(o *ismcts.Options, g engine.Game) {
 			o.OwnView = v == 1
 		case "oracle":
 			o.Oracle = v == 1
+		case "infer":
+			o.Infer = v == 1
 		case "lead":
 			o.Leaf = nil
 			if m := leadModels[g.Name]; m != nil && v > 0 {

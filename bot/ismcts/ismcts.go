@@ -217,6 +217,11 @@ type Options struct {
 	// is for study only, never offered to play: an oracle's win rate against a level bounds
 	// what any search of that budget could gain by guessing the hidden cards better.
 	Oracle bool
+	// Infer deals what the searching seat cannot see by what the public play shows of it
+	// (engine.DeterminizeInferred: a player who could not return holds none of the cards that
+	// return), where the game implements engine.Inferrer, instead of uniformly. It applies to
+	// every determinization the search makes, OwnView's included.
+	Infer bool
 	// Trees is the number of independent trees whose root statistics are merged (default 1).
 	Trees int
 	// Workers is the number of goroutines searching the trees (default: Trees, at most

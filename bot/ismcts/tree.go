@@ -179,7 +179,7 @@ func (t *tree) iterate() error {
 	if t.opts.Oracle {
 		s = t.root.Clone()
 	} else {
-		s = engine.DeterminizeInto(t.scratch, t.root, t.seat, t.rng)
+		s = t.determinize(t.scratch, t.root, t.seat)
 		t.scratch = s
 	}
 	t.path = t.path[:0]
@@ -206,7 +206,7 @@ func (t *tree) iterate() error {
 			if t.opts.Oracle {
 				next = leaf.Clone()
 			} else {
-				next = engine.Determinize(leaf, t.seat, t.rng)
+				next = t.determinize(nil, leaf, t.seat)
 			}
 			if err := t.playout(next); err != nil {
 				return err
@@ -771,8 +771,17 @@ func (t *tree) own(s engine.State, seat engine.Seat) engine.State {
 	if !t.opts.OwnView {
 		return s
 	}
-	t.view = engine.DeterminizeInto(t.view, s, seat, t.rng)
+	t.view = t.determinize(t.view, s, seat)
 	return t.view
+}
+
+// determinize returns a determinization of s for seat, written over dst where the game
+// allows: inferred from the public play with Options.Infer, uniform otherwise.
+func (t *tree) determinize(dst, s engine.State, seat engine.Seat) engine.State {
+	if t.opts.Infer {
+		return engine.DeterminizeInferred(dst, s, seat, t.rng)
+	}
+	return engine.DeterminizeInto(dst, s, seat, t.rng)
 }
 
 // pointsSince returns the points each side has won in s since the root, and their sum.

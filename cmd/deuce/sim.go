@@ -47,6 +47,9 @@ by the spec as written:
   own=1               playout and prior choices on a deal for the seat choosing
   lead=X              weight of the fitted lead in the points to come, added at
                       the horizon, in the games that have one; 0 for none (0 to 10)
+  infer=1             deal the unseen cards by what the table shows of them (a
+                      player who could not return holds none of the cards that
+                      return), in the games that infer (Center Court)
   oracle=1            search the true state, every hidden card seen: not a fair
                       player, a bound on what guessing the hidden cards is worth
 

@@ -538,6 +538,40 @@ func checkDeterminize(r *reporter, s engine.State, ctx string, drng *rand.Rand) 
 		if snapshot(e1) != snapshot(e2) {
 			r.errorf("determinize", "%s: Determinize(%v) depends on more than that seat's observation", ctx, seat)
 		}
+		checkInferred(r, s, seat, seed, spectator, ctx)
+	}
+}
+
+// checkInferred checks an engine.Inferrer's inferred determinization for seat as Determinize
+// is checked: seat's observation, the spectator's, the seat to move and its legal actions
+// unchanged, s unchanged, and no hidden card read: dealing again from a state the first deal
+// gave, which differs from s in nothing seat may know, gives the same deal.
+func checkInferred(r *reporter, s engine.State, seat engine.Seat, seed uint64, spectator, ctx string) {
+	if _, ok := s.(engine.Inferrer); !ok {
+		return
+	}
+	snap := snapshot(s)
+	d := engine.DeterminizeInferred(nil, s, seat, rand.New(rand.NewPCG(seed, 3)))
+	if d == nil || d == s {
+		r.errorf("infer", "%s: DeterminizeInferred(%v) returned nil or the state itself", ctx, seat)
+		return
+	}
+	if snapshot(s) != snap {
+		r.errorf("infer", "%s: DeterminizeInferred(%v) changed the state", ctx, seat)
+	}
+	if got, want := observationJSON(d, seat), observationJSON(s, seat); got != want {
+		r.errorf("infer", "%s: DeterminizeInferred(%v) changed that seat's observation:\n got %s\nwant %s", ctx, seat, got, want)
+	}
+	if got := observationJSON(d, engine.Spectator); got != spectator {
+		r.errorf("infer", "%s: the spectator's observation differs after DeterminizeInferred(%v):\n got %s\nwant %s", ctx, seat, got, spectator)
+	}
+	if d.ToMove() != s.ToMove() || (s.ToMove() == seat && !slices.Equal(d.Legal(nil), s.Legal(nil))) {
+		r.errorf("infer", "%s: DeterminizeInferred(%v) changed the seat to move or its legal actions", ctx, seat)
+	}
+	e1 := engine.DeterminizeInferred(nil, d, seat, rand.New(rand.NewPCG(seed, 4)))
+	e2 := engine.DeterminizeInferred(nil, s, seat, rand.New(rand.NewPCG(seed, 4)))
+	if snapshot(e1) != snapshot(e2) {
+		r.errorf("infer", "%s: DeterminizeInferred(%v) depends on cards that seat cannot see", ctx, seat)
 	}
 }
 

@@ -382,7 +382,8 @@ func CheckNotation[P engine.State](t *testing.T, states []P, forms func(s P, a e
 // seat out of range (which sees what the spectator sees): it changes nothing; two states with
 // the same observation determinize alike with the same random source; a determinization keeps
 // that observation, the spectator's and, for the seat to move, the legal actions; invariant
-// holds on it.
+// holds on it. Where the game is an engine.Inferrer, its inferred determinizations are checked
+// the same way, and dealt again from one another alike.
 func CheckDeterminized[S comparable, P interface {
 	*S
 	engine.State
@@ -411,7 +412,23 @@ func CheckDeterminized[S comparable, P interface {
 			if *d1 != *d2 {
 				t.Fatalf("state %d seat %v: equal observations determinized differently", i, seat)
 			}
-			for _, d := range []P{twin, d1} {
+			checked := []P{twin, d1}
+			if _, ok := any(s).(engine.Inferrer); ok {
+				// The inferred deal keeps what Determinize keeps, and holds the invariant
+				// (which may check that what the public play shows of a hand is true of the
+				// deal); dealt again from its own result, it reads nothing seat cannot see.
+				inferred := engine.DeterminizeInferred(nil, s, seat, rand.New(rand.NewPCG(uint64(i), 98))).(P)
+				e1 := engine.DeterminizeInferred(nil, inferred, seat, rand.New(rand.NewPCG(6, 6))).(P)
+				e2 := engine.DeterminizeInferred(nil, s, seat, rand.New(rand.NewPCG(6, 6))).(P)
+				if *s != orig {
+					t.Fatalf("state %d: DeterminizeInferred changed the state", i)
+				}
+				if *e1 != *e2 {
+					t.Fatalf("state %d seat %v: an inferred deal depends on cards the seat cannot see", i, seat)
+				}
+				checked = append(checked, inferred, e1)
+			}
+			for _, d := range checked {
 				if got, want := JSON(d.Observe(obsSeat)), JSON(s.Observe(obsSeat)); got != want {
 					t.Fatalf("state %d seat %v: observation changed:\n got %s\nwant %s", i, seat, got, want)
 				}

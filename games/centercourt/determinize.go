@@ -10,7 +10,9 @@ import (
 // Determinize returns a state seat cannot tell from s: the cards seat has not seen (the draw
 // pile and the other hand) are dealt again at random, the other hand keeping its size. For a
 // spectator (or any other seat) both hands are dealt again. The match facts are left out: no
-// observation shows them and no decision depends on them. s is not changed.
+// observation shows them and no decision depends on them. So is what the public play has shown
+// of the hands (infer.go): a determinization that deals as if nothing were known keeps nothing
+// beyond the observation; DeterminizeInferred keeps it. s is not changed.
 func (s *State) Determinize(seat engine.Seat, rng *rand.Rand) engine.State {
 	c := new(State)
 	s.determinize(c, seat, rng)
@@ -21,6 +23,7 @@ func (s *State) Determinize(seat engine.Seat, rng *rand.Rand) engine.State {
 func (s *State) determinize(c *State, seat engine.Seat, rng *rand.Rand) {
 	*c = *s
 	c.facts = score.Facts{}
+	c.known = [2]evidence{}
 	// The unseen cards are whatever is in no place seat can see; computing them from the
 	// visible places makes the result depend on seat's observation only.
 	var unseen counts

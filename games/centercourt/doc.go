@@ -34,6 +34,12 @@
 // the values in the draw pile weighted by count, and the die is a chance node with outcomes 1,
 // 2, 5, 6 weighted 2, 1, 1, 2.
 //
+// What the table shows of a hand: a player who concedes held no card that returns the volley,
+// and his hand carries over. The state keeps that evidence from public play alone, and
+// DeterminizeInferred (engine.Inferrer) deals the unseen cards by it, for the searches that
+// infer (expert); Determinize deals them uniformly, as a player who remembers nothing would.
+// See infer.go.
+//
 // Actions: Serve(w) = w, Return(w) = 10+w, Concede = 20, Draw(w) = 100+w, Die(f) = 110+f.
 // Notation: "serve 4", "return 5-5" (also "5-5", "55", "5 5", "5x2"), "concede", "draw 3",
 // "die 6".

@@ -37,6 +37,21 @@ var invariant = enginetest.Invariant(func(s *State) error {
 	if s.phase == phaseReturn && s.volley == 0 {
 		return errors.New("returning with no volley value")
 	}
+	// What the table shows of a hand is true of it.
+	for seat, e := range s.known {
+		if !e.active {
+			continue
+		}
+		h := s.hands[seat]
+		if e.old < 0 || e.drawn < 0 || int(e.old)+int(e.drawn) != h.total() {
+			return fmt.Errorf("seat %d holds %d cards, the evidence %d old and %d drawn", seat, h.total(), e.old, e.drawn)
+		}
+		for w := 1; w <= numValues; w++ {
+			if e.cap[w] < 0 || h[w] > e.cap[w]+e.drawn {
+				return fmt.Errorf("seat %d holds %d cards of value %d, the evidence at most %d old and %d drawn", seat, h[w], w, e.cap[w], e.drawn)
+			}
+		}
+	}
 	return nil
 })
 

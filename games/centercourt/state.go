@@ -125,6 +125,8 @@ type State struct {
 	lastPoint  pointEnd
 
 	facts score.Facts // what the match has been like, for engine.TennisFacts
+
+	known [2]evidence // what the public play shows of each hand (infer.go)
 }
 
 var (
@@ -255,11 +257,13 @@ func (s *State) apply(a engine.Action) {
 		}
 		s.draw[w]--
 		s.hands[s.drawer][w]++
+		s.known[s.drawer].drew()
 		s.settleDraw()
 	case phaseServe:
 		w := int(a - serveBase)
 		s.hands[s.striker][w]--
 		s.table[w]++
+		s.known[s.striker].played(w, 1)
 		s.lastPlay = play{seat: s.striker, value: int8(w), count: 1, serve: true, second: s.second}
 		if dieWeights[w] == 0 {
 			s.serveIn(w)
@@ -284,6 +288,7 @@ func (s *State) apply(a engine.Action) {
 		}
 	case phaseReturn:
 		if a == Concede {
+			s.known[s.striker].conceded(s.hands[s.striker].total(), int(s.volley))
 			s.pointTo(1-s.striker, endUnreturned)
 			return
 		}
@@ -291,6 +296,7 @@ func (s *State) apply(a engine.Action) {
 		n := cardsToReturn(int(s.volley), w)
 		s.hands[s.striker][w] -= int8(n)
 		s.table[w] += int8(n)
+		s.known[s.striker].played(w, n)
 		s.lastPlay = play{seat: s.striker, value: int8(w), count: int8(n)}
 		s.facts.Rally++
 		s.volley = int8(w)
