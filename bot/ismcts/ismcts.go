@@ -6,7 +6,8 @@
 //
 // An iteration samples a full state the searching seat cannot tell from the real one
 // (engine.Determinize for that seat: hidden hands are redealt, a pending secret choice of another
-// seat is redrawn), then walks it down the tree: chance nodes are sampled by their weights
+// seat is redrawn; with Options.Infer, engine.DeterminizeInferred deals them by what the public
+// play has shown of them), then walks it down the tree: chance nodes are sampled by their weights
 // (engine.SampleChance) and never stored; a decision with one legal action is played without a
 // node; at every other decision the node of the seat to move chooses by UCB1. The first decision
 // whose node does not exist yet gets one (one new node per iteration), chooses its action at
@@ -406,7 +407,8 @@ type Copier interface {
 }
 
 // Search runs one search of s for seat, which must be s.ToMove(). It reads s only through
-// engine.Determinize for seat, Legal and ToMove, and does not change it. A single legal action
+// engine.Determinize for seat (engine.DeterminizeInferred with Options.Infer, which adds
+// nothing but what the public play showed), Legal and ToMove, and does not change it. A single legal action
 // is returned at once, with no iterations. The search ends early, with the best move so far,
 // when ctx is cancelled or its deadline nears; an error is returned only when ctx ended before
 // any iteration ran, or when the game breaks its contract.

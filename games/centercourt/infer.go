@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 
 	"deuce/engine"
+	"deuce/score"
 )
 
 // What the table shows of a hand.
@@ -19,7 +20,10 @@ import (
 // before he draws comes from the conceded hand and lowers its cap; a card he draws is a
 // uniform draw from the unseen cards and is counted. A card he plays after a draw may be the
 // drawn one or an old one, and the evidence is dropped: it is never wrong, at the price of
-// forgetting what a finer bookkeeping would keep. A new concession replaces it.
+// forgetting what a finer bookkeeping would keep. A reshuffle drops it too: the old cards are
+// among the cards unseen at the concession, and the discards shuffled into the new draw pile
+// were seen then, so after it the unseen cards of now are no longer the pool to deal the old
+// cards from, and the state does not keep the pool of then. A new concession replaces it.
 //
 // Dealt so, the hand's old cards (the conceded hand less what it played) are drawn among the
 // unseen cards with each value capped, every set of cards within the caps equally likely,
@@ -75,25 +79,30 @@ func (s *State) DeterminizeInferred(dst engine.State, seat engine.Seat, rng *ran
 	if !ok || c == nil || c == s {
 		c = new(State)
 	}
-	s.determinize(c, seat, rng)
-	if seat != 0 && seat != 1 {
+	if seat != 0 && seat != 1 || !s.known[1-seat].active {
+		s.determinize(c, seat, rng)
+		if seat == 0 || seat == 1 {
+			c.known = s.known
+		}
 		return c
 	}
-	c.known = s.known
 	other := 1 - seat
 	e := &s.known[other]
-	if !e.active {
-		return c
-	}
-	// Deal again, with the caps: the unseen cards are the draw pile and the other hand as
-	// determinize left them.
-	unseen := c.draw
+	*c = *s
+	c.facts = score.Facts{}
+	// The unseen cards, from the visible places as determinize counts them.
+	var unseen counts
 	for w := 1; w <= numValues; w++ {
-		unseen[w] += c.hands[other][w]
+		unseen[w] = copies - s.discard[w] - s.table[w] - s.hands[seat][w]
 	}
 	hand, ok := dealCapped(&unseen, &e.cap, int(e.old), rng)
 	if !ok {
-		return c // the caps allow no deal: impossible for a real match's evidence
+		// The caps allow no deal: impossible for the evidence of a real match. Deal as
+		// Determinize does, and keep no evidence the deal may break.
+		s.determinize(c, seat, rng)
+		c.known = s.known
+		c.known[other] = evidence{}
+		return c
 	}
 	drawn := deal(&unseen, int(e.drawn), rng)
 	for w := 1; w <= numValues; w++ {

@@ -166,3 +166,48 @@ func TestSearchInfers(t *testing.T) {
 		t.Error("the uniform search valued every such serve at the full point too: the test shows nothing")
 	}
 }
+
+// TestEvidenceIsPublic checks that the evidence is made of public play alone: a tracker fed
+// only what the spectator's observation shows before each action, and the action where it is
+// a decision (a draw's card is hidden: only that the player drew, and whether the draw pile was
+// empty, so reshuffled), keeps the same evidence as the state over whole matches. Evidence
+// read from a hand (its cards, not its size) would differ.
+func TestEvidenceIsPublic(t *testing.T) {
+	concessions := 0
+	for seed := range uint64(12) {
+		for _, format := range []string{"tiebreak", "set"} {
+			s := newMatch(t, format)
+			rng := rand.New(rand.NewPCG(seed, 13))
+			var track [2]evidence
+			policy := heuristicPolicy
+			if seed%3 == 0 {
+				policy = randomPolicy
+			}
+			for s.ToMove() != engine.Nobody {
+				o := s.observe(engine.Spectator)
+				a := step(t, s, rng, policy)
+				switch {
+				case a > drawBase && a <= drawBase+numValues && o.Phase == "drawing":
+					if o.DrawPile == 0 {
+						track = [2]evidence{}
+					}
+					track[o.Drawer].drew()
+				case a > serveBase && a <= serveBase+numValues && (o.Phase == "serving" || o.Phase == "second serve"):
+					track[o.Striker].played(int(a-serveBase), 1)
+				case a > returnBase && a <= returnBase+numValues:
+					w := int(a - returnBase)
+					track[o.Striker].played(w, cardsToReturn(o.Volley, w))
+				case a == Concede:
+					track[o.Striker].conceded(o.HandSizes[o.Striker], o.Volley)
+					concessions++
+				}
+				if track != s.known {
+					t.Fatalf("seed %d %s: after %s the state's evidence is %+v, the public play's %+v", seed, format, s.ActionString(a), s.known, track)
+				}
+			}
+		}
+	}
+	if concessions < 50 {
+		t.Fatalf("only %d concessions: the test shows little", concessions)
+	}
+}
