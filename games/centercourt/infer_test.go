@@ -169,8 +169,7 @@ func TestSearchInfers(t *testing.T) {
 
 // TestEvidenceIsPublic checks that the evidence is made of public play alone: a tracker fed
 // only what the spectator's observation shows before each action, and the action where it is
-// a decision (a draw's card is hidden: only that the player drew, and whether the draw pile was
-// empty, so reshuffled), keeps the same evidence as the state over whole matches. Evidence
+// a decision (a draw's card is hidden: only that the player drew), keeps the same evidence as the state over whole matches. Evidence
 // read from a hand (its cards, not its size) would differ.
 func TestEvidenceIsPublic(t *testing.T) {
 	concessions := 0
@@ -188,9 +187,6 @@ func TestEvidenceIsPublic(t *testing.T) {
 				a := step(t, s, rng, policy)
 				switch {
 				case a > drawBase && a <= drawBase+numValues && o.Phase == "drawing":
-					if o.DrawPile == 0 {
-						track = [2]evidence{}
-					}
 					track[o.Drawer].drew()
 				case a > serveBase && a <= serveBase+numValues && (o.Phase == "serving" || o.Phase == "second serve"):
 					track[o.Striker].played(int(a-serveBase), 1)

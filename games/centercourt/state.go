@@ -254,7 +254,6 @@ func (s *State) apply(a engine.Action) {
 			// The discards are shuffled into a new draw pile.
 			s.draw, s.discard = s.discard, counts{}
 			s.reshuffles++
-			s.known = [2]evidence{} // what the concessions showed is of cards unseen before it (infer.go)
 		}
 		s.draw[w]--
 		s.hands[s.drawer][w]++
