@@ -67,9 +67,9 @@ func ApplyListed(s State, a Action) error {
 // use what the table shows. Both are fair: neither reads a card the seat may not know.
 type Inferrer interface {
 	// DeterminizeInferred is DeterminizeInto, with the unseen cards dealt among the deals the
-	// public play allows, each as likely as under a uniform deal conditioned on that play.
-	// The result depends only on seat's observation, the public play and rng; dst is reused
-	// as DeterminizeInto reuses it.
+	// public play allows, each as likely as under a uniform deal conditioned on that play (the
+	// game's docs say where its deal only comes near that). The result depends only on seat's
+	// observation, the public play and rng; dst is reused as DeterminizeInto reuses it.
 	DeterminizeInferred(dst State, seat Seat, rng *rand.Rand) State
 }
 
