@@ -141,9 +141,33 @@ func parseSettings(g engine.Game, text string) (settings, error) {
 		if key == "lead" && v > 0 && leadModels[g.Name] == nil {
 			return nil, fmt.Errorf("lead=%s: %s has no fitted lead (games with one: %s)", val, g.Name, strings.Join(leadGames(), ", "))
 		}
+		if key == "infer" && v == 1 && !infers(g) {
+			return nil, fmt.Errorf("infer=1: %s deals what a seat cannot see by nothing but what it sees (games that infer: %s)", g.Name, strings.Join(inferGames(), ", "))
+		}
 		set[key] = v
 	}
 	return set, nil
+}
+
+// infers reports whether g's states deal by what the public play shows (engine.Inferrer).
+func infers(g engine.Game) bool {
+	s, _, err := g.Start(nil)
+	if err != nil {
+		return false
+	}
+	_, ok := s.(engine.Inferrer)
+	return ok
+}
+
+// inferGames names the games that infer.
+func inferGames() []string {
+	var names []string
+	for _, g := range All() {
+		if infers(g) {
+			names = append(names, g.Name)
+		}
+	}
+	return names
 }
 
 // num writes a bound as people read it: 1000000, 0.01.

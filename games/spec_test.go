@@ -82,6 +82,12 @@ func TestBotSpecErrors(t *testing.T) {
 	if _, err := games.NewBotSpec(lmn.Game, "expert:lead=1"); err == nil || !strings.Contains(err.Error(), "has no fitted lead") {
 		t.Errorf("lead in a game without a model: %v", err)
 	}
+	if _, err := games.NewBotSpec(lmn.Game, "expert:infer=1"); err == nil || !strings.Contains(err.Error(), "games that infer: centercourt") {
+		t.Errorf("infer in a game that does not: %v", err)
+	}
+	if b, err := games.NewBotSpec(centercourt.Game, "hard:infer=1"); err != nil || !b.(*ismcts.Bot).Options().Infer {
+		t.Errorf("hard:infer=1 in Center Court: %v", err)
+	}
 	if _, err := games.NewBot(centercourt.Game, "expert:trees=64"); err == nil {
 		t.Error("NewBot took a spec")
 	}
