@@ -24,18 +24,9 @@ func (s *State) determinize(c *State, seat engine.Seat, rng *rand.Rand) {
 	*c = *s
 	c.facts = score.Facts{}
 	c.known = [2]evidence{}
-	// The unseen cards are whatever is in no place seat can see; computing them from the
-	// visible places makes the result depend on seat's observation only.
-	var unseen counts
-	for w := 1; w <= numValues; w++ {
-		unseen[w] = copies - s.discard[w] - s.table[w]
-	}
+	unseen := s.unseen(seat)
 	switch seat {
 	case 0, 1:
-		own := s.hands[seat]
-		for w := 1; w <= numValues; w++ {
-			unseen[w] -= own[w]
-		}
 		other := 1 - seat
 		c.hands[other] = deal(&unseen, s.hands[other].total(), rng)
 	default:
@@ -43,6 +34,20 @@ func (s *State) determinize(c *State, seat engine.Seat, rng *rand.Rand) {
 		c.hands[1] = deal(&unseen, s.hands[1].total(), rng)
 	}
 	c.draw = unseen
+}
+
+// unseen returns the cards seat cannot see: whatever is in no place it can see (the spectator
+// sees no hand). Computing them from the visible places makes a deal depend on seat's
+// observation only.
+func (s *State) unseen(seat engine.Seat) counts {
+	var u counts
+	for w := 1; w <= numValues; w++ {
+		u[w] = copies - s.discard[w] - s.table[w]
+		if seat == 0 || seat == 1 {
+			u[w] -= s.hands[seat][w]
+		}
+	}
+	return u
 }
 
 // deal takes n cards at random from pool, one at a time in ascending order of value, and

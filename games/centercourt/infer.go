@@ -97,11 +97,7 @@ func (s *State) DeterminizeInferred(dst engine.State, seat engine.Seat, rng *ran
 	e := &s.known[other]
 	*c = *s
 	c.facts = score.Facts{}
-	// The unseen cards, from the visible places as determinize counts them.
-	var unseen counts
-	for w := 1; w <= numValues; w++ {
-		unseen[w] = copies - s.discard[w] - s.table[w] - s.hands[seat][w]
-	}
+	unseen := s.unseen(seat)
 	hand, ok := dealCapped(&unseen, &e.cap, int(e.old), rng)
 	if !ok {
 		// The caps allow no deal: impossible for the evidence of a real match. Deal as
