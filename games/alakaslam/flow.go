@@ -66,7 +66,7 @@ func (s *State) turnLegal(seat int8, a engine.Action) bool {
 	case a >= tootsBase && a < tootsBase+engine.Action(s.nseats):
 		return (moving || ph == phPick) && s.canToots(seat, ph) && s.hands[a-tootsBase].total() > 0
 	case a == actUnpick:
-		return ph == phPick && s.npicks[seat] > 0
+		return ph == phPick && s.mayUnpick(seat)
 	case a == actHit:
 		return ph == phPick && s.canConfirm(seat)
 	case a == actConcede:
@@ -253,6 +253,7 @@ func (s *State) applyTurn(seat int8, a engine.Action) {
 		s.npicks[seat]++
 		s.phase = phPick
 	case a == actUnpick:
+		s.undone[seat]++
 		s.npicks[seat]--
 		p := s.picks[seat][s.npicks[seat]]
 		s.picks[seat][s.npicks[seat]] = pick{}
@@ -294,8 +295,14 @@ func (s *State) returnPicks(seat int8) {
 		s.hands[seat][s.picks[seat][i].k]++
 	}
 	s.picks[seat] = [maxPicks]pick{}
-	s.npicks[seat] = 0
+	s.npicks[seat], s.undone[seat] = 0, 0
 	s.viaL[seat] = false
+}
+
+// mayUnpick reports whether seat may take back its last card picked: it has one, and has not
+// taken back maxTakeBacks cards in this hit.
+func (s *State) mayUnpick(seat int8) bool {
+	return s.npicks[seat] > 0 && s.undone[seat] < maxTakeBacks
 }
 
 // startDraw makes seat draw n cards, then play continues with c.
@@ -591,7 +598,7 @@ func (s *State) resolve() {
 		// The Enchantments on this team are answered.
 		s.req[seat], s.lock[seat] = 0, false
 		s.picks[seat] = [maxPicks]pick{}
-		s.npicks[seat] = 0
+		s.npicks[seat], s.undone[seat] = 0, 0
 		s.viaL[seat] = false
 	}
 	s.lastShot = sh

@@ -209,7 +209,7 @@ func (s *State) heuristicHit(seat int8, rng *rand.Rand) engine.Action {
 	case s.canToots(seat, s.phase) && s.hands[seat].total() > 0 && has(tootsBase+engine.Action(seat)):
 		return tootsBase + engine.Action(seat)
 	case has(actConcede):
-		if n > 0 {
+		if n > 0 && has(actUnpick) {
 			return actUnpick // back out of a bad shot before declining
 		}
 		return actConcede

@@ -55,7 +55,7 @@ func (s *State) AppendKey(buf []byte, seat engine.Seat) []byte {
 			mode = 2
 		}
 		at := s.where(x)
-		buf = append(buf, mode, byte(at.r), byte(at.c), byte(s.hands[x].total()), byte(s.npicks[x]),
+		buf = append(buf, mode, byte(at.r), byte(at.c), byte(s.hands[x].total()), byte(s.npicks[x]), byte(s.undone[x]),
 			byte(s.req[x]), keyFlag(s.lock[x]), byte(s.earned[x]), keyFlag(s.moved[x]), keyFlag(s.before[x]), byte(s.chars[x]),
 			byte(s.ability[x]), s.used[x]&7)
 		if s.chars[x] >= 0 {

@@ -79,6 +79,8 @@ func (s *State) why(a engine.Action) string {
 		return "pick at least one card first"
 	case a == actHit && s.phase == phTurn:
 		return "pick the cards of your hit first"
+	case a == actUnpick && s.npicks[seat] > 0 && s.phase == phPick:
+		return "you have taken back " + strconv.Itoa(maxTakeBacks) + " cards while picking this hit, the most allowed: hit, or pick another card"
 	case a == actUnpick:
 		return "you have picked no card"
 	case a == actDone && (s.phase == phTeamMove || s.phase == phAfter):

@@ -123,6 +123,9 @@ type PlayerView struct {
 	// are played face up (a lone player), or to their owner.
 	Picked      int    `json:"picked"`
 	PickedCards []Card `json:"pickedCards,omitempty"`
+	// TakenBack counts the cards taken back while picking the hit in progress (everyone sees a
+	// card go back, face down in team play): after 8, none more may be.
+	TakenBack int `json:"takenBack,omitempty"`
 	// Laurie counts the cards drawn with Laurie's ability, not yet played.
 	Laurie int `json:"laurie,omitempty"`
 	// Required is the exact number of cards an Enchantment on the player demands of its next
@@ -285,9 +288,10 @@ func (s *State) observe(seat engine.Seat) *Observation {
 	for x := range s.nseats {
 		v := PlayerView{
 			Seat: int(x), Team: int(teamOf(x)), At: cellOf(s.where(x)), HandSize: s.hands[x].total(),
-			Picked: int(s.npicks[x]), Required: int(s.req[x]), Locked: s.lock[x], Earned: int(s.earned[x]),
+			Picked: int(s.npicks[x]), TakenBack: int(s.undone[x]), Required: int(s.req[x]), Locked: s.lock[x], Earned: int(s.earned[x]),
 			Moved: s.moved[x], MovedBefore: s.before[x], Mode: "fixed",
 		}
+
 		switch s.charOpt[x] {
 		case charChoose:
 			v.Mode = "choose"

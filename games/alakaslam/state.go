@@ -24,7 +24,9 @@ const (
 	maxCols  = 4
 	maxSeats = 4
 	maxPicks = 3 // cards in one player's hit
-	handSize = 8
+	// maxTakeBacks is the most cards a player may take back while picking one hit (see doc.go).
+	maxTakeBacks = 8
+	handSize     = 8
 )
 
 // Characters.
@@ -217,6 +219,7 @@ type State struct {
 	hands   [maxSeats]counts
 	picks   [maxSeats][maxPicks]pick
 	npicks  [maxSeats]int8
+	undone  [maxSeats]int8 // cards taken back while picking the hit in progress
 	viaL    [maxSeats]bool // the seat's pick was played with Laurie's ability
 	laurie  counts         // the cards Laurie drew, before she plays one
 	lSeat   int8           // the seat holding laurie, -1
@@ -479,7 +482,7 @@ func (s *State) Legal(buf []engine.Action) []engine.Action {
 		// Laurie's ability needs no card picked, taking back and hitting a card picked: the
 		// list is in ascending order either way.
 		buf = s.appendPicks(buf, seat)
-		if s.npicks[seat] > 0 {
+		if s.mayUnpick(seat) {
 			buf = append(buf, actUnpick)
 		}
 		if s.canConfirm(seat) {
@@ -786,7 +789,7 @@ func (s *State) hasChoice() bool {
 	if ph == phTurn || seat == s.hitter {
 		n++ // concede
 	}
-	if ph == phPick && s.npicks[seat] > 0 {
+	if ph == phPick && s.mayUnpick(seat) {
 		n++ // take back
 	}
 	if ph == phPick && s.canConfirm(seat) {
