@@ -20,7 +20,11 @@ import (
 // before he draws comes from the conceded hand and lowers its cap; a card he draws is a
 // uniform draw from the unseen cards and is counted. A card he plays after a draw may be the
 // drawn one or an old one, and the evidence is dropped: it is never wrong, at the price of
-// forgetting what a finer bookkeeping would keep. A new concession replaces it.
+// forgetting what a finer bookkeeping would keep. A new concession replaces it. The finer
+// bookkeeping was tried: a log of the next two plays after a draw (each with the draws before
+// it), dealt by rejection sampling, exact against a brute-force count of its deals and as fast
+// per match. Over the first 323 matches of seed 1 against hard, expert won 193 with it and 193
+// without, the matches differing in 124: no gain to show for the code, and it was not kept.
 //
 // Dealt so, the hand's old cards (the conceded hand less what it played) are drawn among the
 // unseen cards with each value capped, every set of cards within the caps equally likely,
