@@ -311,7 +311,7 @@ Choices made where the rules are silent:
     draw phase. The discards are public.
   - A hit with no Hit card (a lone Enchantment) does not move the ball: it is a net ball.
   - A hit is picked card by card, and "take back" returns the last card picked to the hand: at
-    most 8 times while picking one hit, after which the player hits or picks on.
+    most 64 times while picking one hit, after which the player hits or picks on.
   - Team movement (option team-move): "Both teammates move simultaneously". By default
     (together) the team plans its movement openly, one teammate after the other (the lower
     number first, each ending with "done"), and it takes effect for both at once: a teammate may

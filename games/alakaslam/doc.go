@@ -90,13 +90,16 @@
 //     whole play, as support too, and is allowed while enchanted.
 //     Wendolyn's and Josephias's abilities apply to the end-of-turn draw only.
 //   - A hit is picked card by card (how the engine records a play the text makes at once), and
-//     "take back" returns the last card picked to the hand, at most maxTakeBacks (8) times while
-//     picking one hit; then the player hits or picks on. The text has no such action, so the
-//     limit changes nothing of its game, and eight is more than a person correcting a pick
-//     needs. Without it a search bot went back and forth for ever in a real match (seed 1,
-//     match 567 of `deuce sim alakaslam --bots expert,hard`): picking a card looked good
-//     because it could be taken back, and once it was picked, taking it back looked better than
-//     hitting with it. The count is public (PlayerView.TakenBack).
+//     "take back" returns the last card picked to the hand, at most maxTakeBacks (64) times
+//     while picking one hit; then the player hits or picks on. The text has no such action, so
+//     the limit changes nothing of its game, and no person correcting a pick comes near it.
+//     Without it a search bot went back and forth for ever in a real match (seed 1, match 567
+//     of `deuce sim alakaslam --bots expert,hard`): picking a card looked good because it could
+//     be taken back, and once it was picked, taking it back looked better than hitting with
+//     it. With the limit that match ends in 411 actions. A limit of 8 ended it too, but search
+//     trees, which go back and forth far more than play does, then reached it: match 8 of the
+//     same run went the other way. At 64 the run's first 20 matches replay as before. The
+//     count is public (PlayerView.TakenBack).
 //   - A rally has no end of its own, and the engine adds none. The text ends a point only when a
 //     shot is missed, out or not returned; two players who never miss can rally for ever. With
 //     Josephias's ability on both sides (Simon copying him, or two Josephias in doubles), each

@@ -124,7 +124,7 @@ type PlayerView struct {
 	Picked      int    `json:"picked"`
 	PickedCards []Card `json:"pickedCards,omitempty"`
 	// TakenBack counts the cards taken back while picking the hit in progress (everyone sees a
-	// card go back, face down in team play): after 8, none more may be.
+	// card go back, face down in team play): after 64, none more may be.
 	TakenBack int `json:"takenBack,omitempty"`
 	// Laurie counts the cards drawn with Laurie's ability, not yet played.
 	Laurie int `json:"laurie,omitempty"`

@@ -58,13 +58,13 @@ var rulesCases = []string{
 	"p1=r0c0 p2=r3c1 ball=r0c1 h1=2b: move blue; pick 2b; hit -> ok ball=r2c2 free=false",
 	"p1=r0c1 p2=r3c1 ball=r0c1 h1=2r: pick 2r; take back -> ok h1=2r phase=pick legal=pick_Hit-2_red,concede",
 	"p1=r0c1 p2=r3c1 ball=r0c1 h1=2r: pick 2r; take back; move red -> illegal",
-	// Taking back is the engine's (a hit is picked card by card): at most 8 cards a hit, then
+	// Taking back is the engine's (a hit is picked card by card): at most 64 cards a hit, then
 	// the player hits or picks on; declining stays open to the player at the ball.
-	"p1=r0c1 p2=r3c1 ball=r0c1 h1=2r,1b: pick 2r; take back; pick 2r; take back; pick 2r; take back; pick 2r; take back; pick 2r; take back; pick 2r; take back; pick 2r; take back; pick 2r -> ok legal=pick_Hit-1_blue,take_back,hit,concede",
-	"p1=r0c1 p2=r3c1 ball=r0c1 h1=2r,1b: pick 2r; take back; pick 2r; take back; pick 2r; take back; pick 2r; take back; pick 2r; take back; pick 2r; take back; pick 2r; take back; pick 2r; take back; pick 2r -> ok h1=1b legal=pick_Hit-1_blue,hit,concede",
-	"p1=r0c1 p2=r3c1 ball=r0c1 h1=2r,1b: pick 2r; take back; pick 2r; take back; pick 2r; take back; pick 2r; take back; pick 2r; take back; pick 2r; take back; pick 2r; take back; pick 2r; take back; pick 2r; take back -> illegal reason=most_allowed",
-	"p1=r0c1 p2=r3c1 ball=r0c1 h1=2r,1b: pick 2r; take back; pick 2r; take back; pick 2r; take back; pick 2r; take back; pick 2r; take back; pick 2r; take back; pick 2r; take back; pick 2r; take back; pick 2r; hit -> ok ball=r2c0 shot=in",
-	"p1=r0c1 p2=r3c1 ball=r0c1 h1=2r,1b: pick 2r; take back; pick 2r; take back; pick 2r; take back; pick 2r; take back; pick 2r; take back; pick 2r; take back; pick 2r; take back; pick 2r; take back; pick 2r; concede -> ok h1=1b,2r points=0-1",
+	"p1=r0c1 p2=r3c1 ball=r0c1 h1=2r,1b: " + tookBack(63) + "pick 2r -> ok legal=pick_Hit-1_blue,take_back,hit,concede",
+	"p1=r0c1 p2=r3c1 ball=r0c1 h1=2r,1b: " + tookBack(64) + "pick 2r -> ok h1=1b legal=pick_Hit-1_blue,hit,concede",
+	"p1=r0c1 p2=r3c1 ball=r0c1 h1=2r,1b: " + tookBack(64) + "pick 2r; take back -> illegal reason=most_allowed",
+	"p1=r0c1 p2=r3c1 ball=r0c1 h1=2r,1b: " + tookBack(64) + "pick 2r; hit -> ok ball=r2c0 shot=in",
+	"p1=r0c1 p2=r3c1 ball=r0c1 h1=2r,1b: " + tookBack(64) + "pick 2r; concede -> ok h1=1b,2r points=0-1",
 	// Moves: one free space, more by discarding Enchantments, never diagonally nor across the
 	// net; the move is made before or after the hit.
 	"p1=r0c0 p2=r3c1 ball=r1c2 h1=e1,e2,1r: move forward; spend e1; move blue; spend e2; move blue; pick 1r; hit -> ok p1=r1c2 ball=r2c1 discard=2",
@@ -525,4 +525,9 @@ func describe(s *State, key string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// tookBack is n times "pick 2r; take back", and the "; " that leads on.
+func tookBack(n int) string {
+	return strings.Repeat("pick 2r; take back; ", n)
 }

@@ -25,7 +25,7 @@ const (
 	maxSeats = 4
 	maxPicks = 3 // cards in one player's hit
 	// maxTakeBacks is the most cards a player may take back while picking one hit (see doc.go).
-	maxTakeBacks = 8
+	maxTakeBacks = 64
 	handSize     = 8
 )
 
