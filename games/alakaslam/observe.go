@@ -291,7 +291,6 @@ func (s *State) observe(seat engine.Seat) *Observation {
 			Picked: int(s.npicks[x]), TakenBack: int(s.undone[x]), Required: int(s.req[x]), Locked: s.lock[x], Earned: int(s.earned[x]),
 			Moved: s.moved[x], MovedBefore: s.before[x], Mode: "fixed",
 		}
-
 		switch s.charOpt[x] {
 		case charChoose:
 			v.Mode = "choose"
