@@ -65,6 +65,8 @@ var rulesCases = []string{
 	"p1=r0c1 p2=r3c1 ball=r0c1 h1=2r,1b: " + tookBack(64) + "pick 2r; take back -> illegal reason=most_allowed",
 	"p1=r0c1 p2=r3c1 ball=r0c1 h1=2r,1b: " + tookBack(64) + "pick 2r; hit -> ok ball=r2c0 shot=in",
 	"p1=r0c1 p2=r3c1 ball=r0c1 h1=2r,1b: " + tookBack(64) + "pick 2r; concede -> ok h1=1b,2r points=0-1",
+	// The count is the hit's: once the ball comes back, the player may take back again.
+	"p1=r0c1 p2=r2c0 ball=r0c1 h1=2r,1b h2=2b free=0 deck=3r,3r,3r,3r,3r,3r: " + tookBack(64) + "pick 2r; hit; ~; 2b; hit; done; ~; pick 1b; take back -> ok tomove=1 phase=pick",
 	// Moves: one free space, more by discarding Enchantments, never diagonally nor across the
 	// net; the move is made before or after the hit.
 	"p1=r0c0 p2=r3c1 ball=r1c2 h1=e1,e2,1r: move forward; spend e1; move blue; spend e2; move blue; pick 1r; hit -> ok p1=r1c2 ball=r2c1 discard=2",
