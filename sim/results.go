@@ -181,6 +181,110 @@ func (r *Results) Close() error {
 	return err
 }
 
+// A run stopped while one match is slow holds finished matches beyond the last one in the
+// results file, which keeps match order (Config.OnAhead). They go to a file beside it, the
+// ahead file: the results file's first line, then one MatchResult per line, in match order.
+// Resuming takes them back (Config.Known), so no finished match is played twice.
+
+// AheadPath is the ahead file of the results file at path.
+func AheadPath(path string) string { return path + ".ahead" }
+
+// WriteAhead replaces the ahead file at path with rs, results of the run spec, or removes it
+// when rs is empty. It writes a temporary file and renames it, so that a crash leaves the old
+// file or the new one, never half of one.
+func WriteAhead(path string, spec Spec, rs []MatchResult) error {
+	if len(rs) == 0 {
+		if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+		return nil
+	}
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	r := newResults(f)
+	err = r.line(header{Spec: &spec})
+	for _, m := range rs {
+		if err == nil {
+			err = r.line(m)
+		}
+	}
+	if cerr := r.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("ahead file %s: %w", path, err)
+	}
+	return nil
+}
+
+// ReadAhead reads the ahead file at path for the run t tallies, resumed to its results file:
+// the results of matches from t.Next on, by match index, for Config.Known. Results of matches
+// the results file already holds (a run stopped again after it folded them) are left out; a
+// missing file holds none; a torn last line is left out. A file of another run, a result that
+// is not one of the run's matches or a match listed twice is refused.
+func ReadAhead(path string, t *Tally) (map[int]MatchResult, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	known := map[int]MatchResult{}
+	br := bufio.NewReaderSize(f, 1<<16)
+	for n := 1; ; n++ {
+		line, err := br.ReadBytes('\n')
+		if len(line) > 0 && line[len(line)-1] == '\n' {
+			if n == 1 {
+				var h header
+				if json.Unmarshal(line, &h) != nil || h.Spec == nil {
+					return nil, fmt.Errorf("ahead file %s: the first line holds no run spec", path)
+				}
+				if err := t.Spec.same(*h.Spec); err != nil {
+					return nil, fmt.Errorf("ahead file %s: %w", path, err)
+				}
+				continue
+			}
+			var m MatchResult
+			dec := json.NewDecoder(bytes.NewReader(line))
+			dec.DisallowUnknownFields()
+			if derr := dec.Decode(&m); derr != nil {
+				if _, perr := br.Peek(1); perr == io.EOF {
+					break // a torn last line, completed by garbage
+				}
+				return nil, fmt.Errorf("ahead file %s, line %d: %w", path, n, derr)
+			}
+			if err := t.Spec.fits(m.Index, m); err != nil {
+				return nil, fmt.Errorf("ahead file %s, line %d: %w", path, n, err)
+			}
+			if _, dup := known[m.Index]; dup {
+				return nil, fmt.Errorf("ahead file %s, line %d: match %d is listed twice", path, n, m.Index)
+			}
+			if m.Index >= t.Next {
+				known[m.Index] = m
+			}
+		}
+		if err == io.EOF {
+			if n == 1 {
+				return nil, fmt.Errorf("ahead file %s: no run spec", path)
+			}
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return known, nil
+}
+
 // WriteTally writes t as JSON, for Merge.
 func WriteTally(w io.Writer, t *Tally) error {
 	b, err := json.Marshal(t)

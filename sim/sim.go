@@ -15,11 +15,13 @@
 package sim
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -79,6 +81,17 @@ type Config struct {
 	// matches, is folded in, with the matches of the shard done so far (resumed ones included)
 	// and the shard's size.
 	Progress func(done, total int)
+	// OnAhead, when set, receives, when ctx ends the run, the results of the matches it had
+	// finished beyond the last one folded in, in match order: results are folded in match
+	// order, so a run stopped while one match is slow holds finished matches it cannot fold yet
+	// (up to a window of batches, hundreds of matches in a long run). A later run takes them
+	// back as Known instead of playing them again.
+	OnAhead func(rs []MatchResult) error
+	// Known are results of this run's matches that a run stopped short had finished ahead
+	// (OnAhead), by match index: the workers fold them in their turn instead of playing the
+	// match again, which would give the same result. They are ignored when OnMatch is set,
+	// whose records only playing the match makes.
+	Known map[int]MatchResult
 }
 
 // MatchResult is what one match contributes to a tally: the facts a results file keeps.
@@ -292,12 +305,22 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = min(workers, to-first)
+	known := cfg.Known
+	if cfg.OnMatch != nil {
+		known = nil
+	}
+	for i, res := range known {
+		if err := t.Spec.fits(i, res); err != nil {
+			return fmt.Errorf("a result kept from a stopped run: %w", err)
+		}
+	}
 	// Without a callback that must see every match, a worker folds its chunk into a tally of
 	// its own and the run adds that tally whole: counts are integers, so the sum is the same,
 	// and the one part of a run that cannot run in parallel stays small.
-	whole := cfg.OnResult == nil && cfg.OnMatch == nil
+	whole := cfg.OnResult == nil && cfg.OnMatch == nil && cfg.OnAhead == nil
 	size := batchSize(to-first, workers, whole)
 
+	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	// Workers claim batches by their first match, in order; at most cap(window) batches are
@@ -333,17 +356,15 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 	// woken again (in a fast game, several percent of a run): so a worker that hands over a
 	// chunk yields its core to the collector, which folds it at once.
 	yield := workers >= runtime.GOMAXPROCS(0)
-	// send hands c over, and reports false when the run has ended.
+	// send hands c over, and reports false when the run has ended. It hands it over even
+	// then, since the collector takes every chunk until the workers are done: a chunk of
+	// finished matches is never dropped, and OnAhead sees them all.
 	send := func(c *chunk) bool {
-		select {
-		case results <- c:
-		case <-ctx.Done():
-			return false
-		}
+		results <- c
 		if yield {
 			runtime.Gosched()
 		}
-		return true
+		return ctx.Err() == nil
 	}
 	var wg sync.WaitGroup
 	for range workers {
@@ -353,6 +374,9 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 			w := r.newWorker()
 			var clock flushClock // the worker's, so that its stride carries over
 			for {
+				if ctx.Err() != nil {
+					return
+				}
 				select {
 				case window <- struct{}{}:
 				case <-ctx.Done():
@@ -371,7 +395,11 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 					if !c.whole {
 						p = c.next()
 					}
-					w.play(ctx, i, p)
+					if res, ok := known[i]; ok {
+						*p = played{res: res}
+					} else {
+						w.play(ctx, i, p)
+					}
 					c.n++
 					if c.whole && (p.err != nil || c.tally.Add(p.res) != nil) {
 						// Hand over the matches folded so far, then this one alone, to be
@@ -405,10 +433,14 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 		close(results)
 	}()
 
+	// The collector takes every chunk until the workers are done, even after the run has
+	// stopped (the first error cancels it), so that no worker is left blocked on a send and
+	// OnAhead sees every finished match.
 	pending := map[int]*chunk{} // chunks that finished ahead of their turn, by first match
+	var stopped error
 	for c := range results {
 		pending[c.lo] = c
-		for {
+		for stopped == nil {
 			c, ok := pending[t.Next]
 			if !ok {
 				break
@@ -423,11 +455,19 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 			} else {
 				for k := range c.matches {
 					if err := fold(cfg, t, &c.matches[k]); err != nil {
-						return err
+						// A chunk's matches are played in order: those after a failure were
+						// cut short by the same stop, or come after the error that stops
+						// the run.
+						stopped = err
+						cancel()
+						break
 					}
 					if cfg.Progress != nil {
 						cfg.Progress(t.Next-from, to-from)
 					}
+				}
+				if stopped != nil {
+					break
 				}
 			}
 			if (t.Next-first)%size == 0 || t.Next == to {
@@ -439,13 +479,36 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 			}
 		}
 	}
-	if err := ctx.Err(); err != nil {
+	if err := parent.Err(); err != nil {
+		if cfg.OnAhead != nil {
+			if aerr := cfg.OnAhead(ahead(pending, t.Next)); aerr != nil {
+				return fmt.Errorf("%w; keeping the matches finished ahead: %w", err, aerr)
+			}
+		}
 		return err
+	}
+	if stopped != nil {
+		return stopped
 	}
 	if t.Next != to {
 		return errors.New("sim stopped early")
 	}
 	return nil
+}
+
+// ahead returns the finished matches of the chunks left unfolded, from match next on, in
+// match order.
+func ahead(pending map[int]*chunk, next int) []MatchResult {
+	var rs []MatchResult
+	for _, c := range pending {
+		for k := range c.matches {
+			if p := &c.matches[k]; p.err == nil && p.res.Index >= next {
+				rs = append(rs, p.res)
+			}
+		}
+	}
+	slices.SortFunc(rs, func(a, b MatchResult) int { return cmp.Compare(a.Index, b.Index) })
+	return rs
 }
 
 // flushAfter is how long a worker keeps the results of its batch before it hands over those it

@@ -423,6 +423,21 @@ type PairTally struct {
 	ServeWon     [2]int64  `json:"servicePointsWon"`
 }
 
+// fits checks that r can be the result of match i of the run sp: a match of its shard, in
+// the match's variant, pairing and seating, with a winner that is a side or a draw.
+func (sp Spec) fits(i int, r MatchResult) error {
+	from, to := sp.Range()
+	if r.Index != i || i < from || i >= to {
+		return fmt.Errorf("%w: result of match %d where this shard plays matches %d to %d", ErrMismatch, r.Index, from, to-1)
+	}
+	v, pair, sides := sp.Seating(i)
+	if r.Variant != v || r.Pair != pair || r.Sides != sides || r.Winner < -1 || r.Winner > 1 {
+		return fmt.Errorf("%w: match %d is variant %d, pairing %d, sides %v in this run; the result says %d, %d, %v",
+			ErrMismatch, i, v, pair, sides, r.Variant, r.Pair, r.Sides)
+	}
+	return nil
+}
+
 // TagTally counts the matches of one tag. A tag of one side also counts its sides' results.
 type TagTally struct {
 	Key   string `json:"key"`
@@ -442,11 +457,10 @@ func (t *Tally) Add(r MatchResult) error {
 	if r.Index != t.Next || t.Next >= to {
 		return fmt.Errorf("%w: result of match %d where match %d was due (this shard plays up to %d)", ErrMismatch, r.Index, t.Next, to-1)
 	}
-	v, pair, sides := t.Spec.Seating(r.Index)
-	if r.Variant != v || r.Pair != pair || r.Sides != sides || r.Winner < -1 || r.Winner > 1 {
-		return fmt.Errorf("%w: match %d is variant %d, pairing %d, sides %v in this run; the result says %d, %d, %v",
-			ErrMismatch, r.Index, v, pair, sides, r.Variant, r.Pair, r.Sides)
+	if err := t.Spec.fits(r.Index, r); err != nil {
+		return err
 	}
+	v, pair, sides := t.Spec.Seating(r.Index)
 	t.Next++
 	t.All.add(&r)
 	t.Variants[v].add(&r)

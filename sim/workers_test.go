@@ -7,8 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"deuce/bot"
 	"deuce/engine"
@@ -161,4 +164,122 @@ func TestStopsAtTheFirstFailure(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestKeepsMatchesFinishedAhead stops a run while one match is stuck, with the other worker
+// far ahead of it: the matches it finished beyond the stuck one cannot be folded yet, and must
+// come back through OnAhead, in order, each the result a whole run gives it. A run resumed
+// with them as Known must not play them again, and must report what an uninterrupted run
+// reports.
+func TestKeepsMatchesFinishedAhead(t *testing.T) {
+	const matches, stuckAt, aheadBy = 640, 21, 80 // the gate bot plays once a match
+	var calls atomic.Int64
+	var stop context.CancelFunc
+	gate := bot.Func{Level: "gate", F: func(ctx context.Context, s engine.State, _ engine.Seat, rng *rand.Rand) (engine.Action, error) {
+		legal := s.Legal(nil)
+		a := legal[rng.IntN(len(legal))]
+		if stop == nil {
+			calls.Add(1)
+			return a, nil
+		}
+		switch n := calls.Add(1); {
+		case n == stuckAt:
+			select { // stuck until the run stops
+			case <-ctx.Done():
+			case <-time.After(time.Minute): // so that the test fails rather than hangs
+				t.Errorf("the other worker never finished %d matches ahead of the stuck one", aheadBy)
+				stop()
+			}
+			return 0, ctx.Err()
+		case n == stuckAt+aheadBy:
+			stop()
+		}
+		return a, nil
+	}}
+	base := sim.Config{Game: duel, Players: []sim.Player{{Name: "r", Bot: bot.Random{}}, {Name: "g", Bot: gate}},
+		Matches: matches, Seed: 3, Workers: 2}
+
+	// The whole run, every result kept.
+	whole := base
+	all := map[int]sim.MatchResult{}
+	whole.OnResult = func(r sim.MatchResult) error { all[r.Index] = keep(t, r); return nil }
+	wantTally, _ := sim.NewTally(whole)
+	if err := sim.Play(context.Background(), whole, wantTally); err != nil {
+		t.Fatal(err)
+	}
+
+	// The run stopped while a match is stuck.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stop = cancel
+	calls.Store(0)
+	first := base
+	var folded []sim.MatchResult
+	var ahead []sim.MatchResult
+	first.OnResult = func(r sim.MatchResult) error { folded = append(folded, keep(t, r)); return nil }
+	first.OnAhead = func(rs []sim.MatchResult) error { ahead = append(ahead, rs...); return nil }
+	tally, _ := sim.NewTally(first)
+	if err := sim.Play(ctx, first, tally); !errors.Is(err, context.Canceled) {
+		t.Fatalf("stopped run: %v, want context.Canceled", err)
+	}
+	if len(ahead) < 50 {
+		t.Fatalf("%d matches kept ahead of match %d, want the other worker's (50 or more)", len(ahead), tally.Next)
+	}
+	for k, r := range ahead {
+		if r.Index <= tally.Next || (k > 0 && r.Index <= ahead[k-1].Index) {
+			t.Fatalf("ahead[%d] is match %d: want matches after %d, in order", k, r.Index, tally.Next)
+		}
+		if w := all[r.Index]; !reflect.DeepEqual(r, w) {
+			t.Fatalf("match %d kept ahead as %+v, the whole run gave %+v", r.Index, r, w)
+		}
+	}
+
+	// Resumed: the folded matches first, as a results file gives them, the rest with Known.
+	stop = nil
+	calls.Store(0)
+	again := base
+	again.Known = map[int]sim.MatchResult{}
+	for _, r := range ahead {
+		again.Known[r.Index] = r
+	}
+	resumed, _ := sim.NewTally(again)
+	for _, r := range folded {
+		if err := resumed.Add(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := sim.Play(context.Background(), again, resumed); err != nil {
+		t.Fatal(err)
+	}
+	if played, want := int(calls.Load()), matches-len(folded)-len(ahead); played != want {
+		t.Errorf("the resumed run played %d matches, want %d: the %d kept ahead must not be played again", played, want, len(ahead))
+	}
+	if got, want := reportJSON(t, resumed.Report()), reportJSON(t, wantTally.Report()); !bytes.Equal(got, want) {
+		t.Errorf("resumed run:\n%s\nuninterrupted:\n%s", got, want)
+	}
+
+	// A kept result that is not this run's match is refused before anything is played.
+	bad := base
+	r := ahead[0]
+	r.Sides = [2]int{r.Sides[1], r.Sides[0]}
+	bad.Known = map[int]sim.MatchResult{r.Index: r}
+	fresh, _ := sim.NewTally(bad)
+	if err := sim.Play(context.Background(), bad, fresh); !errors.Is(err, sim.ErrMismatch) || fresh.Next != 0 {
+		t.Errorf("a kept result with the sides swapped: %v after %d matches, want ErrMismatch before any", err, fresh.Next)
+	}
+}
+
+// keep copies r through its JSON line, as a results file keeps it: OnResult's facts live in
+// storage the run reuses.
+func keep(t *testing.T, r sim.MatchResult) sim.MatchResult {
+	t.Helper()
+	b, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c sim.MatchResult
+	if err := json.Unmarshal(b, &c); err != nil {
+		t.Fatal(err)
+	}
+	return c
 }

@@ -57,7 +57,9 @@ Match i is seeded by (--seed, i), so the report never depends on --workers.
 A large run splits into --shard I/N slices (contiguous blocks of matches), each
 writing --out FILE; deuce sim merge combines the files into the exact report of
 one run. --results FILE streams every match as a JSON line in match order, and
---resume carries an interrupted run on from it.
+--resume carries an interrupted run on from it. Matches an interrupted run had
+finished beyond the last one in FILE (others were still playing) are kept in
+FILE.ahead, and --resume takes them rather than playing them again.
 
 CSV columns: ` + "kind,key,value,player_a,player_b,matches,wins_a,wins_b,draws,win_rate,win_lo,win_hi,seat_one_rate,seat_one_lo,seat_one_hi,hold_rate,hold_lo,hold_hi,service_points_won,points_per_match,points_per_game,rally_length,actions,actions_lo,actions_hi,lead_changes,elo,elo_lo,elo_hi" + `
 (one row per player, per pairing, for all matches, and per breakdown).
@@ -475,18 +477,30 @@ func (f *simFlags) play(ctx context.Context, cfg sim.Config, e *env) (*sim.Repor
 			return writeRecordFile(filepath.Join(dir, fmt.Sprintf("%s-%d-%06d.json", name, seed, i)), rec)
 		}
 	}
+	aheadPath, kept := "", 0
 	if f.results != "" {
 		var res *sim.Results
+		aheadPath = sim.AheadPath(f.results)
 		if f.resume {
 			res, err = sim.ResumeResults(f.results, t)
+			if err == nil {
+				cfg.Known, err = sim.ReadAhead(aheadPath, t)
+			}
 		} else {
 			res, err = sim.CreateResults(f.results, t.Spec)
 		}
 		if err != nil {
+			if res != nil {
+				res.Close()
+			}
 			return nil, err
 		}
 		defer res.Close()
 		cfg.OnResult = res.Write
+		cfg.OnAhead = func(rs []sim.MatchResult) error {
+			kept = len(rs)
+			return sim.WriteAhead(aheadPath, t.Spec, rs)
+		}
 	}
 	if !f.quiet {
 		p := newProgress(e.stderr, cfg.Game.Name)
@@ -494,17 +508,31 @@ func (f *simFlags) play(ctx context.Context, cfg sim.Config, e *env) (*sim.Repor
 		defer p.finish()
 	}
 	from, to := t.Spec.Range()
-	if t.Next > from {
-		fmt.Fprintf(e.stderr, "resuming: %d of %d matches are already in %s\n", t.Next-from, to-from, f.results)
+	if t.Next > from || len(cfg.Known) > 0 {
+		fmt.Fprintf(e.stderr, "resuming: %d of %d matches are already in %s", t.Next-from, to-from, f.results)
+		if len(cfg.Known) > 0 {
+			fmt.Fprintf(e.stderr, ", %d more in %s", len(cfg.Known), aheadPath)
+		}
+		fmt.Fprintln(e.stderr)
 	}
 	if err := sim.Play(ctx, cfg, t); err != nil {
 		if ctx.Err() == nil {
 			return nil, err
 		}
 		if f.results != "" {
-			fmt.Fprintf(e.stderr, "\nstopped after %d of %d matches; carry on with the same command and --resume\n", t.Next-from, to-from)
+			fmt.Fprintf(e.stderr, "\nstopped after %d of %d matches", t.Next-from, to-from)
+			if kept > 0 {
+				fmt.Fprintf(e.stderr, " (and %d finished ahead of them, kept in %s)", kept, aheadPath)
+			}
+			fmt.Fprintln(e.stderr, "; carry on with the same command and --resume")
 		}
-		return nil, fmt.Errorf("interrupted: %w", ctx.Err())
+		return nil, fmt.Errorf("interrupted: %w", err)
+	}
+	if aheadPath != "" {
+		// Every match kept ahead is in the results file now.
+		if err := sim.WriteAhead(aheadPath, t.Spec, nil); err != nil {
+			return nil, err
+		}
 	}
 	if f.out != "" {
 		if err := writeTallyFile(f.out, t); err != nil {

@@ -8,9 +8,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"deuce/sim"
 )
@@ -348,5 +350,122 @@ func TestSimMergePartial(t *testing.T) {
 	}
 	if _, _, err := deuce(t, "", "sim", "merge", "--partial", "--out", filepath.Join(t.TempDir(), "x.json"), path); exitCode(err) != 2 {
 		t.Errorf("merge --partial --out: %v, want a usage error", err)
+	}
+}
+
+// TestSimResumeTakesMatchesAhead resumes a run whose stop kept matches finished ahead of the
+// results file (the .ahead file beside it): they are folded in their turn, not played again,
+// and the file goes once the run is whole. A kept line that is not the run's match is refused.
+func TestSimResumeTakesMatchesAhead(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"sim", "centercourt", "--variant", "tiebreak", "--bots", "heuristic,random", "--matches", "30", "--json"}
+	full := filepath.Join(dir, "full.jsonl")
+	want, _, err := deuce(t, "", append(args, "--results", full)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(full)
+	lines := strings.SplitAfter(string(data), "\n") // the spec, then match i on line i+1
+	if len(lines) != 32 || lines[31] != "" {
+		t.Fatalf("results file has %d lines, want the spec and 30 matches", len(lines)-1)
+	}
+	prefix := strings.Join(lines[:11], "") // matches 0 to 9
+	// Matches 5 (in the results file already: a run stopped again after it folded it), 15, 16.
+	kept := lines[0] + lines[6] + lines[16] + lines[17]
+
+	// As kept: the report and the results file are the uninterrupted run's.
+	cut, ahead := filepath.Join(dir, "cut.jsonl"), filepath.Join(dir, "cut.jsonl.ahead")
+	os.WriteFile(cut, []byte(prefix), 0o644)
+	os.WriteFile(ahead, []byte(kept), 0o644)
+	got, stderr, err := deuce(t, "", append(args, "--results", cut, "--resume")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != want {
+		t.Errorf("resumed run:\n%s\nuninterrupted:\n%s", got, want)
+	}
+	if !strings.Contains(stderr, "10 of 30 matches are already in") || !strings.Contains(stderr, "2 more in "+ahead) {
+		t.Errorf("stderr %q does not say what the run resumed from", stderr)
+	}
+	if resumed, _ := os.ReadFile(cut); !bytes.Equal(resumed, data) {
+		t.Error("the resumed results file differs from the uninterrupted one")
+	}
+	if _, err := os.Stat(ahead); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the ahead file is still there once the run is whole: %v", err)
+	}
+
+	// Not played again: a kept line says match 16 took 9999 actions, and so does the file.
+	os.WriteFile(cut, []byte(prefix), 0o644)
+	changed := regexp.MustCompile(`"actions":\d+`).ReplaceAllString(lines[17], `"actions":9999`)
+	os.WriteFile(ahead, []byte(lines[0]+changed), 0o644)
+	if _, _, err := deuce(t, "", append(args, "--results", cut, "--resume")...); err != nil {
+		t.Fatal(err)
+	}
+	if resumed, _ := os.ReadFile(cut); !strings.Contains(string(resumed), `"i":16,`) || !strings.Contains(string(resumed), `"actions":9999`) {
+		t.Errorf("match 16 was played again rather than taken from the ahead file:\n%s", resumed)
+	}
+
+	// A kept line with its sides swapped is not this run's match 15.
+	os.WriteFile(cut, []byte(prefix), 0o644)
+	swapped := strings.Replace(lines[16], `"sides":[1,0]`, `"sides":[0,1]`, 1)
+	if swapped == lines[16] {
+		swapped = strings.Replace(lines[16], `"sides":[0,1]`, `"sides":[1,0]`, 1)
+	}
+	os.WriteFile(ahead, []byte(lines[0]+swapped), 0o644)
+	_, _, err = deuce(t, "", append(args, "--results", cut, "--resume")...)
+	if !errors.Is(err, sim.ErrMismatch) || !strings.Contains(err.Error(), ahead+", line 2") {
+		t.Errorf("an ahead file with a match of another seating: %v, want ErrMismatch naming the file and line", err)
+	}
+	if after, _ := os.ReadFile(cut); string(after) != prefix {
+		t.Error("a refused resume changed the results file")
+	}
+}
+
+// TestSimInterruptedAndResumed interrupts a real deuce sim process, as Ctrl-C does, once it
+// has written some matches, then resumes the run: the results file must come out as the
+// uninterrupted run's, byte for byte, whatever the interrupted run kept ahead of the file.
+func TestSimInterruptedAndResumed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs deuce sim as its own process")
+	}
+	dir := t.TempDir()
+	args := []string{"sim", "centercourt", "--variant", "tiebreak", "--bots", "hard:iterations=30,random", "--matches", "150", "--workers", "2", "--quiet"}
+	full := filepath.Join(dir, "full.jsonl")
+	if _, _, err := deuce(t, "", append(args, "--results", full)...); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := os.ReadFile(full)
+
+	cut := filepath.Join(dir, "cut.jsonl")
+	cmd := process(t, nil, append(args, "--results", cut)...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Results reach the file at least every second (sim.FlushEvery).
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
+		if b, _ := os.ReadFile(cut); bytes.Count(b, []byte("\n")) > 3 || time.Now().After(deadline) {
+			break
+		}
+	}
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Wait(); err == nil {
+		t.Log("the run ended before the interrupt reached it")
+	} else if !strings.Contains(stderr.String(), "stopped after") {
+		t.Fatalf("interrupted run: %v; stderr:\n%s", err, stderr.String())
+	}
+	b, _ := os.ReadFile(cut + ".ahead")
+	t.Logf("interrupted: %s; ahead file: %d lines", strings.TrimSpace(stderr.String()), bytes.Count(b, []byte("\n")))
+	if _, _, err := deuce(t, "", append(args, "--results", cut, "--resume")...); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(cut); !bytes.Equal(got, want) {
+		t.Errorf("interrupted and resumed, the results file differs from the uninterrupted run's")
+	}
+	if _, err := os.Stat(cut + ".ahead"); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the ahead file is still there once the run is whole: %v", err)
 	}
 }
