@@ -30,6 +30,7 @@ type Results struct {
 	// now is the clock that times flushes (time.Now; a fake in tests).
 	now     func() time.Time
 	flushed time.Time
+	closed  bool
 }
 
 // FlushEvery is the longest a finished match's result stays in a Results buffer.
@@ -172,8 +173,12 @@ func (r *Results) line(v any) error {
 // Flush writes buffered results to the file.
 func (r *Results) Flush() error { return r.w.Flush() }
 
-// Close flushes and closes the file.
+// Close flushes and closes the file; closing it again does nothing.
 func (r *Results) Close() error {
+	if r.closed {
+		return nil
+	}
+	r.closed = true
 	err := r.w.Flush()
 	if cerr := r.f.Close(); err == nil {
 		err = cerr
@@ -209,6 +214,11 @@ func WriteAhead(path string, spec Spec, rs []MatchResult) error {
 	for _, m := range rs {
 		if err == nil {
 			err = r.line(m)
+		}
+	}
+	if err == nil {
+		if err = r.w.Flush(); err == nil {
+			err = f.Sync() // on disk before it takes the place of the old file
 		}
 	}
 	if cerr := r.Close(); err == nil {

@@ -479,16 +479,18 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 			}
 		}
 	}
-	if err := parent.Err(); err != nil {
+	if perr := parent.Err(); perr != nil {
 		if cfg.OnAhead != nil {
-			if aerr := cfg.OnAhead(ahead(pending, t.Next)); aerr != nil {
-				return fmt.Errorf("%w; keeping the matches finished ahead: %w", err, aerr)
+			if aerr := cfg.OnAhead(ahead(pending, cfg.Known, t.Next)); aerr != nil {
+				return fmt.Errorf("%w; keeping the matches finished ahead: %w", perr, aerr)
 			}
 		}
-		return err
+		if stopped == nil || errors.Is(stopped, perr) {
+			return perr
+		}
 	}
 	if stopped != nil {
-		return stopped
+		return stopped // the error that stopped the run, not the stop it caused
 	}
 	if t.Next != to {
 		return errors.New("sim stopped early")
@@ -496,15 +498,22 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 	return nil
 }
 
-// ahead returns the finished matches of the chunks left unfolded, from match next on, in
-// match order.
-func ahead(pending map[int]*chunk, next int) []MatchResult {
+// ahead returns the finished matches of the chunks left unfolded and the known ones not
+// folded (those of batches no worker took), from match next on, in match order.
+func ahead(pending map[int]*chunk, known map[int]MatchResult, next int) []MatchResult {
 	var rs []MatchResult
+	seen := map[int]bool{}
 	for _, c := range pending {
 		for k := range c.matches {
 			if p := &c.matches[k]; p.err == nil && p.res.Index >= next {
 				rs = append(rs, p.res)
+				seen[p.res.Index] = true
 			}
+		}
+	}
+	for i, r := range known {
+		if i >= next && !seen[i] {
+			rs = append(rs, r)
 		}
 	}
 	slices.SortFunc(rs, func(a, b MatchResult) int { return cmp.Compare(a.Index, b.Index) })
@@ -795,6 +804,12 @@ func (w *worker) play(ctx context.Context, i int, p *played) {
 			return
 		}
 		actions++
+	}
+	if err := ctx.Err(); err != nil {
+		// A search bot asked to stop plays the best move it has found so far, which a whole
+		// run might not play: a match the stop reached is not a result.
+		fail(err)
+		return
 	}
 	var winner engine.Seat
 	w.returns, winner = outcome(s, w.returns)

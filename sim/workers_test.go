@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -168,9 +169,11 @@ func TestStopsAtTheFirstFailure(t *testing.T) {
 
 // TestKeepsMatchesFinishedAhead stops a run while one match is stuck, with the other worker
 // far ahead of it: the matches it finished beyond the stuck one cannot be folded yet, and must
-// come back through OnAhead, in order, each the result a whole run gives it. A run resumed
-// with them as Known must not play them again, and must report what an uninterrupted run
-// reports.
+// come back through OnAhead, in order, each the result a whole run gives it; the match the
+// stop reached, whose last move was cut short (the bot plays another move once stopped, as a
+// search does), must not. A run resumed with them as Known must not play them again, and
+// must report what an uninterrupted run reports; stopped again before it folds them, it must
+// hand them all back.
 func TestKeepsMatchesFinishedAhead(t *testing.T) {
 	const matches, stuckAt, aheadBy = 640, 21, 80 // the gate bot plays once a match
 	var calls atomic.Int64
@@ -193,6 +196,9 @@ func TestKeepsMatchesFinishedAhead(t *testing.T) {
 			return 0, ctx.Err()
 		case n == stuckAt+aheadBy:
 			stop()
+		}
+		if ctx.Err() != nil {
+			a = legal[(slices.Index(legal, a)+1)%len(legal)] // a search cut short
 		}
 		return a, nil
 	}}
@@ -247,6 +253,18 @@ func TestKeepsMatchesFinishedAhead(t *testing.T) {
 		if err := resumed.Add(r); err != nil {
 			t.Fatal(err)
 		}
+	}
+	// Stopped before it folds anything, it hands back every match it was given.
+	stopped, cancelNow := context.WithCancel(context.Background())
+	cancelNow()
+	twice := again
+	var back []sim.MatchResult
+	twice.OnAhead = func(rs []sim.MatchResult) error { back = rs; return nil }
+	if err := sim.Play(stopped, twice, resumed); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a resumed run stopped at once: %v, want context.Canceled", err)
+	}
+	if !reflect.DeepEqual(back, ahead) {
+		t.Fatalf("a resumed run stopped at once handed back %d matches, want the %d it was given", len(back), len(ahead))
 	}
 	if err := sim.Play(context.Background(), again, resumed); err != nil {
 		t.Fatal(err)

@@ -478,16 +478,19 @@ func (f *simFlags) play(ctx context.Context, cfg sim.Config, e *env) (*sim.Repor
 		}
 	}
 	aheadPath, kept := "", 0
+	var res *sim.Results
 	if f.results != "" {
-		var res *sim.Results
 		aheadPath = sim.AheadPath(f.results)
 		if f.resume {
 			res, err = sim.ResumeResults(f.results, t)
 			if err == nil {
-				cfg.Known, err = sim.ReadAhead(aheadPath, t)
+				if cfg.Known, err = sim.ReadAhead(aheadPath, t); err != nil {
+					err = fmt.Errorf("%w (it only saves playing those matches again: remove it to play them)", err)
+				}
 			}
-		} else {
-			res, err = sim.CreateResults(f.results, t.Spec)
+		} else if res, err = sim.CreateResults(f.results, t.Spec); err == nil {
+			// A new run: matches kept ahead by an earlier run in this place are not its own.
+			err = sim.WriteAhead(aheadPath, t.Spec, nil)
 		}
 		if err != nil {
 			if res != nil {
@@ -495,7 +498,7 @@ func (f *simFlags) play(ctx context.Context, cfg sim.Config, e *env) (*sim.Repor
 			}
 			return nil, err
 		}
-		defer res.Close()
+		defer res.Close() // on the paths that return early; closed and checked below
 		cfg.OnResult = res.Write
 		cfg.OnAhead = func(rs []sim.MatchResult) error {
 			kept = len(rs)
@@ -510,8 +513,10 @@ func (f *simFlags) play(ctx context.Context, cfg sim.Config, e *env) (*sim.Repor
 	from, to := t.Spec.Range()
 	if t.Next > from || len(cfg.Known) > 0 {
 		fmt.Fprintf(e.stderr, "resuming: %d of %d matches are already in %s", t.Next-from, to-from, f.results)
-		if len(cfg.Known) > 0 {
+		if len(cfg.Known) > 0 && cfg.OnMatch == nil {
 			fmt.Fprintf(e.stderr, ", %d more in %s", len(cfg.Known), aheadPath)
+		} else if len(cfg.Known) > 0 {
+			fmt.Fprintf(e.stderr, "; the %d in %s are played again for their records", len(cfg.Known), aheadPath)
 		}
 		fmt.Fprintln(e.stderr)
 	}
@@ -528,8 +533,11 @@ func (f *simFlags) play(ctx context.Context, cfg sim.Config, e *env) (*sim.Repor
 		}
 		return nil, fmt.Errorf("interrupted: %w", err)
 	}
-	if aheadPath != "" {
-		// Every match kept ahead is in the results file now.
+	if res != nil {
+		// Every match kept ahead is in the results file now, once it is written out.
+		if err := res.Close(); err != nil {
+			return nil, fmt.Errorf("results file %s: %w", f.results, err)
+		}
 		if err := sim.WriteAhead(aheadPath, t.Spec, nil); err != nil {
 			return nil, err
 		}

@@ -355,14 +355,19 @@ func TestSimMergePartial(t *testing.T) {
 
 // TestSimResumeTakesMatchesAhead resumes a run whose stop kept matches finished ahead of the
 // results file (the .ahead file beside it): they are folded in their turn, not played again,
-// and the file goes once the run is whole. A kept line that is not the run's match is refused.
+// and the file goes once the run is whole. A kept line that is not the run's match is refused;
+// a new run in the place of an old one removes the old one's.
 func TestSimResumeTakesMatchesAhead(t *testing.T) {
 	dir := t.TempDir()
 	args := []string{"sim", "centercourt", "--variant", "tiebreak", "--bots", "heuristic,random", "--matches", "30", "--json"}
 	full := filepath.Join(dir, "full.jsonl")
+	os.WriteFile(full+".ahead", []byte("left by a run whose results file is gone\n"), 0o644)
 	want, _, err := deuce(t, "", append(args, "--results", full)...)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if _, err := os.Stat(full + ".ahead"); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a new run left an old run's ahead file in place: %v", err)
 	}
 	data, _ := os.ReadFile(full)
 	lines := strings.SplitAfter(string(data), "\n") // the spec, then match i on line i+1
@@ -413,7 +418,7 @@ func TestSimResumeTakesMatchesAhead(t *testing.T) {
 	}
 	os.WriteFile(ahead, []byte(lines[0]+swapped), 0o644)
 	_, _, err = deuce(t, "", append(args, "--results", cut, "--resume")...)
-	if !errors.Is(err, sim.ErrMismatch) || !strings.Contains(err.Error(), ahead+", line 2") {
+	if !errors.Is(err, sim.ErrMismatch) || !strings.Contains(err.Error(), ahead+", line 2") || !strings.Contains(err.Error(), "remove it") {
 		t.Errorf("an ahead file with a match of another seating: %v, want ErrMismatch naming the file and line", err)
 	}
 	if after, _ := os.ReadFile(cut); string(after) != prefix {
