@@ -125,7 +125,10 @@ var (
 )
 
 // expertIterations is expert's budget where no deadline applies (simulations): ten times
-// hard's, in four trees.
+// hard's, in four trees; twenty times in Center Court (expertSettings). Live, under a move's 2 s
+// on two cores, expert searches far more: about 200,000 iterations in Center Court, 80,000 in
+// AlakaSLAM and 270,000 in Worldwide (deuce bench search --level expert), so a simulation's
+// expert is a weaker player than the one a person meets.
 const expertIterations = 10_000
 
 // expertSettings are expert's settings beyond its budget in the games where simulation showed
@@ -154,8 +157,14 @@ const expertIterations = 10_000
 //     them, engine.Inferrer; Center Court only, where a player who concedes shows what his
 //     hand lacks): at full budgets, with own=1, expert won 59.2% of the 1,000 matches of seed
 //     1 against hard (56.1-62.2%), where expert with own=1 alone won 53.7% of them.
+//   - iterations=20000 (Center Court): with own=1 and infer=1, expert won 60.6% of the 1,000
+//     matches of seed 1 against hard (57.5-63.6%), where 10,000 iterations won 59.2% of the same
+//     matches (they differ in 288, so the gain of 1.4 points is within the noise); it costs
+//     about twice the CPU time a match (10 against 5 s). A Center Court
+//     match is cheap enough to simulate at the larger budget, which is still a tenth of what
+//     expert searches live.
 var expertSettings = map[string]string{
-	centercourt.Game.Name: "own=1:infer=1",
+	centercourt.Game.Name: "own=1:infer=1:iterations=20000",
 	lmn.Game.Name:         "own=1",
 	worldwide.Game.Name:   "lead=1",
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"deuce/bot/ismcts"
+	"deuce/engine"
 	"deuce/games"
 	"deuce/games/centercourt"
 	"deuce/games/lmn"
@@ -133,6 +134,35 @@ func TestExpertSettings(t *testing.T) {
 		}
 		if strings.Contains(summary, "fitted model") != lead || strings.Contains(summary, "its own guess") != own {
 			t.Errorf("%s: expert's summary %q", g.Name, summary)
+		}
+	}
+}
+
+// TestExpertBudgets checks expert's simulation budgets: 20,000 iterations in Center Court, the
+// budget of the strength table's run (strength/, played as expert:iterations=20000, which must
+// be expert itself), 10,000 elsewhere.
+func TestExpertBudgets(t *testing.T) {
+	for _, g := range []engine.Game{centercourt.Game, lmn.Game, worldwide.Game} {
+		b, err := games.NewBot(g, "expert")
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := b.(*ismcts.Bot).Options()
+		want := 10_000
+		if g.Name == centercourt.Game.Name {
+			want = 20_000
+			s, err := games.NewBotSpec(g, "expert:iterations=20000")
+			if err != nil {
+				t.Fatal(err)
+			}
+			so := s.(*ismcts.Bot).Options()
+			if so.Iterations != o.Iterations || so.Trees != o.Trees || so.OwnView != o.OwnView || so.Infer != o.Infer ||
+				so.Exploration != o.Exploration || so.Bias != o.Bias || so.Horizon != o.Horizon || (so.Leaf == nil) != (o.Leaf == nil) {
+				t.Errorf("expert:iterations=20000 in Center Court is not expert: %+v against %+v", so, o)
+			}
+		}
+		if o.Iterations != want || o.Trees != 4 {
+			t.Errorf("%s: expert's budget %d iterations in %d trees, want %d in 4", g.Name, o.Iterations, o.Trees, want)
 		}
 	}
 }
