@@ -160,9 +160,8 @@ const expertIterations = 10_000
 //   - iterations=20000 (Center Court): with own=1 and infer=1, expert won 60.6% of the 1,000
 //     matches of seed 1 against hard (57.5-63.6%), where 10,000 iterations won 59.2% of the same
 //     matches (they differ in 288, so the gain of 1.4 points is within the noise); it costs
-//     about twice the CPU time a match (10 against 5 s). A Center Court
-//     match is cheap enough to simulate at the larger budget, which is still a tenth of what
-//     expert searches live.
+//     about twice the CPU time a match (10 against 5 s). A Center Court match is cheap enough
+//     to simulate at the larger budget, which is still a tenth of what expert searches live.
 var expertSettings = map[string]string{
 	centercourt.Game.Name: "own=1:infer=1:iterations=20000",
 	lmn.Game.Name:         "own=1",

@@ -99,30 +99,36 @@ func ResumeResults(path string, t *Tally) (*Results, error) {
 // up to the end of the last complete line; a last line without its newline, or that does not
 // decode, is torn and left out.
 func readResults(r io.Reader, t *Tally, want bool) (good int64, err error) {
+	return scanResults(r, func(sp *Spec) error {
+		if want {
+			return t.Spec.same(*sp)
+		}
+		if sp.Version != specVersion {
+			return fmt.Errorf("%w: format version %d, want %d", ErrMismatch, sp.Version, specVersion)
+		}
+		*t = *newTally(*sp)
+		return t.check()
+	}, func(_ int, m MatchResult) error { return t.Add(m) })
+}
+
+// scanResults reads a results file (or an ahead file, which has its form) from r: it hands the
+// first line's spec to onSpec, then each match's result to result, with its line number, and
+// returns the length read up to the end of the last complete line. A last line without its
+// newline, or that does not decode, is torn and left out; any other line that does not decode
+// is an error.
+func scanResults(r io.Reader, onSpec func(*Spec) error, result func(line int, m MatchResult) error) (good int64, err error) {
 	br := bufio.NewReaderSize(r, 1<<16)
-	first := true
-	for {
+	for n := 1; ; n++ {
 		line, err := br.ReadBytes('\n')
 		if len(line) > 0 && line[len(line)-1] == '\n' {
-			if first {
+			if n == 1 {
 				var h header
 				if json.Unmarshal(line, &h) != nil || h.Spec == nil {
 					return 0, fmt.Errorf("not a results file: the first line holds no run spec")
 				}
-				if want {
-					if err := t.Spec.same(*h.Spec); err != nil {
-						return 0, err
-					}
-				} else {
-					if h.Spec.Version != specVersion {
-						return 0, fmt.Errorf("%w: format version %d, want %d", ErrMismatch, h.Spec.Version, specVersion)
-					}
-					*t = *newTally(*h.Spec)
-					if err := t.check(); err != nil {
-						return 0, err
-					}
+				if err := onSpec(h.Spec); err != nil {
+					return 0, err
 				}
-				first = false
 			} else {
 				var m MatchResult
 				dec := json.NewDecoder(bytes.NewReader(line))
@@ -131,16 +137,16 @@ func readResults(r io.Reader, t *Tally, want bool) (good int64, err error) {
 					if _, perr := br.Peek(1); perr == io.EOF {
 						return good, nil // a torn last line, completed by garbage
 					}
-					return 0, fmt.Errorf("line for match %d: %w", t.Next, derr)
+					return 0, fmt.Errorf("line %d: %w", n, derr)
 				}
-				if err := t.Add(m); err != nil {
+				if err := result(n, m); err != nil {
 					return 0, err
 				}
 			}
 			good += int64(len(line))
 		}
 		if err == io.EOF {
-			if first {
+			if n == 1 {
 				return 0, errors.New("not a results file: no run spec")
 			}
 			return good, nil
@@ -209,19 +215,18 @@ func WriteAhead(path string, spec Spec, rs []MatchResult) error {
 	if err != nil {
 		return err
 	}
-	r := newResults(f)
-	err = r.line(header{Spec: &spec})
-	for _, m := range rs {
-		if err == nil {
-			err = r.line(m)
-		}
+	w := bufio.NewWriter(f)
+	enc := json.NewEncoder(w) // the lines json.Marshal gives, as Results writes them
+	err = enc.Encode(header{Spec: &spec})
+	for k := 0; k < len(rs) && err == nil; k++ {
+		err = enc.Encode(rs[k])
 	}
 	if err == nil {
-		if err = r.w.Flush(); err == nil {
+		if err = w.Flush(); err == nil {
 			err = f.Sync() // on disk before it takes the place of the old file
 		}
 	}
-	if cerr := r.Close(); err == nil {
+	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	if err == nil {
@@ -249,48 +254,20 @@ func ReadAhead(path string, t *Tally) (map[int]MatchResult, error) {
 	}
 	defer f.Close()
 	known := map[int]MatchResult{}
-	br := bufio.NewReaderSize(f, 1<<16)
-	for n := 1; ; n++ {
-		line, err := br.ReadBytes('\n')
-		if len(line) > 0 && line[len(line)-1] == '\n' {
-			if n == 1 {
-				var h header
-				if json.Unmarshal(line, &h) != nil || h.Spec == nil {
-					return nil, fmt.Errorf("ahead file %s: the first line holds no run spec", path)
-				}
-				if err := t.Spec.same(*h.Spec); err != nil {
-					return nil, fmt.Errorf("ahead file %s: %w", path, err)
-				}
-				continue
-			}
-			var m MatchResult
-			dec := json.NewDecoder(bytes.NewReader(line))
-			dec.DisallowUnknownFields()
-			if derr := dec.Decode(&m); derr != nil {
-				if _, perr := br.Peek(1); perr == io.EOF {
-					break // a torn last line, completed by garbage
-				}
-				return nil, fmt.Errorf("ahead file %s, line %d: %w", path, n, derr)
-			}
-			if err := t.Spec.fits(m.Index, m); err != nil {
-				return nil, fmt.Errorf("ahead file %s, line %d: %w", path, n, err)
-			}
-			if _, dup := known[m.Index]; dup {
-				return nil, fmt.Errorf("ahead file %s, line %d: match %d is listed twice", path, n, m.Index)
-			}
-			if m.Index >= t.Next {
-				known[m.Index] = m
-			}
+	_, err = scanResults(f, func(sp *Spec) error { return t.Spec.same(*sp) }, func(line int, m MatchResult) error {
+		if _, _, _, err := t.Spec.fits(m.Index, m); err != nil {
+			return fmt.Errorf("line %d: %w", line, err)
 		}
-		if err == io.EOF {
-			if n == 1 {
-				return nil, fmt.Errorf("ahead file %s: no run spec", path)
-			}
-			break
+		if _, dup := known[m.Index]; dup {
+			return fmt.Errorf("line %d: match %d is listed twice", line, m.Index)
 		}
-		if err != nil {
-			return nil, err
+		if m.Index >= t.Next {
+			known[m.Index] = m
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("ahead file %s: %w", path, err)
 	}
 	return known, nil
 }

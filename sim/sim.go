@@ -310,7 +310,7 @@ func Play(ctx context.Context, cfg Config, t *Tally) error {
 		known = nil
 	}
 	for i, res := range known {
-		if err := t.Spec.fits(i, res); err != nil {
+		if _, _, _, err := t.Spec.fits(i, res); err != nil {
 			return fmt.Errorf("a result kept from a stopped run: %w", err)
 		}
 	}
@@ -755,6 +755,7 @@ func (w *worker) play(ctx context.Context, i int, p *played) {
 	chance := w.rng(i, 0)
 	var err error
 	actions := 0
+	asked := false // a bot was given the context, and may have cut a move short
 	for to := s.ToMove(); to != engine.Nobody; to = s.ToMove() {
 		if actions >= r.cfg.MaxActions {
 			fail(fmt.Errorf("not over after %d actions", actions))
@@ -784,6 +785,7 @@ func (w *worker) play(ctx context.Context, i int, p *played) {
 					a, err = h.ChooseInto(&w.states[to], s, to, rngs[to])
 				} else {
 					a, err = pl.Bot.Choose(ctx, s, to, rngs[to])
+					asked = true
 				}
 				if err != nil {
 					fail(fmt.Errorf("%s (%s) in %v: %w", pl.Name, pl.Bot.Name(), to, err))
@@ -805,10 +807,12 @@ func (w *worker) play(ctx context.Context, i int, p *played) {
 		}
 		actions++
 	}
-	if err := ctx.Err(); err != nil {
+	if asked && ctx.Err() != nil {
 		// A search bot asked to stop plays the best move it has found so far, which a whole
-		// run might not play: a match the stop reached is not a result.
-		fail(err)
+		// run might not play: a match the stop reached is not a result. (Random and the
+		// heuristic, which the worker asks itself, never see the context: their matches,
+		// some a microsecond long, are spared the look.)
+		fail(ctx.Err())
 		return
 	}
 	var winner engine.Seat

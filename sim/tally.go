@@ -424,18 +424,19 @@ type PairTally struct {
 }
 
 // fits checks that r can be the result of match i of the run sp: a match of its shard, in
-// the match's variant, pairing and seating, with a winner that is a side or a draw.
-func (sp Spec) fits(i int, r MatchResult) error {
+// the match's variant, pairing and seating, with a winner that is a side or a draw. It
+// returns the match's seating.
+func (sp Spec) fits(i int, r MatchResult) (v, pair int, sides [2]int, err error) {
 	from, to := sp.Range()
 	if r.Index != i || i < from || i >= to {
-		return fmt.Errorf("%w: result of match %d where this shard plays matches %d to %d", ErrMismatch, r.Index, from, to-1)
+		return 0, 0, sides, fmt.Errorf("%w: result of match %d where this shard plays matches %d to %d", ErrMismatch, r.Index, from, to-1)
 	}
-	v, pair, sides := sp.Seating(i)
+	v, pair, sides = sp.Seating(i)
 	if r.Variant != v || r.Pair != pair || r.Sides != sides || r.Winner < -1 || r.Winner > 1 {
-		return fmt.Errorf("%w: match %d is variant %d, pairing %d, sides %v in this run; the result says %d, %d, %v",
+		return 0, 0, sides, fmt.Errorf("%w: match %d is variant %d, pairing %d, sides %v in this run; the result says %d, %d, %v",
 			ErrMismatch, i, v, pair, sides, r.Variant, r.Pair, r.Sides)
 	}
-	return nil
+	return v, pair, sides, nil
 }
 
 // TagTally counts the matches of one tag. A tag of one side also counts its sides' results.
@@ -457,10 +458,10 @@ func (t *Tally) Add(r MatchResult) error {
 	if r.Index != t.Next || t.Next >= to {
 		return fmt.Errorf("%w: result of match %d where match %d was due (this shard plays up to %d)", ErrMismatch, r.Index, t.Next, to-1)
 	}
-	if err := t.Spec.fits(r.Index, r); err != nil {
+	v, pair, sides, err := t.Spec.fits(r.Index, r)
+	if err != nil {
 		return err
 	}
-	v, pair, sides := t.Spec.Seating(r.Index)
 	t.Next++
 	t.All.add(&r)
 	t.Variants[v].add(&r)

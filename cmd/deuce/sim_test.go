@@ -418,7 +418,7 @@ func TestSimResumeTakesMatchesAhead(t *testing.T) {
 	}
 	os.WriteFile(ahead, []byte(lines[0]+swapped), 0o644)
 	_, _, err = deuce(t, "", append(args, "--results", cut, "--resume")...)
-	if !errors.Is(err, sim.ErrMismatch) || !strings.Contains(err.Error(), ahead+", line 2") || !strings.Contains(err.Error(), "remove it") {
+	if !errors.Is(err, sim.ErrMismatch) || !strings.Contains(err.Error(), ahead+": line 2") || !strings.Contains(err.Error(), "remove it") {
 		t.Errorf("an ahead file with a match of another seating: %v, want ErrMismatch naming the file and line", err)
 	}
 	if after, _ := os.ReadFile(cut); string(after) != prefix {
