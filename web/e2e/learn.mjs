@@ -270,8 +270,8 @@ async function dieLeavesServing(ctx) {
   await page.waitForFunction(() => document.body.dataset.at === '0');
   const total = Number(await page.locator('#slider').getAttribute('max'));
   let checked = 0;
-  // Until four positions showed it: the match is the server's to deal, and in a rare one the
-  // Service Die and the SERVING label first show together past its 150th move.
+  // Until four positions showed it, over the whole replay: the server deals the match, and
+  // once none of a match's first 150 moves showed the Service Die with the SERVING label.
   for (let at = 1; at <= total && checked < 4; at++) {
     await page.evaluate((a) => { const s = document.getElementById('slider'); s.value = String(a); s.dispatchEvent(new Event('input')); }, at);
     await page.waitForFunction((a) => document.body.dataset.at === String(a), at);
