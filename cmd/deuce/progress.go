@@ -72,12 +72,28 @@ func (p *progress) show(now time.Time) {
 		const width = 30
 		n := int(frac * width)
 		bar := strings.Repeat("=", n) + strings.Repeat(" ", width-n)
-		fmt.Fprintf(p.w, "\r%s [%s] %5.1f%% %d/%d  %.0f %s/s  %s left\x1b[K", p.label, bar, 100*frac, p.done, p.total, rate, unit, left)
+		fmt.Fprintf(p.w, "\r%s [%s] %5.1f%% %d/%d  %s  %s left\x1b[K", p.label, bar, 100*frac, p.done, p.total, rateText(rate, unit), left)
 		p.drawn = true
 		return
 	}
-	fmt.Fprintf(p.w, "%s: %d/%d %s (%.1f%%), %.0f %s/s, %s left\n", p.label, p.done, p.total, unit, 100*frac, rate, unit, left)
+	fmt.Fprintf(p.w, "%s: %d/%d %s (%.1f%%), %s, %s left\n", p.label, p.done, p.total, unit, 100*frac, rateText(rate, unit), left)
 	p.drawn = true
+}
+
+// rateText writes rate, in units a second, so that it reads at every speed: a run of search
+// bots finishing a match every 20 s shows "3.0 matches/min", not "0 matches/s".
+func rateText(rate float64, unit string) string {
+	switch {
+	case rate >= 10:
+		return fmt.Sprintf("%.0f %s/s", rate, unit)
+	case rate >= 1:
+		return fmt.Sprintf("%.1f %s/s", rate, unit)
+	case rate*60 >= 1:
+		return fmt.Sprintf("%.1f %s/min", rate*60, unit)
+	case rate > 0:
+		return fmt.Sprintf("%.1f %s/h", rate*3600, unit)
+	}
+	return fmt.Sprintf("0 %s/s", unit)
 }
 
 // finish ends the bar's line.
