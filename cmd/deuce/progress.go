@@ -18,8 +18,12 @@ type progress struct {
 	tty   bool
 	every time.Duration
 
-	start     time.Time
-	first     int // matches done when the run started (resumed ones)
+	start time.Time
+	first int // matches done when the run started (resumed ones)
+	// taken is how many matches the run takes without playing them (kept ahead by an
+	// interrupted run): they are done in no time and would make the rate a lie. They are
+	// counted as the first ones done.
+	taken     int
 	last      time.Time
 	done      int
 	total     int
@@ -55,9 +59,10 @@ func (p *progress) update(done, total int) {
 
 func (p *progress) show(now time.Time) {
 	elapsed := now.Sub(p.start).Seconds()
+	played := max(p.done-p.first-p.taken, 0) // till every taken match is done, no rate
 	rate := 0.0
 	if elapsed > 0 {
-		rate = float64(p.done-p.first) / elapsed
+		rate = float64(played) / elapsed
 	}
 	left := "?"
 	if rate > 0 {

@@ -507,6 +507,9 @@ func (f *simFlags) play(ctx context.Context, cfg sim.Config, e *env) (*sim.Repor
 	}
 	if !f.quiet {
 		p := newProgress(e.stderr, cfg.Game.Name)
+		if cfg.OnMatch == nil {
+			p.taken = len(cfg.Known)
+		}
 		cfg.Progress = p.update
 		defer p.finish()
 	}
