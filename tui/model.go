@@ -51,7 +51,11 @@ type Model struct {
 	have   bool // a frame has arrived
 	cursor int
 	number string // digits typed to choose a move (or a point, in a replay)
-	typing bool   // the notation input has the keyboard
+	// numberFrom is the cursor before the number being typed moved it; refused reports that
+	// the last number named no move, so that enter, pressed to play it, plays nothing.
+	numberFrom int
+	refused    bool
+	typing     bool // the notation input has the keyboard
 
 	overlay     overlay
 	overlayText []string
@@ -208,7 +212,7 @@ func tick() tea.Cmd {
 // show takes a new frame.
 func (m *Model) show(f Frame) tea.Cmd {
 	if !m.have || f.Seq != m.frame.Seq || f.Seat != m.frame.Seat {
-		m.cursor, m.number, m.scroll = 0, "", 0
+		m.cursor, m.number, m.scroll, m.refused = 0, "", 0, false
 	}
 	if m.info.Hotseat && f.Seat >= 0 && m.viewer != engine.Nobody && f.Seat != m.viewer && len(f.Legal) > 0 {
 		m.curtain = true
@@ -379,13 +383,21 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 		m.number = ""
 	case isDigits(msg):
+		if m.number == "" {
+			m.numberFrom = m.cursor
+		}
 		m.number = strings.TrimLeft(m.number+msg.String(), "0")
 		if n, _ := strconv.Atoi(m.number); n >= 1 && n <= len(legal) {
 			m.cursor = n - 1
 			m.setStatus("", false)
 		} else if m.number != "" {
+			// The number's first digits moved the cursor: it goes back, and the enter meant
+			// for the number plays nothing.
 			m.setStatus(fmt.Sprintf("There is no move %s: choose 1 to %d.", m.number, len(legal)), true)
+			m.cursor = min(m.numberFrom, max(len(legal)-1, 0))
 			m.number = ""
+			m.refused = true
+			return m, nil
 		}
 	case m.editNumber(msg):
 	case key.Matches(msg, m.keys.Type):
@@ -406,9 +418,15 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			}
 			return m, nil
 		}
+		if m.refused {
+			m.refused = false
+			m.setStatus("Nothing played: that number names no move. Choose one and press enter again.", true)
+			return m, nil
+		}
 		m.number = ""
 		return m, m.play(Move{Action: legal[m.cursor].Action})
 	}
+	m.refused = false
 	return m, nil
 }
 

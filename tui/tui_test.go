@@ -92,6 +92,32 @@ func TestRefusedMoves(t *testing.T) {
 	}
 }
 
+// A number out of range puts the cursor back where it was, and the enter typed to play it plays
+// nothing: "5" then "1" in the bidding game once moved the cursor to bid 5 and played it.
+func TestNumberOutOfRangePlaysNothing(t *testing.T) {
+	local, _, _ := localMatch(t, "pencil", nil, 3, 0)
+	h := newHarness(t, newModelT(t, local))
+	h.settle(myTurn)
+	h.press("down", "down") // the cursor on the third move, bid 3
+	h.press("5", "1")
+	if !strings.Contains(h.m.View(), "There is no move 51: choose 1 to 50") {
+		t.Fatalf("51 is not refused:\n%s", h.m.View())
+	}
+	if h.m.cursor != 2 {
+		t.Errorf("after a refused number the cursor is on move %d, want 3 where it was", h.m.cursor+1)
+	}
+	h.press("enter")
+	if n := len(local.Moves()); n != 0 || h.m.busy || !strings.Contains(h.m.View(), "Nothing played") {
+		t.Fatalf("enter after a refused number: %d moves played, busy %v, want none and a word why:\n%s", n, h.m.busy, h.m.View())
+	}
+	// The next enter plays the move under the cursor.
+	h.press("enter")
+	h.settle(func(m *Model) bool { return len(local.Moves()) > 0 })
+	if got := local.Moves()[0].Text; got != "bid 3" {
+		t.Errorf("enter then played %q, want bid 3", got)
+	}
+}
+
 // Help, rules, log and hint open over the board and close with esc.
 func TestHelpRulesHint(t *testing.T) {
 	local, _, _ := localMatch(t, "pencil", engine.Options{"points": "10"}, 3, 0)
