@@ -22,6 +22,20 @@ type Record struct {
 	Seed   uint64  `json:"seed,omitempty"`
 	Moves  []Move  `json:"moves"`
 	Result *Result `json:"result,omitempty"`
+	// Ended says why the match ended before its moves played it out ("resigned", "claimed",
+	// "time", or why it was abandoned), empty when they did. Result is then the match's
+	// result, which replaying the moves does not give (FinalResult).
+	Ended string `json:"ended,omitempty"`
+}
+
+// FinalResult is the match's result given played, the result of replaying its moves: a match
+// that ended before its moves played it out (Ended, a resignation) has Result's, recorded at
+// its end.
+func (r *Record) FinalResult(played Result) Result {
+	if !played.Over && r.Ended != "" && r.Result != nil && r.Result.Over {
+		return *r.Result
+	}
+	return played
 }
 
 // SeatInfo says who played a seat.

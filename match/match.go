@@ -224,7 +224,10 @@ func New(cfg Config) (*Match, error) {
 	}
 	m.track()
 	if r := cfg.Record.Result; r != nil && r.Over && s.ToMove() != engine.Nobody {
-		m.ended, m.endResult = "ended", r // ended before it was played out
+		m.ended, m.endResult = cfg.Record.Ended, r // ended before it was played out
+		if m.ended == "" {
+			m.ended = "ended"
+		}
 	}
 	return m, nil
 }

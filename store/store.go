@@ -138,6 +138,7 @@ func (t *Table) Record() *engine.Record {
 		Seed:    t.Seed,
 		Moves:   moves,
 		Result:  cloneResult(t.Result),
+		Ended:   t.Ended,
 	}
 }
 

@@ -239,21 +239,60 @@ func (m *Model) setStatus(s string, isErr bool) { m.status, m.statusErr = s, isE
 
 // overText says how the match ended.
 func (m *Model) overText() string {
-	res := m.frame.Result
+	you := m.frame.Seat
+	if m.info.Hotseat {
+		you = engine.Spectator
+	}
+	return endText(m.frame.Result, m.frame.Ended, you, m.name)
+}
+
+// endText says how a match ended, in sentences, to you (a seat, or engine.Spectator): its
+// result, with why it ended before it was played out (ended: "resigned", ...) and who did.
+func endText(res engine.Result, ended string, you engine.Seat, name func(engine.Seat) string) string {
 	if !res.Over {
+		if ended != "" {
+			return fmt.Sprintf("The match was abandoned (%s). Score: %s", ended, res.Score)
+		}
 		return "The match was not finished."
+	}
+	why := ""
+	if loser := loserOf(res); ended != "" && loser >= 0 {
+		who := capital(name(loser))
+		if loser == you {
+			who = "You"
+		}
+		switch ended {
+		case "resigned":
+			why = who + " resigned. "
+		case "claimed":
+			why = who + " left the table, and the win was claimed. "
+		case "time":
+			why = who + " ran out of time. "
+		default:
+			why = fmt.Sprintf("The match ended (%s). ", ended)
+		}
 	}
 	switch {
 	case len(res.Returns) == 1 && res.Returns[0] > 0:
-		return "You win! " + res.Score
+		return why + "You win! " + res.Score
 	case len(res.Returns) == 1:
-		return "You lose. " + res.Score
+		return why + "You lose. " + res.Score
 	case res.Winner == engine.Nobody:
-		return "A draw. " + res.Score
-	case res.Winner == m.frame.Seat && !m.info.Hotseat:
-		return "You win! " + res.Score
+		return why + "A draw. " + res.Score
+	case res.Winner == you:
+		return why + "You win! " + res.Score
 	}
-	return fmt.Sprintf("%s wins. %s", capital(m.name(res.Winner)), res.Score)
+	return fmt.Sprintf("%s%s wins. %s", why, capital(name(res.Winner)), res.Score)
+}
+
+// loserOf is the first seat of the side that lost, or engine.Nobody.
+func loserOf(res engine.Result) engine.Seat {
+	for i, r := range res.Returns {
+		if r < 0 {
+			return engine.Seat(i)
+		}
+	}
+	return engine.Nobody
 }
 
 func (m *Model) name(seat engine.Seat) string {
@@ -496,8 +535,6 @@ func (m *Model) waitingText() string {
 		return "Waiting for the table…"
 	case m.ended:
 		return m.overText() + leaveHint
-	case f.Ended != "" && f.Result.Over:
-		return m.overText() + " (" + f.Ended + ")"
 	case f.Result.Over:
 		return m.overText()
 	case f.ToMove == engine.Chance:

@@ -266,6 +266,9 @@ func TestResignOnline(t *testing.T) {
 	if !f.Result.Over || f.Result.Winner != 1 || f.Ended != "resigned" {
 		t.Errorf("after resigning: %+v, ended %q", f.Result, f.Ended)
 	}
+	if v := strings.Join(strings.Fields(h.m.View()), " "); !strings.Contains(v, "You resigned. Bob wins.") {
+		t.Errorf("the end does not say who resigned and who won:\n%s", h.m.View())
+	}
 	var last protocol.Update
 	for {
 		u, err := bob.Next(ctx)

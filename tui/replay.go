@@ -56,9 +56,11 @@ func ReplayRecord(rec *engine.Record) (*Match, error) {
 	if err != nil {
 		return nil, err
 	}
-	m.keep(final)
-	n := final.NumSeats()
-	for i := range n {
+	// The visit kept the final position (index len(rec.Moves)). A match that ended before
+	// its moves played it out (a resignation) ends on its recorded result.
+	n := len(rec.Moves)
+	m.Results[n] = rec.FinalResult(m.Results[n])
+	for i := range final.NumSeats() {
 		// "player 2 (heuristic bot)": the log speaks of player numbers, people of names.
 		name := fmt.Sprintf("player %d", i+1)
 		if i < len(rec.Seats) && rec.Seats[i].Name != "" && rec.Seats[i].Name != name {
@@ -158,15 +160,11 @@ func (m *Match) WritePlain(w io.Writer) error {
 		}
 	}
 	res := m.Results[len(m.Results)-1]
-	var err error
-	switch {
-	case !res.Over:
-		_, err = fmt.Fprintf(w, "\nThe match was not finished. Score: %s\n", res.Score)
-	case res.Winner == engine.Nobody:
-		_, err = fmt.Fprintf(w, "\nA draw. %s\n", res.Score)
-	default:
-		_, err = fmt.Fprintf(w, "\n%s wins. %s\n", capital(m.Names[res.Winner]), res.Score)
+	text := endText(res, rec.Ended, engine.Spectator, func(seat engine.Seat) string { return m.Names[seat] })
+	if !res.Over && rec.Ended == "" {
+		text += " Score: " + res.Score
 	}
+	_, err := fmt.Fprintf(w, "\n%s\n", text)
 	return err
 }
 
@@ -198,6 +196,9 @@ func (m *Model) goTo(at int) {
 	rp.at = max(0, min(at, len(rp.match.Record.Moves)))
 	views := rp.match.Views[rp.at]
 	m.frame = Frame{Seq: rp.at, Seat: engine.Spectator, View: views[len(views)-1], Result: rp.match.Results[rp.at]}
+	if rp.at == len(rp.match.Record.Moves) {
+		m.frame.Ended = rp.match.Record.Ended
+	}
 	m.have = true
 	m.scroll = 0
 }
@@ -257,10 +258,18 @@ func (rp *replay) panel(m *Model) (string, []string) {
 	if rp.at < n {
 		out = append(out, " next: "+rp.lines[rp.at])
 	} else {
-		res := rp.match.Results[n]
-		if res.Over && res.Winner >= 0 {
+		res, ended := rp.match.Results[n], rp.match.Record.Ended
+		switch {
+		case ended != "":
+			// "Player 1 (Ann) resigned. Player 2 (Bob) wins. 1-0", wrapped to the pane's
+			// narrowest width.
+			text := endText(res, ended, engine.Spectator, func(seat engine.Seat) string { return rp.names[seat] })
+			for _, line := range wrap(text, 22) {
+				out = append(out, " "+strings.TrimSpace(line))
+			}
+		case res.Over && res.Winner >= 0:
 			out = append(out, " "+capital(rp.names[res.Winner])+" wins.")
-		} else {
+		default:
 			out = append(out, " the end")
 		}
 	}

@@ -416,3 +416,56 @@ func TestEveryGameToTheEnd(t *testing.T) {
 		}
 	}
 }
+
+// A record of a match that ended before its moves played it out (a resignation) replays to its
+// result and says why, in the stepping replay and the printed one.
+func TestReplayResigned(t *testing.T) {
+	g, _ := games.Lookup("centercourt")
+	s, opts, err := g.Start(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := engine.NewRecord(g, opts, []engine.SeatInfo{{Name: "Ann"}, {Name: "Bob", Bot: "heuristic"}})
+	rng := rand.New(rand.NewPCG(5, 5))
+	for range 40 { // some way into the first game, far from its end
+		var a engine.Action
+		if s.ToMove() == engine.Chance {
+			a = engine.SampleChance(rng, s.Chances(nil))
+		} else {
+			legal := s.Legal(nil)
+			a = legal[rng.IntN(len(legal))]
+		}
+		if err := rec.Apply(s, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec.Ended = "resigned"
+	rec.Result = &engine.Result{Over: true, Returns: []float64{-1, 1}, Winner: 1, Score: "1-0"}
+	match, err := ReplayRecord(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := match.Results[len(match.Results)-2]; got.Over {
+		t.Fatalf("the match was over before its last move: %+v", got)
+	}
+	if got := match.Results[len(match.Results)-1]; !got.Over || got.Winner != 1 {
+		t.Errorf("the replay ends %+v, want the resignation's result", got)
+	}
+	var printed bytes.Buffer
+	if err := match.WritePlain(&printed); err != nil {
+		t.Fatal(err)
+	}
+	const want = "Player 1 (Ann) resigned. Player 2 (Bob) wins. 1-0"
+	if out := printed.String(); !strings.HasSuffix(out, "\n"+want+"\n") {
+		t.Errorf("the printed replay ends\n%s\nwant %q", out[max(0, len(out)-200):], want)
+	}
+	m, err := NewReplay(context.Background(), match, Options{Renderer: plain()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newHarness(t, m)
+	r.press("end")
+	if v := m.View(); !strings.Contains(strings.Join(strings.Fields(v), " "), "resigned") {
+		t.Errorf("the replay's last frame does not say the match was resigned:\n%s", v)
+	}
+}

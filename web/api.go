@@ -465,7 +465,10 @@ type replayFrame struct {
 	// Log is every move so far in the game's notation, hands revealed.
 	Log    []string      `json:"log"`
 	Result engine.Result `json:"result"`
-	Seats  []seatPublic  `json:"seats"`
+	// Ended, in the last frame, says why the match ended before its moves played it out
+	// ("resigned", "claimed", "time"); Result is then the match's, the loser's side -1.
+	Ended string       `json:"ended,omitempty"`
+	Seats []seatPublic `json:"seats"`
 }
 
 // apiReplay returns the frame of a finished match after ?at=N moves (default 0).
@@ -499,6 +502,8 @@ func (s *Server) apiReplay(w http.ResponseWriter, r *http.Request) {
 	if at < len(t.Moves) {
 		next := t.Moves[at]
 		f.Next = &next
+	} else {
+		f.Result, f.Ended = rec.FinalResult(f.Result), rec.Ended
 	}
 	for i := range st.NumSeats() {
 		f.Views = append(f.Views, st.Observe(engine.Seat(i)))

@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"path/filepath"
 	"strings"
@@ -132,6 +133,23 @@ func TestResign(t *testing.T) {
 	// A resigned match can be replayed and rematched; reconnecting shows the end.
 	if code := s.call("GET", "/api/tables/"+c.ID+"/replay?at=0", nil, nil); code != http.StatusOK {
 		t.Errorf("replay: %d", code)
+	}
+	// The replay's last frame and the record end on the resignation, not on an unfinished match.
+	var last struct {
+		At, Moves int
+		Result    engine.Result
+		Ended     string
+	}
+	var ti2 struct{ Moves int }
+	s.call("GET", "/api/tables/"+c.ID, nil, &ti2)
+	if code := s.call("GET", fmt.Sprintf("/api/tables/%s/replay?at=%d", c.ID, ti2.Moves), nil, &last); code != http.StatusOK ||
+		!last.Result.Over || last.Result.Winner != 0 || last.Ended != store.EndResigned {
+		t.Errorf("the replay's last frame (%d): at %d of %d, result %+v, ended %q", code, last.At, last.Moves, last.Result, last.Ended)
+	}
+	var rec engine.Record
+	if code := s.call("GET", "/api/tables/"+c.ID+"/record", nil, &rec); code != http.StatusOK ||
+		rec.Ended != store.EndResigned || rec.Result == nil || rec.Result.Winner != 0 {
+		t.Errorf("the record (%d): ended %q, result %+v", code, rec.Ended, rec.Result)
 	}
 	if m := s.connect(c.ID, c.Seats[0].Token).untilEnd(); m.Ended != store.EndResigned || m.Result.Winner != 0 {
 		t.Errorf("reconnecting after the end: %+v", m)

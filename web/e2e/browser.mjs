@@ -257,6 +257,15 @@ async function main() {
     check(await page.locator('#end').getAttribute('data-ended') === 'resigned', 'the end is a resignation');
     check(await page.locator('.pc-wait').count() === 0, 'the board no longer waits for a bid');
     await shot(page, 'resigned.png');
+    // Its replay ends on the resignation, not on a match left unfinished.
+    await page.getByRole('link', { name: 'Replay' }).click();
+    await page.waitForURL(/\/r\//);
+    await page.waitForFunction(() => document.body.dataset.at !== undefined);
+    await page.keyboard.press('End');
+    await page.waitForFunction(() => /resigned/.test(document.querySelector('#turn').textContent), null, { timeout: 10000 });
+    const replayEnd = await page.locator('#turn').textContent();
+    check(/^Ann resigned: .+ won$/.test(replayEnd), `the replay's end says who resigned and who won (${replayEnd})`);
+    log(`resigned: the replay ends "${replayEnd}"`);
     await page.goto(`${base}/`);
     await page.locator('#finished li', { hasText: 'Ann resigned' }).first().waitFor();
     log('resigned: the history says "Ann resigned"');

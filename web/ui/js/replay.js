@@ -1,7 +1,7 @@
 // The replay page, /r/{id}: steps through a finished match with every hand shown, drawn by the
 // game's own view in read-only mode.
 
-import { h, $, replace, isTyping } from './dom.js';
+import { h, $, replace, isTyping, capitalize as capital } from './dom.js';
 import { api } from './api.js';
 import { viewFor } from './games/index.js';
 import { SPECTATOR } from './games/common.js';
@@ -117,7 +117,11 @@ function show(f) {
   if (f.result?.over && !f.next) {
     const w = f.result.winner;
     const name = who(w);
-    el.turn.textContent = w === -2 ? 'A draw' : `${name.charAt(0).toUpperCase()}${name.slice(1)} won`;
+    const won = w === -2 ? 'A draw' : `${capital(name)} won`;
+    // A match that ended before it was played out says why: "Ann resigned: Bob won".
+    const loser = (f.result.returns || []).findIndex((r) => r < 0);
+    const why = { resigned: 'resigned', claimed: 'left the table', time: 'ran out of time' }[f.ended];
+    el.turn.textContent = f.ended && loser >= 0 ? `${capital(who(loser))} ${why || `lost (${f.ended})`}: ${name} won` : won;
     el.status.className = 'status won';
   } else {
     el.turn.textContent = f.at === 0 ? 'Start of the match' : `After move ${f.at}`;
