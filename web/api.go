@@ -97,7 +97,7 @@ type seatInvite struct {
 
 func (s *Server) apiCreateTable(w http.ResponseWriter, r *http.Request) {
 	addr := clientAddr(r)
-	if !s.creates.allow(w, addr) || !s.accountCreates.allowAccount(w, s.accountOf(r)) {
+	if !s.createTries.allow(w, addr) {
 		return
 	}
 	var req createRequest
@@ -113,6 +113,10 @@ func (s *Server) apiCreateTable(w http.ResponseWriter, r *http.Request) {
 	info, err := s.settle(r, t, tokens, seatsAsMe(req.Seats), req.tableOptions)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	// Only a table that would be made counts against the tables one may make.
+	if !s.creates.allow(w, addr) || !s.accountCreates.allowAccount(w, s.accountOf(r)) {
 		return
 	}
 	release, ok := s.reserveOrRefuse(w, addr, botOnly(t.Seats))

@@ -96,6 +96,29 @@ func TestCreateRateLimitAnswers429UntilTheBucketRefills(t *testing.T) {
 	}
 }
 
+// Requests refused as bad use none of the tables one may create, and have a limit of their own,
+// ten times as fast with three times the burst.
+func TestRefusedCreatesAreLimitedApart(t *testing.T) {
+	clock := timesource.NewFake(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	s := startWith(t, filepath.Join(t.TempDir(), "deuce.db"), func(m *web.Main) {
+		m.Clock = clock
+		m.Limits.CreatesPerMinute, m.Limits.CreateBurst = 2, 3
+	})
+	bad := map[string]any{"game": "pencil", "seats": []any{map[string]string{"name": "Ann"}}}
+	for i := range 8 {
+		if a := s.post("/api/tables", bad); a.status != http.StatusBadRequest {
+			t.Fatalf("bad request %d: %d %s, want 400", i+1, a.status, a.Error)
+		}
+	}
+	if a := s.post("/api/tables", pencilVsBot); a.status != http.StatusCreated {
+		t.Fatalf("a good request after 8 bad ones: %d %s, want 201", a.status, a.Error)
+	}
+	// 9 requests of the 9 (3 x 3) the burst allows are spent: the next is refused, bad or not.
+	if a := s.post("/api/tables", bad); a.status != http.StatusTooManyRequests || !strings.Contains(a.Error, "too many requests for new tables") {
+		t.Fatalf("the tenth request: %d %q, want 429", a.status, a.Error)
+	}
+}
+
 func TestTableCaps(t *testing.T) {
 	s := startWith(t, filepath.Join(t.TempDir(), "deuce.db"), func(m *web.Main) {
 		m.Limits.TablesPerAddress, m.Limits.LiveTables, m.Limits.BotTables = 2, 3, 1

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"deuce/clock"
@@ -117,35 +118,73 @@ func (s *Server) settle(r *http.Request, t *store.Table, tokens []string, me []b
 	return info, nil
 }
 
-// checkGuestNames refuses a person's seat, not held by an account, named like an account (in
-// any case), unless that account is the one creating the table (a player handing out link
-// seats under their own name): a guest must not pass for a registered player in the lobby,
-// the chat or a replay.
+// checkGuestNames refuses a seat's name that passes for someone it is not: a person's seat
+// named like a bot ("hard bot"), and, where there are accounts, a seat not held by an account
+// named like one, in any case or in look-alike letters (lookalike: "сarol_1" with a Cyrillic
+// с), unless it is a person's seat and that account is the one creating the table (a player
+// handing out link seats under their own name). A bot never carries a registered player's
+// name. A guest or a bot must not pass for a registered player in the lobby, the chat or a
+// replay.
 func (s *Server) checkGuestNames(r *http.Request, t *store.Table) error {
+	for i, seat := range t.Seats {
+		if seat.Bot == "" && seat.Account == "" && botLike(seat.Name) {
+			return fmt.Errorf("seat %d: %q is how a bot is named: choose another name", i+1, seat.Name)
+		}
+	}
 	if s.accounts == nil {
 		return nil
 	}
 	var creator *store.Account
 	for i, seat := range t.Seats {
-		if seat.Bot != "" || seat.Account != "" || seat.Name == "" {
+		if seat.Account != "" || seat.Name == "" {
 			continue
 		}
 		a, err := s.accounts.p.AccountByName(r.Context(), seat.Name)
+		like := lookalike(seat.Name)
+		if errors.Is(err, store.ErrNotFound) && like != strings.ToLower(seat.Name) && checkName(like) == nil {
+			a, err = s.accounts.p.AccountByName(r.Context(), like)
+		}
 		switch {
 		case errors.Is(err, store.ErrNotFound):
 			continue
 		case err != nil:
 			return fmt.Errorf("seat %d: the name could not be checked now: try again", i+1)
 		}
+		if seat.Bot != "" {
+			return fmt.Errorf("seat %d: %q is a registered player's name, which a bot may not carry: choose another name", i+1, seat.Name)
+		}
 		if creator == nil {
 			creator = s.accountOf(r)
 		}
 		if creator == nil || creator.ID != a.ID {
+			if !strings.EqualFold(a.Name, seat.Name) {
+				return fmt.Errorf("seat %d: %q looks like %q, a registered player's name: choose another name", i+1, seat.Name, a.Name)
+			}
 			return fmt.Errorf("seat %d: %q is a registered player's name: sign in to take the seat as yourself, or choose another name", i+1, seat.Name)
 		}
 	}
 	return nil
 }
+
+// botLike reports whether a person's name reads as a bot seat's: a bot level followed by "bot"
+// ("hard bot", the name a bot seat gets), in any case or look-alike letters. A level alone
+// ("Random") is a name like any other.
+func botLike(name string) bool {
+	like := strings.Join(strings.Fields(lookalike(name)), " ")
+	level := strings.TrimSpace(strings.TrimSuffix(like, "bot"))
+	return level != like && botLevels[level]
+}
+
+// botLevels are the names of every game's bots.
+var botLevels = func() map[string]bool {
+	m := map[string]bool{}
+	for _, g := range games.All() {
+		for _, b := range games.BotNames(g) {
+			m[strings.ToLower(b)] = true
+		}
+	}
+	return m
+}()
 
 // checkRated reports why a table cannot be rated: a rated match is between two seats, each an
 // account or a bot.

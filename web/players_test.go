@@ -1133,6 +1133,42 @@ func TestGuestsCannotTakeAnAccountsName(t *testing.T) {
 		"seats": []map[string]any{{"name": "Annie"}, {"bot": "random"}}}, nil)
 }
 
+// A name that only looks like an account's, a bot named like an account, and a person named like
+// a bot are refused too: none may pass for who it is not in the lobby.
+func TestNamesThatPassForOthers(t *testing.T) {
+	s := startAccounts(t)
+	ann, guest := s.signUp("carol_1"), s.person()
+	for _, c := range []struct {
+		who   *person
+		seats []map[string]any
+		want  string
+	}{
+		// A Cyrillic с, then a fullwidth name, then an accent.
+		{guest, []map[string]any{{"name": "\u0441arol_1"}, {"bot": "random"}}, `looks like "carol_1"`},
+		{guest, []map[string]any{{"name": "ｃａｒｏｌ＿１"}, {"bot": "random"}}, `looks like "carol_1"`},
+		{guest, []map[string]any{{"name": "c\u0307arol_1"}, {"bot": "random"}}, `looks like "carol_1"`},
+		{guest, []map[string]any{{"name": "x"}, {"name": "CAROL_1", "bot": "hard"}}, "which a bot may not carry"},
+		{ann, []map[string]any{{"me": true}, {"name": "carol_1", "bot": "hard"}}, "which a bot may not carry"},
+		{guest, []map[string]any{{"name": "x"}, {"name": "\u0441arol_1", "bot": "random"}}, "which a bot may not carry"},
+		{guest, []map[string]any{{"name": "Hard Bot"}, {"bot": "random"}}, "is how a bot is named"},
+		{guest, []map[string]any{{"name": "heuristicbot"}, {"bot": "random"}}, "is how a bot is named"},
+	} {
+		var a answerMsg
+		resp := c.who.do("POST", "/api/tables", map[string]any{"game": "pencil", "seats": c.seats}, &a)
+		if resp.StatusCode != http.StatusBadRequest || !strings.Contains(a.Error, c.want) {
+			t.Errorf("seats %v: status %d, %q; want 400 saying %s", c.seats, resp.StatusCode, a.Error, c.want)
+		}
+	}
+	// Names of their own stay free: other letters, a level alone, a bot named otherwise.
+	for _, seats := range [][]map[string]any{
+		{{"name": "Сергей"}, {"bot": "random"}},
+		{{"name": "José"}, {"bot": "random"}},
+		{{"name": "Random"}, {"name": "Robbie", "bot": "random"}},
+	} {
+		guest.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "pencil", "seats": seats}, nil)
+	}
+}
+
 type answerMsg struct {
 	Error string `json:"error"`
 }

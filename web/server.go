@@ -56,6 +56,10 @@ type Server struct {
 	clock    timesource.Clock
 	// Per-address token buckets.
 	creates, connects, rematches *buckets
+	// createTries bounds the requests to create a table, refused ones included, at ten times
+	// the rate of creates (three times its burst): a refused request costs the name checks,
+	// not a table, and must not use up the tables a person may create.
+	createTries *buckets
 	// Per-account token buckets, for the signed-in, on top of the per-address ones.
 	accountCreates, accountSeeks, accountConnects *buckets
 
@@ -187,6 +191,7 @@ func NewServer(cfg Config) *Server {
 		msgRate: rate.Limit(cfg.MessageRate), msgBurst: cfg.MessageBurst,
 		limits: lim, clock: cfg.Clock, thinkers: make(thinkers, lim.Thinkers),
 		creates:         newBuckets("new tables", lim.CreatesPerMinute, lim.CreateBurst, now),
+		createTries:     newBuckets("requests for new tables", 10*lim.CreatesPerMinute, 3*lim.CreateBurst, now),
 		connects:        newBuckets("connections", lim.ConnectsPerMinute, lim.ConnectBurst, now),
 		rematches:       newBuckets("rematches", lim.RematchesPerMinute, lim.RematchBurst, now),
 		hintRate:        newBuckets("hints", lim.HintsPerMinute, lim.HintBurst, now),
