@@ -1,6 +1,7 @@
 package games_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -138,9 +139,9 @@ func TestExpertSettings(t *testing.T) {
 	}
 }
 
-// TestExpertBudgets checks expert's simulation budgets: 20,000 iterations in Center Court, the
-// budget of the strength table's run (strength/, played as expert:iterations=20000, which must
-// be expert itself), 10,000 elsewhere.
+// TestExpertBudgets checks expert's simulation budgets: 20,000 iterations in Center Court and
+// Worldwide, the budgets of the strength table's runs (strength/, played as
+// expert:iterations=20000, which must be expert itself), 10,000 elsewhere.
 func TestExpertBudgets(t *testing.T) {
 	for _, g := range []engine.Game{centercourt.Game, lmn.Game, worldwide.Game} {
 		b, err := games.NewBot(g, "expert")
@@ -149,7 +150,7 @@ func TestExpertBudgets(t *testing.T) {
 		}
 		o := b.(*ismcts.Bot).Options()
 		want := 10_000
-		if g.Name == centercourt.Game.Name {
+		if g.Name == centercourt.Game.Name || g.Name == worldwide.Game.Name {
 			want = 20_000
 			s, err := games.NewBotSpec(g, "expert:iterations=20000")
 			if err != nil {
@@ -158,11 +159,17 @@ func TestExpertBudgets(t *testing.T) {
 			so := s.(*ismcts.Bot).Options()
 			if so.Iterations != o.Iterations || so.Trees != o.Trees || so.OwnView != o.OwnView || so.Infer != o.Infer ||
 				so.Exploration != o.Exploration || so.Bias != o.Bias || so.Horizon != o.Horizon || (so.Leaf == nil) != (o.Leaf == nil) {
-				t.Errorf("expert:iterations=20000 in Center Court is not expert: %+v against %+v", so, o)
+				t.Errorf("expert:iterations=20000 in %s is not expert: %+v against %+v", g.Name, so, o)
 			}
 		}
 		if o.Iterations != want || o.Trees != 4 {
 			t.Errorf("%s: expert's budget %d iterations in %d trees, want %d in 4", g.Name, o.Iterations, o.Trees, want)
+		}
+		// What deuce bots says of expert is its budget.
+		for _, info := range games.Bots(g) {
+			if info.Name == "expert" && !strings.Contains(info.Summary, fmt.Sprintf(": %d iterations a move", want)) {
+				t.Errorf("%s: expert's summary does not give its %d iterations: %q", g.Name, want, info.Summary)
+			}
 		}
 	}
 }
