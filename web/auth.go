@@ -168,6 +168,9 @@ func (s *Server) accountOf(r *http.Request) *store.Account {
 	if s.accounts == nil {
 		return nil
 	}
+	if a, ok := r.Context().Value(tokenAccount{}).(*store.Account); ok {
+		return a // the bot token guard checked
+	}
 	kind, token := store.WebSession, ""
 	if auth, ok := bearer(r); ok {
 		kind, token = store.BotToken, auth
@@ -187,11 +190,44 @@ func (s *Server) accountOf(r *http.Request) *store.Account {
 	return a
 }
 
-// bearer returns the bot token a request sends in "Authorization: Bearer", and whether it
-// sends one.
+// bearer returns the bot token a request sends in "Authorization: Bearer" (the scheme in any
+// case, as RFC 9110 has it), and whether it sends one.
 func bearer(r *http.Request) (string, bool) {
-	auth, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-	return strings.TrimSpace(auth), ok
+	scheme, token, _ := strings.Cut(strings.TrimSpace(r.Header.Get("Authorization")), " ")
+	if !strings.EqualFold(scheme, "Bearer") {
+		return "", false
+	}
+	return strings.TrimSpace(token), true
+}
+
+// tokenAccount is the context key of the account a request's bot token names (checkToken).
+type tokenAccount struct{}
+
+// checkToken answers 401 to a request whose Authorization header names no account: another
+// scheme than Bearer, a server without accounts, a token revoked, expired or mistyped. Such a
+// request must not go on as a guest's, which would answer "sign in first" or, worse, do as a
+// guest what the program meant to do as its account. It returns the request with the
+// token's account in its context, or nil once it has answered.
+func (s *Server) checkToken(w http.ResponseWriter, r *http.Request) *http.Request {
+	if r.Header.Get("Authorization") == "" {
+		return r
+	}
+	refuse := func(msg string) *http.Request {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="deuce"`)
+		writeError(w, http.StatusUnauthorized, msg)
+		return nil
+	}
+	if _, ok := bearer(r); !ok {
+		return refuse(`send a bot token as "Authorization: Bearer bot_...", the only authorization deuce takes`)
+	}
+	if s.accounts == nil {
+		return refuse("this server keeps no accounts, so it knows no bot tokens: send the request without one")
+	}
+	a := s.accountOf(r)
+	if a == nil {
+		return refuse("bot token not recognised: it was revoked, has expired or is mistyped (make a new one on your profile page)")
+	}
+	return r.WithContext(context.WithValue(r.Context(), tokenAccount{}, a))
 }
 
 // signedInBrowser is signedIn for what only a person at a browser may do to an account: make

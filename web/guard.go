@@ -13,8 +13,8 @@ import (
 const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
 	"connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
-// guard sets the security headers of every answer, caps every request body, and refuses a
-// state-changing request that is not JSON (415) or comes from a page of another origin (403):
+// guard sets the security headers of every answer, caps every request body, refuses a request
+// whose Authorization names no account (checkToken), and refuses a state-changing request that is not JSON (415) or comes from a page of another origin (403):
 // a browser sends a cross-site form or text/plain post without asking, JSON it does not.
 func (s *Server) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -26,6 +26,9 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
 		if r.Body != nil {
 			r.Body = http.MaxBytesReader(w, r.Body, s.limits.MaxBody)
+		}
+		if r = s.checkToken(w, r); r == nil {
+			return
 		}
 		switch r.Method {
 		case http.MethodGet, http.MethodHead, http.MethodOptions:

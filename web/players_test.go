@@ -122,11 +122,20 @@ func (p *person) must(want int, method, path string, body, out any) *http.Respon
 	return resp
 }
 
+// name is the account the person is signed in as, "" for a guest. A bot token that names no
+// account (revoked, expired) must be refused, not taken for a guest.
 func (p *person) name() string {
 	var a struct {
-		Name string `json:"name"`
+		Name  string `json:"name"`
+		Error string `json:"error"`
 	}
-	p.must(http.StatusOK, "GET", "/api/account", nil, &a)
+	resp := p.do("GET", "/api/account", nil, &a)
+	if p.bearer != "" && resp.StatusCode == http.StatusUnauthorized && strings.HasPrefix(a.Error, "bot token not recognised") {
+		return ""
+	}
+	if resp.StatusCode != http.StatusOK {
+		p.s.t.Fatalf("GET /api/account: status %d (%q), want 200", resp.StatusCode, a.Error)
+	}
 	return a.Name
 }
 
@@ -255,6 +264,73 @@ func TestSignInOutAndPasswords(t *testing.T) {
 	ann.must(http.StatusUnauthorized, "POST", "/api/account/signout-everywhere", map[string]any{}, nil)
 }
 
+// A request whose Authorization names no account is refused with 401 and why, never served as
+// a guest's: a mistyped or revoked token, another scheme. The scheme's case does not matter.
+func TestWrongAuthorizationIsRefused(t *testing.T) {
+	s := startAccounts(t)
+	ann := s.signUp("ann")
+	var tok struct {
+		Token string `json:"token"`
+	}
+	ann.must(http.StatusCreated, "POST", "/api/account/bot-tokens", map[string]any{}, &tok)
+	send := func(auth, method, path string, body any) (int, string, string) {
+		var b io.Reader
+		if body != nil {
+			j, _ := json.Marshal(body)
+			b = strings.NewReader(string(j))
+		}
+		req, _ := http.NewRequest(method, s.url+path, b)
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", auth)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var a struct {
+			Name  string `json:"name"`
+			Error string `json:"error"`
+		}
+		_ = json.NewDecoder(resp.Body).Decode(&a)
+		return resp.StatusCode, a.Name, a.Error
+	}
+	seek := map[string]any{"game": "pencil"}
+	for _, c := range []struct{ auth, want string }{
+		{"Bearer bot_garbage", "bot token not recognised"},
+		{"bearer bot_garbage", "bot token not recognised"},
+		{"Bearer " + tok.Token + "x", "bot token not recognised"},
+		{"Basic YW5uOmNvcnJlY3QgaG9yc2U=", `send a bot token as "Authorization: Bearer bot_...`},
+		{"Bearer", "bot token not recognised"},
+	} {
+		for _, r := range []struct {
+			method, path string
+			body         any
+		}{{"GET", "/api/account", nil}, {"POST", "/api/seeks", seek}, {"GET", "/api/tables", nil}} {
+			code, _, msg := send(c.auth, r.method, r.path, r.body)
+			if code != http.StatusUnauthorized || !strings.HasPrefix(msg, c.want) {
+				t.Errorf("%s %s with %q: %d %q; want 401 %q", r.method, r.path, c.auth, code, msg, c.want)
+			}
+		}
+	}
+	// The right token, its scheme in any case, plays as the account.
+	for _, scheme := range []string{"Bearer ", "bearer ", "BEARER "} {
+		if code, name, msg := send(scheme+tok.Token, "GET", "/api/account", nil); code != http.StatusOK || name != "ann" {
+			t.Errorf("%q and the token: %d %q %q; want ann", scheme, code, name, msg)
+		}
+	}
+	// The refusal names the scheme it wants.
+	req, _ := http.NewRequest("GET", s.url+"/api/account", nil)
+	req.Header.Set("Authorization", "Bearer bot_garbage")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if got := resp.Header.Get("WWW-Authenticate"); !strings.HasPrefix(got, "Bearer") {
+		t.Errorf("WWW-Authenticate %q, want Bearer", got)
+	}
+}
+
 // TestBotTokenCannotManageTheAccount plays a program whose bot token leaked to someone else:
 // with it they play as the account, and that is all. Making more tokens (which a revocation
 // would not know to end), revoking the owner's, changing the password or signing the owner
@@ -272,7 +348,7 @@ func TestBotTokenCannotManageTheAccount(t *testing.T) {
 	// The same requests, the owner's session cookie sent along with the token.
 	both := *ann
 	both.bearer = tok.Token
-	// A token that is no longer (or never was) valid gets the same answer.
+	// A token that is no longer (or never was) valid is refused as such.
 	stale := s.person()
 	stale.bearer = "bot_" + strings.Repeat("a", 32)
 	tokens := func() int {
@@ -301,9 +377,12 @@ func TestBotTokenCannotManageTheAccount(t *testing.T) {
 				Error string `json:"error"`
 			}
 			resp := p.do(tt.method, tt.path, tt.body, &answer)
-			want := "a bot token cannot " + tt.cannot + ": sign in in a browser"
-			if resp.StatusCode != http.StatusForbidden || answer.Error != want {
-				t.Errorf("%s %s with a bot token: %d %q; want 403 %q", tt.method, tt.path, resp.StatusCode, answer.Error, want)
+			code, want := http.StatusForbidden, "a bot token cannot "+tt.cannot+": sign in in a browser"
+			if p == stale {
+				code, want = http.StatusUnauthorized, "bot token not recognised: it was revoked, has expired or is mistyped (make a new one on your profile page)"
+			}
+			if resp.StatusCode != code || answer.Error != want {
+				t.Errorf("%s %s with a bot token: %d %q; want %d %q", tt.method, tt.path, resp.StatusCode, answer.Error, code, want)
 			}
 		}
 	}
