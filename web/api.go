@@ -621,7 +621,13 @@ func decodeBody(r *http.Request, v any) error {
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("bad request body: %w", err)
+		if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
+			return err
+		}
+		if errors.Is(err, io.EOF) {
+			err = errEmptyBody
+		}
+		return fmt.Errorf("bad request body: %s", jsonProblem(err))
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return errors.New("bad request body: one JSON object expected, more follows it")

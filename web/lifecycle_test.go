@@ -318,6 +318,16 @@ func TestUnknownTableIsNotFound(t *testing.T) {
 	if a := s.raw("GET", "/t/"+c.ID, "", "", nil); a.status != http.StatusOK {
 		t.Errorf("a real table's page: %d", a.status)
 	}
+	// A game or a player that does not exist has no page either.
+	for _, c := range []struct{ path, headline string }{{"/learn/nosuchgame", "No such game"}, {"/u/nosuchplayer", "No such player"}} {
+		a := s.raw("GET", c.path, "", "", nil)
+		if a.status != http.StatusNotFound || !strings.Contains(string(a.body), "<h1>"+c.headline+"</h1>") || !strings.Contains(string(a.body), `href="/"`) {
+			t.Errorf("%s: %d %.300s", c.path, a.status, a.body)
+		}
+	}
+	if a := s.raw("GET", "/learn/centercourt", "", "", nil); a.status != http.StatusOK {
+		t.Errorf("a real game's page: %d", a.status)
+	}
 }
 
 // TestUnplayableTableEndsAtResume checks that a table the server refuses to play (an

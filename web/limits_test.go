@@ -380,3 +380,32 @@ func TestAccountConnectLimitFollowsTheAccount(t *testing.T) {
 	s.time.Advance(time.Minute)
 	dial(dan, "127.0.0.6")
 }
+
+// A body that does not decode is refused with what is wrong in the words of JSON, never the Go
+// types the server decodes into, and creates nothing.
+func TestBadBodiesAreExplained(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "deuce.db"))
+	for _, c := range []struct{ body, want string }{
+		{`[]`, "bad request body: want a JSON object, not an array"},
+		{`"pencil"`, "bad request body: want a JSON object, not a string"},
+		{`{"game": "pencil", "seats": 5}`, `bad request body: field "seats" must be an array, not a number`},
+		{`{"game": 7}`, `bad request body: field "game" must be a string, not a number`},
+		{`{"game": "pencil", "seats": [{"name": 5}]}`, `bad request body: field "seats.name" must be a string, not a number`},
+		{`{"game": "pencil", "seats": [{"me": "yes"}]}`, `bad request body: field "seats.me" must be a boolean, not a string`},
+		{`{"game": "pencil", "cheat": 1}`, `bad request body: unknown field "cheat"`},
+		{`{"game": `, "bad request body: the JSON ends too soon"},
+		{`{"game" "pencil"}`, "bad request body: not valid JSON at byte 9: invalid character"},
+		{``, "bad request body: the body is empty"},
+		{`{} {}`, "bad request body: one JSON object expected, more follows it"},
+	} {
+		a := s.raw("POST", "/api/tables", "application/json", c.body, nil)
+		if a.status != http.StatusBadRequest || !strings.HasPrefix(a.Error, c.want) || strings.Contains(a.Error, "Go ") || strings.Contains(a.Error, "web.") {
+			t.Errorf("body %s: %d %q, want 400 %q", c.body, a.status, a.Error, c.want)
+		}
+	}
+	var list []map[string]any
+	s.call("GET", "/api/tables", nil, &list)
+	if len(list) != 0 {
+		t.Errorf("%d tables made by bad bodies", len(list))
+	}
+}

@@ -1,8 +1,10 @@
 package web
 
 import (
+	"bytes"
 	"embed"
 	"errors"
+	"html"
 	"io/fs"
 	"net/http"
 	"strings"
@@ -60,7 +62,14 @@ func (s *Server) pages() http.Handler {
 	}
 	mux.HandleFunc("GET /t/{id}", tablePage("table.html"))
 	mux.HandleFunc("GET /r/{id}", tablePage("replay.html"))
-	mux.HandleFunc("GET /learn/{game}", page("learn.html"))
+	learn := page("learn.html")
+	mux.HandleFunc("GET /learn/{game}", func(w http.ResponseWriter, r *http.Request) {
+		if _, err := games.Lookup(r.PathValue("game")); err != nil {
+			notFoundAs(w, assets, "No such game")
+			return
+		}
+		learn(w, r)
+	})
 	mux.HandleFunc("GET /{$}", page("index.html"))
 	mux.HandleFunc("GET /", func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/api/") || strings.HasPrefix(r.URL.Path, "/ws/") {
@@ -74,10 +83,18 @@ func (s *Server) pages() http.Handler {
 
 // notFound answers 404 with the page that says so and leads back to the lobby.
 func notFound(w http.ResponseWriter, assets fs.FS) {
+	notFoundAs(w, assets, "")
+}
+
+// notFoundAs is notFound with another headline than "No such table" ("No such player").
+func notFoundAs(w http.ResponseWriter, assets fs.FS, headline string) {
 	b, err := fs.ReadFile(assets, "notfound.html")
 	if err != nil {
 		http.NotFound(w, nil)
 		return
+	}
+	if headline != "" {
+		b = bytes.Replace(b, []byte("<h1>No such table</h1>"), []byte("<h1>"+html.EscapeString(headline)+"</h1>"), 1)
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")

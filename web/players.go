@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/http"
 	"strings"
 	"time"
@@ -36,8 +37,28 @@ func (s *Server) playerRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/seeks/{id}/accept", s.apiAcceptSeek)
 	mux.HandleFunc("DELETE /api/seeks/{id}", s.apiDeleteSeek)
 	mux.HandleFunc("POST /api/tables/{id}/claim-time", s.apiClaimTime)
-	mux.HandleFunc("GET /u/{name}", uiPage("profile.html"))
+	mux.HandleFunc("GET /u/{name}", s.profilePage)
 	mux.HandleFunc("GET /leaderboard", uiPage("leaderboard.html"))
+}
+
+// profilePage serves a player's profile page, or 404 with the page that says so for a name no
+// account has.
+func (s *Server) profilePage(w http.ResponseWriter, r *http.Request) {
+	assets, _ := fs.Sub(ui, "ui") // the embedded tree is fixed at build time
+	if s.accounts == nil {
+		notFoundAs(w, assets, "No such player")
+		return
+	}
+	_, err := s.accounts.p.AccountByName(r.Context(), r.PathValue("name"))
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		notFoundAs(w, assets, "No such player")
+	case err != nil:
+		s.log.Error("load account", "err", err)
+		http.Error(w, "The profile could not be loaded: try again in a moment.", http.StatusServiceUnavailable)
+	default:
+		uiPage("profile.html")(w, r)
+	}
 }
 
 // uiPage serves one of the embedded pages.

@@ -1251,3 +1251,19 @@ func TestNamesThatPassForOthers(t *testing.T) {
 type answerMsg struct {
 	Error string `json:"error"`
 }
+
+// A player's page opens for an account's name, in any case, and is 404 for a name no account has.
+func TestProfilePage(t *testing.T) {
+	s := startAccounts(t)
+	s.signUp("ann")
+	for path, want := range map[string]int{"/u/ann": http.StatusOK, "/u/ANN": http.StatusOK, "/u/bob": http.StatusNotFound} {
+		resp, err := http.Get(s.url + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != want {
+			t.Errorf("%s: %d, want %d", path, resp.StatusCode, want)
+		}
+	}
+}

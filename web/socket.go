@@ -670,7 +670,10 @@ func decodeClientMsg(data []byte) (clientMsg, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&msg); err != nil {
-		return clientMsg{}, err
+		if errors.Is(err, io.EOF) {
+			err = errEmptyBody
+		}
+		return clientMsg{}, errors.New(jsonProblem(err))
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return clientMsg{}, errors.New("one JSON object expected, more follows it")
@@ -692,7 +695,7 @@ func (s *Server) handle(ctx context.Context, lt *liveTable, seat engine.Seat, da
 		return nil
 	case "move", "resign", "claim", "bot":
 	default:
-		return bad(codeBadMessage, "unknown message type %q: want move, resign, claim, bot or ping", msg.Type)
+		return bad(codeBadMessage, "unknown message type %q: want move, resign, claim, bot, chat, mute or ping", msg.Type)
 	}
 	if seat < 0 {
 		return bad(codeNotYourTurn, "spectators cannot play")
@@ -708,7 +711,9 @@ func (s *Server) handle(ctx context.Context, lt *liveTable, seat engine.Seat, da
 	}
 	seq := -1
 	if msg.Seq != nil {
-		seq = *msg.Seq
+		if seq = *msg.Seq; seq < -1 {
+			return bad(codeBadMessage, "seq %d names no update: send the seq of the update the move answers, or -1 for any", seq)
+		}
 	}
 	start := time.Now()
 	if msg.Action != nil {

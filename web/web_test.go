@@ -434,15 +434,21 @@ func TestBadMessagesChangeNothing(t *testing.T) {
 		name string
 		msg  any
 		code string
+		want string // in the error's words, never Go's
 	}{
-		{"not json", "{{{", "bad_message"},
-		{"unknown type", map[string]any{"type": "dance"}, "bad_message"},
-		{"unknown field", map[string]any{"type": "move", "action": 1, "cheat": true}, "bad_message"},
-		{"neither action nor text", map[string]any{"type": "move"}, "bad_message"},
-		{"both action and text", map[string]any{"type": "move", "action": 1, "text": "serve 1"}, "bad_message"},
-		{"illegal action", map[string]any{"type": "move", "seq": u.Seq, "action": 12345}, "illegal"},
-		{"illegal text", map[string]any{"type": "move", "seq": u.Seq, "text": "ace"}, "illegal"},
-		{"stale", map[string]any{"type": "move", "seq": u.Seq + 7, "action": u.Legal[0].Action}, "stale"},
+		{"not json", "{{{", "bad_message", "not valid JSON at byte 2"},
+		{"not an object", "[1]", "bad_message", "want a JSON object, not an array"},
+		{"empty", " ", "bad_message", "the body is empty"},
+		{"unknown type", map[string]any{"type": "dance"}, "bad_message", `unknown message type "dance": want move, resign, claim, bot, chat, mute or ping`},
+		{"unknown field", map[string]any{"type": "move", "action": 1, "cheat": true}, "bad_message", `unknown field "cheat"`},
+		{"action as text", map[string]any{"type": "move", "action": "serve"}, "bad_message", `field "action" must be a whole number, not a string`},
+		{"seq as text", map[string]any{"type": "move", "action": 1, "seq": "1"}, "bad_message", `field "seq" must be a whole number, not a string`},
+		{"seq below -1", map[string]any{"type": "move", "seq": -5, "action": u.Legal[0].Action}, "bad_message", "seq -5 names no update"},
+		{"neither action nor text", map[string]any{"type": "move"}, "bad_message", "a move gives either action or text"},
+		{"both action and text", map[string]any{"type": "move", "action": 1, "text": "serve 1"}, "bad_message", "a move gives either action or text"},
+		{"illegal action", map[string]any{"type": "move", "seq": u.Seq, "action": 12345}, "illegal", "12345"},
+		{"illegal text", map[string]any{"type": "move", "seq": u.Seq, "text": "ace"}, "illegal", "ace"},
+		{"stale", map[string]any{"type": "move", "seq": u.Seq + 7, "action": u.Legal[0].Action}, "stale", "the match has moved on since that view"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -456,8 +462,8 @@ func TestBadMessagesChangeNothing(t *testing.T) {
 				cl.send(tt.msg)
 			}
 			m := cl.untilError()
-			if m.Code != tt.code || m.Error == "" {
-				t.Errorf("error %q %q, want code %q with a reason", m.Code, m.Error, tt.code)
+			if m.Code != tt.code || !strings.Contains(m.Error, tt.want) || strings.Contains(m.Error, "Go ") {
+				t.Errorf("error %q %q, want code %q saying %q", m.Code, m.Error, tt.code, tt.want)
 			}
 			tbl, err := s.db.Get(context.Background(), c.ID)
 			if err != nil {

@@ -14,7 +14,9 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -68,6 +70,24 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	return OpenWith(ctx, path, Options{})
 }
 
+// private makes the database file its owner's alone (0600): it holds password hashes and
+// session hashes. A new file is created so, before SQLite opens it (an empty file is an empty
+// database); SQLite gives its journal and WAL files the database file's mode. An existing file
+// that others may read is narrowed, where its owner runs deuce.
+func private(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	if err == nil {
+		return f.Close()
+	}
+	if !errors.Is(err, fs.ErrExist) {
+		return err
+	}
+	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() && st.Mode().Perm()&0o077 != 0 {
+		_ = os.Chmod(path, st.Mode().Perm()&0o700) // another owner's file: left as it is
+	}
+	return nil
+}
+
 // OpenWith is Open with options.
 func OpenWith(ctx context.Context, path string, opt Options) (*DB, error) {
 	abs, err := filepath.Abs(path)
@@ -76,6 +96,9 @@ func OpenWith(ctx context.Context, path string, opt Options) (*DB, error) {
 	}
 	if opt.BusyTimeout <= 0 {
 		opt.BusyTimeout = busyTimeout
+	}
+	if err := private(abs); err != nil {
+		return nil, fmt.Errorf("open sqlite store %s: %w", path, err)
 	}
 	db := &DB{path: path}
 	if db.write, err = openPool(abs, false, opt); err != nil {

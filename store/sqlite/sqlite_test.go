@@ -346,3 +346,40 @@ func TestAppendOnAFullFile(t *testing.T) {
 		t.Fatalf("an append once there is room: %v", err)
 	}
 }
+
+// The database holds password and session hashes: its files are the owner's alone, a new one
+// from the start, WAL and shared memory included, and an existing one others could read is
+// narrowed when it is opened.
+func TestFilesArePrivate(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "deuce.db")
+	db, err := sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Create(ctx, &store.Table{ID: "t1", Game: "demo", Status: store.Open, Moves: []engine.Move{}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"deuce.db", "deuce.db-wal", "deuce.db-shm"} {
+		st, err := os.Stat(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if perm := st.Mode().Perm(); perm&0o077 != 0 {
+			t.Errorf("%s has mode %v, want none for group and others", name, perm)
+		}
+	}
+	db.Close()
+	if err := os.Chmod(path, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db, err = sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if st, err := os.Stat(path); err != nil || st.Mode().Perm() != 0o600 {
+		t.Errorf("an existing 0644 file reopened: %v %v, want 0600", st.Mode().Perm(), err)
+	}
+}
