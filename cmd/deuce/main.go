@@ -31,6 +31,7 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 )
 
 func main() {
@@ -128,6 +129,50 @@ func printUsage(w io.Writer) {
 	fmt.Fprintln(w, "Run deuce COMMAND --help for a command's flags. Start with: deuce list")
 }
 
+// flagProblem rewrites the flag package's "invalid value "abc" for flag -matches: parse error"
+// to say what the flag takes.
+func flagProblem(fs *flag.FlagSet, err error) string {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		return "unknown flag --" + name
+	}
+	rest, ok := strings.CutPrefix(msg, "invalid value ")
+	if !ok {
+		return msg
+	}
+	_, name, ok := strings.Cut(rest, " for flag -")
+	if !ok {
+		return msg
+	}
+	name, _, _ = strings.Cut(name, ":")
+	f := fs.Lookup(name)
+	if f == nil {
+		return msg
+	}
+	g, ok := f.Value.(flag.Getter)
+	if !ok {
+		return msg
+	}
+	want := ""
+	switch g.Get().(type) {
+	case int, int64:
+		want = "a whole number"
+	case uint, uint64:
+		want = "a whole number from 0"
+	case float64:
+		want = "a number"
+	case bool:
+		want = "true or false"
+	case time.Duration:
+		want = "a duration such as 90s, 5m or 1h30m"
+	}
+	if want == "" {
+		return msg
+	}
+	value, _, _ := strings.Cut(rest, " for flag -")
+	return fmt.Sprintf("--%s takes %s, not %s", name, want, value)
+}
+
 // newFlags makes a subcommand's flag set whose errors and help go to e.stderr.
 func newFlags(e *env, name, usage string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
@@ -145,15 +190,23 @@ func newFlags(e *env, name, usage string) *flag.FlagSet {
 }
 
 // parseFlags parses args, allowing flags before and after positional arguments, and wraps
-// errors as usage errors.
+// errors as usage errors. A mistake gets its error and where to find the flags, not the whole
+// help, which would scroll the error away; --help gets the help.
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
-		if err := fs.Parse(args); err != nil {
+		help, out := fs.Usage, fs.Output()
+		fs.Usage = func() {}
+		fs.SetOutput(io.Discard)
+		err := fs.Parse(args)
+		fs.Usage = help
+		fs.SetOutput(out)
+		if err != nil {
 			if errors.Is(err, flag.ErrHelp) {
+				help()
 				return nil, err
 			}
-			return nil, usageError{err.Error()}
+			return nil, usageError{fmt.Sprintf("%s (deuce %s --help lists the flags)", flagProblem(fs, err), fs.Name())}
 		}
 		args = fs.Args()
 		if len(args) == 0 {

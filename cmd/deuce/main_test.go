@@ -42,7 +42,9 @@ func TestUsageErrors(t *testing.T) {
 		{"one bot", []string{"sim", "centercourt", "--bots", "random"}, []string{"two bot levels"}},
 		{"bad seat", []string{"play", "pencil", "--seat", "3"}, []string{"seats 1 to 2"}},
 		{"bad vs", []string{"play", "pencil", "--vs", "genius"}, []string{"genius", "human"}},
-		{"bad flag", []string{"sim", "pencil", "--matchez", "3"}, []string{"matchez"}},
+		{"bad flag", []string{"sim", "pencil", "--matchez", "3"}, []string{"unknown flag --matchez", "deuce sim --help"}},
+		{"matches not a number", []string{"sim", "pencil", "--matches", "abc"}, []string{`--matches takes a whole number, not "abc"`, "deuce sim --help"}},
+		{"negative seed", []string{"sim", "pencil", "--seed", "-1"}, []string{`--seed takes a whole number from 0, not "-1"`}},
 		{"bad matches", []string{"sim", "pencil", "--bots", "random,random", "--matches", "0"}, []string{"at least 1"}},
 		{"replay nothing", []string{"replay"}, []string{"one record file"}},
 		{"bench unknown", []string{"bench", "nothing"}, []string{"serve"}},
@@ -60,9 +62,13 @@ func TestUsageErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, _, err := deuce(t, "", tt.args...)
+			_, stderr, err := deuce(t, "", tt.args...)
 			if err == nil {
 				t.Fatal("no error")
+			}
+			// A mistake gets its error, not the whole help, which would scroll it away.
+			if strings.Contains(stderr, "Usage:") || strings.Contains(stderr, "Flags:") {
+				t.Errorf("a usage error printed the help:\n%.300s", stderr)
 			}
 			if code := exitCode(err); code != 2 {
 				t.Errorf("exit code %d, want 2 for a usage error (%v)", code, err)
