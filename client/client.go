@@ -219,6 +219,20 @@ func (e *HTTPError) Error() string {
 	return fmt.Sprintf("the server refused: %s (%d)", e.Message, e.Status)
 }
 
+// Hint asks the server what the seat token holds (or, with "", the seat c's account holds)
+// should play at its turn: the server's advice for people, at a casual table against bots
+// only. A refusal (a rated table, people at the table, not the seat's turn) is an *HTTPError
+// whose Message says why.
+func (c *Client) Hint(ctx context.Context, table, token string) (string, error) {
+	var h struct {
+		Text string `json:"text"`
+	}
+	if err := c.call(ctx, http.MethodPost, "/api/tables/"+url.PathEscape(table)+"/hint", map[string]string{"token": token}, &h); err != nil {
+		return "", err
+	}
+	return h.Text, nil
+}
+
 // Table returns a table's summary.
 func (c *Client) Table(ctx context.Context, id string) (protocol.Table, error) {
 	var t protocol.Table

@@ -200,14 +200,37 @@ func (l *Local) Play(_ context.Context, seq int, m Move) error {
 	return nil
 }
 
-// Hint returns the game's hint for seat, where the game has one.
-func (l *Local) Hint(_ context.Context, seat engine.Seat) (string, bool) {
+// HintTime bounds the search of a card game's hint at the terminal.
+const HintTime = 2 * time.Second
+
+// Hint returns advice for seat at its turn: the bidding game's solved strategy, or in the card
+// games what the hard bot would play and why (games.SearchHint, from seat's information only,
+// on one core for at most HintTime). As on a server, a table with another person at it gets
+// no card-game hint, so that a hint never helps one person against another.
+func (l *Local) Hint(ctx context.Context, seat engine.Seat) (string, bool) {
 	l.mu.Lock()
-	defer l.mu.Unlock()
 	if !l.waiting || l.state.ToMove() != seat {
+		l.mu.Unlock()
 		return "", false
 	}
-	return games.Hint(l.info.Game, l.state, seat)
+	if text, ok := games.Hint(l.info.Game, l.state, seat); ok {
+		l.mu.Unlock()
+		return text, true
+	}
+	st := l.state.Clone()
+	l.mu.Unlock()
+	for i, p := range l.players {
+		if p == nil && engine.Seat(i) != seat {
+			return "No hint here: hints are offered only against bots, never against another person.", true
+		}
+	}
+	ctx, cancel := context.WithTimeout(ctx, HintTime)
+	defer cancel()
+	advice, err := games.SearchHint(ctx, l.info.Game, st, seat, rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())))
+	if err != nil {
+		return "No hint: " + err.Error(), true
+	}
+	return advice.Text, true
 }
 
 // refusal is a refused move.

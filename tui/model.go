@@ -195,7 +195,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.setStatus("", false)
 		text := msg.text
 		if !msg.ok {
-			text = "This game offers no hint here: hints come from the solved bidding game, in pencil, at your turn."
+			text = "No hint now: a hint is for the player to move, at their turn."
 		}
 		m.openOverlay(hintOverlay, text)
 		return m, nil

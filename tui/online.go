@@ -27,6 +27,8 @@ type Online struct {
 	// the first attempt, doubled before each of the next.
 	redial func(ctx context.Context) (*client.Conn, error)
 	retry  time.Duration
+	// askHint asks the server for a hint (SetHints), nil where there is none to ask.
+	askHint func(ctx context.Context) (string, error)
 
 	mu    sync.Mutex
 	conn  *client.Conn
@@ -216,16 +218,35 @@ func (o *Online) notice(seat engine.Seat) string {
 	return text
 }
 
+// SetHints makes the table ask ask for the hints of the card games: the server's advice, at a
+// casual table against bots only (POST /api/tables/{id}/hint, client.Client.Hint).
+func (o *Online) SetHints(ask func(ctx context.Context) (string, error)) { o.askHint = ask }
+
 // Hint gives the bidding game's hint from the latest view: the rounds it shows, replayed from
 // the start, are the position; a secret bid of the other player not yet revealed stands in as
-// the smallest bid, since the optimal strategy depends only on the points and the ball.
-func (o *Online) Hint(_ context.Context, seat engine.Seat) (string, bool) {
+// the smallest bid, since the optimal strategy depends only on the points and the ball. The
+// card games' hints are the server's (SetHints); where it gives none, its reason is the text.
+func (o *Online) Hint(ctx context.Context, seat engine.Seat) (string, bool) {
 	o.mu.Lock()
 	view := o.last
 	o.mu.Unlock()
-	pv, ok := view.(*pencil.Observation)
-	if !ok || seat < 0 {
+	if seat < 0 {
 		return "", false
+	}
+	pv, ok := view.(*pencil.Observation)
+	if !ok {
+		if o.askHint == nil {
+			return "", false
+		}
+		text, err := o.askHint(ctx)
+		var refused *client.HTTPError
+		switch {
+		case errors.As(err, &refused):
+			return "No hint here: " + refused.Message + ".", true
+		case err != nil:
+			return "The hint could not be had: " + err.Error(), true
+		}
+		return text, true
 	}
 	s, _, err := o.info.Game.Start(o.info.Options)
 	if err != nil {

@@ -349,6 +349,44 @@ func joinScreen(ctx context.Context, t *testing.T, c *client.Client, table, toke
 	return newHarness(t, newModelT(t, online))
 }
 
+// At a table against bots, h asks the server for the hard bot's advice; at a table with another
+// person the server refuses, and the screen says why.
+func TestOnlineCardGameHint(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c := clienttest.Start(t).Client
+	for _, tt := range []struct {
+		seats []protocol.SeatRequest
+		want  string
+	}{
+		{[]protocol.SeatRequest{{Name: "Ann"}, {Bot: "heuristic"}}, "The hard bot would play"},
+		{[]protocol.SeatRequest{{Name: "Ann"}, {Name: "Bob"}}, "No hint here: hints are offered only at tables against bots"},
+	} {
+		created, err := c.Create(ctx, protocol.CreateTable{Game: "centercourt", Variant: "tiebreak", Seats: tt.seats})
+		if err != nil {
+			t.Fatal(err)
+		}
+		conn, err := c.Join(ctx, created.ID, created.Seats[0].Token)
+		if err != nil {
+			t.Fatal(err)
+		}
+		online, err := NewOnline(conn, c.Server.Host)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, token := created.ID, created.Seats[0].Token
+		online.SetHints(func(ctx context.Context) (string, error) { return c.Hint(ctx, id, token) })
+		h := newHarness(t, newModelT(t, online))
+		h.settle(myTurn)
+		h.press("h")
+		h.settle(func(m *Model) bool { return m.overlay == hintOverlay })
+		if v := strings.Join(strings.Fields(h.m.View()), " "); !strings.Contains(v, tt.want) {
+			t.Errorf("seats %v: the hint screen lacks %q:\n%s", tt.seats, tt.want, h.m.View())
+		}
+		conn.Close()
+	}
+}
+
 // A server restart in the middle of a match loses nothing: the terminal joins its seat again
 // and plays on to the end, and the record replays.
 func TestReconnectAfterRestart(t *testing.T) {

@@ -146,14 +146,22 @@ func TestHelpRulesHint(t *testing.T) {
 		t.Errorf("the pencil hint names no bid:\n%s", v)
 	}
 
-	// Center Court has no hint, and says so.
+	// Center Court's hint is the hard bot's search, against bots; never against a person.
 	local, _, _ = localMatch(t, "centercourt", nil, 5, 0)
 	h = newHarness(t, newModelT(t, local))
 	h.settle(myTurn)
 	h.press("h")
 	h.settle(func(m *Model) bool { return m.overlay == hintOverlay })
-	if v := h.m.View(); !strings.Contains(v, "no hint") {
-		t.Errorf("centercourt's hint key:\n%s", v)
+	if v := strings.Join(strings.Fields(h.m.View()), " "); !strings.Contains(v, "The hard bot would play") {
+		t.Errorf("centercourt's hint against a bot:\n%s", h.m.View())
+	}
+	local, _, _ = localMatch(t, "centercourt", nil, 5, 0, 1)
+	h = newHarness(t, newModelT(t, local))
+	h.settle(myTurn) // the first person's turn comes without a curtain
+	h.press("h")
+	h.settle(func(m *Model) bool { return m.overlay == hintOverlay })
+	if v := strings.Join(strings.Fields(h.m.View()), " "); !strings.Contains(v, "never against another person") {
+		t.Errorf("centercourt's hint between two people:\n%s", h.m.View())
 	}
 }
 

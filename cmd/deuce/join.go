@@ -124,6 +124,7 @@ func playOnline(ctx context.Context, e *env, c *client.Client, tableID, token, n
 	defer table.Close()
 	// A server restarting or a network failing loses nothing: the seat is joined again.
 	table.Reconnect(func(ctx context.Context) (*client.Conn, error) { return c.Join(ctx, tableID, token) })
+	table.SetHints(func(ctx context.Context) (string, error) { return c.Hint(ctx, tableID, token) })
 	kctx, stop := context.WithCancel(ctx)
 	defer stop()
 	go table.KeepAlive(kctx, pingEvery)

@@ -1,4 +1,4 @@
-package web
+package games
 
 import (
 	"strings"
@@ -8,15 +8,15 @@ import (
 // TestHintWhy: the explanation states the share of the move advised with its margin, and says
 // why the bot does not take a move that shows a higher share.
 func TestHintWhy(t *testing.T) {
-	moves := []hintChoice{{Move: "serve 3", P: 0.4, Win: 0.43}, {Move: "serve 4", P: 0.3, Win: 0.45}}
-	got := hintWhy(hintReply{Best: "serve 3", Moves: moves}, 1000, 400)
+	moves := []AdviceMove{{Move: "serve 3", P: 0.4, Win: 0.43}, {Move: "serve 4", P: 0.3, Win: 0.45}}
+	got := hintWhy(Advice{Best: "serve 3", Moves: moves}, 1000, 400)
 	for _, want := range []string{"would play serve 3", "1000 continuations", "won about 43%", "serve 4 45%", "serve 3 is within about ±5 points", "steadier than the shares"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("%q lacks %q", got, want)
 		}
 	}
 	moves[1].Win = 0.40
-	got = hintWhy(hintReply{Best: "serve 3", Moves: moves}, 1000, 100)
+	got = hintWhy(Advice{Best: "serve 3", Moves: moves}, 1000, 100)
 	if !strings.Contains(got, "within about ±10 points") || strings.Contains(got, "steadier") {
 		t.Errorf("%q: want a margin of 10 points and no word on a higher share", got)
 	}
