@@ -25,7 +25,13 @@ func (r *Report) WriteText(w io.Writer, all bool) error {
 		r.Thresholds.Inaccuracy, r.Thresholds.Mistake, r.Thresholds.Blunder)
 	fmt.Fprintf(&b, "%-20s %9s %8s %9s %11s %8s %8s\n", "player", "decisions", "accuracy", "avg loss", "inaccuracies", "mistakes", "blunders")
 	for _, s := range r.Seats {
-		fmt.Fprintf(&b, "%-20s %9d %7.1f%% %9.3f %11d %8d %8d\n", fmt.Sprintf("%d. %s", int(s.Seat)+1, s.Name), s.Decisions, s.Accuracy, shown(s.AverageLoss),
+		// A player with no decision of their own (an unfinished match, a forced game) has no
+		// accuracy to show, not 100%.
+		accuracy := "-"
+		if s.Decisions > 0 {
+			accuracy = fmt.Sprintf("%.1f%%", s.Accuracy)
+		}
+		fmt.Fprintf(&b, "%-20s %9d %8s %9.3f %11d %8d %8d\n", fmt.Sprintf("%d. %s", int(s.Seat)+1, s.Name), s.Decisions, accuracy, shown(s.AverageLoss),
 			s.Marks[Inaccuracy], s.Marks[Mistake], s.Marks[Blunder])
 	}
 	b.WriteString("\n")

@@ -279,8 +279,23 @@ func (c *Client) Join(ctx context.Context, table, token string) (*Conn, error) {
 	}
 	ws.Path = "/ws/tables/" + table
 	ws.RawPath = ""
-	conn, _, err := websocket.Dial(ctx, ws.String(), &websocket.DialOptions{HTTPClient: c.HTTP, HTTPHeader: c.Header.Clone()})
+	conn, resp, err := websocket.Dial(ctx, ws.String(), &websocket.DialOptions{HTTPClient: c.HTTP, HTTPHeader: c.Header.Clone()})
 	if err != nil {
+		// The server's refusal of the upgrade says why in its JSON body (no such table, too
+		// many connections, a wrong token); the dial error only knows it was not a 101.
+		if resp != nil && resp.StatusCode >= 300 {
+			msg := http.StatusText(resp.StatusCode)
+			var e protocol.APIError
+			if resp.Body != nil {
+				if data, rerr := io.ReadAll(io.LimitReader(resp.Body, maxBody)); rerr == nil && json.Unmarshal(data, &e) == nil && e.Error != "" {
+					msg = e.Error
+				}
+			}
+			if resp.StatusCode == http.StatusNotFound && e.Error == "" {
+				msg = "no such table " + table + " on this server"
+			}
+			return nil, httpError(resp, msg)
+		}
 		return nil, fmt.Errorf("connect to %s: %w", c.Server, err)
 	}
 	conn.SetReadLimit(maxServerMessage)

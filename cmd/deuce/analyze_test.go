@@ -61,4 +61,18 @@ func TestAnalyze(t *testing.T) {
 	if _, _, err := deuce(t, "", "analyze", filepath.Join(t.TempDir(), "none.json")); err == nil {
 		t.Error("a missing file was analysed")
 	}
+
+	// A match with no decision yet gives no player an accuracy: not 100% of nothing.
+	rec.Moves = nil
+	data, _ = json.Marshal(rec)
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err = deuce(t, "", "analyze", "--quiet", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out, "100.0%") || !strings.Contains(out, "1. Ann                       0        -") {
+		t.Errorf("an empty match's analysis:\n%s", out)
+	}
 }

@@ -313,3 +313,19 @@ func pencilTable(ctx context.Context, t *testing.T, c *client.Client, points str
 	}
 	return created
 }
+
+// Watching or joining a table the server does not have says so, not what the websocket
+// handshake saw.
+func TestWatchUnknownTable(t *testing.T) {
+	c := clienttest.Start(t).Client
+	for _, cmd := range []string{"watch", "join"} {
+		link := c.Server.String() + "/t/nosuchtable"
+		if cmd == "join" {
+			link += "#seat=1&token=x"
+		}
+		_, _, err := deuce(t, "", cmd, "--plain", "--no-record", link)
+		if err == nil || !strings.Contains(err.Error(), "no such table") || strings.Contains(err.Error(), "handshake") {
+			t.Errorf("%s %s: %v, want it to say there is no such table", cmd, link, err)
+		}
+	}
+}

@@ -166,15 +166,31 @@ func TestPlayHotseatPassesTheDevice(t *testing.T) {
 	}
 }
 
+// Quitting leaves with success; input that ends before the match does is a failure (exit 1), so
+// that a script feeding too few moves notices. Both abandon the match and say so.
 func TestPlayQuitAndEndOfInput(t *testing.T) {
 	for _, input := range []string{"quit\n", ""} {
 		out, _, err := deuce(t, input, "play", "pencil", "--no-record")
-		if err != nil {
+		switch {
+		case input != "" && err != nil:
 			t.Errorf("input %q: %v", input, err)
+		case input == "" && (err == nil || exitCode(err) != 1 || !strings.Contains(err.Error(), "input ended")):
+			t.Errorf("input ending first: %v, want exit 1 saying the input ended", err)
 		}
 		if !strings.Contains(out, "abandoned") {
 			t.Errorf("input %q: %s", input, out)
 		}
+	}
+}
+
+// In the line interface a card game's hint is the hard bot's advice, against bots.
+func TestPlayPlainHint(t *testing.T) {
+	out, _, err := deuce(t, "hint\nquit\n", "play", "centercourt", "--variant", "tiebreak", "--plain", "--no-record")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "The hard bot would play") {
+		t.Errorf("no hint:\n%s", out)
 	}
 }
 

@@ -262,11 +262,7 @@ func (p *terminalMatch) ask(seat engine.Seat) (engine.Action, error) {
 			fmt.Fprintln(w, p.state.Observe(seat))
 			continue
 		case "hint":
-			if hint, ok := games.Hint(p.game, p.state, seat); ok {
-				fmt.Fprintln(w, hint)
-			} else {
-				fmt.Fprintln(w, "No hint for this game.")
-			}
+			fmt.Fprintln(w, p.hint(seat))
 			continue
 		case "q", "quit", "exit":
 			fmt.Fprintln(w, "Match abandoned.")
@@ -329,8 +325,8 @@ func (p *terminalMatch) showMoves(seat engine.Seat, legal []engine.Action) {
 
 func (p *terminalMatch) help() {
 	fmt.Fprintln(p.env.stdout, `Type the number of a move from the list, or the move itself as listed.
-Other commands: moves (list again), view (show the table again), hint (where the
-game offers one), quit (abandon; the record so far is saved).
+Other commands: moves (list again), view (show the table again), hint (what to play,
+against bots), quit (abandon; the record so far is saved).
 The rules: deuce rules `+p.game.Name)
 }
 
@@ -363,10 +359,34 @@ func (p *terminalMatch) finish() error {
 	return nil
 }
 
+// hint is the advice for seat: the bidding game's solved strategy, or what the hard bot would
+// play in a card game, against bots only (as in the full-screen interface, tui.Local.Hint).
+func (p *terminalMatch) hint(seat engine.Seat) string {
+	if text, ok := games.Hint(p.game, p.state, seat); ok {
+		return text
+	}
+	for i, b := range p.players {
+		if b == nil && engine.Seat(i) != seat {
+			return "No hint here: hints are offered only against bots, never against another person."
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), tui.HintTime)
+	defer cancel()
+	advice, err := games.SearchHint(ctx, p.game, p.state.Clone(), seat, rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())))
+	if err != nil {
+		return "No hint: " + err.Error()
+	}
+	return advice.Text
+}
+
 func (p *terminalMatch) inputEnded() error {
 	fmt.Fprintln(p.env.stdout, "\nInput ended; match abandoned.")
-	return errQuit
+	return errInputEnded
 }
+
+// errInputEnded stops a match whose input ended before it did: a script that fed too few
+// moves fails (exit status 1), where a person who types quit leaves with success.
+var errInputEnded = errors.New("the input ended before the match did (the record so far is saved)")
 
 func (p *terminalMatch) clearScreen() {
 	if p.clear {

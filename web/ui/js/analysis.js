@@ -115,7 +115,8 @@ function showReport(r) {
       h('th', { scope: 'col' }, 'Avg loss'), h('th', { scope: 'col', title: 'inaccuracies / mistakes / blunders' }, '?! / ? / ??'))),
     h('tbody', {}, r.seats.map((p) => h('tr', {},
       h('th', { scope: 'row' }, name(p.seat)),
-      h('td', {}, `${p.accuracy.toFixed(0)}%`),
+      // A player with no decision of their own has no accuracy, not 100%.
+      h('td', {}, p.decisions ? `${p.accuracy.toFixed(0)}%` : '—'),
       h('td', {}, Math.max(0, p.averageLoss).toFixed(3)),
       h('td', {}, MARKS.map((m) => p.marks?.[m] || 0).join(' / '))))));
   const marked = r.decisions.filter((d) => d.mark);
