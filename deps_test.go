@@ -43,7 +43,7 @@ var layers = []struct {
 	{"store/postgres", []string{"engine", "store", "store/sqlstore", "github.com/jackc/pgx/v5"}},
 	{"store/postgres/pgtest", []string{"github.com/jackc/pgx/v5"}},
 	{"cluster", []string{"engine", "store", "store/postgres"}},
-	{"web", []string{"analysis", "timesource", "engine", "games", "games/*", "bot", "bot/*", "match", "store", "store/*", "clock", "rating", "github.com/coder/websocket", "golang.org/x/time/rate", "golang.org/x/crypto", "cluster", "github.com/prometheus/client_golang"}},
+	{"web", []string{"analysis", "timesource", "engine", "games", "games/*", "bot", "bot/*", "match", "store", "store/*", "clock", "rating", "github.com/coder/websocket", "golang.org/x/time/rate", "golang.org/x/crypto", "golang.org/x/text/unicode/norm", "cluster", "github.com/prometheus/client_golang"}},
 	{"web/loadtest", []string{"github.com/coder/websocket"}},
 	{"protocol", []string{"engine"}},
 	{"client", []string{"engine", "protocol", "github.com/coder/websocket"}},
