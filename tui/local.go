@@ -213,24 +213,32 @@ func (l *Local) Hint(ctx context.Context, seat engine.Seat) (string, bool) {
 		l.mu.Unlock()
 		return "", false
 	}
-	if text, ok := games.Hint(l.info.Game, l.state, seat); ok {
-		l.mu.Unlock()
-		return text, true
-	}
 	st := l.state.Clone()
 	l.mu.Unlock()
-	for i, p := range l.players {
-		if p == nil && engine.Seat(i) != seat {
-			return "No hint here: hints are offered only against bots, never against another person.", true
+	return Advise(ctx, l.info.Game, st, seat, func(other engine.Seat) bool { return l.players[other] == nil }), true
+}
+
+// Advise is the hint for seat to move in st: the bidding game's solved strategy, or in the card
+// games what the hard bot would play and why (games.SearchHint, from seat's information only,
+// on one core for at most HintTime). As on a server, a card game with another person at the
+// table (person reports the seats of people) gets none, so that a hint never helps one person
+// against another. st is not changed.
+func Advise(ctx context.Context, g engine.Game, st engine.State, seat engine.Seat, person func(engine.Seat) bool) string {
+	if text, ok := games.Hint(g, st, seat); ok {
+		return text
+	}
+	for i := range st.NumSeats() {
+		if other := engine.Seat(i); other != seat && person(other) {
+			return "No hint here: hints are offered only against bots, never against another person."
 		}
 	}
 	ctx, cancel := context.WithTimeout(ctx, HintTime)
 	defer cancel()
-	advice, err := games.SearchHint(ctx, l.info.Game, st, seat, rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())))
+	advice, err := games.SearchHint(ctx, g, st, seat, rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())))
 	if err != nil {
-		return "No hint: " + err.Error(), true
+		return "No hint: " + err.Error()
 	}
-	return advice.Text, true
+	return advice.Text
 }
 
 // refusal is a refused move.

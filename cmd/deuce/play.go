@@ -362,21 +362,7 @@ func (p *terminalMatch) finish() error {
 // hint is the advice for seat: the bidding game's solved strategy, or what the hard bot would
 // play in a card game, against bots only (as in the full-screen interface, tui.Local.Hint).
 func (p *terminalMatch) hint(seat engine.Seat) string {
-	if text, ok := games.Hint(p.game, p.state, seat); ok {
-		return text
-	}
-	for i, b := range p.players {
-		if b == nil && engine.Seat(i) != seat {
-			return "No hint here: hints are offered only against bots, never against another person."
-		}
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), tui.HintTime)
-	defer cancel()
-	advice, err := games.SearchHint(ctx, p.game, p.state.Clone(), seat, rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())))
-	if err != nil {
-		return "No hint: " + err.Error()
-	}
-	return advice.Text
+	return tui.Advise(context.Background(), p.game, p.state.Clone(), seat, func(other engine.Seat) bool { return p.players[other] == nil })
 }
 
 func (p *terminalMatch) inputEnded() error {
