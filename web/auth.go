@@ -452,6 +452,9 @@ func (s *Server) apiSignIn(w http.ResponseWriter, r *http.Request) {
 		hash = a.PasswordHash
 	}
 	if !checkPassword(hash, req.Password) || a == nil {
+		// Who tried which name from where, never the password: what an operator needs to see
+		// a guessing attack (the limits answer it, 429s logged in buckets.allow).
+		s.log.Info("sign-in refused", "name", quoteShort(req.Name), "addr", clientAddr(r), "account", a != nil)
 		writeError(w, http.StatusUnauthorized, "wrong name or password")
 		return
 	}

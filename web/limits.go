@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"golang.org/x/time/rate"
 
 	"deuce/store"
@@ -192,6 +193,9 @@ type buckets struct {
 
 	// shared, when set, holds the buckets in the database the nodes of a cluster share, under
 	// keys starting with prefix; the buckets of m then serve only while it fails.
+	// refused counts the requests refused (metrics: deuce_rate_limited_total), nil for none.
+	refused prometheus.Counter
+
 	shared interface {
 		Take(ctx context.Context, key string, perSecond float64, burst int, now time.Time) (time.Duration, bool, error)
 		ForgetBuckets(ctx context.Context, prefix string, before time.Time) error
@@ -240,6 +244,9 @@ func (b *buckets) take(addr string) (wait time.Duration, ok bool) {
 			_ = b.shared.ForgetBuckets(ctx, b.prefix, now.Add(-full)) // the next sweep tries again
 		}
 		if wait, ok, err := b.shared.Take(ctx, b.prefix+addr, float64(b.every), b.burst, now); err == nil {
+			if !ok {
+				b.refuse()
+			}
 			return wait, ok
 		}
 	}
@@ -254,9 +261,18 @@ func (b *buckets) take(addr string) (wait time.Duration, ok bool) {
 	r := e.lim.ReserveN(now, 1)
 	if d := r.DelayFrom(now); d > 0 {
 		r.CancelAt(now)
+		b.refuse()
 		return d, false
 	}
 	return 0, true
+}
+
+// refuse counts a refused request. A refusal is not logged: logging every one would let a
+// client that keeps hitting the limit fill the log.
+func (b *buckets) refuse() {
+	if b.refused != nil {
+		b.refused.Inc()
+	}
 }
 
 // allow answers 429 with Retry-After and returns false when addr has no token left.

@@ -117,6 +117,10 @@ func TestRefusedCreatesAreLimitedApart(t *testing.T) {
 	if a := s.post("/api/tables", bad); a.status != http.StatusTooManyRequests || !strings.Contains(a.Error, "too many requests for new tables") {
 		t.Fatalf("the tenth request: %d %q, want 429", a.status, a.Error)
 	}
+	// Refusals are counted for the monitoring, by limit.
+	if got := s.metric(`deuce_rate_limited_total{limit="create_tries"}`); got != 1 {
+		t.Errorf("deuce_rate_limited_total{limit=\"create_tries\"} = %v, want 1", got)
+	}
 }
 
 func TestTableCaps(t *testing.T) {

@@ -24,6 +24,8 @@ type metrics struct {
 	latency *prometheus.HistogramVec
 	// storeErrors counts failed writes to the store, by operation.
 	storeErrors *prometheus.CounterVec
+	// limited counts the requests refused by a rate limit, by limit.
+	limited *prometheus.CounterVec
 	// storeRetries counts writes to the store tried again after a failure.
 	storeRetries prometheus.Counter
 	// leaseChanges counts leases acquired, lost and released.
@@ -45,6 +47,9 @@ func newMetrics(s *Server) *metrics {
 		storeErrors: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "deuce_store_errors_total", Help: "Failed writes to the store, by operation.",
 		}, []string{"op"}),
+		limited: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "deuce_rate_limited_total", Help: "Requests refused by a rate limit, by limit.",
+		}, []string{"limit"}),
 		storeRetries: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "deuce_store_retries_total", Help: "Writes to the store tried again after a failure.",
 		}),
@@ -52,7 +57,7 @@ func newMetrics(s *Server) *metrics {
 			Name: "deuce_lease_changes_total", Help: "Table leases this node acquired, lost or released.",
 		}, []string{"change"}),
 	}
-	reg.MustRegister(m.moves, m.latency, m.storeErrors, m.storeRetries, m.leaseChanges,
+	reg.MustRegister(m.moves, m.latency, m.storeErrors, m.limited, m.storeRetries, m.leaseChanges,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "deuce_live_tables", Help: "Tables running on this node."}, func() float64 {
 			s.mu.Lock()

@@ -1,11 +1,13 @@
 package web_test
 
 import (
+	"bytes"
 	"context"
 	"crypto/tls"
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"math"
 	"net/http"
 	"net/http/cookiejar"
@@ -13,6 +15,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -1266,4 +1269,63 @@ func TestProfilePage(t *testing.T) {
 			t.Errorf("%s: %d, want %d", path, resp.StatusCode, want)
 		}
 	}
+}
+
+// A refused sign-in is logged (who tried which name from where) so that an operator can see a
+// guessing attack; no password, session or token is ever in the log, even at debug level.
+func TestSignInLogNamesNoSecret(t *testing.T) {
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "deuce.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logs syncBuffer
+	m := &web.Main{Addr: "127.0.0.1:0", Store: db, MessageRate: 1000, MessageBurst: 100,
+		Log: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))}
+	if err := m.Open(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close(ctx); db.Close() })
+	s := &accountServer{t: t, url: m.URL(), db: db, main: m}
+	ann := s.person()
+	ann.must(http.StatusCreated, "POST", "/api/account/signup", map[string]string{"name": "ann", "password": "the real one here"}, nil)
+	var tok struct {
+		Token string `json:"token"`
+	}
+	ann.must(http.StatusCreated, "POST", "/api/account/bot-tokens", map[string]any{}, &tok)
+	s.person().must(http.StatusUnauthorized, "POST", "/api/account/signin", map[string]string{"name": "ann", "password": "guess number one"}, nil)
+	s.person().must(http.StatusOK, "POST", "/api/account/signin", map[string]string{"name": "ann", "password": "the real one here"}, nil)
+	out := logs.String()
+	if !strings.Contains(out, `msg="sign-in refused" name="\"ann\""`) {
+		t.Errorf("the refused sign-in is not logged:\n%s", out)
+	}
+	u, _ := url.Parse(s.url)
+	for _, c := range ann.http.Jar.Cookies(u) {
+		if strings.Contains(out, c.Value) {
+			t.Errorf("the log holds the cookie %s", c.Name)
+		}
+	}
+	for _, secret := range []string{"the real one here", "guess number one", tok.Token} {
+		if strings.Contains(out, secret) {
+			t.Errorf("the log holds the secret %q", secret)
+		}
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the server's goroutines to write.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
 }

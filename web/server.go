@@ -206,6 +206,17 @@ func NewServer(cfg Config) *Server {
 	s.wg.Add(1)
 	go s.janitor()
 	s.metrics = newMetrics(s)
+	limits := map[string]*buckets{
+		"creates": s.creates, "create_tries": s.createTries, "connects": s.connects, "rematches": s.rematches,
+		"hints": s.hintRate, "account_creates": s.accountCreates, "account_seeks": s.accountSeeks,
+		"account_connects": s.accountConnects,
+	}
+	if s.accounts != nil {
+		limits["signin_addr"], limits["signin_name"], limits["signin_device"] = s.accounts.byAddr, s.accounts.byName, s.accounts.byDevice
+	}
+	for name, b := range limits {
+		b.refused = s.metrics.limited.WithLabelValues(name)
+	}
 	s.trusted = cfg.TrustedProxies
 	if cfg.Cluster != nil {
 		s.cl = newClusterState(s, cfg.Cluster)
