@@ -243,7 +243,9 @@ func (m *Model) overText() string {
 	if m.info.Hotseat {
 		you = engine.Spectator
 	}
-	return endText(m.frame.Result, m.frame.Ended, you, m.name)
+	res := m.frame.Result
+	res.Score = m.scoreText()
+	return endText(res, m.frame.Ended, you, m.name)
 }
 
 // endText says how a match ended, in sentences, to you (a seat, or engine.Spectator): its

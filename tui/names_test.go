@@ -33,3 +33,19 @@ func TestWithNames(t *testing.T) {
 		t.Errorf("hot seat: got %q, want %q", got, want)
 	}
 }
+
+// A name in a board's padded column keeps the columns after it under their headings.
+func TestWithNamesAligned(t *testing.T) {
+	names := []string{"you", "heuristic bot"}
+	for _, c := range []struct{ in, want string }{
+		{"player 2          .   P   .", "heuristic bot     .   P   ."},
+		{"player 1          .   P   .", "you               .   P   ."},
+		{"player 2  x", "heuristic bot x"}, // a column too narrow for the name keeps one space
+		{"To move: player 2, serving", "To move: heuristic bot, serving"},
+		{"player 3     .", "player 3     ."}, // no such seat: as it was
+	} {
+		if got := withNamesAligned(c.in, names, 0); got != c.want {
+			t.Errorf("withNamesAligned(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

@@ -180,3 +180,24 @@ func WithNames(text string, names []string, viewer engine.Seat) string {
 	}
 	return out
 }
+
+// columnRef is a player named in a table's column: "player N" and the run of spaces that pads
+// it to the column's width.
+var columnRef = regexp.MustCompile(`\b[Pp]layer (\d+)(  +)`)
+
+// withNamesAligned is WithNames for a line of a board, whose columns the games pad for "player
+// N": a name in a padded column takes its padding's room (or gives it), keeping at least one
+// space, so that the columns after it stay where their headings are.
+func withNamesAligned(line string, names []string, viewer engine.Seat) string {
+	line = columnRef.ReplaceAllStringFunc(line, func(m string) string {
+		g := columnRef.FindStringSubmatch(m)
+		n, _ := strconv.Atoi(g[1])
+		if n < 1 || n > len(names) || names[n-1] == "" {
+			return m
+		}
+		who := names[n-1]
+		pad := len([]rune(m)) - len([]rune(who))
+		return who + strings.Repeat(" ", max(pad, 1))
+	})
+	return WithNames(line, names, viewer)
+}

@@ -70,6 +70,12 @@ func (m *Model) drawBoard(w int, compact bool) []string {
 	lines := m.board.Draw(d, m.frame.View)
 	if m.rp != nil {
 		lines = append(lines, m.rp.hands(d)...)
+	} else {
+		// The games' own text says "player 2" ("To move: player 2", "won by player 1"): the
+		// board speaks of the names it shows everywhere else.
+		for i, l := range lines {
+			lines[i] = withNamesAligned(l, m.info.Names, m.frame.Seat)
+		}
 	}
 	return indent(lines, " ")
 }
@@ -92,11 +98,19 @@ func (m *Model) titleLeft() string {
 	return t
 }
 
+// scoreText is the frame's score, with the names the table shows for "player N".
+func (m *Model) scoreText() string {
+	if m.rp != nil {
+		return m.frame.Result.Score
+	}
+	return WithNames(m.frame.Result.Score, m.info.Names, m.frame.Seat)
+}
+
 // titleRight is the score and the clocks, at the title's right end.
 func (m *Model) titleRight() string {
 	t := ""
 	if m.have && m.frame.Result.Score != "" {
-		t += " " + m.frame.Result.Score + " "
+		t += " " + m.scoreText() + " "
 	}
 	if c := m.frame.Clock; c != nil && m.have {
 		now := time.Now()
