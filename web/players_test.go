@@ -817,10 +817,20 @@ func TestQuickPairAndBotTokens(t *testing.T) {
 	if prog.name() != "" {
 		t.Error("a revoked bot token still plays")
 	}
-	for range 4 {
-		ann.do("POST", "/api/seeks", seek, nil)
+	// The same seek twice is refused as such; three different ones are the most one may have.
+	ann.must(http.StatusCreated, "POST", "/api/seeks", map[string]any{"game": "pencil"}, nil)
+	var a answerMsg
+	if resp := ann.do("POST", "/api/seeks", map[string]any{"game": "pencil"}, &a); resp.StatusCode != http.StatusConflict ||
+		!strings.Contains(a.Error, "you already have this seek open") {
+		t.Errorf("the same seek again: %d %q, want 409", resp.StatusCode, a.Error)
 	}
-	ann.must(http.StatusTooManyRequests, "POST", "/api/seeks", seek, nil)
+	for _, clock := range []string{"3+2", "10+5"} {
+		ann.do("POST", "/api/seeks", map[string]any{"game": "pencil", "clock": clock}, nil)
+	}
+	if resp := ann.do("POST", "/api/seeks", map[string]any{"game": "pencil", "clock": "15+10"}, &a); resp.StatusCode != http.StatusTooManyRequests ||
+		!strings.Contains(a.Error, "open seeks: withdraw one first") {
+		t.Errorf("a fourth seek: %d %q, want 429 for the open seeks", resp.StatusCode, a.Error)
+	}
 }
 
 func TestRatedAgainstBot(t *testing.T) {

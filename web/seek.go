@@ -189,8 +189,13 @@ func (s *Server) postSeek(ctx context.Context, sk *store.Seek) (int, error) {
 	}
 	n := 0
 	for _, o := range list {
-		if o.Account == sk.Account {
-			n++
+		if o.Account != sk.Account {
+			continue
+		}
+		n++
+		if o.Game == sk.Game && o.Variant == sk.Variant && o.Clock == sk.Clock && o.Rated == sk.Rated &&
+			o.MinRating == sk.MinRating && o.MaxRating == sk.MaxRating {
+			return http.StatusConflict, fmt.Errorf("you already have this seek open (%s): wait for a taker, or withdraw it", o.ID)
 		}
 	}
 	if n >= maxSeeks {
