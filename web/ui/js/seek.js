@@ -54,12 +54,19 @@ function request() {
   };
 }
 
+// say shows a line under the form: an error in red, a note (how to start, a wait) as help text.
+function say(text, isError = true) {
+  el.error.textContent = text;
+  el.error.classList.toggle('form-error', isError);
+  el.error.classList.toggle('help', !isError);
+}
+
 async function act(f) {
-  el.error.textContent = '';
+  say('');
   try {
     await f();
   } catch (err) {
-    el.error.textContent = err.message;
+    say(err.message);
   }
 }
 
@@ -122,7 +129,7 @@ async function start() {
   fillVariants();
   const signedOut = !me.name;
   for (const c of el.form.querySelectorAll('button, input, select')) c.disabled = signedOut;
-  if (signedOut) el.error.textContent = 'Sign in (top right) to post or accept a seek.';
+  if (signedOut) say('Sign in (top right) to post or accept a seek.', false);
   el.form.addEventListener('submit', (e) => {
     e.preventDefault();
     act(async () => {
@@ -145,7 +152,7 @@ async function start() {
     const r = await postJSON('/api/seeks/quick', request());
     if (r.table) return go(r.table);
     waiting.add(r.seek.id);
-    el.error.textContent = 'Waiting for a player with the same settings…';
+    say('Waiting for a player with the same settings…', false);
     refresh();
   }));
   refresh();
