@@ -240,8 +240,11 @@ func (s *Server) newTable(req createRequest) (*store.Table, []string, error) {
 	people := 0
 	for i, sr := range req.Seats {
 		name := strings.TrimSpace(sr.Name)
-		if utf8.RuneCountInString(name) > 40 || !utf8.ValidString(name) || strings.IndexFunc(name, unicode.IsControl) >= 0 {
-			return nil, nil, fmt.Errorf("seat %d: a name is at most 40 printable characters", i+1)
+		switch {
+		case !utf8.ValidString(name) || strings.IndexFunc(name, unicode.IsControl) >= 0:
+			return nil, nil, fmt.Errorf("seat %d: a name holds printable characters only (no tabs, line breaks or control codes)", i+1)
+		case utf8.RuneCountInString(name) > 40:
+			return nil, nil, fmt.Errorf("seat %d: a name is at most 40 characters", i+1)
 		}
 		seat := store.Seat{Name: name}
 		if sr.Bot != "" {

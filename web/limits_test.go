@@ -401,6 +401,8 @@ func TestBadBodiesAreExplained(t *testing.T) {
 		{`{"game" "pencil"}`, "bad request body: not valid JSON at byte 9: invalid character"},
 		{``, "bad request body: the body is empty"},
 		{`{} {}`, "bad request body: one JSON object expected, more follows it"},
+		{`{"game": "pencil", "seats": [{"name": "a\tb"}, {"bot": "random"}]}`, "seat 1: a name holds printable characters only"},
+		{`{"game": "pencil", "seats": [{"name": "` + strings.Repeat("é", 41) + `"}, {"bot": "random"}]}`, "seat 1: a name is at most 40 characters"},
 	} {
 		a := s.raw("POST", "/api/tables", "application/json", c.body, nil)
 		if a.status != http.StatusBadRequest || !strings.HasPrefix(a.Error, c.want) || strings.Contains(a.Error, "Go ") || strings.Contains(a.Error, "web.") {
@@ -411,5 +413,19 @@ func TestBadBodiesAreExplained(t *testing.T) {
 	s.call("GET", "/api/tables", nil, &list)
 	if len(list) != 0 {
 		t.Errorf("%d tables made by bad bodies", len(list))
+	}
+}
+
+// A method a path does not take is refused in JSON, like every API error, with Allow.
+func TestWrongMethodIsJSON(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "deuce.db"))
+	a := s.raw("PUT", "/api/tables", "application/json", "{}", nil)
+	if a.status != http.StatusMethodNotAllowed || a.Error != "PUT is not a method this path takes: it takes GET, HEAD, POST" ||
+		a.header.Get("Allow") == "" || a.header.Get("X-Content-Type-Options") != "nosniff" || !strings.HasPrefix(a.header.Get("Content-Type"), "application/json") {
+		t.Errorf("PUT /api/tables: %d %q, headers %v", a.status, a.Error, a.header)
+	}
+	// Pages keep the mux's answer.
+	if a := s.raw("DELETE", "/", "application/json", "{}", nil); a.status != http.StatusMethodNotAllowed {
+		t.Errorf("DELETE /: %d", a.status)
 	}
 }

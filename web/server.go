@@ -497,7 +497,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /ws/tables/{id}", s.serveSocket)
 	s.playerRoutes(mux)
 	mux.Handle("GET /", s.pages())
-	return s.logRequests(s.realAddr(s.guard(mux)))
+	return s.logRequests(s.realAddr(s.guard(apiMethods(mux))))
 }
 
 // healthz answers 200 when the server works, and 503 "degraded" with the reason while the
@@ -526,6 +526,46 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "status": "ok", "liveTables": n})
 }
+
+// apiMethods answers a request to an API path with a method the path does not take in JSON,
+// like every other API error, where the mux answers "Method Not Allowed" in plain text; its
+// Allow header stays.
+func apiMethods(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasPrefix(r.URL.Path, "/api/") {
+			next.ServeHTTP(w, r)
+			return
+		}
+		next.ServeHTTP(&methodWriter{ResponseWriter: w, method: r.Method}, r)
+	})
+}
+
+// methodWriter turns the mux's plain-text 405 into a JSON error.
+type methodWriter struct {
+	http.ResponseWriter
+	method  string
+	swallow bool
+}
+
+func (w *methodWriter) WriteHeader(code int) {
+	if code == http.StatusMethodNotAllowed && strings.HasPrefix(w.Header().Get("Content-Type"), "text/plain") {
+		w.swallow = true
+		allow := w.Header().Get("Allow")
+		writeError(w.ResponseWriter, code, fmt.Sprintf("%s is not a method this path takes: it takes %s", w.method, allow))
+		return
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *methodWriter) Write(b []byte) (int, error) {
+	if w.swallow {
+		return len(b), nil // the mux's plain-text body, replaced
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController (and the websocket upgrade) reach the real writer.
+func (w *methodWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // logRequests logs every request but websocket frames with slog.
 func (s *Server) logRequests(next http.Handler) http.Handler {
