@@ -246,6 +246,18 @@ func TestSecurityHeadersAndStateChangingRequests(t *testing.T) {
 	if two.status != http.StatusBadRequest {
 		t.Errorf("two objects: %d %q", two.status, two.Error)
 	}
+	// A websocket opened from a page of another site is refused before any upgrade, in JSON.
+	c := s.create(pencilVsBot)
+	ws := strings.Replace(s.url, "http", "ws", 1) + "/ws/tables/" + c.ID
+	_, resp, err := websocket.Dial(context.Background(), ws, &websocket.DialOptions{HTTPHeader: http.Header{"Origin": {"https://evil.example"}}})
+	if err == nil || resp == nil || resp.StatusCode != http.StatusForbidden || !strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
+		t.Errorf("a cross-site websocket: %v %v", err, resp)
+	}
+	conn, _, err := websocket.Dial(context.Background(), ws, &websocket.DialOptions{HTTPHeader: http.Header{"Origin": {s.url}}})
+	if err != nil {
+		t.Fatalf("a same-site websocket: %v", err)
+	}
+	conn.CloseNow()
 }
 
 // TestSlowHeadersAreCut checks that a client that never finishes its headers is disconnected.

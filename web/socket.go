@@ -139,6 +139,12 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 	if !s.connects.allow(w, addr) {
 		return
 	}
+	// A page of another site must not ride a player's cookie into a seat: refused here in
+	// JSON, as websocket.Accept would refuse it in plain text.
+	if !sameOrigin(r) {
+		writeError(w, http.StatusForbidden, "this connection came from a page of another site: open deuce itself to play")
+		return
+	}
 	t, ok := s.loadTable(w, r)
 	if !ok {
 		return
