@@ -20,6 +20,8 @@ func TestWithNames(t *testing.T) {
 		{"players 1 and 7", "players 1 and 7"},
 		{"nothing to name", "nothing to name"},
 		{"player 1", "you"},
+		{"Player 1 to choose a character.", "Your turn to choose a character."},
+		{"player 2 to move", "heuristic bot to move"},
 	} {
 		if got := WithNames(c.in, names, 0); got != c.want {
 			t.Errorf("WithNames(%q) = %q, want %q", c.in, got, c.want)

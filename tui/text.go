@@ -168,6 +168,9 @@ func WithNames(text string, names []string, viewer engine.Seat) string {
 			if poss != "" {
 				return "your" + rest
 			}
+			if verb == "to" { // "player 1 to move", said to player 1
+				return "your turn to"
+			}
 			if v, ok := secondPerson[verb]; ok {
 				return "you " + v
 			}

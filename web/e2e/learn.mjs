@@ -120,6 +120,9 @@ async function newcomer(ctx) {
   const austin = page.locator('button.move[data-move="choose austin"]');
   await page.waitForFunction(() => document.querySelector('button.move[data-move="choose austin"] .move-detail')?.textContent.includes('Hit-2s'));
   check((await austin.textContent()).includes('straight'), 'the button choosing Austin states his ability');
+  // The board speaks to the viewer: "Your turn to choose a character", not "You to choose".
+  const status = await page.locator('.ak-status').textContent();
+  check(/^Your turn to choose a character\.$/.test(status.trim()), `the status says whose turn it is as a person would (${status})`);
   // Only the options that apply: a singles table names no third or fourth character.
   const title = await page.locator('#title').textContent();
   check(!/character3|character4/.test(title), `the header of a singles table shows no options for absent seats (${title})`);

@@ -21,6 +21,8 @@ export function withNames(text, seats, viewer = -3) {
     }
     const seat = Number(n) - 1;
     if (seat === viewer) {
+      // "player 1 to move", said to player 1: "your turn to move".
+      if (!poss && verb === 'to') return (p === 'P' ? 'Your' : 'your') + ' turn to';
       const you = poss ? 'your' : 'you';
       const word = p === 'P' ? you[0].toUpperCase() + you.slice(1) : you;
       return word + (rest ? ' ' + (!poss && SECOND_PERSON[verb] ? SECOND_PERSON[verb] : verb) : '');

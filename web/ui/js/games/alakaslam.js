@@ -167,6 +167,7 @@ class AlakaView {
       h('span', { class: 'muted small' }, ` · first to ${v.target} · ${v.format}`));
     let status;
     if (v.winner >= 0) status = `${this.teamName(v, v.winner)} won the match.`;
+    else if (v.toMove === frame.seat) status = `Your turn to ${v.doing}.`;
     else if (v.toMove >= 0) status = `${capitalize(this.name(v.toMove))} to ${v.doing}.`;
     else status = capitalize(v.doing) + '.';
     replace(this.els.status, status);
@@ -211,7 +212,10 @@ class AlakaView {
     parts.push(s('text', { x: W - PAD, y: 20, 'font-size': 13, 'font-weight': 700, 'text-anchor': 'end', fill: leftRed ? CARD_BLUE : CARD_RED }, leftRed ? 'blue ▶' : 'red ▶'));
     // The net.
     parts.push(s('line', { x1: PAD - 10, x2: W - PAD + 10, y1: PAD + (v.rows / 2) * CELL, y2: PAD + (v.rows / 2) * CELL, stroke: '#1b2420', 'stroke-width': 5, 'stroke-dasharray': '10 5' }));
-    parts.push(s('text', { x: W / 2, y: PAD + (v.rows / 2) * CELL - 6, 'font-size': 11, 'text-anchor': 'middle', fill: '#1b2420' }, 'NET'));
+    // Its label sits on the line, on a tag of its own, never over a court card's number.
+    const netY = PAD + (v.rows / 2) * CELL;
+    parts.push(s('rect', { x: W / 2 - 20, y: netY - 8, width: 40, height: 16, rx: 8, fill: '#1b2420' }));
+    parts.push(s('text', { x: W / 2, y: netY + 4, 'font-size': 11, 'font-weight': 700, 'text-anchor': 'middle', fill: '#fff' }, 'NET'));
     // The last shot's flight.
     const sh = v.lastShot;
     if (sh) {
