@@ -257,6 +257,22 @@ function optionsText(opts, seats) {
   return shownOptions(opts, seats).map(([k, v]) => `${k} ${v}`).join(' · ');
 }
 
+// tableOptionsText says a listed table's settings briefly: the variant its options make, then
+// only the options that differ from it and from the game's defaults ("tiebreak · surface
+// clay"), where optionsText lists every one.
+function tableOptionsText(t) {
+  const g = games.find((x) => x.name === t.game);
+  const opts = Object.fromEntries(shownOptions(t.options, t.seats.length));
+  if (!g) return optionsText(t.options, t.seats.length);
+  const fits = (v) => v.seats === undefined || v.seats === t.seats.length;
+  const matched = (g.variants || [])
+    .filter((v) => fits(v) && Object.entries(v.options || {}).every(([k, x]) => opts[k] === x))
+    .sort((a, b) => Object.keys(b.options || {}).length - Object.keys(a.options || {}).length)[0];
+  const base = { ...Object.fromEntries(g.options.map((o) => [o.name, o.default])), ...(matched?.options || {}) };
+  const rest = Object.entries(opts).filter(([k, x]) => base[k] !== x).map(([k, x]) => `${k} ${x}`);
+  return [matched?.name, ...rest].filter(Boolean).join(' · ');
+}
+
 const lastLists = {};
 
 async function refreshLists() {
@@ -328,7 +344,7 @@ function tableRow(t) {
   return h('li', { class: 'table-row', 'data-id': t.id },
     h('div', { class: 'table-main' },
       h('strong', {}, t.title),
-      h('span', { class: 'muted small' }, ` ${optionsText(t.options, t.seats.length)}`),
+      h('span', { class: 'muted small', title: optionsText(t.options, t.seats.length) }, ` ${tableOptionsText(t)}`),
       h('div', { class: 'table-players' }, players),
       h('div', { class: 'muted small' }, endText(t) || (t.result?.over ? withNames(t.result.score, t.seats) : `${t.moves} moves`), ' · ', h('time', { datetime: when.toISOString() }, ago(when)))),
     h('div', { class: 'table-actions' }, actions));
