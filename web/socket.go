@@ -731,8 +731,10 @@ func (s *Server) handle(ctx context.Context, lt *liveTable, seat engine.Seat, da
 	case err == nil:
 		s.metrics.moved(via(ctx), time.Since(start))
 		return nil
-	case (errors.Is(err, match.ErrStale) || errors.Is(err, match.ErrNotYourTurn)) && s.movedOn(ctx, lt.id, seat, seq):
-		return nil // sent again on a view the seat has moved on: the first move stands (cluster.go)
+	case (errors.Is(err, match.ErrStale) || errors.Is(err, match.ErrNotYourTurn) || errors.Is(err, match.ErrOver)) && s.movedOn(ctx, lt.id, seat, seq):
+		// Sent again on a view the seat has moved on: the first move stands (cluster.go). The
+		// match's last move too, sent again after a failover, finds the match over.
+		return nil
 	case errors.Is(err, engine.ErrIllegal):
 		return bad(codeIllegal, "%v", err)
 	case errors.Is(err, match.ErrNotYourTurn):
