@@ -98,6 +98,10 @@ func (m *Model) titleLeft() string {
 	return t
 }
 
+// Score is the latest frame's score as the title shows it, with the table's names: what a
+// command prints once the interface has closed.
+func (m *Model) Score() string { return m.scoreText() }
+
 // scoreText is the frame's score, with the names the table shows for "player N".
 func (m *Model) scoreText() string {
 	if m.rp != nil {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"deuce/client/clienttest"
+	"deuce/tui"
 )
 
 // The full-screen interface driven through a real pseudo-terminal, keys typed as a person types
@@ -266,7 +267,12 @@ func TestJoinFullScreen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if table.Result == nil || !strings.HasSuffix(title, " "+table.Result.Score) {
+	// The title names the players as the table does: "you" for this seat, the other by name.
+	names := []string{"you"}
+	for _, seat := range table.Seats[1:] {
+		names = append(names, seat.Name)
+	}
+	if table.Result == nil || !strings.HasSuffix(title, " "+tui.WithNames(table.Result.Score, names, 0)) {
 		t.Errorf("the last title %q, the server's result %+v", title, table.Result)
 	}
 }

@@ -137,7 +137,8 @@ func playScreen(ctx context.Context, e *env, g engine.Game, s engine.State, rec 
 		fmt.Fprintln(e.stdout, "Match abandoned; the record so far is kept.")
 		return errQuit
 	}
-	fmt.Fprintf(e.stdout, "%s, %s: %s\n", g.Title, rec.Options, res.Score)
+	// The score as the title showed it, with the names the table used.
+	fmt.Fprintf(e.stdout, "%s, %s: %s\n", g.Title, rec.Options, m.Score())
 	return nil
 }
 
