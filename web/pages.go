@@ -19,13 +19,18 @@ import (
 //go:embed ui
 var ui embed.FS
 
-// pages serves the lobby at /, a table at /t/ID, a replay at /r/ID and the assets under
-// /static/.
-func (s *Server) pages() http.Handler {
-	assets, err := fs.Sub(ui, "ui")
+// assets is ui's tree under ui/, as the pages and the not-found page serve it.
+var assets = func() fs.FS {
+	sub, err := fs.Sub(ui, "ui")
 	if err != nil {
 		panic(err) // the embedded tree is fixed at build time
 	}
+	return sub
+}()
+
+// pages serves the lobby at /, a table at /t/ID, a replay at /r/ID and the assets under
+// /static/.
+func (s *Server) pages() http.Handler {
 	static := http.StripPrefix("/static/", http.FileServerFS(assets))
 	page := func(name string) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {
@@ -39,7 +44,7 @@ func (s *Server) pages() http.Handler {
 		// a file that is not there.
 		name := strings.Trim(strings.TrimPrefix(r.URL.Path, "/static/"), "/")
 		if name != "" && !fs.ValidPath(name) {
-			notFound(w, assets)
+			notFound(w)
 			return
 		}
 		static.ServeHTTP(w, r)
@@ -51,7 +56,7 @@ func (s *Server) pages() http.Handler {
 			_, err := s.store.Get(r.Context(), r.PathValue("id"))
 			switch {
 			case errors.Is(err, store.ErrNotFound):
-				notFound(w, assets)
+				notFound(w)
 			case err != nil:
 				s.log.Error("load table", "table", r.PathValue("id"), "err", err)
 				http.Error(w, "The table could not be loaded: try again in a moment.", http.StatusServiceUnavailable)
@@ -65,7 +70,7 @@ func (s *Server) pages() http.Handler {
 	learn := page("learn.html")
 	mux.HandleFunc("GET /learn/{game}", func(w http.ResponseWriter, r *http.Request) {
 		if _, err := games.Lookup(r.PathValue("game")); err != nil {
-			notFoundAs(w, assets, "No such game")
+			notFoundAs(w, "No such game")
 			return
 		}
 		learn(w, r)
@@ -76,18 +81,18 @@ func (s *Server) pages() http.Handler {
 			writeError(w, http.StatusNotFound, "no such endpoint")
 			return
 		}
-		notFound(w, assets)
+		notFound(w)
 	})
 	return mux
 }
 
 // notFound answers 404 with the page that says so and leads back to the lobby.
-func notFound(w http.ResponseWriter, assets fs.FS) {
-	notFoundAs(w, assets, "")
+func notFound(w http.ResponseWriter) {
+	notFoundAs(w, "")
 }
 
 // notFoundAs is notFound with another headline than "No such table" ("No such player").
-func notFoundAs(w http.ResponseWriter, assets fs.FS, headline string) {
+func notFoundAs(w http.ResponseWriter, headline string) {
 	b, err := fs.ReadFile(assets, "notfound.html")
 	if err != nil {
 		http.NotFound(w, nil)

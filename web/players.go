@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net/http"
 	"strings"
 	"time"
@@ -44,15 +43,14 @@ func (s *Server) playerRoutes(mux *http.ServeMux) {
 // profilePage serves a player's profile page, or 404 with the page that says so for a name no
 // account has.
 func (s *Server) profilePage(w http.ResponseWriter, r *http.Request) {
-	assets, _ := fs.Sub(ui, "ui") // the embedded tree is fixed at build time
 	if s.accounts == nil {
-		notFoundAs(w, assets, "No such player")
+		notFoundAs(w, "No such player")
 		return
 	}
 	_, err := s.accounts.p.AccountByName(r.Context(), r.PathValue("name"))
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		notFoundAs(w, assets, "No such player")
+		notFoundAs(w, "No such player")
 	case err != nil:
 		s.log.Error("load account", "err", err)
 		http.Error(w, "The profile could not be loaded: try again in a moment.", http.StatusServiceUnavailable)
