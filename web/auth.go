@@ -453,7 +453,8 @@ func (s *Server) apiSignIn(w http.ResponseWriter, r *http.Request) {
 	}
 	if !checkPassword(hash, req.Password) || a == nil {
 		// Who tried which name from where, never the password: what an operator needs to see
-		// a guessing attack (the limits answer it, 429s logged in buckets.allow).
+		// a guessing attack (the limits answer it; their refusals are counted, not logged, in
+		// deuce_rate_limited_total).
 		s.log.Info("sign-in refused", "name", quoteShort(req.Name), "addr", clientAddr(r), "account", a != nil)
 		writeError(w, http.StatusUnauthorized, "wrong name or password")
 		return

@@ -14,8 +14,9 @@ const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 
 	"connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 // guard sets the security headers of every answer, caps every request body, refuses a request
-// whose Authorization names no account (checkToken), and refuses a state-changing request that is not JSON (415) or comes from a page of another origin (403):
-// a browser sends a cross-site form or text/plain post without asking, JSON it does not.
+// whose Authorization names no account (checkToken), and refuses a state-changing request that
+// is not JSON (415) or comes from a page of another origin (403): a browser sends a cross-site
+// form or text/plain post without asking, JSON it does not.
 func (s *Server) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
