@@ -203,10 +203,8 @@ func (l *Local) Play(_ context.Context, seq int, m Move) error {
 // HintTime bounds the search of a card game's hint at the terminal.
 const HintTime = 2 * time.Second
 
-// Hint returns advice for seat at its turn: the bidding game's solved strategy, or in the card
-// games what the hard bot would play and why (games.SearchHint, from seat's information only,
-// on one core for at most HintTime). As on a server, a table with another person at it gets
-// no card-game hint, so that a hint never helps one person against another.
+// Hint returns Advise's advice for seat at its turn, searched on a copy of the match so that
+// the table's lock is not held while it thinks.
 func (l *Local) Hint(ctx context.Context, seat engine.Seat) (string, bool) {
 	l.mu.Lock()
 	if !l.waiting || l.state.ToMove() != seat {

@@ -363,7 +363,7 @@ func (p *terminalMatch) finish() error {
 // hint is the advice for seat: the bidding game's solved strategy, or what the hard bot would
 // play in a card game, against bots only (as in the full-screen interface, tui.Local.Hint).
 func (p *terminalMatch) hint(seat engine.Seat) string {
-	return tui.Advise(context.Background(), p.game, p.state.Clone(), seat, func(other engine.Seat) bool { return p.players[other] == nil })
+	return tui.Advise(context.Background(), p.game, p.state, seat, func(other engine.Seat) bool { return p.players[other] == nil })
 }
 
 func (p *terminalMatch) inputEnded() error {
