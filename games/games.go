@@ -169,6 +169,10 @@ const expertIterations = 10_000
 //     1 against hard (55.2-61.3%), where 10,000 iterations won 54.5% (51.4-57.6%; that run's
 //     lines were not kept, so the two are not compared match by match); about 9 CPU s a match
 //     against 4. Live, expert searches about 270,000 iterations a move there.
+//
+// Screened in Worldwide and not kept (expert 2,000 iterations against hard 200, the same 800
+// matches of seed 1, where expert with its settings won 498): judge=1 (the match's chance,
+// ismcts.Options.Judge) 501, trees=1 490, c=0.4 482.
 var expertSettings = map[string]string{
 	centercourt.Game.Name: "own=1:infer=1:iterations=20000",
 	lmn.Game.Name:         "own=1",
@@ -183,6 +187,9 @@ func expertSummary(set settings) string {
 	}
 	if set["infer"] == 1 {
 		text += ", dealing the cards it cannot see by what the table has shown of them"
+	}
+	if set["judge"] == 1 {
+		text += ", weighing each point by how much it matters to the match"
 	}
 	if set["lead"] > 0 {
 		text += ", valuing what a point leaves to the next (cards, stars, serve) by a fitted model"

@@ -90,6 +90,58 @@ func (m *leadModel) weighted(w float64) func(engine.State) float64 {
 	return func(s engine.State) float64 { return w * m.lead(s) }
 }
 
+// judge returns ismcts.Options.Judge for the model at weight w: a playout's end is valued by
+// side 0's chance of winning the match (score.Match.WinChance) when the next m.ahead points are
+// won at the rate the weighted lead predicts (a lead of L over them is a rate of 1/2 + L/2a,
+// kept within 1% and 99%) and the points after them are coin tosses. The chance is put in units
+// of the point in play at the root: winning it with no lead after is +1, losing it -1, so that a
+// point that decides the match and one that hardly matters are both searched at UCB1's scale,
+// while the lead counts for more where the point in play matters less. The value is kept
+// within ±maxJudged. A root whose point cannot change the match gets no judge.
+func (m *leadModel) judge(w float64) func(root engine.State) func(engine.State) float64 {
+	return func(root engine.State) func(engine.State) float64 {
+		sc, ok := root.(scored)
+		if !ok {
+			return nil
+		}
+		won, lost := sc.Score(), sc.Score()
+		won.PointWon(0)
+		lost.PointWon(1)
+		hi, lo := won.WinChance(), lost.WinChance()
+		if hi-lo < 1e-9 {
+			return nil
+		}
+		return func(s engine.State) float64 {
+			at, ok := s.(scored)
+			if !ok {
+				return 0
+			}
+			rate := 0.5
+			if w != 0 {
+				rate = min(max(0.5+w*m.lead(s)/float64(2*m.ahead), 0.01), 0.99)
+			}
+			v := (2*chanceAhead(at.Score(), rate, m.ahead) - hi - lo) / (hi - lo)
+			return min(max(v, -maxJudged), maxJudged)
+		}
+	}
+}
+
+// maxJudged bounds a judged return, in points at the root, so that a point that hardly matters
+// cannot make the lead swamp UCB1's exploration.
+const maxJudged = 4
+
+// chanceAhead is side 0's chance of winning the match from sc when side 0 wins each of the next
+// n points with probability rate, and the points after them are coin tosses.
+func chanceAhead(sc score.Match, rate float64, n int) float64 {
+	if n == 0 || sc.Over() {
+		return sc.WinChance()
+	}
+	won, lost := sc, sc
+	won.PointWon(0)
+	lost.PointWon(1)
+	return rate*chanceAhead(won, rate, n-1) + (1-rate)*chanceAhead(lost, rate, n-1)
+}
+
 // leadGames lists the games with a fitted lead.
 func leadGames() []string {
 	var names []string

@@ -107,3 +107,65 @@ func mustVariant(t *testing.T, g engine.Game, name string) engine.Options {
 	}
 	return o
 }
+
+// TestJudgeAtPoints plays a random match of each game with a lead model and judges each point's
+// end from the position where the point began (the judge of ismcts.Options.Judge): without the
+// lead, a point won is +1 and a point lost -1 exactly, whatever the score; with it, the value
+// moves from that by the lead's sign; a point that ends the match is ±1 whatever the lead.
+func TestJudgeAtPoints(t *testing.T) {
+	for _, g := range All() {
+		m := leadModels[g.Name]
+		if m == nil {
+			continue
+		}
+		s, _, err := g.Start(mustVariant(t, g, m.variant))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(5, 0))
+		plain, led := m.judge(0)(s), m.judge(1)(s)
+		points, moved := 0, 0
+		for s.ToMove() != engine.Nobody {
+			before := s.(engine.Points).PointsWon()
+			var a engine.Action
+			if s.ToMove() == engine.Chance {
+				a = engine.SampleChance(rng, s.Chances(nil))
+			} else {
+				legal := s.Legal(nil)
+				a = legal[rng.IntN(len(legal))]
+			}
+			if err := s.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+			after := s.(engine.Points).PointsWon()
+			if after == before {
+				continue
+			}
+			points++
+			want := 1.0
+			if after[1] > before[1] {
+				want = -1
+			}
+			sc := s.(scored).Score()
+			if got := plain(s); got != want {
+				t.Errorf("%s at %v: judged %v without the lead, want %v", g.Name, sc, got, want)
+			}
+			got, lead := led(s), m.lead(s)
+			switch {
+			case sc.Over() && got != want:
+				t.Errorf("%s: the match's last point judged %v with the lead, want %v", g.Name, got, want)
+			case !sc.Over() && (got-want)*lead < 0:
+				t.Errorf("%s at %v: judged %v with a lead of %v, want it moved from %v the lead's way", g.Name, sc, got, lead, want)
+			case got < -maxJudged || got > maxJudged:
+				t.Errorf("%s at %v: judged %v, outside ±%v", g.Name, sc, got, maxJudged)
+			}
+			if got != want {
+				moved++
+			}
+			plain, led = m.judge(0)(s), m.judge(1)(s)
+		}
+		if moved == 0 || points < 3 {
+			t.Errorf("%s: the lead moved %d of %d points' values", g.Name, moved, points)
+		}
+	}
+}

@@ -39,6 +39,7 @@ var specKeys = []specKey{
 	{"single", "1 keys the opponents' nodes by what the searching seat sees (single-observer), 0 by their own view", 0, 1, true},
 	{"own", "1 makes every playout and prior choice on a deal of the unseen cards for the seat choosing, 0 on the iteration's deal", 0, 1, true},
 	{"lead", "weight of the fitted lead in the points to come, added at the horizon; 0 for none", 0, 10, false},
+	{"judge", "1 values a playout's end by the chance of winning the match, the points after it won at the rate the fitted lead (at weight lead, 1 unless set) gives, in units of the point in play; 0 counts points", 0, 1, true},
 	{"infer", "1 deals the unseen cards by what the public play shows of them (a player who could not return holds none of the cards that return), 0 uniformly", 0, 1, true},
 	{"oracle", "1 searches the true state, every hidden card seen (a bound for study, not a fair player)", 0, 1, true},
 }
@@ -74,6 +75,15 @@ func (set settings) apply(o *ismcts.Options, g engine.Game) {
 			o.Leaf = nil
 			if m := leadModels[g.Name]; m != nil && v > 0 {
 				o.Leaf = m.weighted(v)
+			}
+		case "judge":
+			o.Judge = nil
+			if m := leadModels[g.Name]; m != nil && v == 1 {
+				w, ok := set["lead"]
+				if !ok {
+					w = 1
+				}
+				o.Judge = m.judge(w)
 			}
 		}
 	}
@@ -140,6 +150,9 @@ func parseSettings(g engine.Game, text string) (settings, error) {
 		}
 		if key == "lead" && v > 0 && leadModels[g.Name] == nil {
 			return nil, fmt.Errorf("lead=%s: %s has no fitted lead (games with one: %s)", val, g.Name, strings.Join(leadGames(), ", "))
+		}
+		if key == "judge" && v == 1 && leadModels[g.Name] == nil {
+			return nil, fmt.Errorf("judge=1: %s has no fitted lead to judge by (games with one: %s)", g.Name, strings.Join(leadGames(), ", "))
 		}
 		if key == "infer" && v == 1 && !infers(g) {
 			return nil, fmt.Errorf("infer=1: %s deals what a seat cannot see by nothing but what it sees (games that infer: %s)", g.Name, strings.Join(inferGames(), ", "))

@@ -146,3 +146,37 @@ func TestLeaf(t *testing.T) {
 		t.Errorf("with the leaf: chose %d, want patient (%d) valued 3, greedy -3; %+v", an.Action, patient, an.Moves)
 	}
 }
+
+// TestJudge checks that Options.Judge replaces the points-and-lead return: asked once per search
+// with the root, its valuation of the state at the horizon is each move's value for side 0. Here
+// it values a leaf by the points side 0 wins in the whole script, so patience wins 4-1; a judge
+// that declines the root leaves the points to count, and greed wins the point ahead.
+func TestJudge(t *testing.T) {
+	roots := 0
+	final := func(root engine.State) func(engine.State) float64 {
+		roots++
+		if root.(*pointRace).choice != -1 {
+			t.Errorf("judge asked of %+v, want the root searched", root)
+		}
+		return func(s engine.State) float64 {
+			r := s.(*pointRace)
+			v := 0.0
+			for _, side := range scripts[r.choice] {
+				v += float64(1 - 2*side)
+			}
+			return v
+		}
+	}
+	an := search(t, ismcts.New(ismcts.Options{Iterations: 50, Horizon: 1, Judge: final}), &pointRace{race{choice: -1}}, 1)
+	if an.Action != patient || an.Moves[patient].Value != 3 || an.Moves[greedy].Value != -3 {
+		t.Errorf("with the judge: chose %d, want patient (%d) valued 3, greedy -3; %+v", an.Action, patient, an.Moves)
+	}
+	if roots != 1 {
+		t.Errorf("judge asked of %d roots in one search of one tree, want 1", roots)
+	}
+	declines := func(engine.State) func(engine.State) float64 { return nil }
+	an = search(t, ismcts.New(ismcts.Options{Iterations: 50, Horizon: 1, Judge: declines}), &pointRace{race{choice: -1}}, 1)
+	if an.Action != greedy || an.Moves[greedy].Value != 1 {
+		t.Errorf("with a judge that declines: chose %d, want greedy (%d) valued 1; %+v", an.Action, greedy, an.Moves)
+	}
+}

@@ -195,6 +195,14 @@ type Options struct {
 	// divided by the points played: the hands, resources and serve a point leaves to the next
 	// ones count, not only who won it. Nil counts the points alone.
 	Leaf func(s engine.State) float64
+	// Judge, with Horizon, replaces the points-and-lead return: called once per search with the
+	// position searched, it returns the function that values the state a playout leaves at the
+	// horizon (or at the match's end) for side 0, in units of the point in play at the root (+1
+	// for winning it and nothing more, -1 for losing it); seat i's return is that value for side
+	// i%2. A game uses it to weigh the point in play by how much it matters to the match against
+	// what it costs the points after it. Judge may return nil for a root it cannot value, and
+	// the search then counts points (and Leaf) as without it.
+	Judge func(root engine.State) func(s engine.State) float64
 	// SingleObserver keys the other seats' nodes by what the searching seat observes, not by
 	// their own observations in each determinization (single-observer ISMCTS: Cowling, Powley
 	// and Whitehouse, "Information Set Monte Carlo Tree Search", 2012). An opponent's node is

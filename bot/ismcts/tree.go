@@ -92,6 +92,8 @@ type tree struct {
 	// won at the root.
 	horizon int
 	rootWon [2]int
+	// judge is Options.Judge's valuation for the root searched, or nil.
+	judge func(engine.State) float64
 
 	nodes []node
 	edges []edge
@@ -148,9 +150,12 @@ func (t *tree) reset(o *Options, root, start engine.State, seat engine.Seat, see
 	t.rootObs = t.observe(root, seat)
 	t.rewound = start != root
 	t.rootKey = mix(mix(0, uint64(seat)+1), t.rootObs)
-	t.horizon = 0
+	t.horizon, t.judge = 0, nil
 	if p, ok := root.(engine.Points); ok && o.Horizon > 0 {
 		t.horizon, t.rootWon = o.Horizon, p.PointsWon()
+		if o.Judge != nil {
+			t.judge = o.Judge(root)
+		}
 	}
 }
 
@@ -716,6 +721,10 @@ func (t *tree) playout(s engine.State) error {
 	for n := 0; ; n++ {
 		to := s.ToMove()
 		if to == engine.Nobody {
+			if t.judge != nil {
+				t.judged(s)
+				return nil
+			}
 			t.rbuf = engine.AppendReturns(t.rbuf, s)
 			for i, r := range t.rbuf {
 				if i < len(t.ret) {
@@ -800,6 +809,10 @@ func (t *tree) pointsScored(s engine.State) bool {
 	if played < t.horizon {
 		return false
 	}
+	if t.judge != nil {
+		t.judged(s)
+		return true
+	}
 	lead := 0.0
 	if t.opts.Leaf != nil {
 		lead = t.opts.Leaf(s)
@@ -815,6 +828,18 @@ func (t *tree) pointsScored(s engine.State) bool {
 		t.ret[i] += diff / float64(played)
 	}
 	return true
+}
+
+// judged adds each seat's return from s as the root's judge values it (Options.Judge).
+func (t *tree) judged(s engine.State) {
+	v := t.judge(s)
+	for i := range t.ret {
+		if i%2 == 0 {
+			t.ret[i] += v
+		} else {
+			t.ret[i] -= v
+		}
+	}
 }
 
 // backup adds the iteration's returns to every node and edge on its path.
