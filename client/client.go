@@ -419,14 +419,14 @@ func (c *Conn) Ping(ctx context.Context) error {
 	return c.send(context.WithoutCancel(ctx), protocol.Ping{Type: protocol.TypePing})
 }
 
-// End sends a seat's resign, claim or bot message (protocol.TypeResign, ...); a refusal comes
-// back through Next.
+// End sends a seat's resign, claim, bot or cancel message (protocol.TypeResign, ...); a
+// refusal comes back through Next.
 func (c *Conn) End(ctx context.Context, kind string) error {
 	switch kind {
-	case protocol.TypeResign, protocol.TypeClaim, protocol.TypeBot:
+	case protocol.TypeResign, protocol.TypeClaim, protocol.TypeBot, protocol.TypeCancel:
 		return c.send(ctx, protocol.Lifecycle{Type: kind})
 	}
-	return fmt.Errorf("%q is not resign, claim or bot", kind)
+	return fmt.Errorf("%q is not resign, claim, bot or cancel", kind)
 }
 
 // send writes one message. The websocket closes the connection when ctx ends during a write.

@@ -24,13 +24,15 @@ const (
 	TypeWelcome = "welcome"
 	TypeUpdate  = "update"
 	TypeError   = "error"
-	// TypePresence tells who has the table open; TypeResign, TypeClaim and TypeBot are a seat's
-	// ends of a table: resigning, claiming the win from a player away too long, or handing the
-	// seats of players away too long to bots.
+	// TypePresence tells who has the table open; TypeResign, TypeClaim, TypeBot and TypeCancel
+	// are a seat's ends of a table: resigning, claiming the win from a player away too long,
+	// handing the seats of players away too long to bots, or calling off a table still waiting
+	// for a player (Presence.Open).
 	TypePresence = "presence"
 	TypeResign   = "resign"
 	TypeClaim    = "claim"
 	TypeBot      = "bot"
+	TypeCancel   = "cancel"
 )
 
 // Error codes of an error message.
@@ -46,6 +48,8 @@ const (
 	CodeFull        = "full"
 	// CodeNotAbandoned refuses a claim or bot while nobody has been away long enough.
 	CodeNotAbandoned = "not_abandoned"
+	// CodeNotOpen refuses to call off a table every player has joined.
+	CodeNotOpen = "not_open"
 )
 
 // MaxMessage is the largest message, in bytes, a server accepts from a client.
@@ -79,7 +83,7 @@ func TextMove(seq int, text string) Move {
 	return Move{Type: TypeMove, Seq: &seq, Text: text}
 }
 
-// Lifecycle is a seat's resign, claim or bot message; it carries no other field.
+// Lifecycle is a seat's resign, claim, bot or cancel message; it carries no other field.
 type Lifecycle struct {
 	Type string `json:"type"`
 }
@@ -143,6 +147,9 @@ type Presence struct {
 	Seats []SeatPresence `json:"seats"`
 	// AbandonAfter is the seconds a person must be away before the others may act.
 	AbandonAfter float64 `json:"abandonAfter"`
+	// Open: a person seat still waits for its player; whoever is seated may call the table
+	// off (TypeCancel).
+	Open bool `json:"open,omitempty"`
 }
 
 // SeatPresence is one seat in a presence message.

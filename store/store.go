@@ -76,12 +76,15 @@ const (
 	// EndUnplayable: the server can no longer play the table (a bot or option it refuses);
 	// the table is Abandoned.
 	EndUnplayable = "unplayable"
+	// EndCancelled: a player called the table off while it still waited for another to take
+	// a seat; the table is Abandoned.
+	EndCancelled = "cancelled"
 )
 
 // ValidEnd reports whether reason is one of the reasons above or empty.
 func ValidEnd(reason string) bool {
 	switch reason {
-	case "", EndResigned, EndClaimed, EndExpired, EndTimeLimit, EndUnplayable, EndTime:
+	case "", EndResigned, EndClaimed, EndExpired, EndTimeLimit, EndUnplayable, EndTime, EndCancelled:
 		return true
 	}
 	return false

@@ -6,7 +6,7 @@ import "github.com/charmbracelet/bubbles/key"
 type keyMap struct {
 	Up, Down, Play, Type, Number, Help, Rules, Hint, Log, PageUp, PageDown, Back, Quit key.Binding
 	Prev, Next, PrevPoint, NextPoint, First, Last, Jump                                key.Binding
-	Resign, Claim, Bot                                                                 key.Binding
+	Resign, Claim, Bot, Cancel                                                         key.Binding
 	replay                                                                             bool
 	watching                                                                           bool // a spectator: no moves to choose
 }
@@ -30,6 +30,7 @@ func newKeys(replay bool) keyMap {
 		Resign:    key.NewBinding(key.WithKeys("R"), key.WithHelp("R R", "resign (online)")),
 		Claim:     key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "claim the win from a player long gone")),
 		Bot:       key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "let a bot play a long-gone player's seat")),
+		Cancel:    key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "call off a table nobody else has joined")),
 		Prev:      key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "back a move")),
 		Next:      key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "forward a move")),
 		PrevPoint: key.NewBinding(key.WithKeys("[", "p", "shift+left"), key.WithHelp("[", "previous point")),
@@ -59,5 +60,5 @@ func (k keyMap) FullHelp() [][]key.Binding {
 	if k.replay {
 		return [][]key.Binding{{k.Prev, k.Next, k.PrevPoint, k.NextPoint, k.First, k.Last, k.Jump}, {k.Rules, k.Log, k.PageUp, k.PageDown, k.Help, k.Back, k.Quit}}
 	}
-	return [][]key.Binding{{k.Up, k.Down, k.Play, k.Number, k.Type, k.Hint}, {k.Rules, k.Log, k.PageUp, k.PageDown, k.Help, k.Back, k.Quit}, {k.Resign, k.Claim, k.Bot}}
+	return [][]key.Binding{{k.Up, k.Down, k.Play, k.Number, k.Type, k.Hint}, {k.Rules, k.Log, k.PageUp, k.PageDown, k.Help, k.Back, k.Quit}, {k.Resign, k.Claim, k.Bot, k.Cancel}}
 }

@@ -251,7 +251,11 @@ func (m *Model) overText() string {
 // endText says how a match ended, in sentences, to you (a seat, or engine.Spectator): its
 // result, with why it ended before it was played out (ended: "resigned", ...) and who did.
 func endText(res engine.Result, ended string, you engine.Seat, name func(engine.Seat) string) string {
-	if !res.Over {
+	if ended == "cancelled" {
+		return "The table was called off before every player came."
+	}
+	// An abandoned table (expired, ...) is over without a result: no returns, no winner.
+	if !res.Over || ended != "" && len(res.Returns) == 0 {
 		if ended != "" {
 			return fmt.Sprintf("The match was abandoned (%s). Score: %s", ended, res.Score)
 		}
@@ -397,6 +401,8 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			kind = "claim"
 		case key.Matches(msg, m.keys.Bot):
 			kind = "bot"
+		case key.Matches(msg, m.keys.Cancel):
+			kind = "cancel"
 		}
 		if kind != "" {
 			ctx := m.ctx

@@ -206,6 +206,9 @@ func (o *Online) notice(seat engine.Seat) string {
 		abandoned = abandoned || sp.Abandoned
 	}
 	if len(away) == 0 {
+		if p.Open && seat >= 0 {
+			return "Waiting for a player to take a seat; press C to call the table off."
+		}
 		return ""
 	}
 	text := strings.Join(away, "; ") + "."

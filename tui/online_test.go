@@ -437,3 +437,25 @@ func TestReconnectAfterRestart(t *testing.T) {
 		t.Errorf("the record replays to %v (%v), the terminal saw %q", st.Result(), err, h.m.frame.Result.Score)
 	}
 }
+
+// TestCancelOnline calls off, from the terminal, a table the other player never joined: C ends
+// it without a result and the screen says so.
+func TestCancelOnline(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c := clienttest.Start(t).Client
+	created, err := c.Create(ctx, protocol.CreateTable{Game: "pencil", Seats: []protocol.SeatRequest{{Name: "Ann"}, {Name: "Bob"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := joinScreen(ctx, t, c, created.ID, created.Seats[0].Token)
+	h.settle(myTurn)
+	h.press("C")
+	h.settle(over)
+	if f := h.m.frame; f.Result.Winner != engine.Nobody || len(f.Result.Returns) != 0 || f.Ended != "cancelled" {
+		t.Errorf("after calling the table off: %+v, ended %q", f.Result, f.Ended)
+	}
+	if v := strings.Join(strings.Fields(h.m.View()), " "); !strings.Contains(v, "The table was called off before every player came.") {
+		t.Errorf("the end does not say the table was called off:\n%s", h.m.View())
+	}
+}

@@ -300,7 +300,7 @@ type tableSummary struct {
 	Moves   int            `json:"moves"`
 	Result  *engine.Result `json:"result,omitempty"`
 	// Ended says why the table ended other than by being played out: resigned, claimed,
-	// expired, time limit or unplayable.
+	// expired, time limit, unplayable or cancelled.
 	Ended   string    `json:"ended,omitempty"`
 	Created time.Time `json:"created"`
 	Updated time.Time `json:"updated"`

@@ -510,7 +510,10 @@ func (s *Server) refreshOpen(lt *liveTable) {
 		return // a read from before a later claim must not reopen the table
 	}
 	s.mu.Lock()
-	lt.open = false
+	if lt.open {
+		lt.open = false
+		s.notify(lt)
+	}
 	s.mu.Unlock()
 	s.startClock(s.ctx, lt)
 }

@@ -41,6 +41,9 @@ type presenceMsg struct {
 	Seats []seatPresence `json:"seats"`
 	// AbandonAfter is the seconds a person must be away before the others may act.
 	AbandonAfter float64 `json:"abandonAfter"`
+	// Open: a person seat still waits for its player, and whoever is seated may call the
+	// table off ("cancel").
+	Open bool `json:"open,omitempty"`
 }
 
 type seatPresence struct {
@@ -58,7 +61,7 @@ type seatPresence struct {
 // presence describes lt's seats now; s.mu must be held.
 func (s *Server) presence(lt *liveTable) presenceMsg {
 	now := s.clock.Now()
-	msg := presenceMsg{Type: "presence", AbandonAfter: s.limits.AbandonAfter.Seconds()}
+	msg := presenceMsg{Type: "presence", AbandonAfter: s.limits.AbandonAfter.Seconds(), Open: lt.open}
 	for i := range lt.person {
 		p := seatPresence{Person: lt.person[i], Connected: lt.present[i] > 0}
 		if p.Person && !p.Connected && !lt.goneSince[i].IsZero() {
@@ -214,6 +217,31 @@ func (s *Server) janitor() {
 func (s *Server) endTable(ctx context.Context, lt *liveTable, why string, loser engine.Seat) error {
 	return lt.m.End(ctx, why, loser, func(ctx context.Context, at int, result *engine.Result) error {
 		return s.saveEnd(lt.id, lt.epoch)(ctx, why, at, result)
+	})
+}
+
+// errNotOpen refuses to call off a table that every player has joined.
+var errNotOpen = errors.New("every player has taken a seat, so the table can no longer be called off: resign instead")
+
+// cancelOpen ends lt without a result while it still waits for a person to take a seat: whoever
+// is seated may call off a match nobody else has joined (an invitation not taken up, a seek
+// accepted by someone who never came) rather than wait for it to expire. It holds the seats'
+// lock, so that a player taking the last seat meanwhile finds the table either still open and
+// joins it, or ended. The seats are read from the store, where every node claims them under
+// that lock, not from lt, which hears of a claim made at another node a moment later.
+func (s *Server) cancelOpen(ctx context.Context, lt *liveTable) error {
+	return s.lockSeats(ctx, lt.id, func() error {
+		t, err := s.store.Get(ctx, lt.id)
+		if err != nil {
+			return err
+		}
+		switch {
+		case !t.Status.Unfinished():
+			return match.ErrOver
+		case t.Status != store.Open:
+			return errNotOpen
+		}
+		return s.endTable(ctx, lt, store.EndCancelled, engine.Nobody)
 	})
 }
 

@@ -380,3 +380,52 @@ func TestEndClosesASocketWaitingMidRead(t *testing.T) {
 		t.Fatalf("the server never closed the connection after the match: %v", err)
 	}
 }
+
+// TestCancelOpenTable checks that a player may call off a table nobody else has joined: the
+// presence says the table is open while a seat waits, a spectator may not call it off, and once
+// every seat is taken it is too late (resigning is the way out then).
+func TestCancelOpenTable(t *testing.T) {
+	s, _ := lifecycleServer(t)
+	c := s.create(twoPeople)
+	ann := s.connect(c.ID, c.Seats[0].Token)
+	ann.untilUpdate()
+	ann.untilPresence(func(m message) bool { return m.Open })
+	watcher := s.connect(c.ID, "")
+	watcher.untilUpdate()
+	watcher.send(map[string]any{"type": "cancel"})
+	if m := watcher.untilError(); m.Code != "not_your_turn" {
+		t.Fatalf("a spectator calling the table off: %+v", m)
+	}
+	ann.send(map[string]any{"type": "cancel", "seq": 0})
+	if m := ann.untilError(); m.Code != "bad_message" {
+		t.Fatalf("cancel with a seq: %+v", m)
+	}
+	if ti := s.info(c.ID); ti.Status != "open" {
+		t.Fatalf("table after refused cancels: %+v", ti)
+	}
+	ann.send(map[string]any{"type": "cancel"})
+	for _, cl := range []*client{ann, watcher} {
+		if m := cl.untilEnd(); m.Ended != store.EndCancelled || m.Result.Winner != engine.Nobody || len(m.Result.Returns) != 0 || len(m.Legal) != 0 {
+			t.Errorf("final update: ended %q result %+v legal %v", m.Ended, m.Result, m.Legal)
+		}
+	}
+	if ti := s.info(c.ID); ti.Status != "abandoned" || ti.Ended != store.EndCancelled || ti.Result != nil {
+		t.Errorf("table after cancelling: %+v", ti)
+	}
+	// Bob comes too late: the table is over, and his seat is not taken.
+	bob := s.connect(c.ID, c.Seats[1].Token)
+	if m := bob.untilEnd(); m.Ended != store.EndCancelled {
+		t.Errorf("Bob arriving after the cancel: ended %q", m.Ended)
+	}
+
+	// Once both are seated, the table is no longer open: cancel is refused and nothing changes.
+	c2, ann2, bob2 := s.twoPeopleSeated()
+	ann2.untilPresence(func(m message) bool { return !m.Open && len(m.Seats) == 2 && m.Seats[1].Connected })
+	bob2.send(map[string]any{"type": "cancel"})
+	if m := bob2.untilError(); m.Code != "not_open" || !strings.Contains(m.Error, "resign") {
+		t.Fatalf("cancelling a table both joined: %+v", m)
+	}
+	if ti := s.info(c2.ID); ti.Status != "live" || ti.Ended != "" {
+		t.Errorf("table after a refused cancel: %+v", ti)
+	}
+}

@@ -36,7 +36,7 @@ const (
 type clientMsg struct {
 	// Type is "hello" (first message: Token claims a seat, empty to watch), "move", "resign",
 	// "claim" (the win, an opponent being away too long), "bot" (hand the seats of players
-	// away too long to bots) or "ping".
+	// away too long to bots), "cancel" (call off a table still waiting for a player) or "ping".
 	Type  string `json:"type"`
 	Token string `json:"token,omitempty"`
 	// Seq is the seq of the update the move answers (-1 or absent: any).
@@ -81,6 +81,8 @@ const (
 	codeFull        = "full"
 	// codeNotAbandoned refuses a claim or bot while nobody has been away long enough.
 	codeNotAbandoned = "not_abandoned"
+	// codeNotOpen refuses to call off a table every player has joined.
+	codeNotOpen = "not_open"
 )
 
 // openConn counts a new connection of addr, or reports false when addr has its most.
@@ -583,8 +585,9 @@ func (s *Server) claimLocked(ctx context.Context, id string, seat engine.Seat) e
 	}
 	s.mu.Lock()
 	lt := s.live[id]
-	if lt != nil && !open {
+	if lt != nil && !open && lt.open {
 		lt.open = false // seats are only ever taken: a table stops waiting once, for good
+		s.notify(lt)    // presence says so: nobody may call it off now
 	}
 	s.mu.Unlock()
 	if err := s.store.UpdateSeats(ctx, id, t.Seats, t.Status); err != nil {
@@ -699,9 +702,9 @@ func (s *Server) handle(ctx context.Context, lt *liveTable, seat engine.Seat, da
 	switch msg.Type {
 	case "ping":
 		return nil
-	case "move", "resign", "claim", "bot":
+	case "move", "resign", "claim", "bot", "cancel":
 	default:
-		return bad(codeBadMessage, "unknown message type %q: want move, resign, claim, bot, chat, mute or ping", msg.Type)
+		return bad(codeBadMessage, "unknown message type %q: want move, resign, claim, bot, cancel, chat, mute or ping", msg.Type)
 	}
 	if seat < 0 {
 		return bad(codeNotYourTurn, "spectators cannot play")
@@ -752,7 +755,7 @@ func (s *Server) handle(ctx context.Context, lt *liveTable, seat engine.Seat, da
 	return bad(codeServer, "the move could not be saved; try again")
 }
 
-// lifecycle plays a resign, claim or bot message of seat.
+// lifecycle plays a resign, claim, bot or cancel message of seat.
 func (s *Server) lifecycle(ctx context.Context, lt *liveTable, seat engine.Seat, kind string) *errorMsg {
 	s.mu.Lock()
 	person := int(seat) < len(lt.person) && lt.person[seat]
@@ -768,6 +771,8 @@ func (s *Server) lifecycle(ctx context.Context, lt *liveTable, seat engine.Seat,
 		err = s.claimWin(ctx, lt, seat)
 	case "bot":
 		err = s.handToBots(ctx, lt, seat)
+	case "cancel":
+		err = s.cancelOpen(ctx, lt)
 	}
 	switch {
 	case err == nil:
@@ -775,6 +780,8 @@ func (s *Server) lifecycle(ctx context.Context, lt *liveTable, seat engine.Seat,
 		return nil
 	case errors.Is(err, errNoAbandoned):
 		return &errorMsg{Type: "error", Code: codeNotAbandoned, Error: err.Error()}
+	case errors.Is(err, errNotOpen):
+		return &errorMsg{Type: "error", Code: codeNotOpen, Error: err.Error()}
 	case errors.Is(err, match.ErrOver), errors.Is(err, match.ErrClosed):
 		return &errorMsg{Type: "error", Code: codeOver, Error: "the match is over"}
 	case ctx.Err() != nil:

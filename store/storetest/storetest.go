@@ -650,7 +650,7 @@ func testEnd(t *testing.T, s store.Store) {
 		t.Errorf("Unfinished = %v, %v; want no t1", ids, err)
 	}
 	// Every reason round-trips, with Abandoned and no result too.
-	for i, reason := range []string{store.EndClaimed, store.EndExpired, store.EndTimeLimit, store.EndUnplayable} {
+	for i, reason := range []string{store.EndClaimed, store.EndExpired, store.EndTimeLimit, store.EndUnplayable, store.EndCancelled} {
 		id := fmt.Sprintf("r%d", i)
 		create(t, s, NewTable(id))
 		if err := s.End(ctx, id, 0, store.Abandoned, reason, nil); err != nil {

@@ -271,6 +271,25 @@ async function main() {
     log('resigned: the history says "Ann resigned"');
     await page.close();
 
+    // (d2) A table the other player never joined can be called off, without a result.
+    page = watch(await browser.newPage(), 'cancel');
+    await page.goto(`${base}/`);
+    const waiting = await page.evaluate(async () => (await (await fetch('/api/tables', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ game: 'pencil', seats: [{ name: 'Ann' }, { name: 'Bob' }] }),
+    })).json()));
+    current = page;
+    await page.goto(`${base}${waiting.seats[0].invite}`);
+    await page.locator('#cancel').waitFor();
+    check(await page.locator('#resign').count() === 0, 'a table still waiting offers no resignation');
+    await page.locator('#cancel').click();
+    await page.locator('#end').waitFor({ state: 'visible' });
+    const calledOff = await page.locator('#end-title').textContent();
+    check(/called off/i.test(calledOff), `the end screen says the table was called off (${calledOff})`);
+    check(await page.locator('#end').getAttribute('data-ended') === 'cancelled', 'the end is a cancellation');
+    log(`cancelled: "${calledOff}"`);
+    await page.close();
+
     // (e) A player who leaves: after the server's abandon time (a second in this test) the
     // other may claim the win.
     page = watch(await browser.newPage(), 'abandon');

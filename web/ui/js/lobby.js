@@ -363,6 +363,7 @@ export function endText(t) {
     case 'claimed': return `${loser ? loser.name : 'A player'} left; the win was claimed`;
     case 'time': return `${loser ? loser.name : 'A player'} ran out of time`;
     case 'expired': return 'Expired: nobody played for a long time';
+    case 'cancelled': return 'Called off before every player came';
     case 'time limit': return 'Stopped: bot matches have a time limit';
     case 'unplayable': return 'Stopped: this server no longer plays this table';
   }

@@ -176,8 +176,9 @@ function awayBadge(seat) {
   return h('span', { class: `badge away${p.abandoned ? ' abandoned' : ''}`, 'data-away': seat }, p.abandoned ? 'left' : 'away');
 }
 
-// showActions offers a player the ways to end the match early: resign (after a confirmation),
-// and once an opponent has been away too long, claim the win or let a bot finish for them.
+// showActions offers a player the ways to end the match early: while a seat still waits for its
+// player, call the table off; then resign (after a confirmation), and once an opponent has been
+// away too long, claim the win or let a bot finish for them.
 function showActions() {
   const u = state.update;
   if (!el.actions) return;
@@ -189,6 +190,12 @@ function showActions() {
   const gone = seats.map((p, i) => (p.abandoned && i !== state.seat ? i : -1)).filter((i) => i >= 0);
   const opponentGone = gone.some((i) => i % 2 !== state.seat % 2);
   const items = [];
+  if (state.presence?.open) {
+    items.push(h('p', { class: 'away-note' }, 'Waiting for a player to take a seat.'));
+    items.push(h('button', { type: 'button', class: 'small quiet', id: 'cancel', onclick: () => send({ type: 'cancel' }) }, 'Call off the table'));
+    replace(el.actions, items);
+    return;
+  }
   if (gone.length) {
     const names = gone.map((i) => state.table?.seats[i]?.name || `player ${i + 1}`).join(' and ');
     items.push(h('p', { class: 'away-note' }, `${capital(names)} left the table and has not come back.`));
@@ -329,6 +336,7 @@ function endedTitle(u) {
     case 'claimed': return loser === state.seat ? 'You left, and the win was claimed' : `${who} left: ${mineWon ? 'you claimed the win' : 'the win was claimed'}`;
     case 'time': return loser === state.seat ? 'You ran out of time' : `${who} ran out of time${mineWon ? ': you won' : ''}`;
     case 'expired': return 'The table expired: nobody played for a long time';
+    case 'cancelled': return 'Called off before every player came';
     case 'time limit': return 'Stopped: matches between bots have a time limit';
     case 'unplayable': return 'Stopped: this server no longer plays this table';
   }
