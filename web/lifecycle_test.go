@@ -429,3 +429,25 @@ func TestCancelOpenTable(t *testing.T) {
 		t.Errorf("table after a refused cancel: %+v", ti)
 	}
 }
+
+// TestHelloTimeoutSaysWhy checks that a websocket that never says hello is closed with a close
+// frame that says why (1008, naming hello), not dropped, so that a client can tell its user.
+func TestHelloTimeoutSaysWhy(t *testing.T) {
+	s := startWith(t, filepath.Join(t.TempDir(), "deuce.db"), func(m *web.Main) { m.Limits.HelloTimeout = 200 * time.Millisecond })
+	c := s.create(twoPeople)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	conn, _, err := websocket.Dial(ctx, strings.Replace(s.url, "http", "ws", 1)+"/ws/tables/"+c.ID, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.CloseNow()
+	_, _, err = conn.Read(ctx)
+	var ce websocket.CloseError
+	if !errors.As(err, &ce) || ce.Code != websocket.StatusPolicyViolation || !strings.Contains(ce.Reason, `{"type":"hello"}`) {
+		t.Fatalf("a connection that sent nothing: %v, want a close frame 1008 asking for hello", err)
+	}
+	if ti := s.info(c.ID); ti.Status != "open" {
+		t.Errorf("table after a silent connection: %+v", ti)
+	}
+}

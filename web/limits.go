@@ -58,6 +58,9 @@ type Limits struct {
 	SolveCacheBytes int
 	// HTTP server timeouts; WriteTimeout applies to plain requests, not to websockets.
 	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout time.Duration
+	// HelloTimeout is the time a websocket has to send its hello; then it is closed (1008,
+	// saying why).
+	HelloTimeout time.Duration
 	// MaxBody is the most bytes a request body may have.
 	MaxBody int64
 
@@ -103,7 +106,7 @@ func DefaultLimits() Limits {
 		EquilibriumPoints: 80,
 		SolveCacheBytes:   64 << 20,
 		ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 15 * time.Second,
-		WriteTimeout: 30 * time.Second, IdleTimeout: 2 * time.Minute,
+		WriteTimeout: 30 * time.Second, IdleTimeout: 2 * time.Minute, HelloTimeout: 10 * time.Second,
 		MaxBody:      16 << 10,
 		AbandonAfter: 2 * time.Minute, ExpireAfter: 30 * time.Minute,
 		BotTableTime: 30 * time.Minute, ActiveWithin: 10 * time.Minute,
@@ -160,6 +163,7 @@ func (l Limits) withDefaults() Limits {
 	fill(&l.ReadTimeout, d.ReadTimeout)
 	fill(&l.WriteTimeout, d.WriteTimeout)
 	fill(&l.IdleTimeout, d.IdleTimeout)
+	fill(&l.HelloTimeout, d.HelloTimeout)
 	fill(&l.MaxBody, d.MaxBody)
 	fill(&l.AbandonAfter, d.AbandonAfter)
 	fill(&l.ExpireAfter, d.ExpireAfter)

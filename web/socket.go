@@ -25,7 +25,6 @@ import (
 // Limits of one websocket connection.
 const (
 	maxMessage      = 4 << 10 // bytes a client message may have
-	helloTimeout    = 10 * time.Second
 	writeTimeout    = 10 * time.Second
 	defaultMsgRate  = 10 // messages per second, sustained
 	defaultMsgBurst = 30
@@ -538,9 +537,14 @@ func (s *Server) sendUpdate(ctx context.Context, c *websocket.Conn, u match.Upda
 
 // hello reads the first message and returns the seat it claims; claiming marks the seat taken.
 func (s *Server) hello(ctx context.Context, c *websocket.Conn, t *store.Table, acct *store.Account) (engine.Seat, error) {
-	hctx, cancel := context.WithTimeout(ctx, helloTimeout)
-	defer cancel()
-	_, data, err := c.Read(hctx)
+	// The timer closes the connection itself, with a close frame that says why: a read whose
+	// context ends drops the connection without one, and the client would not know.
+	wait := s.limits.HelloTimeout
+	timer := time.AfterFunc(wait, func() {
+		c.Close(websocket.StatusPolicyViolation, fmt.Sprintf("no hello within %v: send {\"type\":\"hello\"} first", wait))
+	})
+	defer timer.Stop()
+	_, data, err := c.Read(ctx)
 	if err != nil {
 		return 0, errors.New("no hello")
 	}

@@ -75,6 +75,7 @@ func runServe(ctx context.Context, args []string, e *env) error {
 	fs.DurationVar(&lim.ReadTimeout, "read-timeout", lim.ReadTimeout, "time a client has to send a whole request")
 	fs.DurationVar(&lim.WriteTimeout, "write-timeout", lim.WriteTimeout, "time to answer a plain request (websockets have their own deadlines)")
 	fs.DurationVar(&lim.IdleTimeout, "idle-timeout", lim.IdleTimeout, "time an idle keep-alive connection stays open")
+	fs.DurationVar(&lim.HelloTimeout, "hello-timeout", lim.HelloTimeout, "time a websocket has to send its hello before it is closed")
 	fs.Int64Var(&lim.MaxBody, "max-body", lim.MaxBody, "most `bytes` in a request body")
 	fs.DurationVar(&lim.AbandonAfter, "abandon-after", lim.AbandonAfter, "a player disconnected this long may be claimed as a win or handed to a bot by the others")
 	fs.DurationVar(&lim.ExpireAfter, "expire-after", lim.ExpireAfter, "a table with no move and nobody connected for this long expires")
@@ -183,7 +184,7 @@ func checkLimits(l web.Limits, cacheMB int) error {
 		{"max-spectators", l.SpectatorsPerTable > 0}, {"max-conns-per-address", l.ConnsPerAddress > 0},
 		{"equilibrium-max-points", l.EquilibriumPoints > 0}, {"solve-cache-mb", cacheMB > 0},
 		{"read-header-timeout", l.ReadHeaderTimeout > 0}, {"read-timeout", l.ReadTimeout > 0},
-		{"write-timeout", l.WriteTimeout > 0}, {"idle-timeout", l.IdleTimeout > 0},
+		{"write-timeout", l.WriteTimeout > 0}, {"idle-timeout", l.IdleTimeout > 0}, {"hello-timeout", l.HelloTimeout > 0},
 		{"max-body", l.MaxBody > 0}, {"abandon-after", l.AbandonAfter > 0},
 		{"expire-after", l.ExpireAfter > 0}, {"live-within", l.ActiveWithin > 0},
 		{"analysis-queue", l.AnalysisQueue > 0}, {"analysis-max-decisions", l.AnalysisDecisions > 0},
