@@ -5,7 +5,7 @@ import { h, $, replace, capitalize } from './dom.js';
 import { api, getJSON } from './api.js';
 import { rememberSeat, seatsAt, seatLink } from './seats.js';
 import { copyButton } from './copy.js';
-import { withNames, shownOptions } from './names.js';
+import { withNames, shownOptions, briefOptions } from './names.js';
 import { whoami } from './account.js';
 import { CLOCKS } from './seek.js';
 
@@ -257,20 +257,10 @@ function optionsText(opts, seats) {
   return shownOptions(opts, seats).map(([k, v]) => `${k} ${v}`).join(' · ');
 }
 
-// tableOptionsText says a listed table's settings briefly: the variant its options make, then
-// only the options that differ from it and from the game's defaults ("tiebreak · surface
-// clay"), where optionsText lists every one.
+// tableOptionsText says a listed table's settings briefly (briefOptions), where optionsText
+// lists every one.
 function tableOptionsText(t) {
-  const g = games.find((x) => x.name === t.game);
-  const opts = Object.fromEntries(shownOptions(t.options, t.seats.length));
-  if (!g) return optionsText(t.options, t.seats.length);
-  const fits = (v) => v.seats === undefined || v.seats === t.seats.length;
-  const matched = (g.variants || [])
-    .filter((v) => fits(v) && Object.entries(v.options || {}).every(([k, x]) => opts[k] === x))
-    .sort((a, b) => Object.keys(b.options || {}).length - Object.keys(a.options || {}).length)[0];
-  const base = { ...Object.fromEntries(g.options.map((o) => [o.name, o.default])), ...(matched?.options || {}) };
-  const rest = Object.entries(opts).filter(([k, x]) => base[k] !== x).map(([k, x]) => `${k} ${x}`);
-  return [matched?.name, ...rest].filter(Boolean).join(' · ');
+  return briefOptions(games.find((x) => x.name === t.game), t.options, t.seats.length);
 }
 
 const lastLists = {};

@@ -40,3 +40,21 @@ export function shownOptions(opts, n) {
     return !m || Number(m[1]) <= n;
   });
 }
+
+// briefOptions says a table's settings briefly: the variant its options make, then only the
+// options that differ from that variant and from the game's defaults ("tiebreak · surface
+// clay"), where every option would be a line of "format tiebreak, first-server 1, ...". g is
+// the game as /api/games describes it; without it every option is listed.
+export function briefOptions(g, options, seats, sep = ' · ') {
+  const all = shownOptions(options, seats);
+  const list = (pairs) => pairs.map(([k, v]) => `${k} ${v}`).join(sep);
+  if (!g) return list(all);
+  const opts = Object.fromEntries(all);
+  const pick = (o, key) => o[key] ?? o[key.charAt(0).toUpperCase() + key.slice(1)];
+  const fits = (v) => v.seats === undefined || v.seats === seats;
+  const matched = (g.variants || [])
+    .filter((v) => fits(v) && Object.entries(v.options || {}).every(([k, x]) => opts[k] === x))
+    .sort((a, b) => Object.keys(b.options || {}).length - Object.keys(a.options || {}).length)[0];
+  const base = { ...Object.fromEntries((g.options || []).map((o) => [pick(o, 'name'), pick(o, 'default') ?? ''])), ...(matched?.options || {}) };
+  return [matched?.name, list(all.filter(([k, x]) => base[k] !== x))].filter(Boolean).join(sep);
+}

@@ -12,7 +12,7 @@ import { Clocks } from './clocks.js';
 import { Chat } from './chat.js';
 import './account.js';
 import { mountHint, hintUpdate } from './hint.js';
-import { withNames, shownOptions } from './names.js';
+import { withNames, shownOptions, briefOptions } from './names.js';
 import { renderLog } from './logview.js';
 import { withMotion } from './animate.js';
 
@@ -39,6 +39,7 @@ const el = {
 
 const state = {
   table: null, // the table summary from welcome
+  game: null, // the game as /api/games describes it, once loaded (rules, variants)
   seat: SPECTATOR,
   update: null, // the latest update shown
   log: [],
@@ -123,7 +124,9 @@ function showTable() {
   const t = state.table;
   const names = t.seats.map((s) => s.name);
   document.title = `${t.title} · ${names.join(' vs ')} · deuce`;
-  replace(el.title, h('strong', {}, t.title), h('span', { class: 'muted' }, ` · ${optionsText(t.options, t.seats.length)}`),
+  // The variant and what differs from it; every option on hovering (briefOptions).
+  const brief = state.game ? briefOptions(state.game, t.options, t.seats.length) : optionsText(t.options, t.seats.length);
+  replace(el.title, h('strong', {}, t.title), h('span', { class: 'muted', id: 'table-options', title: optionsText(t.options, t.seats.length) }, brief ? ` · ${brief}` : ''),
     state.settings ? h('span', { class: 'badge', id: 'table-settings' }, state.settings) : null);
   if (state.viewGame !== t.game) {
     state.viewGame = t.game;
@@ -191,7 +194,11 @@ function showActions() {
   const opponentGone = gone.some((i) => i % 2 !== state.seat % 2);
   const items = [];
   if (state.presence?.open) {
-    items.push(h('p', { class: 'away-note' }, 'Waiting for a player to take a seat.'));
+    // The seats no one has come to yet: person seats never connected (away counts only once
+    // someone has been there).
+    const absent = seats.map((p, i) => (p.person && !p.connected && !p.away && i !== state.seat ? i : -1)).filter((i) => i >= 0);
+    const names = absent.map((i) => state.table?.seats[i]?.name || `player ${i + 1}`).join(' and ');
+    items.push(h('p', { class: 'away-note' }, absent.length ? `${capital(names)} ${absent.length > 1 ? "have" : "has"} not taken a seat yet.` : 'Waiting for a player to take a seat.'));
     items.push(h('button', { type: 'button', class: 'small quiet', id: 'cancel', onclick: () => send({ type: 'cancel' }) }, 'Call off the table'));
     replace(el.actions, items);
     return;
@@ -231,7 +238,11 @@ async function loadRules(game) {
   try {
     const games = await api.games();
     const g = games.find((x) => x.name === game);
-    if (g) replace(el.rules, h('pre', { class: 'rules-text' }, g.rules));
+    if (g) {
+      replace(el.rules, h('pre', { class: 'rules-text' }, g.rules));
+      state.game = g;
+      showTable();
+    }
   } catch {
     replace(el.rules, h('p', { class: 'muted' }, 'The rules could not be loaded.'));
   }
