@@ -39,7 +39,7 @@ var specKeys = []specKey{
 	{"single", "1 keys the opponents' nodes by what the searching seat sees (single-observer), 0 by their own view", 0, 1, true},
 	{"own", "1 makes every playout and prior choice on a deal of the unseen cards for the seat choosing, 0 on the iteration's deal", 0, 1, true},
 	{"lead", "weight of the fitted lead in the points to come, added at the horizon; 0 for none", 0, 10, false},
-	{"judge", "1 values a playout's end by the chance of winning the match, the points after it won at the rate the fitted lead (at weight lead, 1 unless set) gives, in units of the point in play; 0 counts points", 0, 1, true},
+	{"judge", "1 values a playout's end (at the horizon, which must be set) by the chance of winning the match, the next points won at the rate the fitted lead (at weight lead, 1 unless set) gives and the rest coin tosses, in units of the point in play; 0 counts points", 0, 1, true},
 	{"infer", "1 deals the unseen cards by what the public play shows of them (a player who could not return holds none of the cards that return), 0 uniformly", 0, 1, true},
 	{"oracle", "1 searches the true state, every hidden card seen (a bound for study, not a fair player)", 0, 1, true},
 }
@@ -112,6 +112,9 @@ func NewBotSpec(g engine.Game, spec string) (bot.Bot, error) {
 		return nil, fmt.Errorf("bot %q: %w", spec, err)
 	}
 	o := l.options(g, set)
+	if o.Judge != nil && o.Horizon == 0 {
+		return nil, fmt.Errorf("bot %q: judge=1 values where a playout stops, and horizon=0 plays to the match's end: give a horizon of 1 or more", spec)
+	}
 	o.Name = spec
 	return ismcts.New(o), nil
 }

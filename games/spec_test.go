@@ -72,6 +72,8 @@ func TestBotSpecErrors(t *testing.T) {
 		{"expert:lead=11", "out of range"},
 		{"expert:single=2", "out of range"},
 		{"expert:trees=2:trees=3", "given twice"},
+		{"expert:judge=2", "out of range"},
+		{"expert:judge=1:horizon=0", "give a horizon of 1 or more"},
 		{"random:iterations=10", "only the search levels"},
 		{"grandmaster:iterations=10", "only the search levels"},
 	}

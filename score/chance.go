@@ -10,18 +10,51 @@ import (
 // side wins the point in play is how much that point matters; search bots use it to weigh a
 // point against what it costs in the points after it.
 //
-// Values are remembered for the life of the process (at most maxChances scores, a few
-// megabytes), so that a bot asking of the same scores again and again pays a map lookup; the
-// first question in a format costs one pass over the scores reachable from it.
+// Values are remembered for the life of the process, at most maxChances scores (about 200 bytes
+// each), so that a bot asking of the same scores again and again pays a map lookup; the first
+// question in a format costs one pass over the scores reachable from it. Once that store is
+// full, a question remembers what it computes for its own pass only, so that it still costs one
+// pass and never more.
 func (m Match) WinChance() float64 {
+	if v, ok := m.knownChance(nil); ok {
+		return v
+	}
+	return m.winChance(map[chanceKey]float64{})
+}
+
+// maxChances bounds the scores WinChance remembers. Every format the games use has fewer than
+// 10,000 scores that differ in what is still to play (a best-of-five match of advantage games
+// about 6,000).
+const maxChances = 1 << 16
+
+var (
+	chances     sync.Map // chanceKey to float64
+	chanceCount atomic.Int64
+)
+
+// knownChance returns the chance of an ended match, or one remembered for the process or in
+// local.
+func (m Match) knownChance(local map[chanceKey]float64) (float64, bool) {
 	if m.winner != 0 {
-		return float64(2 - m.winner)
+		return float64(2 - m.winner), true
 	}
 	k := m.chanceKey()
 	if v, ok := chances.Load(k); ok {
-		return v.(float64)
+		return v.(float64), true
 	}
-	v := m.chance()
+	v, ok := local[k]
+	return v, ok
+}
+
+// winChance is WinChance remembering in local, as well as for the process while there is
+// room, what one question computes.
+func (m Match) winChance(local map[chanceKey]float64) float64 {
+	if v, ok := m.knownChance(local); ok {
+		return v
+	}
+	v := m.chance(local)
+	k := m.chanceKey()
+	local[k] = v
 	if chanceCount.Load() < maxChances {
 		if _, loaded := chances.LoadOrStore(k, v); !loaded {
 			chanceCount.Add(1)
@@ -29,15 +62,6 @@ func (m Match) WinChance() float64 {
 	}
 	return v
 }
-
-// maxChances bounds the scores WinChance remembers. A best-of-five match of advantage games
-// has about 10,000 scores that differ in what is still to play.
-const maxChances = 1 << 17
-
-var (
-	chances     sync.Map // chanceKey to float64
-	chanceCount atomic.Int64
-)
 
 // chanceKey is what decides a match's future: the scores of finished sets, who serves and the
 // points already counted do not.
@@ -66,7 +90,7 @@ func (m Match) chanceKey() chanceKey {
 // the next point. Where that would go round for ever (a race won by two that stands level after
 // the point that could have won it), the race itself is a coin toss, decided by two points or
 // games in a row.
-func (m Match) chance() float64 {
+func (m Match) chance(local map[chanceKey]float64) float64 {
 	a, b := m, m
 	switch m.tie() {
 	case tiedPoints:
@@ -83,7 +107,7 @@ func (m Match) chance() float64 {
 		a.PointWon(0)
 		b.PointWon(1)
 	}
-	return (a.WinChance() + b.WinChance()) / 2
+	return (a.winChance(local) + b.winChance(local)) / 2
 }
 
 // A tie is a race won by two that stands level where a single point or game can no longer win

@@ -25,7 +25,7 @@ func TestWinChanceExact(t *testing.T) {
 		{"tiebreak won", tiebreak, []int{0, 0, 0, 0, 0, 0, 0}, 1},
 		{"first to 3 at 2-1", score.Format{Kind: score.FirstToPoints, Points: 3}, []int{0, 1, 0}, 0.75},
 		{"first to 3 lost", score.Format{Kind: score.FirstToPoints, Points: 3}, []int{1, 1, 1}, 0},
-		// One set of one-point games to 2 is a race to 2 games by two with a tiebreak at 2-2.
+		// A set all in a best of three: the last set is a coin toss, whatever its rules.
 		{"best of 3 at a set all", score.Format{Kind: score.BestOfSets, BestOf: 3, Game: score.OnePoint, GamesPerSet: 1}, []int{0, 1}, 0.5},
 	}
 	for _, c := range cases {
@@ -39,19 +39,23 @@ func TestWinChanceExact(t *testing.T) {
 // TestWinChanceAgreesWithPlay checks WinChance against matches played out by coin tosses, from
 // scores of every kind: deuce, advantage, a set tiebreak, an advantage set going long.
 func TestWinChanceAgreesWithPlay(t *testing.T) {
-	formats := map[string]score.Format{
-		"best of 3, advantage games": {Kind: score.BestOfSets, BestOf: 3, Game: score.Advantage},
-		"best of 1, deciding point":  {Kind: score.BestOfSets, BestOf: 1, Game: score.DecidingPoint},
-		"best of 3, two-point games": {Kind: score.BestOfSets, BestOf: 3, Game: score.TwoPoint, GamesPerSet: 4},
-		"advantage final set":        {Kind: score.BestOfSets, BestOf: 3, Game: score.OnePoint, GamesPerSet: 3, FinalSetRule: score.AdvantageSet},
-		"10-point final tiebreak":    {Kind: score.BestOfSets, BestOf: 3, Game: score.TwoPoint, GamesPerSet: 2, FinalTiebreakPoints: 10},
-		"single tiebreak to 10":      {Kind: score.SingleTiebreak, TiebreakPoints: 10},
-		"first to 5":                 {Kind: score.FirstToPoints, Points: 5},
-		"best of 5, advantage sets":  {Kind: score.BestOfSets, BestOf: 5, Game: score.OnePoint, GamesPerSet: 2, SetRule: score.AdvantageSet},
+	formats := []struct {
+		name   string
+		format score.Format
+	}{
+		{"best of 3, advantage games", score.Format{Kind: score.BestOfSets, BestOf: 3, Game: score.Advantage}},
+		{"best of 1, deciding point", score.Format{Kind: score.BestOfSets, BestOf: 1, Game: score.DecidingPoint}},
+		{"best of 3, two-point games", score.Format{Kind: score.BestOfSets, BestOf: 3, Game: score.TwoPoint, GamesPerSet: 4}},
+		{"advantage final set", score.Format{Kind: score.BestOfSets, BestOf: 3, Game: score.OnePoint, GamesPerSet: 3, FinalSetRule: score.AdvantageSet}},
+		{"10-point final tiebreak", score.Format{Kind: score.BestOfSets, BestOf: 3, Game: score.TwoPoint, GamesPerSet: 2, FinalTiebreakPoints: 10}},
+		{"single tiebreak to 10", score.Format{Kind: score.SingleTiebreak, TiebreakPoints: 10}},
+		{"first to 5", score.Format{Kind: score.FirstToPoints, Points: 5}},
+		{"best of 5, advantage sets", score.Format{Kind: score.BestOfSets, BestOf: 5, Game: score.OnePoint, GamesPerSet: 2, SetRule: score.AdvantageSet}},
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	const trials = 4000
-	for name, f := range formats {
+	for _, tf := range formats {
+		name, f := tf.name, tf.format
 		for start := range 6 {
 			// A score reached by a lopsided run of points, so that the chances are not all 0.5.
 			m := newMatch(t, f, 0)

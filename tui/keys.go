@@ -30,7 +30,7 @@ func newKeys(replay bool) keyMap {
 		Resign:    key.NewBinding(key.WithKeys("R"), key.WithHelp("R R", "resign (online)")),
 		Claim:     key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "claim the win from a player long gone")),
 		Bot:       key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "let a bot play a long-gone player's seat")),
-		Cancel:    key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "call off a table nobody else has joined")),
+		Cancel:    key.NewBinding(key.WithKeys("C"), key.WithHelp("C C", "call off a table nobody else has joined (online)")),
 		Prev:      key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "back a move")),
 		Next:      key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "forward a move")),
 		PrevPoint: key.NewBinding(key.WithKeys("[", "p", "shift+left"), key.WithHelp("[", "previous point")),

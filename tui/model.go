@@ -68,6 +68,7 @@ type Model struct {
 	ended     bool // the table has no more frames
 	err       error
 	resigning bool        // R was pressed once: a second R resigns
+	calling   bool        // C was pressed once: a second C calls the table off
 	ticking   bool        // a clock tick is scheduled
 	curtain   bool        // hot-seat: the frame stays hidden until the person to move is at the keys
 	viewer    engine.Seat // hot-seat: the person who saw the screen last
@@ -248,6 +249,12 @@ func (m *Model) overText() string {
 	return endText(res, m.frame.Ended, you, m.name)
 }
 
+// EndText says how a match ended, in sentences, to you (a seat, or engine.Spectator), naming
+// seats by name: the line prompt's end line for a match ended without a result.
+func EndText(res engine.Result, ended string, you engine.Seat, name func(engine.Seat) string) string {
+	return endText(res, ended, you, name)
+}
+
 // endText says how a match ended, in sentences, to you (a seat, or engine.Spectator): its
 // result, with why it ended before it was played out (ended: "resigned", ...) and who did.
 func endText(res engine.Result, ended string, you engine.Seat, name func(engine.Seat) string) string {
@@ -387,8 +394,8 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	}
 	legal := m.frame.Legal
 	if e, ok := m.table.(Ender); ok && m.frame.Seat >= 0 && !m.frame.Result.Over && !m.ended {
-		resigning := m.resigning
-		m.resigning = false
+		resigning, calling := m.resigning, m.calling
+		m.resigning, m.calling = false, false
 		kind := ""
 		switch {
 		case key.Matches(msg, m.keys.Resign) && resigning:
@@ -401,8 +408,12 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			kind = "claim"
 		case key.Matches(msg, m.keys.Bot):
 			kind = "bot"
-		case key.Matches(msg, m.keys.Cancel):
+		case key.Matches(msg, m.keys.Cancel) && calling:
 			kind = "cancel"
+		case key.Matches(msg, m.keys.Cancel):
+			m.calling = true
+			m.setStatus("Press C again to call this table off; any other key goes on waiting.", true)
+			return m, nil
 		}
 		if kind != "" {
 			ctx := m.ctx

@@ -207,7 +207,7 @@ func (o *Online) notice(seat engine.Seat) string {
 	}
 	if len(away) == 0 {
 		if p.Open && seat >= 0 {
-			return "Waiting for a player to take a seat; press C to call the table off."
+			return "Waiting for a player to take a seat; press C twice to call the table off."
 		}
 		return ""
 	}
@@ -278,7 +278,7 @@ func (o *Online) Hint(ctx context.Context, seat engine.Seat) (string, bool) {
 	return games.Hint(o.info.Game, s, seat)
 }
 
-// End sends the seat's resign, claim or bot message; a refusal comes back through Next.
+// End sends the seat's resign, claim, bot or cancel message; a refusal comes back through Next.
 func (o *Online) End(ctx context.Context, kind string) error {
 	return o.connection().End(ctx, kind)
 }

@@ -451,6 +451,11 @@ func TestCancelOnline(t *testing.T) {
 	h := joinScreen(ctx, t, c, created.ID, created.Seats[0].Token)
 	h.settle(myTurn)
 	h.press("C")
+	if !strings.Contains(h.m.View(), "Press C again") {
+		t.Fatalf("one C:\n%s", h.m.View())
+	}
+	h.press("x")
+	h.press("C", "C")
 	h.settle(over)
 	if f := h.m.frame; f.Result.Winner != engine.Nobody || len(f.Result.Returns) != 0 || f.Ended != "cancelled" {
 		t.Errorf("after calling the table off: %+v, ended %q", f.Result, f.Ended)

@@ -35,7 +35,8 @@ type Hinter interface {
 }
 
 // An Ender is a table a seat can end early: resign, claim the win from a player away too long,
-// or hand the seats of players away too long to bots (kind "resign", "claim" or "bot").
+// hand the seats of players away too long to bots, or call off a table still waiting for a
+// player (kind "resign", "claim", "bot" or "cancel").
 type Ender interface {
 	End(ctx context.Context, kind string) error
 }

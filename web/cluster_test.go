@@ -284,3 +284,38 @@ func TestExpiredLeasesAreTakenAgain(t *testing.T) {
 	}
 	checkReplays(t, nodes[0].db, rep.IDs)
 }
+
+// A table is called off from a node that does not run it, and a seat taken at one node closes
+// the table to calling off at the other: each node reads the seats from the store, under the
+// seats' lock, and the presence everywhere says whether the table is open.
+func TestCancelAcrossNodes(t *testing.T) {
+	nodes := startNodes(t, pgtest.Schema(t), 2)
+	owner := &server{t: t, main: nodes[0].main, url: nodes[0].main.URL()}
+	other := &server{t: t, main: nodes[1].main, url: nodes[1].main.URL()}
+
+	// Bob takes his seat at the other node: Ann, at the owner, may no longer call it off.
+	c := owner.create(twoPeople)
+	ann := owner.connect(c.ID, c.Seats[0].Token)
+	ann.untilUpdate()
+	ann.untilPresence(func(m message) bool { return m.Open })
+	bob := other.connect(c.ID, c.Seats[1].Token)
+	bob.untilUpdate()
+	ann.untilPresence(func(m message) bool { return !m.Open })
+	ann.send(map[string]any{"type": "cancel"})
+	if m := ann.untilError(); m.Code != "not_open" {
+		t.Fatalf("calling off a table joined at another node: %+v", m)
+	}
+
+	// Carol, alone at a table run by the owner, calls it off from the other node.
+	c2 := owner.create(twoPeople)
+	carol := other.connect(c2.ID, c2.Seats[0].Token)
+	carol.untilUpdate()
+	carol.untilPresence(func(m message) bool { return m.Open })
+	carol.send(map[string]any{"type": "cancel"})
+	if m := carol.untilEnd(); m.Ended != store.EndCancelled {
+		t.Errorf("called off from the other node: ended %q", m.Ended)
+	}
+	if ti := owner.info(c2.ID); ti.Status != "abandoned" || ti.Ended != store.EndCancelled {
+		t.Errorf("table called off from the other node: %+v", ti)
+	}
+}

@@ -27,7 +27,7 @@ import (
 func FuzzClientMessage(f *testing.F) {
 	for _, seed := range []string{
 		`{"type":"hello","token":"abc"}`, `{"type":"move","seq":3,"action":2}`, `{"type":"move","text":"bid 4"}`,
-		`{"type":"resign"}`, `{"type":"claim"}`, `{"type":"bot"}`, `{"type":"ping"}`, `{"type":"move","seq":-1,"action":-5}`,
+		`{"type":"resign"}`, `{"type":"claim"}`, `{"type":"bot"}`, `{"type":"cancel"}`, `{"type":"ping"}`, `{"type":"move","seq":-1,"action":-5}`,
 		`{"type":"move","action":1e99}`, `{"type":"move","seq":9999999999999}`, `{"type":"move"} {}`, `[]`, `null`, `"x"`,
 		`{"type":"move","extra":1}`, `{"type":"\u0000"}`, "\xff\xfe", `{"type":"move","action":1,"text":"x"}`,
 	} {
@@ -47,7 +47,7 @@ func FuzzClientMessage(f *testing.F) {
 				continue
 			}
 			switch e.Code {
-			case codeBadMessage, codeIllegal, codeNotYourTurn, codeStale, codeOver, codeNotAbandoned:
+			case codeBadMessage, codeIllegal, codeNotYourTurn, codeStale, codeOver, codeNotAbandoned, codeOpen, codeNotOpen:
 			default:
 				t.Fatalf("message %q from %v: code %q (%s)", data, seat, e.Code, e.Error)
 			}

@@ -13,7 +13,9 @@ import (
 )
 
 // A table ends by being played out, or:
-//   - a player resigns (their side loses; recorded as resigned);
+//   - a player calls it off while a person seat still waits for its player (no result;
+//     recorded as cancelled);
+//   - a player resigns once every seat is taken (their side loses; recorded as resigned);
 //   - a person seat has been disconnected longer than Limits.AbandonAfter: another player may
 //     claim the win (the absent side loses; recorded as claimed) or hand the seat to a bot
 //     (replacementBot) so the others can finish;
@@ -242,6 +244,25 @@ func (s *Server) cancelOpen(ctx context.Context, lt *liveTable) error {
 			return errNotOpen
 		}
 		return s.endTable(ctx, lt, store.EndCancelled, engine.Nobody)
+	})
+}
+
+// errOpen refuses a resignation while a person seat still waits for its player.
+var errOpen = errors.New("nobody has taken the other seat yet, so there is no one to resign to: call the table off instead")
+
+// resign ends lt as a loss for seat's side, once every person seat has been taken: before, the
+// win would go to a player who never came (at a rated table, a rated win), and calling the
+// table off is the way out. The seats are read as cancelOpen reads them.
+func (s *Server) resign(ctx context.Context, lt *liveTable, seat engine.Seat) error {
+	return s.lockSeats(ctx, lt.id, func() error {
+		t, err := s.store.Get(ctx, lt.id)
+		if err != nil {
+			return err
+		}
+		if t.Status == store.Open {
+			return errOpen
+		}
+		return s.endTable(ctx, lt, store.EndResigned, seat)
 	})
 }
 

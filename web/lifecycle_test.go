@@ -39,7 +39,8 @@ type tableInfo struct {
 	Ended  string         `json:"ended"`
 	Result *engine.Result `json:"result"`
 	Seats  []struct {
-		Bot string `json:"bot"`
+		Bot     string `json:"bot"`
+		Claimed bool   `json:"claimed"`
 	} `json:"seats"`
 }
 
@@ -400,8 +401,13 @@ func TestCancelOpenTable(t *testing.T) {
 	if m := ann.untilError(); m.Code != "bad_message" {
 		t.Fatalf("cancel with a seq: %+v", m)
 	}
+	// Resigning to a player who never came is refused: it would hand them the win.
+	ann.send(map[string]any{"type": "resign"})
+	if m := ann.untilError(); m.Code != "open" || !strings.Contains(m.Error, "call the table off") {
+		t.Fatalf("resigning a table nobody else joined: %+v", m)
+	}
 	if ti := s.info(c.ID); ti.Status != "open" {
-		t.Fatalf("table after refused cancels: %+v", ti)
+		t.Fatalf("table after refused cancels and resignation: %+v", ti)
 	}
 	ann.send(map[string]any{"type": "cancel"})
 	for _, cl := range []*client{ann, watcher} {
@@ -416,6 +422,9 @@ func TestCancelOpenTable(t *testing.T) {
 	bob := s.connect(c.ID, c.Seats[1].Token)
 	if m := bob.untilEnd(); m.Ended != store.EndCancelled {
 		t.Errorf("Bob arriving after the cancel: ended %q", m.Ended)
+	}
+	if ti := s.info(c.ID); !ti.Seats[0].Claimed || ti.Seats[1].Claimed {
+		t.Errorf("seats after Bob came too late: %+v, want Ann's taken and Bob's not", ti.Seats)
 	}
 
 	// Once both are seated, the table is no longer open: cancel is refused and nothing changes.

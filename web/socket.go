@@ -80,8 +80,10 @@ const (
 	codeFull        = "full"
 	// codeNotAbandoned refuses a claim or bot while nobody has been away long enough.
 	codeNotAbandoned = "not_abandoned"
-	// codeNotOpen refuses to call off a table every player has joined.
+	// codeNotOpen refuses to call off a table every player has joined; codeOpen refuses a
+	// resignation while a seat still waits for its player.
 	codeNotOpen = "not_open"
+	codeOpen    = "open"
 )
 
 // openConn counts a new connection of addr, or reports false when addr has its most.
@@ -195,10 +197,14 @@ func (s *Server) serveConn(c *websocket.Conn, sb *smallBuffers, t *store.Table, 
 
 	seat, err := s.hello(ctx, c, t, acct)
 	if err != nil {
-		if errors.Is(err, errBadToken) {
+		switch {
+		case errors.Is(err, errBadToken):
 			s.send(ctx, c, errorMsg{Type: "error", Code: codeBadToken, Error: err.Error()})
 			c.Close(websocket.StatusPolicyViolation, "bad seat token")
-		} else {
+		case errors.Is(err, errNoClaim):
+			s.send(ctx, c, errorMsg{Type: "error", Code: codeUnavailable, Error: err.Error()})
+			c.Close(websocket.StatusTryAgainLater, "seat not taken")
+		default:
 			c.Close(websocket.StatusPolicyViolation, "first message must be hello")
 		}
 		return
@@ -535,6 +541,9 @@ func (s *Server) sendUpdate(ctx context.Context, c *websocket.Conn, u match.Upda
 	return nil
 }
 
+// errNoClaim says a seat could not be marked taken (the store failed).
+var errNoClaim = errors.New("your seat could not be taken just now: try again in a moment")
+
 // hello reads the first message and returns the seat it claims; claiming marks the seat taken.
 func (s *Server) hello(ctx context.Context, c *websocket.Conn, t *store.Table, acct *store.Account) (engine.Seat, error) {
 	// The timer closes the connection itself, with a close frame that says why: a read whose
@@ -543,9 +552,10 @@ func (s *Server) hello(ctx context.Context, c *websocket.Conn, t *store.Table, a
 	timer := time.AfterFunc(wait, func() {
 		c.Close(websocket.StatusPolicyViolation, fmt.Sprintf("no hello within %v: send {\"type\":\"hello\"} first", wait))
 	})
-	defer timer.Stop()
 	_, data, err := c.Read(ctx)
-	if err != nil {
+	if !timer.Stop() || err != nil {
+		// The timer fired: the connection is closing, whatever the read returned. A hello read in
+		// time stops it, so that claiming the seat below is not cut short.
 		return 0, errors.New("no hello")
 	}
 	msg, err := decodeClientMsg(data)
@@ -556,14 +566,16 @@ func (s *Server) hello(ctx context.Context, c *websocket.Conn, t *store.Table, a
 	if err == nil && msg.Token == "" {
 		seat = accountSeat(t, acct) // a seat held by the signed-in account
 	}
-	if err != nil || seat < 0 || t.Seats[seat].Claimed {
-		return seat, err
+	if err != nil || seat < 0 || t.Seats[seat].Claimed || !t.Status.Unfinished() {
+		return seat, err // an ended table's seats are shown as they were
 	}
 	if err := s.claim(ctx, t.ID, seat); err != nil {
+		// Seated without the seat stored as taken, the table would go on waiting for this
+		// player (and could be called off at any time): the player tries again instead.
 		s.log.Error("claim seat", "table", t.ID, "seat", seat, "err", err)
-	} else {
-		t.Seats[seat].Claimed = true // the welcome shows the seat taken
+		return seat, errNoClaim
 	}
+	t.Seats[seat].Claimed = true // the welcome shows the seat taken
 	return seat, nil
 }
 
@@ -576,6 +588,9 @@ func (s *Server) claimLocked(ctx context.Context, id string, seat engine.Seat) e
 	t, err := s.store.Get(ctx, id)
 	if err != nil {
 		return err
+	}
+	if !t.Status.Unfinished() {
+		return nil // ended meanwhile (called off): nothing to take
 	}
 	t.Seats[seat].Claimed = true
 	open := false
@@ -770,7 +785,7 @@ func (s *Server) lifecycle(ctx context.Context, lt *liveTable, seat engine.Seat,
 	var err error
 	switch kind {
 	case "resign":
-		err = s.endTable(ctx, lt, store.EndResigned, seat)
+		err = s.resign(ctx, lt, seat)
 	case "claim":
 		err = s.claimWin(ctx, lt, seat)
 	case "bot":
@@ -786,6 +801,8 @@ func (s *Server) lifecycle(ctx context.Context, lt *liveTable, seat engine.Seat,
 		return &errorMsg{Type: "error", Code: codeNotAbandoned, Error: err.Error()}
 	case errors.Is(err, errNotOpen):
 		return &errorMsg{Type: "error", Code: codeNotOpen, Error: err.Error()}
+	case errors.Is(err, errOpen):
+		return &errorMsg{Type: "error", Code: codeOpen, Error: err.Error()}
 	case errors.Is(err, match.ErrOver), errors.Is(err, match.ErrClosed):
 		return &errorMsg{Type: "error", Code: codeOver, Error: "the match is over"}
 	case ctx.Err() != nil:

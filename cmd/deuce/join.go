@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"deuce/client"
+	"deuce/engine"
 	"deuce/tui"
 )
 
@@ -155,6 +156,11 @@ func playOnline(ctx context.Context, e *env, c *client.Client, tableID, token, n
 	if err != nil || !ended {
 		return err
 	}
+	// A table ended without a result (called off, expired) has no record to keep and no rematch
+	// to offer: the server refuses both.
+	if t, terr := c.Table(ctx, tableID); terr == nil && t.Status == "abandoned" {
+		return nil
+	}
 	if !fl.noRecord {
 		rec, err := c.Record(ctx, tableID)
 		if err != nil {
@@ -209,6 +215,10 @@ func playTable(ctx context.Context, e *env, t tui.Table, in *bufio.Scanner) (boo
 		}
 		shown, last = len(f.Log), f
 		switch {
+		case f.Result.Over && f.Ended != "" && len(f.Result.Returns) == 0:
+			// Ended without a result (called off, expired): say how, not a score.
+			fmt.Fprintf(w, "\n%s\n%s\n", f.View, tui.EndText(f.Result, f.Ended, f.Seat, func(s engine.Seat) string { return info.Names[s] }))
+			continue
 		case f.Result.Over:
 			fmt.Fprintf(w, "\n%s\nMatch over: %s\n", f.View, f.Result.Score)
 			continue

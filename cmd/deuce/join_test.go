@@ -329,3 +329,40 @@ func TestWatchUnknownTable(t *testing.T) {
 		}
 	}
 }
+
+// A table called off before the other player came ends without a result: `join` and `watch`
+// say so and exit cleanly, asking for no record and no rematch (the server has neither).
+func TestJoinCalledOffTable(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c := clienttest.Start(t).Client
+	created, err := c.Create(ctx, protocol.CreateTable{Game: "pencil", Seats: []protocol.SeatRequest{{Name: "Ann"}, {Name: "Bob"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ann, err := c.Join(ctx, created.ID, created.Seats[0].Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ann.Close()
+	if _, err := ann.Next(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := ann.End(ctx, protocol.TypeCancel); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := ann.Next(ctx); err != nil {
+			break // the server closes the connection after the final update
+		}
+	}
+	for _, args := range [][]string{
+		{"watch", "--plain", c.Server.String() + "/t/" + created.ID},
+		{"join", "--plain", "--rematches", "1", c.Server.String() + created.Seats[1].Invite},
+	} {
+		out, _, err := deuce(t, "", args...)
+		if err != nil || !strings.Contains(out, "called off") || strings.Contains(out, "Match record") {
+			t.Errorf("%s of a table called off: %v\n%s", args[0], err, out)
+		}
+	}
+}

@@ -283,6 +283,11 @@ async function main() {
     await page.locator('#cancel').waitFor();
     check(await page.locator('#resign').count() === 0, 'a table still waiting offers no resignation');
     await page.locator('#cancel').click();
+    await page.getByRole('alertdialog').waitFor();
+    await page.locator('#cancel-no').click();
+    check(await page.locator('#end').isHidden(), 'keep waiting keeps the table');
+    await page.locator('#cancel').click();
+    await page.locator('#cancel-yes').click();
     await page.locator('#end').waitFor({ state: 'visible' });
     const calledOff = await page.locator('#end-title').textContent();
     check(/called off/i.test(calledOff), `the end screen says the table was called off (${calledOff})`);

@@ -51,6 +51,7 @@ const state = {
   settings: '', // the clock and rating, shown by the title
   presence: null, // the latest presence message: who is connected, who left
   confirming: false, // the resign confirmation is showing
+  calling: false, // the call-off confirmation is showing (while a seat waits for its player)
   notes: new Map(), // log index -> a note of this page ("played for you")
   forced: -1, // the update whose only move is scheduled to be played
   touched: -1, // the update at which the player last touched the board
@@ -199,7 +200,14 @@ function showActions() {
     const absent = seats.map((p, i) => (p.person && !p.connected && !p.away && i !== state.seat ? i : -1)).filter((i) => i >= 0);
     const names = absent.map((i) => state.table?.seats[i]?.name || `player ${i + 1}`).join(' and ');
     items.push(h('p', { class: 'away-note' }, absent.length ? `${capital(names)} ${absent.length > 1 ? "have" : "has"} not taken a seat yet.` : 'Waiting for a player to take a seat.'));
-    items.push(h('button', { type: 'button', class: 'small quiet', id: 'cancel', onclick: () => send({ type: 'cancel' }) }, 'Call off the table'));
+    if (state.calling) {
+      items.push(h('span', { class: 'confirm', role: 'alertdialog', 'aria-label': 'Confirm calling off' },
+        'Call this table off? ',
+        h('button', { type: 'button', class: 'small danger', id: 'cancel-yes', onclick: () => { state.calling = false; send({ type: 'cancel' }); showActions(); } }, 'Yes, call it off'),
+        h('button', { type: 'button', class: 'small quiet', id: 'cancel-no', onclick: () => { state.calling = false; showActions(); } }, 'Keep waiting')));
+    } else {
+      items.push(h('button', { type: 'button', class: 'small quiet', id: 'cancel', onclick: () => { state.calling = true; showActions(); document.getElementById('cancel-no')?.focus(); } }, 'Call off the table'));
+    }
     replace(el.actions, items);
     return;
   }
