@@ -147,19 +147,19 @@ func TestJudgeAtPoints(t *testing.T) {
 				want = -1
 			}
 			sc := s.(scored).Score()
-			if got := plain(s); got != want {
+			if got := plain(s); math.Abs(got-want) > 1e-9 {
 				t.Errorf("%s at %v: judged %v without the lead, want %v", g.Name, sc, got, want)
 			}
 			got, lead := led(s), m.lead(s)
 			switch {
-			case sc.Over() && got != want:
+			case sc.Over() && math.Abs(got-want) > 1e-9:
 				t.Errorf("%s: the match's last point judged %v with the lead, want %v", g.Name, got, want)
 			case !sc.Over() && (got-want)*lead < 0:
 				t.Errorf("%s at %v: judged %v with a lead of %v, want it moved from %v the lead's way", g.Name, sc, got, lead, want)
 			case got < -maxJudged || got > maxJudged:
 				t.Errorf("%s at %v: judged %v, outside ±%v", g.Name, sc, got, maxJudged)
 			}
-			if got != want {
+			if math.Abs(got-want) > 1e-9 {
 				moved++
 			}
 			plain, led = m.judge(0)(s), m.judge(1)(s)
