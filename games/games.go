@@ -155,7 +155,9 @@ const expertIterations = 10_000
 //     55.5% (400, seeds 1 and 2); at full budgets 61.5% of 200 matches (seed 1) where plain
 //     expert won 55.0% of the same 200. In Center Court 59.7% against 61.3% (300; twice the
 //     weight 53.0%), in AlakaSLAM 81.0% against 76.3% (58, expert 1,000 against hard 100):
-//     not kept there.
+//     not kept there. A larger AlakaSLAM screen (600 matches, seed 1) gave 83.3% against
+//     79.3%, but at full budgets expert:lead=1 won 105 of the first 202 matches of seed 1
+//     against hard where expert won 120 (strength/alakaslam-expertlead-hard.jsonl).
 //   - infer=1 (ismcts.Options.Infer: the unseen cards dealt by what the public play showed of
 //     them, engine.Inferrer; Center Court only, where a player who concedes shows what his
 //     hand lacks): at full budgets, with own=1, expert won 59.2% of the 1,000 matches of seed
