@@ -65,18 +65,7 @@ func TestLeadAtPoints(t *testing.T) {
 		rng := rand.New(rand.NewPCG(3, 0))
 		nonzero := false
 		for s.ToMove() != engine.Nobody {
-			before := s.(engine.Points).PointsWon()
-			var a engine.Action
-			if s.ToMove() == engine.Chance {
-				a = engine.SampleChance(rng, s.Chances(nil))
-			} else {
-				legal := s.Legal(nil)
-				a = legal[rng.IntN(len(legal))]
-			}
-			if err := s.Apply(a); err != nil {
-				t.Fatal(err)
-			}
-			if s.(engine.Points).PointsWon() == before || s.ToMove() == engine.Nobody {
+			if before, after := randomStep(t, s, rng); after == before || s.ToMove() == engine.Nobody {
 				continue
 			}
 			f := make([]float64, m.n())
@@ -97,6 +86,24 @@ func TestLeadAtPoints(t *testing.T) {
 			t.Errorf("%s: the lead was 0 at every point of a match", g.Name)
 		}
 	}
+}
+
+// randomStep plays one random action of s (chance by its odds), and returns the points each
+// side had won before and after it.
+func randomStep(t *testing.T, s engine.State, rng *rand.Rand) (before, after [2]int) {
+	t.Helper()
+	before = s.(engine.Points).PointsWon()
+	var a engine.Action
+	if s.ToMove() == engine.Chance {
+		a = engine.SampleChance(rng, s.Chances(nil))
+	} else {
+		legal := s.Legal(nil)
+		a = legal[rng.IntN(len(legal))]
+	}
+	if err := s.Apply(a); err != nil {
+		t.Fatal(err)
+	}
+	return before, s.(engine.Points).PointsWon()
 }
 
 func mustVariant(t *testing.T, g engine.Game, name string) engine.Options {
@@ -126,18 +133,7 @@ func TestJudgeAtPoints(t *testing.T) {
 		plain, led := m.judge(0)(s), m.judge(1)(s)
 		points, moved := 0, 0
 		for s.ToMove() != engine.Nobody {
-			before := s.(engine.Points).PointsWon()
-			var a engine.Action
-			if s.ToMove() == engine.Chance {
-				a = engine.SampleChance(rng, s.Chances(nil))
-			} else {
-				legal := s.Legal(nil)
-				a = legal[rng.IntN(len(legal))]
-			}
-			if err := s.Apply(a); err != nil {
-				t.Fatal(err)
-			}
-			after := s.(engine.Points).PointsWon()
+			before, after := randomStep(t, s, rng)
 			if after == before {
 				continue
 			}

@@ -227,24 +227,9 @@ var errNotOpen = errors.New("every player has taken a seat, so the table can no 
 
 // cancelOpen ends lt without a result while it still waits for a person to take a seat: whoever
 // is seated may call off a match nobody else has joined (an invitation not taken up, a seek
-// accepted by someone who never came) rather than wait for it to expire. It holds the seats'
-// lock, so that a player taking the last seat meanwhile finds the table either still open and
-// joins it, or ended. The seats are read from the store, where every node claims them under
-// that lock, not from lt, which hears of a claim made at another node a moment later.
+// accepted by someone who never came) rather than wait for it to expire.
 func (s *Server) cancelOpen(ctx context.Context, lt *liveTable) error {
-	return s.lockSeats(ctx, lt.id, func() error {
-		t, err := s.store.Get(ctx, lt.id)
-		if err != nil {
-			return err
-		}
-		switch {
-		case !t.Status.Unfinished():
-			return match.ErrOver
-		case t.Status != store.Open:
-			return errNotOpen
-		}
-		return s.endTable(ctx, lt, store.EndCancelled, engine.Nobody)
-	})
+	return s.endAsSeated(ctx, lt, true, store.EndCancelled, engine.Nobody)
 }
 
 // errOpen refuses a resignation while a person seat still waits for its player.
@@ -252,17 +237,53 @@ var errOpen = errors.New("nobody has taken the other seat yet, so there is no on
 
 // resign ends lt as a loss for seat's side, once every person seat has been taken: before, the
 // win would go to a player who never came (at a rated table, a rated win), and calling the
-// table off is the way out. The seats are read as cancelOpen reads them.
+// table off is the way out.
 func (s *Server) resign(ctx context.Context, lt *liveTable, seat engine.Seat) error {
-	return s.lockSeats(ctx, lt.id, func() error {
-		t, err := s.store.Get(ctx, lt.id)
-		if err != nil {
-			return err
-		}
-		if t.Status == store.Open {
+	return s.endAsSeated(ctx, lt, false, store.EndResigned, seat)
+}
+
+// endAsSeated ends lt for why (loser's side losing, or nobody's) if the table still waits for a
+// person to take a seat exactly when waiting says it must, and otherwise refuses with errNotOpen
+// or errOpen. A table stops waiting once and for good (claimLocked), so lt saying every seat is
+// taken is the answer, read without I/O. lt saying a seat waits may be a moment behind a claim
+// made at another node, so the store decides then, read under the seats' lock: a player taking
+// the last seat meanwhile either joins a table still waiting, or finds it ended.
+func (s *Server) endAsSeated(ctx context.Context, lt *liveTable, waiting bool, why string, loser engine.Seat) error {
+	refuse := func(open bool) error {
+		switch {
+		case waiting && !open:
+			return errNotOpen
+		case !waiting && open:
 			return errOpen
 		}
-		return s.endTable(ctx, lt, store.EndResigned, seat)
+		return nil
+	}
+	s.mu.Lock()
+	open := lt.open
+	s.mu.Unlock()
+	if !open {
+		select {
+		case <-lt.m.Done():
+			return match.ErrOver
+		default:
+		}
+		if err := refuse(false); err != nil {
+			return err
+		}
+		return s.endTable(ctx, lt, why, loser)
+	}
+	return s.lockSeats(ctx, lt.id, func() error {
+		t, err := s.store.Get(ctx, lt.id)
+		switch {
+		case err != nil:
+			return err
+		case !t.Status.Unfinished():
+			return match.ErrOver
+		}
+		if err := refuse(t.Status == store.Open); err != nil {
+			return err
+		}
+		return s.endTable(ctx, lt, why, loser)
 	})
 }
 
