@@ -198,34 +198,35 @@ function showActions() {
     // The seats no one has come to yet: person seats never connected (away counts only once
     // someone has been there).
     const absent = seats.map((p, i) => (p.person && !p.connected && !p.away && i !== state.seat ? i : -1)).filter((i) => i >= 0);
-    const names = absent.map((i) => state.table?.seats[i]?.name || `player ${i + 1}`).join(' and ');
-    items.push(h('p', { class: 'away-note' }, absent.length ? `${capital(names)} ${absent.length > 1 ? "have" : "has"} not taken a seat yet.` : 'Waiting for a player to take a seat.'));
-    if (state.calling) {
-      items.push(h('span', { class: 'confirm', role: 'alertdialog', 'aria-label': 'Confirm calling off' },
-        'Call this table off? ',
-        h('button', { type: 'button', class: 'small danger', id: 'cancel-yes', onclick: () => { state.calling = false; send({ type: 'cancel' }); showActions(); } }, 'Yes, call it off'),
-        h('button', { type: 'button', class: 'small quiet', id: 'cancel-no', onclick: () => { state.calling = false; showActions(); } }, 'Keep waiting')));
-    } else {
-      items.push(h('button', { type: 'button', class: 'small quiet', id: 'cancel', onclick: () => { state.calling = true; showActions(); document.getElementById('cancel-no')?.focus(); } }, 'Call off the table'));
-    }
+    items.push(h('p', { class: 'away-note' }, absent.length ? `${capital(seatNames(absent))} ${absent.length > 1 ? 'have' : 'has'} not taken a seat yet.` : 'Waiting for a player to take a seat.'));
+    items.push(askFirst('calling', { type: 'cancel', label: 'Call off the table', aria: 'Confirm calling off', question: 'Call this table off? ', yes: 'Yes, call it off', no: 'Keep waiting' }));
     replace(el.actions, items);
     return;
   }
   if (gone.length) {
-    const names = gone.map((i) => state.table?.seats[i]?.name || `player ${i + 1}`).join(' and ');
-    items.push(h('p', { class: 'away-note' }, `${capital(names)} left the table and has not come back.`));
+    items.push(h('p', { class: 'away-note' }, `${capital(seatNames(gone))} left the table and has not come back.`));
     if (opponentGone) items.push(h('button', { type: 'button', class: 'small primary', id: 'claim', onclick: () => send({ type: 'claim' }) }, 'Claim the win'));
     items.push(h('button', { type: 'button', class: 'small', id: 'hand-to-bot', onclick: () => send({ type: 'bot' }) }, 'Let a bot play for them'));
   }
-  if (state.confirming) {
-    items.push(h('span', { class: 'confirm', role: 'alertdialog', 'aria-label': 'Confirm resignation' },
-      'Resign this match? ',
-      h('button', { type: 'button', class: 'small danger', id: 'resign-yes', onclick: () => { state.confirming = false; send({ type: 'resign' }); showActions(); } }, 'Yes, resign'),
-      h('button', { type: 'button', class: 'small quiet', id: 'resign-no', onclick: () => { state.confirming = false; showActions(); } }, 'Keep playing')));
-  } else {
-    items.push(h('button', { type: 'button', class: 'small quiet', id: 'resign', onclick: () => { state.confirming = true; showActions(); document.getElementById('resign-no')?.focus(); } }, 'Resign'));
-  }
+  items.push(askFirst('confirming', { type: 'resign', label: 'Resign', aria: 'Confirm resignation', question: 'Resign this match? ', yes: 'Yes, resign', no: 'Keep playing' }));
   replace(el.actions, items);
+}
+
+// askFirst is a button that sends a message of the given type only once confirmed: pressed, it
+// becomes the question with yes and no (state[flag] says which shows).
+function askFirst(flag, { type, label, aria, question, yes, no }) {
+  const redraw = (asking) => { state[flag] = asking; showActions(); };
+  if (!state[flag]) {
+    return h('button', { type: 'button', class: 'small quiet', id: type, onclick: () => { redraw(true); document.getElementById(`${type}-no`)?.focus(); } }, label);
+  }
+  return h('span', { class: 'confirm', role: 'alertdialog', 'aria-label': aria }, question,
+    h('button', { type: 'button', class: 'small danger', id: `${type}-yes`, onclick: () => { state[flag] = false; send({ type }); showActions(); } }, yes),
+    h('button', { type: 'button', class: 'small quiet', id: `${type}-no`, onclick: () => redraw(false) }, no));
+}
+
+// seatNames names seats for a sentence: "Bob", "Bob and Cy".
+function seatNames(seats) {
+  return seats.map((i) => state.table?.seats[i]?.name || `player ${i + 1}`).join(' and ');
 }
 
 function send(msg) {
