@@ -29,6 +29,8 @@ type Online struct {
 	retry  time.Duration
 	// askHint asks the server for a hint (SetHints), nil where there is none to ask.
 	askHint func(ctx context.Context) (string, error)
+	// typed makes notices name the line prompt's commands rather than keys (TypedCommands).
+	typed bool
 
 	mu    sync.Mutex
 	conn  *client.Conn
@@ -206,13 +208,18 @@ func (o *Online) notice(seat engine.Seat) string {
 		abandoned = abandoned || sp.Abandoned
 	}
 	if len(away) == 0 {
-		if p.Open && seat >= 0 {
+		switch {
+		case p.Open && seat >= 0 && o.typed:
+			return "Waiting for a player to take a seat; type cancel twice to call the table off."
+		case p.Open && seat >= 0:
 			return "Waiting for a player to take a seat; press C twice to call the table off."
 		}
 		return ""
 	}
 	text := strings.Join(away, "; ") + "."
 	switch {
+	case abandoned && seat >= 0 && o.typed:
+		text += " Type claim to claim the win, or bot to let a bot play on."
 	case abandoned && seat >= 0:
 		text += " Press c to claim the win, or b to let a bot play on."
 	case seat >= 0:
@@ -220,6 +227,10 @@ func (o *Online) notice(seat engine.Seat) string {
 	}
 	return text
 }
+
+// TypedCommands makes the table's notices name the commands of a line prompt (cancel, claim,
+// bot) instead of the full-screen interface's keys.
+func (o *Online) TypedCommands() { o.typed = true }
 
 // SetHints makes the table ask ask for the hints of the card games: the server's advice, at a
 // casual table against bots only (POST /api/tables/{id}/hint, client.Client.Hint).

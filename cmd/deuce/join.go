@@ -26,6 +26,10 @@ first N matches that ends is followed by a rematch: the same settings, seats mov
 round; the other players accept it from their end screen (or with --rematches),
 and nobody's clock runs until they do.
 
+At the line prompt (--plain, or when input or output is not a terminal) type a
+move's number or the move; resign and cancel (each twice), claim and bot end the
+match early, at any time; ? lists every command.
+
 Examples:
   deuce join 'http://127.0.0.1:8080/t/k3f9x2m1qa#seat=2&token=...'
   deuce join --rematches 3 'http://127.0.0.1:8080/t/k3f9x2m1qa#seat=2&token=...'
@@ -94,9 +98,8 @@ type onlineFlags struct {
 	noRecord bool
 	// rematches is how many rematches join offers (or accepts), one after each match.
 	rematches int
-	// in reads the line prompt's input, kept from one match to its rematch: a scanner reads
-	// ahead, and a new one would lose what the last one had read.
-	in *bufio.Scanner
+	// in reads the line prompt's input, kept from one match to its rematch (lineInput).
+	in *lineInput
 }
 
 func addOnlineFlags(fs *flag.FlagSet) *onlineFlags {
@@ -132,8 +135,10 @@ func playOnline(ctx context.Context, e *env, c *client.Client, tableID, token, n
 	var ended bool
 	if fl.plain || !isTerminal(e.stdin) || !isTerminal(e.stdout) {
 		if fl.in == nil {
-			fl.in = bufio.NewScanner(e.stdin)
+			fl.in = newLineInput(e.stdin)
+			defer fl.in.Close()
 		}
+		table.TypedCommands()
 		ended, err = playTable(ctx, e, table, fl.in)
 	} else {
 		var m *tui.Model
@@ -186,50 +191,237 @@ func playOnline(ctx context.Context, e *env, c *client.Client, tableID, token, n
 	return playOnline(ctx, e, c, next, token, name, fl)
 }
 
-// playTable plays or watches a table at a line prompt, and reports whether the match ended.
-func playTable(ctx context.Context, e *env, t tui.Table, in *bufio.Scanner) (bool, error) {
-	w := e.stdout
-	info := t.Info()
-	fmt.Fprintf(w, "%s, %s. %s\n", info.Game.Title, info.Options, strings.Join(info.Names, " v "))
-	shown := 0
-	var last tui.Frame
-	waited := -1
-	sent := -1 // the frame's Played when a move was last sent: until it grows, the move is pending
-	for {
-		f, err := t.Next(ctx)
-		var r tui.Refusal
-		switch {
-		case errors.As(err, &r):
-			fmt.Fprintf(w, "%s (? for help)\n", r.Error())
-			f, sent = last, -1
-		case errors.Is(err, io.EOF):
-			return true, nil
-		case err != nil:
-			return false, err
-		}
-		if shown > len(f.Log) {
-			shown = 0
-		}
-		for _, l := range tui.Compact(f.Log[shown:]) {
-			fmt.Fprintln(w, "  "+l)
-		}
-		shown, last = len(f.Log), f
-		switch {
-		case f.Result.Over && f.Ended != "" && len(f.Result.Returns) == 0:
-			// Ended without a result (called off, expired): say how, not a score.
-			fmt.Fprintf(w, "\n%s\n%s\n", f.View, tui.EndText(f.Result, f.Ended, f.Seat, func(s engine.Seat) string { return info.Names[s] }))
-			continue
-		case f.Result.Over:
-			fmt.Fprintf(w, "\n%s\nMatch over: %s\n", f.View, f.Result.Score)
-			continue
-		case len(f.Legal) == 0 || f.Played == sent:
-			if waited != f.Seq && f.Seat >= 0 {
-				fmt.Fprintln(w, "Waiting for the other players…")
+// lineInput is a line prompt's input, read on a goroutine of its own so that a player waiting
+// for the others can still type a command (resign, cancel, claim, bot, quit) and have it sent at
+// once. A move typed before the seat is asked for one is held, and nothing after it is read
+// until it is played: piped input plays in order. It is kept from one match to its rematch, so
+// that nothing read ahead is lost.
+type lineInput struct {
+	lines <-chan string // closed at the end of the input
+	stop  chan struct{}
+	held  *string // a move read before the seat was asked for one
+	ended bool    // the input has ended
+}
+
+func newLineInput(r io.Reader) *lineInput {
+	lines, stop := make(chan string), make(chan struct{})
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(r)
+		for sc.Scan() {
+			select {
+			case lines <- sc.Text():
+			case <-stop:
+				return
 			}
-			waited = f.Seq
+		}
+	}()
+	return &lineInput{lines: lines, stop: stop}
+}
+
+// Close stops the reading (a read already waiting on a terminal ends with the process).
+func (in *lineInput) Close() { close(in.stop) }
+
+// next returns the channel to read the next line from: nil while a move is held or once the
+// input has ended, so that a select waits on the table alone.
+func (in *lineInput) next() <-chan string {
+	if in.held != nil || in.ended {
+		return nil
+	}
+	return in.lines
+}
+
+// A tableUpdate is what one call of tui.Table.Next returned.
+type tableUpdate struct {
+	f   tui.Frame
+	err error
+}
+
+// linePrompt is the state of playTable between a table's updates and the lines typed.
+type linePrompt struct {
+	ctx   context.Context
+	w     io.Writer
+	t     tui.Table
+	info  tui.Info
+	shown int // the log lines printed
+	last  tui.Frame
+	// asking reports that the move list of last is printed and a move is awaited.
+	asking bool
+	waited int // the Seq of the last frame that printed that the seat waits
+	sent   int // the frame's Played when a move was last sent: until it grows, the move is pending
+	notice string
+	// started reports that the table's first update came: lines wait for it, so that a command
+	// typed at once is read against what the seat may do.
+	started bool
+	// confirm is the command typed once that needs typing again ("resign", "cancel").
+	confirm string
+	// ending counts the ends (resign, cancel, claim, bot) sent and not yet answered: each is
+	// answered by an update of the table, a refusal or the table changed, and the prompt waits
+	// for them even once the input has ended.
+	ending int
+}
+
+// playTable plays or watches a table at a line prompt, and reports whether the match ended.
+func playTable(ctx context.Context, e *env, t tui.Table, in *lineInput) (bool, error) {
+	p := &linePrompt{ctx: ctx, w: e.stdout, t: t, info: t.Info(), waited: -1, sent: -1}
+	fmt.Fprintf(p.w, "%s, %s. %s\n", p.info.Game.Title, p.info.Options, strings.Join(p.info.Names, " v "))
+	fctx, stop := context.WithCancel(ctx)
+	defer stop()
+	updates := make(chan tableUpdate)
+	go func() {
+		for {
+			f, err := t.Next(fctx)
+			select {
+			case updates <- tableUpdate{f, err}:
+			case <-fctx.Done():
+				return
+			}
+			var r tui.Refusal
+			if err != nil && !errors.As(err, &r) {
+				return
+			}
+		}
+	}()
+	for {
+		if p.asking && in.held != nil {
+			line := *in.held
+			in.held = nil
+			if err := p.line(line, in); err != nil {
+				return false, err
+			}
 			continue
 		}
-		fmt.Fprintf(w, "\n%s\nYour moves:\n", f.View)
+		if p.asking && in.ended && p.ending == 0 {
+			return false, errQuit
+		}
+		select {
+		case u := <-updates:
+			var r tui.Refusal
+			switch {
+			case errors.As(u.err, &r) && p.ending > 0:
+				// The server refused an end sent: the table goes on as it was.
+				p.ending--
+				fmt.Fprintf(p.w, "%s (? for help)\n", r.Error())
+				if p.asking {
+					p.ask()
+				}
+			case errors.As(u.err, &r):
+				fmt.Fprintf(p.w, "%s (? for help)\n", r.Error())
+				p.sent = -1
+				p.frame(p.last)
+			case errors.Is(u.err, io.EOF):
+				return true, nil
+			case u.err != nil:
+				return false, u.err
+			default:
+				p.ending = max(0, p.ending-1)
+				p.frame(u.f)
+			}
+		case line, ok := <-p.input(in):
+			if !ok {
+				in.ended = true
+				continue
+			}
+			if err := p.line(line, in); err != nil {
+				return false, err
+			}
+		case <-ctx.Done():
+			return false, ctx.Err()
+		}
+	}
+}
+
+// input is the channel the next line comes from, nil until the table's first update.
+func (p *linePrompt) input(in *lineInput) <-chan string {
+	if !p.started {
+		return nil
+	}
+	return in.next()
+}
+
+// frame prints what f adds to what was printed, and the move list when f asks the seat for a
+// move.
+func (p *linePrompt) frame(f tui.Frame) {
+	w := p.w
+	if p.shown > len(f.Log) {
+		p.shown = 0
+	}
+	for _, l := range tui.Compact(f.Log[p.shown:]) {
+		fmt.Fprintln(w, "  "+l)
+	}
+	p.shown, p.last, p.asking, p.started = len(f.Log), f, false, true
+	if f.Notice != p.notice && f.Notice != "" {
+		fmt.Fprintln(w, f.Notice)
+	}
+	p.notice = f.Notice
+	switch {
+	case f.Result.Over && f.Ended != "" && len(f.Result.Returns) == 0:
+		// Ended without a result (called off, expired): say how, not a score.
+		fmt.Fprintf(w, "\n%s\n%s\n", f.View, tui.EndText(f.Result, f.Ended, f.Seat, func(s engine.Seat) string { return p.info.Names[s] }))
+		return
+	case f.Result.Over:
+		fmt.Fprintf(w, "\n%s\nMatch over: %s\n", f.View, f.Result.Score)
+		return
+	case len(f.Legal) == 0 || f.Played == p.sent:
+		if p.waited != f.Seq && f.Seat >= 0 {
+			fmt.Fprintln(w, "Waiting for the other players…")
+		}
+		p.waited = f.Seq
+		return
+	}
+	fmt.Fprintf(w, "\n%s\nYour moves:\n", f.View)
+	texts := make([]string, len(f.Legal))
+	for i, c := range f.Legal {
+		texts[i] = c.Text
+	}
+	for _, l := range tui.MoveList(texts) {
+		fmt.Fprintln(w, l)
+	}
+	p.ask()
+}
+
+// ask prompts for a move.
+func (p *linePrompt) ask() {
+	p.asking = true
+	fmt.Fprint(p.w, "your move> ")
+}
+
+// lineHelp is the line prompt's help; %[1]s names the game.
+const lineHelp = `Type the number of a move from the list, or the move itself as listed.
+  moves    the list of moves again (m)
+  view     the table again (v)
+  hint     a suggestion, in the games and at the tables that give one
+  resign   resign the match (typed twice)
+  cancel   call off a table still waiting for a player (typed twice)
+  claim    claim the win from a player away too long
+  bot      let a bot play the seat of a player away too long
+  quit     leave (the table stays open on the server; the seat link joins it again)
+The rules: deuce rules %[1]s`
+
+// line acts on one line typed: a command at once, a move when the seat is asked for one (held
+// until then).
+func (p *linePrompt) line(line string, in *lineInput) error {
+	w, f := p.w, p.last
+	text := strings.TrimSpace(line)
+	cmd := strings.ToLower(text)
+	confirm := p.confirm
+	p.confirm = ""
+	seated := f.Seat >= 0 && !f.Result.Over
+	switch cmd {
+	case "":
+	case "?", "h", "help":
+		if f.Seat < 0 {
+			fmt.Fprintln(w, "You are watching this table; quit leaves.")
+		} else {
+			fmt.Fprintf(w, lineHelp+"\n", p.info.Game.Name)
+		}
+	case "q", "quit", "exit":
+		return errQuit
+	case "m", "moves":
+		if !p.asking {
+			fmt.Fprintln(w, "It is not your move. (? for help)")
+			break
+		}
 		texts := make([]string, len(f.Legal))
 		for i, c := range f.Legal {
 			texts[i] = c.Text
@@ -237,45 +429,85 @@ func playTable(ctx context.Context, e *env, t tui.Table, in *bufio.Scanner) (boo
 		for _, l := range tui.MoveList(texts) {
 			fmt.Fprintln(w, l)
 		}
-		mv, err := askMove(w, in, f.Legal, info.Game.Name)
-		if err != nil {
-			return false, err
+	case "v", "view":
+		if f.View != nil {
+			fmt.Fprintln(w, f.View)
 		}
-		sent = f.Played
-		if err := t.Play(ctx, f.Seq, mv); err != nil {
+	case "hint":
+		h, ok := p.t.(tui.Hinter)
+		text, given := "", false
+		if ok && seated && len(f.Legal) > 0 {
+			text, given = h.Hint(p.ctx, f.Seat)
+		}
+		if !given {
+			text = "No hint here: hints are given at casual tables against bots only, when it is your move."
+		}
+		fmt.Fprintln(w, text)
+	case "resign", "cancel", "call off", "claim", "bot":
+		kind := cmd
+		if kind == "call off" {
+			kind = "cancel"
+		}
+		e, ok := p.t.(tui.Ender)
+		if !ok || !seated {
+			fmt.Fprintf(w, "There is nothing to %s here. (? for help)\n", cmd)
+			break
+		}
+		if (kind == "resign" || kind == "cancel") && confirm != kind {
+			p.confirm = kind
+			what := map[string]string{"resign": "resign this match", "cancel": "call this table off"}[kind]
+			fmt.Fprintf(w, "Type %s again to %s; anything else goes on.\n", kind, what)
+			break
+		}
+		if err := e.End(p.ctx, kind); err != nil {
+			var r tui.Refusal
 			if !errors.As(err, &r) {
-				return false, err
+				return err
 			}
 			fmt.Fprintf(w, "%s (? for help)\n", r.Error())
-			sent = -1
+			break
 		}
+		p.ending++
+		return nil
+	default:
+		if f.Seat < 0 {
+			fmt.Fprintln(w, "You are watching this table; quit leaves.")
+			break
+		}
+		if !p.asking {
+			in.held = &text
+			return nil
+		}
+		mv, ok := parseMove(w, text, f.Legal)
+		if !ok {
+			break
+		}
+		p.asking, p.sent = false, f.Played
+		if err := p.t.Play(p.ctx, f.Seq, mv); err != nil {
+			var r tui.Refusal
+			if !errors.As(err, &r) {
+				return err
+			}
+			fmt.Fprintf(w, "%s (? for help)\n", r.Error())
+			p.sent = -1
+		}
+		return nil
 	}
+	if p.asking {
+		p.ask()
+	}
+	return nil
 }
 
-// askMove reads a move: its number in legal, or its notation.
-func askMove(w io.Writer, in *bufio.Scanner, legal []tui.Choice, game string) (tui.Move, error) {
-	for {
-		fmt.Fprint(w, "your move> ")
-		if !in.Scan() {
-			return tui.Move{}, errQuit
+// parseMove reads a move typed at the prompt: its number in legal, or its notation; it says
+// why a number is refused.
+func parseMove(w io.Writer, line string, legal []tui.Choice) (tui.Move, bool) {
+	if k, err := strconv.Atoi(line); err == nil {
+		if k >= 1 && k <= len(legal) {
+			return tui.Move{Action: legal[k-1].Action}, true
 		}
-		line := strings.TrimSpace(in.Text())
-		switch strings.ToLower(line) {
-		case "":
-			continue
-		case "?", "h", "help":
-			fmt.Fprintln(w, "Type the number of a move from the list, or the move itself as listed; quit leaves.\nThe rules: deuce rules "+game)
-			continue
-		case "q", "quit", "exit":
-			return tui.Move{}, errQuit
-		}
-		if k, err := strconv.Atoi(line); err == nil {
-			if k >= 1 && k <= len(legal) {
-				return tui.Move{Action: legal[k-1].Action}, nil
-			}
-			fmt.Fprintf(w, "There is no move %d: choose 1 to %d, or type a move. (? for help)\n", k, len(legal))
-			continue
-		}
-		return tui.Move{Text: line}, nil
+		fmt.Fprintf(w, "There is no move %d: choose 1 to %d, or type a move. (? for help)\n", k, len(legal))
+		return tui.Move{}, false
 	}
+	return tui.Move{Text: line}, true
 }

@@ -366,3 +366,73 @@ func TestJoinCalledOffTable(t *testing.T) {
 		}
 	}
 }
+
+// At `deuce join --plain` a seat types commands while it waits, not only at a move prompt: at a
+// table still waiting for its other player, claim and resign are refused with the server's
+// reasons, the notice names the typed command, and cancel typed twice calls the table off.
+func TestJoinPlainCommands(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c := clienttest.Start(t).Client
+	created := pencilTable(ctx, t, c, "8")
+	input := "claim\nresign\nresign\ncancel\nhelp\ncancel\ncancel\n"
+	out, _, err := deuce(t, input, "join", "--plain", c.Server.String()+created.Seats[0].Invite)
+	if err != nil {
+		t.Fatalf("join: %v\n%s", err, out)
+	}
+	for _, want := range []string{
+		"type cancel twice to call the table off",  // the notice, in the prompt's words
+		"before you may claim the win",             // claim refused: nobody is away
+		"Type resign again to resign this match",   // resign asks again
+		"call the table off instead",               // and the server refuses it while a seat waits
+		"Type cancel again to call this table off", // cancel asks again: help in between cancels it
+		"cancel   call off a table still waiting",  // the help
+		"called off", // the end
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("join output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Count(out, "Type cancel again") != 2 {
+		t.Errorf("cancel, help, cancel, cancel: want the confirmation asked twice:\n%s", out)
+	}
+	table, err := c.Table(ctx, created.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if table.Status != "abandoned" || table.Result != nil {
+		t.Errorf("the table after cancel: %s, result %v; want abandoned without a result", table.Status, table.Result)
+	}
+}
+
+// A seat resigns at the line prompt by typing resign twice, while the other player thinks: the
+// match ends at once, the other side winning, and its record is saved.
+func TestJoinPlainResign(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c := clienttest.Start(t).Client
+	created := pencilTable(ctx, t, c, "8")
+	other, err := c.Join(ctx, created.ID, created.Seats[1].Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	if _, err := other.Next(ctx); err != nil {
+		t.Fatal(err)
+	}
+	recPath := filepath.Join(t.TempDir(), "resigned.json")
+	out, _, err := deuce(t, "resign\nresign\n", "join", "--plain", "--record", recPath, c.Server.String()+created.Seats[0].Invite)
+	if err != nil {
+		t.Fatalf("join: %v\n%s", err, out)
+	}
+	if !strings.Contains(out, "Type resign again") || !strings.Contains(out, "Match record: "+recPath) {
+		t.Errorf("join output:\n%s", out)
+	}
+	table, err := c.Table(ctx, created.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if table.Result == nil || table.Ended != "resigned" || table.Result.Winner != 1 {
+		t.Errorf("the table after resign: ended %q, result %+v; want resigned, won by seat 2", table.Ended, table.Result)
+	}
+}
