@@ -19,6 +19,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/coder/websocket"
@@ -176,7 +177,7 @@ func (c *Client) callHeader(ctx context.Context, method, path string, body, out 
 	}
 	resp, err := c.httpClient().Do(req)
 	if err != nil {
-		return nil, err
+		return nil, reachError(c.Server, err)
 	}
 	defer resp.Body.Close()
 	data, err := io.ReadAll(io.LimitReader(resp.Body, maxBody))
@@ -296,7 +297,7 @@ func (c *Client) Join(ctx context.Context, table, token string) (*Conn, error) {
 			}
 			return nil, httpError(resp, msg)
 		}
-		return nil, fmt.Errorf("connect to %s: %w", c.Server, err)
+		return nil, reachError(c.Server, err)
 	}
 	conn.SetReadLimit(maxServerMessage)
 	cn := &Conn{ws: conn, strict: c.Strict}
@@ -442,3 +443,26 @@ func (c *Conn) send(ctx context.Context, v any) error {
 
 // Close closes the connection.
 func (c *Conn) Close() error { return c.ws.Close(websocket.StatusNormalClosure, "bye") }
+
+// Unreachable is the error of a request to a server nothing answers at: the address is wrong,
+// or the server is not running. It says so in words a person can act on; Unwrap gives the
+// network's error.
+type Unreachable struct {
+	Server string
+	Err    error
+}
+
+func (u *Unreachable) Error() string {
+	return "cannot reach " + u.Server + ": nothing is listening there (is the server running, and is the address right?)"
+}
+
+func (u *Unreachable) Unwrap() error { return u.Err }
+
+// reachError is err, a request's failure to reach server: Unreachable when the connection was
+// refused, else err with the server named.
+func reachError(server *url.URL, err error) error {
+	if errors.Is(err, syscall.ECONNREFUSED) {
+		return &Unreachable{Server: server.String(), Err: err}
+	}
+	return fmt.Errorf("connect to %s: %w", server, err)
+}

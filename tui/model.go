@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -285,17 +286,40 @@ func endText(res engine.Result, ended string, you engine.Seat, name func(engine.
 			why = fmt.Sprintf("The match ended (%s). ", ended)
 		}
 	}
+	score := namedScore(res, you, name)
 	switch {
 	case len(res.Returns) == 1 && res.Returns[0] > 0:
-		return why + "You win! " + res.Score
+		return why + "You win! " + score
 	case len(res.Returns) == 1:
-		return why + "You lose. " + res.Score
+		return why + "You lose. " + score
 	case res.Winner == engine.Nobody:
-		return why + "A draw. " + res.Score
+		return why + "A draw. " + score
 	case res.Winner == you:
-		return why + "You win! " + res.Score
+		return why + "You win! " + score
 	}
-	return fmt.Sprintf("%s%s wins. %s", why, capital(name(res.Winner)), res.Score)
+	return fmt.Sprintf("%s%s wins. %s", why, capital(name(res.Winner)), score)
+}
+
+// winnerSaid is the start of a score that names its winner, as the bidding game's does ("player
+// 1 wins: ball beyond player 2's field"): endText has said who won already.
+var winnerSaid = regexp.MustCompile(`^[Pp]layer \d+ wins: `)
+
+// namedScore is res's score as endText says it: the players named as name names them, and
+// without the winner it has said already.
+func namedScore(res engine.Result, you engine.Seat, name func(engine.Seat) string) string {
+	score := res.Score
+	if res.Winner != engine.Nobody {
+		score = winnerSaid.ReplaceAllString(score, "")
+	}
+	names := make([]string, len(res.Returns))
+	for i := range names {
+		names[i] = name(engine.Seat(i))
+	}
+	score = WithNames(score, names, you)
+	if score != res.Score && score != "" {
+		score = capital(score)
+	}
+	return score
 }
 
 // loserOf is the first seat of the side that lost, or engine.Nobody.

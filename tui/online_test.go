@@ -359,7 +359,7 @@ func TestOnlineCardGameHint(t *testing.T) {
 		seats []protocol.SeatRequest
 		want  string
 	}{
-		{[]protocol.SeatRequest{{Name: "Ann"}, {Bot: "heuristic"}}, "The hard bot would play"},
+		{[]protocol.SeatRequest{{Name: "Ann"}, {Bot: "heuristic"}}, "The hard bot would choose"},
 		{[]protocol.SeatRequest{{Name: "Ann"}, {Name: "Bob"}}, "No hint here: hints are offered only at tables against bots"},
 	} {
 		created, err := c.Create(ctx, protocol.CreateTable{Game: "centercourt", Variant: "tiebreak", Seats: tt.seats})

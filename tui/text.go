@@ -184,6 +184,16 @@ func WithNames(text string, names []string, viewer engine.Seat) string {
 	return out
 }
 
+// BoardWithNames is WithNames for a board drawn as text, line by line, keeping its columns
+// where their headings are: the line prompt's view of a table.
+func BoardWithNames(text string, names []string, viewer engine.Seat) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		lines[i] = withNamesAligned(l, names, viewer)
+	}
+	return strings.Join(lines, "\n")
+}
+
 // columnRef is a player named in a table's column: "player N" and the run of spaces that pads
 // it to the column's width.
 var columnRef = regexp.MustCompile(`\b[Pp]layer (\d+)(  +)`)

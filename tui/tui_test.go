@@ -152,7 +152,7 @@ func TestHelpRulesHint(t *testing.T) {
 	h.settle(myTurn)
 	h.press("h")
 	h.settle(func(m *Model) bool { return m.overlay == hintOverlay })
-	if v := strings.Join(strings.Fields(h.m.View()), " "); !strings.Contains(v, "The hard bot would play") {
+	if v := strings.Join(strings.Fields(h.m.View()), " "); !strings.Contains(v, "The hard bot would choose") {
 		t.Errorf("centercourt's hint against a bot:\n%s", h.m.View())
 	}
 	local, _, _ = localMatch(t, "centercourt", nil, 5, 0, 1)

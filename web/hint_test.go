@@ -50,7 +50,7 @@ func TestHints(t *testing.T) {
 
 	cc := s.create(map[string]any{"game": "centercourt", "variant": "tiebreak", "seats": []any{person, map[string]string{"bot": "heuristic"}}})
 	code, h = s.hint(cc.ID, cc.Seats[0].Token)
-	if code != http.StatusOK || !strings.Contains(h.Text, "hard bot would play "+h.Best) || len(h.Moves) == 0 || h.Moves[0].Move != h.Best {
+	if code != http.StatusOK || !strings.Contains(h.Text, "hard bot would choose "+h.Best) || len(h.Moves) == 0 || h.Moves[0].Move != h.Best {
 		t.Errorf("card-game hint: status %d %+v", code, h)
 	}
 	for _, m := range h.Moves {

@@ -657,17 +657,19 @@ type Main struct {
 	listener net.Listener
 }
 
-// Open starts listening and resumes unfinished tables. The server runs until Close.
+// Open starts listening and resumes unfinished tables. The server runs until Close. It listens
+// first, so that a server that cannot have its address (taken, or not an address) fails before
+// it resumes a table, whose bots would move.
 func (m *Main) Open(ctx context.Context) error {
+	ln, err := net.Listen("tcp", m.Addr)
+	if err != nil {
+		return err
+	}
 	m.srv = NewServer(Config{Store: m.Store, Log: m.Log, BotDelay: m.BotDelay, MessageRate: m.MessageRate, MessageBurst: m.MessageBurst, Limits: m.Limits, Clock: m.Clock,
 		SecureCookies: m.SecureCookies,
 		Cluster:       m.Cluster, TrustedProxies: m.TrustedProxies})
 	if err := m.srv.Resume(ctx); err != nil {
-		m.srv.Close()
-		return err
-	}
-	ln, err := net.Listen("tcp", m.Addr)
-	if err != nil {
+		ln.Close()
 		m.srv.Close()
 		return err
 	}

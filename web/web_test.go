@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
+	"net"
 	"net/http"
 	"path/filepath"
 	"slices"
@@ -675,5 +677,43 @@ func TestShutdownIsGraceful(t *testing.T) {
 			}
 			break
 		}
+	}
+}
+
+// A server that cannot have its address fails before it resumes a table: a resumed table's bots
+// would move on a server nobody can reach, and the error would come after them.
+func TestOpenListensBeforeResuming(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "deuce.db")
+	s := startServer(t, path)
+	s.create(map[string]any{"game": "centercourt", "variant": "tiebreak", "seats": []map[string]string{{}, {"bot": "heuristic"}}})
+	s.stop()
+
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var logged bytes.Buffer
+	m := &web.Main{Addr: taken.Addr().String(), Store: db, Log: slog.New(slog.NewTextHandler(&logged, nil)), Limits: roomyLimits()}
+	if err := m.Open(ctx); err == nil || !strings.Contains(err.Error(), "address already in use") {
+		t.Fatalf("Open on a taken address: %v", err)
+	}
+	if strings.Contains(logged.String(), "resumed table") {
+		t.Errorf("a table was resumed before the address was found taken:\n%s", logged.String())
+	}
+	// The same store on a free address resumes it.
+	m = &web.Main{Addr: "127.0.0.1:0", Store: db, Log: slog.New(slog.NewTextHandler(&logged, nil)), Limits: roomyLimits()}
+	if err := m.Open(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close(ctx)
+	if !strings.Contains(logged.String(), "resumed table") {
+		t.Errorf("the table was not resumed on a free address:\n%s", logged.String())
 	}
 }

@@ -4,10 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 
 	"deuce/analysis"
-	"deuce/engine"
 )
 
 const analyzeUsage = `[flags] FILE
@@ -17,7 +15,8 @@ move played against the best move available from that seat's information.
 The bidding game is exact (the solver's values and optimal strategies); the
 card games are estimated by the hard bot's search, with its budget and a 95%
 interval stated. Moves are marked inaccuracy, mistake or blunder by their loss;
-each player gets an accuracy and an average loss.`
+each player gets an accuracy and an average loss. FILE may also be a finished
+table's address on a server (http://HOST/t/ID or /r/ID).`
 
 func runAnalyze(ctx context.Context, args []string, e *env) error {
 	fs := newFlags(e, "analyze", analyzeUsage)
@@ -33,7 +32,7 @@ func runAnalyze(ctx context.Context, args []string, e *env) error {
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("analyze takes one record file")
+		return usagef("analyze takes one record: a file, or a finished table's address (http://HOST/t/ID)")
 	}
 	if *iterations < 1 || *iterations > analysis.MaxIterations {
 		return usagef("--iterations %d: want 1 to %d", *iterations, analysis.MaxIterations)
@@ -44,12 +43,7 @@ func runAnalyze(ctx context.Context, args []string, e *env) error {
 	if *workers < 1 || *workers > 256 {
 		return usagef("--workers %d: want 1 to 256", *workers)
 	}
-	f, err := os.Open(pos[0])
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	rec, err := engine.ReadRecord(f)
+	rec, err := readRecord(ctx, pos[0])
 	if err != nil {
 		return fmt.Errorf("%s: %w", pos[0], err)
 	}

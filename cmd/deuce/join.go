@@ -62,6 +62,9 @@ func online(ctx context.Context, args []string, e *env, name, usage string) erro
 		return err
 	}
 	if len(pos) != 1 {
+		if name == "join" {
+			return usagef("join takes one link: a seat link, http://HOST/t/ID#seat=N&token=T (or the table's address, http://HOST/t/ID, once deuce login has signed you in)")
+		}
 		return usagef("%s takes one link: the table's address, http://HOST/t/ID", name)
 	}
 	link, err := client.ParseLink(pos[0])
@@ -117,6 +120,10 @@ func addOnlineFlags(fs *flag.FlagSet) *onlineFlags {
 // joining takes the seat c's account holds.
 func playOnline(ctx context.Context, e *env, c *client.Client, tableID, token, name string, fl onlineFlags) error {
 	conn, err := c.Join(ctx, tableID, token)
+	var unreachable *client.Unreachable
+	if errors.As(err, &unreachable) {
+		return err // it names the server
+	}
 	if err != nil {
 		return fmt.Errorf("%s %s: %w", name, c.Server, err)
 	}
@@ -151,6 +158,9 @@ func playOnline(ctx context.Context, e *env, c *client.Client, tableID, token, n
 		if err == nil && !ended {
 			err = errQuit
 		}
+	}
+	if err != nil && ctx.Err() != nil {
+		err = errQuit // interrupted (Ctrl-C): the terminal leaves the table as q does
 	}
 	if errors.Is(err, errQuit) {
 		if name == "join" {
@@ -347,7 +357,7 @@ func (p *linePrompt) frame(f tui.Frame) {
 		p.shown = 0
 	}
 	for _, l := range tui.Compact(f.Log[p.shown:]) {
-		fmt.Fprintln(w, "  "+l)
+		fmt.Fprintln(w, "  "+tui.WithNames(l, p.info.Names, f.Seat))
 	}
 	p.shown, p.last, p.asking, p.started = len(f.Log), f, false, true
 	if f.Notice != p.notice && f.Notice != "" {
@@ -357,10 +367,10 @@ func (p *linePrompt) frame(f tui.Frame) {
 	switch {
 	case f.Result.Over && f.Ended != "" && len(f.Result.Returns) == 0:
 		// Ended without a result (called off, expired): say how, not a score.
-		fmt.Fprintf(w, "\n%s\n%s\n", f.View, tui.EndText(f.Result, f.Ended, f.Seat, func(s engine.Seat) string { return p.info.Names[s] }))
+		fmt.Fprintf(w, "\n%s\n%s\n", p.view(f), tui.EndText(f.Result, f.Ended, f.Seat, p.name))
 		return
 	case f.Result.Over:
-		fmt.Fprintf(w, "\n%s\nMatch over: %s\n", f.View, f.Result.Score)
+		fmt.Fprintf(w, "\n%s\nMatch over. %s\n", p.view(f), tui.EndText(f.Result, f.Ended, f.Seat, p.name))
 		return
 	case len(f.Legal) == 0 || f.Played == p.sent:
 		if p.waited != f.Seq && f.Seat >= 0 {
@@ -369,7 +379,7 @@ func (p *linePrompt) frame(f tui.Frame) {
 		p.waited = f.Seq
 		return
 	}
-	fmt.Fprintf(w, "\n%s\nYour moves:\n", f.View)
+	fmt.Fprintf(w, "\n%s\nYour moves:\n", p.view(f))
 	texts := make([]string, len(f.Legal))
 	for i, c := range f.Legal {
 		texts[i] = c.Text
@@ -378,6 +388,19 @@ func (p *linePrompt) frame(f tui.Frame) {
 		fmt.Fprintln(w, l)
 	}
 	p.ask()
+}
+
+// view is f's view of the table, the players named as the table names them.
+func (p *linePrompt) view(f tui.Frame) string {
+	return tui.BoardWithNames(fmt.Sprint(f.View), p.info.Names, f.Seat)
+}
+
+// name is seat's name at the table.
+func (p *linePrompt) name(seat engine.Seat) string {
+	if int(seat) < 0 || int(seat) >= len(p.info.Names) {
+		return fmt.Sprintf("player %d", seat+1)
+	}
+	return p.info.Names[seat]
 }
 
 // ask prompts for a move.
@@ -431,7 +454,7 @@ func (p *linePrompt) line(line string, in *lineInput) error {
 		}
 	case "v", "view":
 		if f.View != nil {
-			fmt.Fprintln(w, f.View)
+			fmt.Fprintln(w, p.view(f))
 		}
 	case "hint":
 		h, ok := p.t.(tui.Hinter)

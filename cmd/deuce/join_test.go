@@ -1,10 +1,13 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"net"
 	"net/http"
 	"path/filepath"
 	"strings"
@@ -17,6 +20,7 @@ import (
 	"deuce/games"
 	"deuce/protocol"
 	"deuce/store"
+	"deuce/tui"
 )
 
 // `deuce join --plain` plays a seat of a real server's table from its seat link against another
@@ -57,13 +61,19 @@ func TestJoinPlain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if table.Result == nil || st.Result().Score != table.Result.Score || !strings.Contains(out, table.Result.Score) {
+	names := func(s engine.Seat) string { return []string{"you", "Other"}[s] }
+	if table.Result == nil || st.Result().Score != table.Result.Score || !strings.Contains(out, "Match over. "+tui.EndText(st.Result(), "", 0, names)) {
 		t.Errorf("the saved record replays to %q, the server says %+v", st.Result().Score, table.Result)
 	}
 	// The finished table replays from its address too, point by point.
 	printed, _, err := deuce(t, "", "replay", "--plain", base.String()+"/r/"+created.ID)
-	if err != nil || !strings.Contains(printed, "Point 1") || !strings.Contains(printed, table.Result.Score) {
+	if err != nil || !strings.Contains(printed, "Point 1") || !strings.Contains(printed, "(Terminal) wins. Ball beyond player 2 (Other)'s field") {
 		t.Errorf("replay of the table's address: %v\n%s", err, printed)
+	}
+	// And it is analysed from its address, as from a file.
+	analysed, _, err := deuce(t, "", "analyze", "--quiet", base.String()+"/t/"+created.ID)
+	if err != nil || !strings.Contains(analysed, "1. Terminal") || !strings.Contains(analysed, "2. Other") {
+		t.Errorf("analyze of the table's address: %v\n%s", err, analysed)
 	}
 	for _, m := range rec.Moves {
 		if m.Seat == 0 && m.Text != "bid 2" {
@@ -181,7 +191,10 @@ func TestJoinCommandAgainstBrowserProtocol(t *testing.T) {
 			if got, want := clienttest.Canonical(t, br.last["view"]), clienttest.Canonical(t, st.Observe(1)); got != want {
 				t.Errorf("the browser's last view differs from the replayed one:\n%s\n%s", got, want)
 			}
-			if end := fmt.Sprintf("\n%s\nMatch over: %s\n", st.Observe(0), st.Result().Score); !strings.Contains(out, end) {
+			names := []string{"you", "Browser"}
+			view := tui.BoardWithNames(fmt.Sprint(st.Observe(0)), names, 0)
+			said := tui.EndText(st.Result(), "", 0, func(s engine.Seat) string { return names[s] })
+			if end := fmt.Sprintf("\n%s\nMatch over. %s\n", view, said); !strings.Contains(out, end) {
 				t.Errorf("join did not end on the replayed view and score:%s\njoin printed:\n%s", end, out[max(0, len(out)-2000):])
 			}
 			var frame struct {
@@ -434,5 +447,41 @@ func TestJoinPlainResign(t *testing.T) {
 	}
 	if table.Result == nil || table.Ended != "resigned" || table.Result.Winner != 1 {
 		t.Errorf("the table after resign: ended %q, result %+v; want resigned, won by seat 2", table.Ended, table.Result)
+	}
+}
+
+// A server nobody answers at is said so, not with the websocket dial's chain of errors; and
+// Ctrl-C (the context ending) leaves a watched table as q does, without an error.
+func TestWatchUnreachableAndInterrupted(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	free := ln.Addr().String()
+	ln.Close() // nothing listens there now
+	_, _, err = deuce(t, "", "watch", "--plain", "http://"+free+"/t/abc")
+	if err == nil || !strings.Contains(err.Error(), "cannot reach http://"+free) || strings.Contains(err.Error(), "WebSocket") {
+		t.Errorf("watch of a server not running: %v", err)
+	}
+
+	c := clienttest.Start(t).Client
+	created := pencilTable(context.Background(), t, c, "8")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stdin, _ := io.Pipe() // input that never ends, as a terminal's
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	t.Setenv("DEUCE_DATA", t.TempDir())
+	go func() {
+		done <- run(ctx, []string{"watch", "--plain", c.Server.String() + "/t/" + created.ID}, stdin, outW, io.Discard)
+		outW.Close()
+	}()
+	sc := bufio.NewScanner(outR)
+	for sc.Scan() && !strings.Contains(sc.Text(), "Tennis (paper and pencil)") {
+	}
+	cancel()
+	go io.Copy(io.Discard, outR)
+	if err := <-done; err != nil {
+		t.Errorf("watch interrupted: %v, want a clean exit", err)
 	}
 }

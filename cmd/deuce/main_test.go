@@ -57,6 +57,8 @@ func TestUsageErrors(t *testing.T) {
 		{"serve bad level", []string{"serve", "--log-level", "loud"}, []string{"debug, info"}},
 		{"serve bad proxy", []string{"serve", "--trusted-proxies", "10.0.0.0/99"}, []string{"10.0.0.0/99"}},
 		{"serve bad lease", []string{"serve", "--lease-time", "1ms"}, []string{"--lease-time"}},
+		{"serve bare port", []string{"serve", "--addr", "8124"}, []string{"127.0.0.1:8124", ":8124"}},
+		{"serve bad addr", []string{"serve", "--addr", "localhost"}, []string{"host:port"}},
 		{"bench nodes without postgres", []string{"bench", "serve", "--nodes", "3"}, []string{"--postgres"}},
 		{"bench too many nodes", []string{"bench", "serve", "--nodes", "99"}, []string{"1 to 16"}},
 	}
@@ -180,6 +182,33 @@ func TestPlayQuitAndEndOfInput(t *testing.T) {
 		if !strings.Contains(out, "abandoned") {
 			t.Errorf("input %q: %s", input, out)
 		}
+		// --no-record saves nothing, and nothing says otherwise.
+		if strings.Contains(out, "record") || err != nil && strings.Contains(err.Error(), "record") {
+			t.Errorf("input %q with --no-record speaks of a record: %s %v", input, out, err)
+		}
+	}
+}
+
+// Records saved in the same second by the same game and seed (two seats and a spectator of one
+// server table on one machine) each get a file of their own: none overwrites another.
+func TestSaveRecordNeverOverwrites(t *testing.T) {
+	t.Setenv("DEUCE_DATA", t.TempDir())
+	rec := engine.NewRecord(pencilGame(), engine.Options{"points": "5"}, []engine.SeatInfo{{Name: "Ann"}, {Name: "Bob"}})
+	seen := map[string]bool{}
+	for range 3 {
+		path, err := saveRecord("", rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if seen[path] {
+			t.Fatalf("%s saved twice", path)
+		}
+		seen[path] = true
+	}
+	for path := range seen {
+		if got := readRecordFile(t, path); got.Game != "pencil" {
+			t.Errorf("%s holds a record of %q", path, got.Game)
+		}
 	}
 }
 
@@ -189,7 +218,7 @@ func TestPlayPlainHint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out, "The hard bot would play") {
+	if !strings.Contains(out, "The hard bot would choose") {
 		t.Errorf("no hint:\n%s", out)
 	}
 }

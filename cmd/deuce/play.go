@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -134,7 +135,7 @@ func playScreen(ctx context.Context, e *env, g engine.Game, s engine.State, rec 
 	}
 	res := s.Result()
 	if !res.Over {
-		fmt.Fprintln(e.stdout, "Match abandoned; the record so far is kept.")
+		fmt.Fprintln(e.stdout, "Match abandoned.") // the record so far is saved next, unless --no-record
 		return errQuit
 	}
 	// The score as the title showed it, with the names the table used.
@@ -327,7 +328,7 @@ func (p *terminalMatch) showMoves(seat engine.Seat, legal []engine.Action) {
 func (p *terminalMatch) help() {
 	fmt.Fprintln(p.env.stdout, `Type the number of a move from the list, or the move itself as listed.
 Other commands: moves (list again), view (show the table again), hint (what to play,
-against bots), quit (abandon; the record so far is saved).
+against bots), quit (abandon the match; its record so far is saved, unless --no-record).
 The rules: deuce rules `+p.game.Name)
 }
 
@@ -373,7 +374,7 @@ func (p *terminalMatch) inputEnded() error {
 
 // errInputEnded stops a match whose input ended before it did: a script that fed too few
 // moves fails (exit status 1), where a person who types quit leaves with success.
-var errInputEnded = errors.New("the input ended before the match did (the record so far is saved)")
+var errInputEnded = errors.New("the input ended before the match did")
 
 func (p *terminalMatch) clearScreen() {
 	if p.clear {
@@ -414,18 +415,49 @@ func saveRecord(path string, rec *engine.Record) (string, error) {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return "", fmt.Errorf("save the match record: %w", err)
 		}
-		path = filepath.Join(dir, fmt.Sprintf("%s-%s-%d.json", rec.Game, time.Now().Format("20060102-150405"), rec.Seed))
+		base := filepath.Join(dir, fmt.Sprintf("%s-%s-%d", rec.Game, time.Now().Format("20060102-150405"), rec.Seed))
+		f, path, err := createNew(base, ".json")
+		if err != nil {
+			return "", fmt.Errorf("save the match record: %w", err)
+		}
+		return path, writeRecordTo(f, path, rec)
 	}
 	f, err := os.Create(path)
 	if err != nil {
 		return "", fmt.Errorf("save the match record: %w", err)
 	}
+	return path, writeRecordTo(f, path, rec)
+}
+
+// maxSameName bounds the files createNew tries: records made in the same second by the
+// same game and seed (two seats and a spectator on one machine) get -2, -3, ... after their name.
+const maxSameName = 1000
+
+// createNew creates base+ext, or base-2+ext, base-3+ext... if it exists, so that a record never
+// overwrites another.
+func createNew(base, ext string) (*os.File, string, error) {
+	for i := 1; i <= maxSameName; i++ {
+		path := base + ext
+		if i > 1 {
+			path = fmt.Sprintf("%s-%d%s", base, i, ext)
+		}
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		return f, path, err
+	}
+	return nil, "", fmt.Errorf("%s%s and %d more of that name exist already", base, ext, maxSameName-1)
+}
+
+// writeRecordTo writes rec to f, opened at path, and closes it.
+func writeRecordTo(f *os.File, path string, rec *engine.Record) error {
 	if err := engine.WriteRecord(f, rec); err != nil {
 		f.Close()
-		return "", fmt.Errorf("save the match record %s: %w", path, err)
+		return fmt.Errorf("save the match record %s: %w", path, err)
 	}
 	if err := f.Close(); err != nil {
-		return "", fmt.Errorf("save the match record %s: %w", path, err)
+		return fmt.Errorf("save the match record %s: %w", path, err)
 	}
-	return path, nil
+	return nil
 }

@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/netip"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -105,6 +107,9 @@ func runServe(ctx context.Context, args []string, e *env) error {
 	if *node == "" {
 		*node = "deuce"
 	}
+	if err := checkAddr(*addr); err != nil {
+		return err
+	}
 	if *leaseTime < 300*time.Millisecond || *leaseTime > 10*time.Minute {
 		return usagef("--lease-time %v: want between 300ms and 10m", *leaseTime)
 	}
@@ -197,6 +202,18 @@ func checkLimits(l web.Limits, cacheMB int) error {
 	}
 	if l.EquilibriumPoints > pencil.MaxSolvePoints {
 		return usagef("--equilibrium-max-points %d: the solver takes at most %d", l.EquilibriumPoints, pencil.MaxSolvePoints)
+	}
+	return nil
+}
+
+// checkAddr refuses an --addr that cannot be listened on before anything is opened, saying how
+// to write it.
+func checkAddr(addr string) error {
+	if _, _, err := net.SplitHostPort(addr); err != nil {
+		if _, perr := strconv.ParseUint(addr, 10, 16); perr == nil {
+			return usagef("--addr %s: a port is written with its host: 127.0.0.1:%s (this machine only) or :%s (every address)", addr, addr, addr)
+		}
+		return usagef("--addr %s: want host:port, like 127.0.0.1:8080 or :8080", addr)
 	}
 	return nil
 }

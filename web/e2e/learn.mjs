@@ -331,7 +331,7 @@ await session(async (ctx) => {
   await tutorial(ctx, 'AlakaSLAM');
   await tutorial(ctx, 'Worldwide Tennis');
   await hints(ctx, { game: 'pencil', variant: 'standard', options: { points: '20' }, want: /Optimal play here/, name: 'hint-pencil.png' });
-  await hints(ctx, { game: 'centercourt', variant: 'tiebreak', want: /hard bot would play .* won about \d+%/, name: 'hint-centercourt.png' });
+  await hints(ctx, { game: 'centercourt', variant: 'tiebreak', want: /hard bot would choose .* won about \d+%/, name: 'hint-centercourt.png' });
   await noHintAgainstPeople(ctx);
   await analysisOf(ctx, { game: 'pencil', variant: 'standard', options: { points: '20' }, name: 'analysis-pencil.png' });
   await analysisOf(ctx, { game: 'centercourt', variant: 'tiebreak', name: 'analysis-centercourt.png' });
