@@ -374,6 +374,23 @@ func NewBot(g engine.Game, name string) (bot.Bot, error) {
 	return nil, fmt.Errorf("%s has no bot %q; bots: %s", g.Name, name, strings.Join(BotNames(g), ", "))
 }
 
+// CheckBot refuses a bot that could not play the game opts set up, before the match starts: the
+// bidding game's equilibrium bot solves the whole game on its first move, and the solver takes
+// at most pencil.MaxSolvePoints points a player. Other bots play every game they are offered.
+func CheckBot(g engine.Game, opts engine.Options, level string) error {
+	if g.Name != pencil.Game.Name || !strings.EqualFold(level, "equilibrium") {
+		return nil
+	}
+	p, err := pencil.ParamsFromOptions(opts)
+	if err != nil {
+		return err
+	}
+	if most := max(p.Points1, p.Points2); most > pencil.MaxSolvePoints {
+		return fmt.Errorf("the equilibrium bot solves games of at most %d points a player, and this one starts with %d: lower the points or choose another bot", pencil.MaxSolvePoints, most)
+	}
+	return nil
+}
+
 // Hint returns advice for seat in s where the game offers it: in the bidding game, the optimal
 // mixed strategy of the solved game and the position's value.
 func Hint(g engine.Game, s engine.State, seat engine.Seat) (string, bool) {

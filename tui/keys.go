@@ -9,6 +9,8 @@ type keyMap struct {
 	Resign, Claim, Bot, Cancel                                                         key.Binding
 	replay                                                                             bool
 	watching                                                                           bool // a spectator: no moves to choose
+	online                                                                             bool // a server's table: resign, claim, bot and call off
+	over                                                                               bool // the match has ended: nothing to play
 }
 
 func newKeys(replay bool) keyMap {
@@ -27,10 +29,10 @@ func newKeys(replay bool) keyMap {
 		PageDown:  key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "scroll down")),
 		Back:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 		Quit:      key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
-		Resign:    key.NewBinding(key.WithKeys("R"), key.WithHelp("R R", "resign (online)")),
+		Resign:    key.NewBinding(key.WithKeys("R"), key.WithHelp("R R", "resign")),
 		Claim:     key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "claim the win from a player long gone")),
 		Bot:       key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "let a bot play a long-gone player's seat")),
-		Cancel:    key.NewBinding(key.WithKeys("C"), key.WithHelp("C C", "call off a table nobody else has joined (online)")),
+		Cancel:    key.NewBinding(key.WithKeys("C"), key.WithHelp("C C", "call off a table nobody else has joined")),
 		Prev:      key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "back a move")),
 		Next:      key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "forward a move")),
 		PrevPoint: key.NewBinding(key.WithKeys("[", "p", "shift+left"), key.WithHelp("[", "previous point")),
@@ -49,7 +51,7 @@ func (k keyMap) ShortHelp() []key.Binding {
 			k.Jump, k.First, k.Last, k.Help, k.Quit,
 		}
 	}
-	if k.watching {
+	if k.watching || k.over {
 		return []key.Binding{k.Rules, k.Log, k.PageDown, k.Help, k.Quit}
 	}
 	return []key.Binding{k.Up, k.Play, k.Type, k.Help, k.Rules, k.Hint, k.Quit}
@@ -60,5 +62,9 @@ func (k keyMap) FullHelp() [][]key.Binding {
 	if k.replay {
 		return [][]key.Binding{{k.Prev, k.Next, k.PrevPoint, k.NextPoint, k.First, k.Last, k.Jump}, {k.Rules, k.Log, k.PageUp, k.PageDown, k.Help, k.Back, k.Quit}}
 	}
-	return [][]key.Binding{{k.Up, k.Down, k.Play, k.Number, k.Type, k.Hint}, {k.Rules, k.Log, k.PageUp, k.PageDown, k.Help, k.Back, k.Quit}, {k.Resign, k.Claim, k.Bot, k.Cancel}}
+	rows := [][]key.Binding{{k.Up, k.Down, k.Play, k.Number, k.Type, k.Hint}, {k.Rules, k.Log, k.PageUp, k.PageDown, k.Help, k.Back, k.Quit}}
+	if k.online {
+		rows = append(rows, []key.Binding{k.Resign, k.Claim, k.Bot, k.Cancel})
+	}
+	return rows
 }

@@ -70,6 +70,7 @@ type Model struct {
 	err       error
 	resigning bool        // R was pressed once: a second R resigns
 	calling   bool        // C was pressed once: a second C calls the table off
+	quitting  bool        // q was pressed once in a match played here: a second q abandons it
 	ticking   bool        // a clock tick is scheduled
 	curtain   bool        // hot-seat: the frame stays hidden until the person to move is at the keys
 	viewer    engine.Seat // hot-seat: the person who saw the screen last
@@ -93,6 +94,7 @@ func New(ctx context.Context, table Table, opts Options) (*Model, error) {
 	}
 	m := newModel(ctx, info, b, opts, false)
 	m.table = table
+	_, m.keys.online = table.(Ender)
 	return m, nil
 }
 
@@ -106,13 +108,21 @@ func newModel(ctx context.Context, info Info, b Board, opts Options, replay bool
 	in.Placeholder = "a move in the game's notation"
 	in.CharLimit = 200
 	h := help.New()
+	keys := newKeys(replay)
 	st := newStyles(r)
 	h.Styles.ShortKey, h.Styles.FullKey = st.key, st.key
 	h.Styles.ShortDesc, h.Styles.FullDesc = st.dim, st.dim
 	return &Model{
-		ctx: ctx, info: info, board: b, st: st, keys: newKeys(replay), help: h, input: in,
+		ctx: ctx, info: info, board: b, st: st, keys: keys, help: h, input: in,
 		width: defaultWidth, height: defaultHeight, viewer: engine.Nobody,
 	}
+}
+
+// abandons reports whether leaving now abandons an unfinished match for good: a match played
+// here (not a server's table, which stays open, nor a replay), with a seat of one's own.
+func (m *Model) abandons() bool {
+	_, online := m.table.(Ender)
+	return !online && m.rp == nil && m.have && m.frame.Seat >= 0 && !m.frame.Result.Over && !m.ended
 }
 
 // Err is the error that stopped the table, nil when it ended normally or the person quit.
@@ -389,7 +399,15 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.scroll = max(0, min(m.scroll, len(m.overlayText)-m.pageSize()))
 		return m, nil
 	}
+	quitting := m.quitting
+	m.quitting = false
 	switch {
+	case key.Matches(msg, m.keys.Quit) && m.abandons() && !quitting && msg.String() != "ctrl+c":
+		// Leaving a match played here ends it for good, unlike leaving a server's table, which
+		// the seat link joins again: q asks first.
+		m.quitting = true
+		m.setStatus("Press q again to abandon this match; any other key goes on playing.", true)
+		return m, nil
 	case key.Matches(msg, m.keys.Quit):
 		return m, tea.Quit
 	case key.Matches(msg, m.keys.Help):

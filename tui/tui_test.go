@@ -477,3 +477,41 @@ func TestReplayResigned(t *testing.T) {
 		t.Errorf("the replay's last frame does not say the match was resigned:\n%s", v)
 	}
 }
+
+// A match played here asks before q abandons it (a server's table, which stays open, does not),
+// and its help lists no key of a server's table.
+func TestLocalQuitAsksFirst(t *testing.T) {
+	local, _, _ := localMatch(t, "pencil", engine.Options{"points": "10"}, 3, 0)
+	h := newHarness(t, newModelT(t, local))
+	h.settle(myTurn)
+	// quits reports whether key makes the interface quit.
+	quits := func(k tea.KeyMsg) bool {
+		_, cmd := h.m.Update(k)
+		if cmd == nil {
+			return false
+		}
+		_, ok := cmd().(tea.QuitMsg)
+		return ok
+	}
+	q := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'q'}}
+	if quits(q) || !strings.Contains(h.m.View(), "Press q again to abandon this match") {
+		t.Fatalf("one q left the match, or said nothing:\n%s", h.m.View())
+	}
+	if quits(tea.KeyMsg{Type: tea.KeyDown}) || quits(q) {
+		t.Fatal("q, another key, then q left the match")
+	}
+	if !quits(q) {
+		t.Fatal("q twice did not leave the match")
+	}
+	if !quits(tea.KeyMsg{Type: tea.KeyCtrlC}) {
+		t.Fatal("ctrl+c did not leave at once")
+	}
+
+	local, _, _ = localMatch(t, "pencil", engine.Options{"points": "10"}, 3, 0)
+	h = newHarness(t, newModelT(t, local))
+	h.settle(myTurn)
+	h.press("?")
+	if v := h.m.View(); strings.Contains(v, "resign") || strings.Contains(v, "call off") {
+		t.Errorf("the help of a match played here lists a server table's keys:\n%s", v)
+	}
+}

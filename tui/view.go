@@ -42,6 +42,7 @@ func (m *Model) View() string {
 	}
 	lines = append(lines, pad(m.statusLine(w), w))
 	m.keys.watching = m.have && m.frame.Seat == engine.Spectator && m.rp == nil
+	m.keys.over = m.have && (m.frame.Result.Over || m.ended) && m.rp == nil
 	lines = append(lines, pad(m.help.ShortHelpView(m.keys.ShortHelp()), w))
 	return strings.Join(lines, "\n")
 }

@@ -177,6 +177,9 @@ func TestFullScreenColours(t *testing.T) {
 					t.Errorf("the frame lacks %q:\n%s", want, tm.dump())
 				}
 			}
+			// q asks first: the match played here would be lost.
+			tm.send("q")
+			tm.waitText("Press q again to abandon this match")
 			tm.send("q")
 			if rows := leftCleanly(t, tm); !onScreen(rows, "Match abandoned") {
 				t.Errorf("no word of the abandoned match:\n%s", tm.dump())

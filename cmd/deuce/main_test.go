@@ -57,6 +57,8 @@ func TestUsageErrors(t *testing.T) {
 		{"serve bad level", []string{"serve", "--log-level", "loud"}, []string{"debug, info"}},
 		{"serve bad proxy", []string{"serve", "--trusted-proxies", "10.0.0.0/99"}, []string{"10.0.0.0/99"}},
 		{"serve bad lease", []string{"serve", "--lease-time", "1ms"}, []string{"--lease-time"}},
+		{"equilibrium too large", []string{"play", "pencil", "--vs", "equilibrium", "--option", "points=500"}, []string{"at most 300 points", "500"}},
+		{"sim equilibrium too large", []string{"sim", "pencil", "--bots", "random,equilibrium", "--option", "points=301"}, []string{"at most 300 points", "301"}},
 		{"serve bare port", []string{"serve", "--addr", "8124"}, []string{"127.0.0.1:8124", ":8124"}},
 		{"serve bad addr", []string{"serve", "--addr", "localhost"}, []string{"host:port"}},
 		{"bench nodes without postgres", []string{"bench", "serve", "--nodes", "3"}, []string{"--postgres"}},

@@ -71,6 +71,9 @@ func runPlay(ctx context.Context, args []string, e *env) error {
 		if opponent, err = games.NewBot(g, *vs); err != nil {
 			return usagef("--vs %s: %v (or human)", *vs, err)
 		}
+		if err := games.CheckBot(g, opts, *vs); err != nil {
+			return usagef("--vs %s: %v", *vs, err)
+		}
 	}
 	if *seed == 0 {
 		*seed = rand.Uint64()
@@ -83,6 +86,11 @@ func runPlay(ctx context.Context, args []string, e *env) error {
 			seats[i] = engine.SeatInfo{Name: fmt.Sprintf("player %d", i+1)}
 		case engine.Seat(i) == me:
 			seats[i] = engine.SeatInfo{Name: "you"}
+		case n > 2:
+			// Three or four seats (doubles, Canadian): each bot is named by its seat, so that the
+			// log tells partners from opponents as the board's teams do.
+			seats[i] = engine.SeatInfo{Name: fmt.Sprintf("%s bot %d", opponent.Name(), i+1), Bot: opponent.Name()}
+			players[i] = opponent
 		default:
 			seats[i] = engine.SeatInfo{Name: fmt.Sprintf("%s bot", opponent.Name()), Bot: opponent.Name()}
 			players[i] = opponent
@@ -159,6 +167,9 @@ func playLines(ctx context.Context, e *env, g engine.Game, s engine.State, rec *
 	switch {
 	case n == 1:
 		fmt.Fprintln(e.stdout, "You play alone, against the game's own opponent.")
+	case !hotseat && n > 2:
+		fmt.Fprintf(e.stdout, "You are player %d; the %d other seats are %s bots, named by their seats (%s bot %d is player %d).\n",
+			me+1, n-1, opponent.Name(), opponent.Name(), int(me+1)%n+1, int(me+1)%n+1)
 	case !hotseat:
 		fmt.Fprintf(e.stdout, "You are player %d against the %s bot.\n", me+1, opponent.Name())
 	}

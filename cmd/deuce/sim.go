@@ -296,6 +296,11 @@ func (f *simFlags) config(g engine.Game, lenient bool) (sim.Config, error) {
 		if err != nil {
 			return cfg, usageError{err.Error()}
 		}
+		for _, v := range cfg.Variants {
+			if err := games.CheckBot(g, v.Options, strings.SplitN(n, ":", 2)[0]); err != nil {
+				return cfg, usagef("--bots %s: %v", n, err)
+			}
+		}
 		count[b.Name()]++
 		cfg.Players = append(cfg.Players, sim.Player{Name: b.Name(), Bot: b})
 	}
