@@ -305,10 +305,29 @@ func TestLiveNowListsOnlyRecentActivity(t *testing.T) {
 
 func TestUnknownTableIsNotFound(t *testing.T) {
 	s := startServer(t, filepath.Join(t.TempDir(), "deuce.db"))
-	for _, path := range []string{"/t/nosuchtable", "/r/nosuchtable", "/nowhere"} {
+	// Each 404 page says what is missing, and leads back to the lobby.
+	for path, want := range map[string]string{
+		"/t/nosuchtable": "<h1>No such table</h1>", "/r/nosuchtable": "the table may be from another server",
+		"/nowhere": "<h1>Nothing here</h1>", "/learn/squash": "<h1>No such game</h1>", "/u/nobody-at-all": "<h1>No such player</h1>",
+	} {
 		a := s.raw("GET", path, "", "", nil)
-		if a.status != http.StatusNotFound || !strings.Contains(string(a.body), `href="/"`) || !strings.Contains(string(a.body), "No such table") {
-			t.Errorf("%s: %d %.200s", path, a.status, a.body)
+		if a.status != http.StatusNotFound || !strings.Contains(string(a.body), `href="/"`) || !strings.Contains(string(a.body), want) {
+			t.Errorf("%s: %d %.400s", path, a.status, a.body)
+		}
+		if path != "/t/nosuchtable" && path != "/r/nosuchtable" && strings.Contains(string(a.body), "table") {
+			t.Errorf("%s speaks of a table: %.400s", path, a.body)
+		}
+	}
+	// The names a person guesses lead where they meant.
+	stay := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	for path, want := range map[string]string{"/learn": "/#learn-title", "/leaderboards": "/leaderboard"} {
+		resp, err := stay.Get(s.url + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode/100 != 3 || resp.Header.Get("Location") != want {
+			t.Errorf("%s: %d to %q, want a redirect to %s", path, resp.StatusCode, resp.Header.Get("Location"), want)
 		}
 	}
 	_, resp, err := websocket.Dial(context.Background(), strings.Replace(s.url, "http", "ws", 1)+"/ws/tables/nosuchtable", nil)

@@ -44,7 +44,7 @@ func (s *Server) pages() http.Handler {
 		// a file that is not there.
 		name := strings.Trim(strings.TrimPrefix(r.URL.Path, "/static/"), "/")
 		if name != "" && !fs.ValidPath(name) {
-			notFound(w)
+			notFound(w, noPage)
 			return
 		}
 		static.ServeHTTP(w, r)
@@ -56,7 +56,7 @@ func (s *Server) pages() http.Handler {
 			_, err := s.store.Get(r.Context(), r.PathValue("id"))
 			switch {
 			case errors.Is(err, store.ErrNotFound):
-				notFound(w)
+				notFound(w, noTable)
 			case err != nil:
 				s.log.Error("load table", "table", r.PathValue("id"), "err", err)
 				http.Error(w, "The table could not be loaded: try again in a moment.", http.StatusServiceUnavailable)
@@ -70,37 +70,45 @@ func (s *Server) pages() http.Handler {
 	learn := page("learn.html")
 	mux.HandleFunc("GET /learn/{game}", func(w http.ResponseWriter, r *http.Request) {
 		if _, err := games.Lookup(r.PathValue("game")); err != nil {
-			notFoundAs(w, "No such game")
+			notFound(w, noGame)
 			return
 		}
 		learn(w, r)
 	})
+	// The lobby's tutorials and the leaderboard by the names a person guesses.
+	mux.Handle("GET /learn", http.RedirectHandler("/#learn-title", http.StatusFound))
+	mux.Handle("GET /leaderboards", http.RedirectHandler("/leaderboard", http.StatusMovedPermanently))
 	mux.HandleFunc("GET /{$}", page("index.html"))
 	mux.HandleFunc("GET /", func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/api/") || strings.HasPrefix(r.URL.Path, "/ws/") {
 			writeError(w, http.StatusNotFound, "no such endpoint")
 			return
 		}
-		notFound(w)
+		notFound(w, noPage)
 	})
 	return mux
 }
 
-// notFound answers 404 with the page that says so and leads back to the lobby.
-func notFound(w http.ResponseWriter) {
-	notFoundAs(w, "")
-}
+// What a 404 page says, by what was not found.
+var (
+	noPage   = missing{"Nothing here", "There is nothing at this address: the link may be mistyped, or the page may have moved."}
+	noTable  = missing{"No such table", "There is no table at this address: the link may be mistyped, or the table may be from another server."}
+	noGame   = missing{"No such game", "deuce has no game of that name: the lobby lists the games, each with its tutorial."}
+	noPlayer = missing{"No such player", "Nobody of that name plays here: the name may be mistyped."}
+)
 
-// notFoundAs is notFound with another headline than "No such table" ("No such player").
-func notFoundAs(w http.ResponseWriter, headline string) {
+// missing is a 404 page's headline and sentence.
+type missing struct{ headline, text string }
+
+// notFound answers 404 with the page that says what is missing and leads back to the lobby.
+func notFound(w http.ResponseWriter, what missing) {
 	b, err := fs.ReadFile(assets, "notfound.html")
 	if err != nil {
 		http.NotFound(w, nil)
 		return
 	}
-	if headline != "" {
-		b = bytes.Replace(b, []byte("<h1>No such table</h1>"), []byte("<h1>"+html.EscapeString(headline)+"</h1>"), 1)
-	}
+	b = bytes.Replace(b, []byte("<h1>No such table</h1>"), []byte("<h1>"+html.EscapeString(what.headline)+"</h1>"), 1)
+	b = bytes.Replace(b, []byte(`<p id="not-found-text">`+noTable.text+`</p>`), []byte(`<p id="not-found-text">`+html.EscapeString(what.text)+"</p>"), 1)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.WriteHeader(http.StatusNotFound)

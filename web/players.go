@@ -44,13 +44,13 @@ func (s *Server) playerRoutes(mux *http.ServeMux) {
 // account has.
 func (s *Server) profilePage(w http.ResponseWriter, r *http.Request) {
 	if s.accounts == nil {
-		notFoundAs(w, "No such player")
+		notFound(w, noPlayer)
 		return
 	}
 	_, err := s.accounts.p.AccountByName(r.Context(), r.PathValue("name"))
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		notFoundAs(w, "No such player")
+		notFound(w, noPlayer)
 	case err != nil:
 		s.log.Error("load account", "err", err)
 		http.Error(w, "The profile could not be loaded: try again in a moment.", http.StatusServiceUnavailable)

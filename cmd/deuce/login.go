@@ -133,7 +133,11 @@ func serverArg(pos []string, name string) (*url.URL, error) {
 	if len(pos) != 1 {
 		return nil, usagef("%s takes one server address, http://HOST[:PORT]", name)
 	}
-	u, err := url.Parse(pos[0])
+	addr := strings.TrimSpace(pos[0])
+	if !strings.Contains(addr, "://") {
+		addr = "http://" + addr // as a table's link, without a scheme http is assumed
+	}
+	u, err := url.Parse(addr)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, usagef("%q is not a server's address: give http://HOST[:PORT] or https://HOST", pos[0])
 	}

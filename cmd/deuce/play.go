@@ -61,6 +61,9 @@ func runPlay(ctx context.Context, args []string, e *env) error {
 		return err
 	}
 	n := s.NumSeats()
+	if n == 1 && *seatFlag != 1 {
+		return usagef("--seat %d: this match has one seat, against the game's own opponent (--seat 1)", *seatFlag)
+	}
 	if *seatFlag < 1 || *seatFlag > n {
 		return usagef("--seat %d: %s has seats 1 to %d", *seatFlag, g.Name, n)
 	}

@@ -188,6 +188,7 @@ func runSeeks(ctx context.Context, args []string, e *env) error {
 		fmt.Fprintf(e.stdout, "No open seeks on %s: deuce seek %s --game GAME posts one.\n", server, server)
 		return nil
 	}
+	fmt.Fprintf(e.stdout, "%-12s %-16s %5s  %-12s %-10s %-8s %s\n", "ID", "PLAYER", "RATING", "GAME", "VARIANT", "CLOCK", "MODE")
 	for _, sk := range list {
 		mode := "casual"
 		if sk.Rated {
