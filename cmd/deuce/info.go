@@ -122,12 +122,27 @@ func (o *optionFlags) resolve(g engine.Game) (engine.Options, error) {
 	if err != nil {
 		return nil, usageError{err.Error()}
 	}
+	// What the named variant sets beyond the game's default: an --option may add to it, not
+	// contradict it, which would play another variant than the one named.
+	defining := engine.Options{}
+	if o.variant != "" {
+		if base, err := g.Variant(""); err == nil {
+			for k, v := range opts {
+				if base[k] != v {
+					defining[k] = v
+				}
+			}
+		}
+	}
 	for _, s := range o.options {
 		extra, err := engine.ParseOptions(s)
 		if err != nil {
 			return nil, usageError{err.Error()}
 		}
 		for k, v := range extra {
+			if want, ok := defining[k]; ok && want != v {
+				return nil, usagef("--variant %s sets %s=%s, and --option %s=%s contradicts it: drop one of them", o.variant, k, want, k, v)
+			}
 			opts[k] = v
 		}
 	}

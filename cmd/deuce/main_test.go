@@ -60,6 +60,7 @@ func TestUsageErrors(t *testing.T) {
 		{"equilibrium too large", []string{"play", "pencil", "--vs", "equilibrium", "--option", "points=500"}, []string{"at most 300 points", "500"}},
 		{"sim equilibrium too large", []string{"sim", "pencil", "--bots", "random,equilibrium", "--option", "points=301"}, []string{"at most 300 points", "301"}},
 		{"seat of a solo match", []string{"play", "worldwide", "--option", "solo=yes", "--seat", "2"}, []string{"one seat", "--seat 1"}},
+		{"option against its variant", []string{"play", "centercourt", "--variant", "best-of-3", "--option", "format=tiebreak"}, []string{"best-of-3", "format=tiebreak", "drop one"}},
 		{"serve bare port", []string{"serve", "--addr", "8124"}, []string{"127.0.0.1:8124", ":8124"}},
 		{"serve bad addr", []string{"serve", "--addr", "localhost"}, []string{"host:port"}},
 		{"bench nodes without postgres", []string{"bench", "serve", "--nodes", "3"}, []string{"--postgres"}},
