@@ -38,6 +38,8 @@ type Online struct {
 	fresh bool               // the connection was opened again and has not had an update
 	last  engine.Observation // the latest view, for hints
 	over  bool               // the latest update ended the match
+	// noResult reports that it ended without a result (called off, expired).
+	noResult bool
 }
 
 // Reconnect makes the table open its connection again with dial when it breaks (a server
@@ -48,6 +50,14 @@ func (o *Online) Reconnect(dial func(ctx context.Context) (*client.Conn, error))
 
 // reconnectTries is how many times a broken connection is opened again before giving up.
 const reconnectTries = 6
+
+// EndedWithoutResult reports that the table ended without a result (called off before every
+// player came, expired): it has no record to keep and no rematch to offer.
+func (o *Online) EndedWithoutResult() bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.noResult
+}
 
 func (o *Online) isOver() bool {
 	o.mu.Lock()
@@ -169,6 +179,7 @@ func (o *Online) frame(u protocol.Update) (Frame, error) {
 	}
 	o.mu.Lock()
 	o.last, o.over = view, u.Result.Over
+	o.noResult = u.Result.Over && len(u.Result.Returns) == 0
 	fresh := o.fresh
 	o.fresh = false
 	o.mu.Unlock()

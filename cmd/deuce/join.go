@@ -172,8 +172,8 @@ func playOnline(ctx context.Context, e *env, c *client.Client, tableID, token, n
 		return err
 	}
 	// A table ended without a result (called off, expired) has no record to keep and no rematch
-	// to offer: the server refuses both.
-	if t, terr := c.Table(ctx, tableID); terr == nil && t.Status == "abandoned" {
+	// to offer: the server refuses both. Its last update says so.
+	if table.EndedWithoutResult() {
 		return nil
 	}
 	if !fl.noRecord {

@@ -129,7 +129,10 @@ async function start() {
   fillVariants();
   const signedOut = !me.name;
   for (const c of el.form.querySelectorAll('button, input, select')) c.disabled = signedOut;
-  if (signedOut) say('Sign in (top right) to post or accept a seek.', false);
+  if (signedOut) {
+    el.rated.checked = false; // nothing is rated signed out: the box says so
+    say('Sign in (top right) to post or accept a seek.', false);
+  }
   el.form.addEventListener('submit', (e) => {
     e.preventDefault();
     act(async () => {
