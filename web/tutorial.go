@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -217,6 +218,11 @@ func (s *Server) apiTutorials(w http.ResponseWriter, _ *http.Request) {
 		}
 		out = append(out, tutorialInfo{Game: def.Game, Title: bt.game.Title, Steps: len(bt.steps)})
 	}
+	// In the order the lobby shows the games.
+	order := games.Names()
+	slices.SortStableFunc(out, func(a, b tutorialInfo) int {
+		return slices.Index(order, a.Game) - slices.Index(order, b.Game)
+	})
 	writeJSON(w, http.StatusOK, out)
 }
 

@@ -22,6 +22,12 @@ func TestTutorials(t *testing.T) {
 	if len(list) != len(games.All()) {
 		t.Fatalf("%d tutorials, want one per game (%d)", len(list), len(games.All()))
 	}
+	// In the lobby's order of the games.
+	for i, g := range games.Names() {
+		if list[i].Game != g {
+			t.Errorf("tutorial %d is %s's, want %s's: the lobby's order", i+1, list[i].Game, g)
+		}
+	}
 	type frame struct {
 		Step   int    `json:"step"`
 		Steps  int    `json:"steps"`
