@@ -135,6 +135,15 @@ func (m *Match) point(at int) int {
 	return max(k, 1)
 }
 
+// unit names what the match is stepped through by: the bidding game's rounds, the card games'
+// points.
+func (m *Match) unit() string {
+	if m.Game.Name == "pencil" {
+		return "round"
+	}
+	return "point"
+}
+
 // WritePlain prints the match point by point, each point's moves in words and then the score.
 func (m *Match) WritePlain(w io.Writer) error {
 	rec := m.Record
@@ -151,7 +160,7 @@ func (m *Match) WritePlain(w io.Writer) error {
 		if k+1 < len(m.Points) {
 			end = m.Points[k+1]
 		}
-		fmt.Fprintf(w, "\nPoint %d (moves %d-%d)\n", k+1, start+1, end)
+		fmt.Fprintf(w, "\n%s %d (moves %d-%d)\n", capital(m.unit()), k+1, start+1, end)
 		for _, l := range Compact(m.Lines[start:end]) {
 			fmt.Fprintf(w, "  %s\n", l)
 		}
@@ -253,7 +262,7 @@ func (rp *replay) panel(m *Model) (string, []string) {
 	n := len(rp.match.Record.Moves)
 	out := []string{
 		fmt.Sprintf(" move %d of %d", rp.at, n),
-		fmt.Sprintf(" point %d of %d", rp.match.point(rp.at), len(rp.match.Points)),
+		fmt.Sprintf(" %s %d of %d", rp.match.unit(), rp.match.point(rp.at), len(rp.match.Points)),
 	}
 	if rp.at < n {
 		out = append(out, " next: "+rp.lines[rp.at])

@@ -215,17 +215,17 @@ func TestReplayFullScreen(t *testing.T) {
 	rows := tm.waitFor("the replay's first frame", func(rows []string) bool {
 		return strings.Contains(rows[0], "deuce replay · Tennis (paper and pencil)") && onScreen(rows, at(0)) && strings.Contains(rows[23], "q quit")
 	})
-	if !strings.Contains(rows[23], "←/→ step") || !onScreen(rows, "point 1 of") {
+	if !strings.Contains(rows[23], "←/→ step") || !onScreen(rows, "round 1 of") {
 		t.Errorf("the replay's frame lacks its keys or the point:\n%s", tm.dump())
 	}
 	tm.send(keyRight)
 	tm.waitText(at(1))
 	tm.send(keyRight)
-	tm.waitText(at(2), "point 2 of")
+	tm.waitText(at(2), "round 2 of")
 	tm.send(keyLeft)
-	tm.waitText(at(1), "point 1 of")
+	tm.waitText(at(1), "round 1 of")
 	tm.send("]")
-	tm.waitText(at(2), "point 2 of")
+	tm.waitText(at(2), "round 2 of")
 	tm.send("G")
 	rows = tm.waitText(at(n))
 	if !strings.Contains(rows[0], rec.Result.Score) {

@@ -353,17 +353,36 @@ func (p *linePrompt) input(in *lineInput) <-chan string {
 // move.
 func (p *linePrompt) frame(f tui.Frame) {
 	w := p.w
+	// The same question again (a player came or went, a clock was read): the prompt stands,
+	// asked again only under what the update added.
+	same := p.asking && f.Seq == p.last.Seq && f.Played == p.last.Played && !f.Result.Over && len(f.Legal) == len(p.last.Legal)
 	if p.shown > len(f.Log) {
 		p.shown = 0
 	}
+	said := false
 	for _, l := range tui.Compact(f.Log[p.shown:]) {
+		if !said && same {
+			fmt.Fprintln(w)
+		}
 		fmt.Fprintln(w, "  "+tui.WithNames(l, p.info.Names, f.Seat))
+		said = true
 	}
 	p.shown, p.last, p.asking, p.started = len(f.Log), f, false, true
 	if f.Notice != p.notice && f.Notice != "" {
+		if !said && same {
+			fmt.Fprintln(w)
+		}
 		fmt.Fprintln(w, f.Notice)
+		said = true
 	}
 	p.notice = f.Notice
+	if same {
+		p.asking = true
+		if said {
+			p.ask()
+		}
+		return
+	}
 	switch {
 	case f.Result.Over && f.Ended != "" && len(f.Result.Returns) == 0:
 		// Ended without a result (called off, expired): say how, not a score.

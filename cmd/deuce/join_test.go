@@ -67,7 +67,7 @@ func TestJoinPlain(t *testing.T) {
 	}
 	// The finished table replays from its address too, point by point.
 	printed, _, err := deuce(t, "", "replay", "--plain", base.String()+"/r/"+created.ID)
-	if err != nil || !strings.Contains(printed, "Point 1") || !strings.Contains(printed, "(Terminal) wins. Ball beyond player 2 (Other)'s field") {
+	if err != nil || !strings.Contains(printed, "Round 1 (moves 1-2)") || !strings.Contains(printed, "(Terminal) wins. Ball beyond player 2 (Other)'s field") {
 		t.Errorf("replay of the table's address: %v\n%s", err, printed)
 	}
 	// And it is analysed from its address, as from a file.
