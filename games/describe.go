@@ -92,3 +92,51 @@ func ShownOptions(opts engine.Options, seats int) engine.Options {
 	}
 	return out
 }
+
+// BriefOptions says a table's settings briefly, as a header can: the variant nearest its
+// options (the one they differ from least, among those with seats seats; the more specific on a
+// tie, then the first), then only the options that differ from it ("tiebreak, surface=grass").
+// Without a variant that fits the seats, it is every option shown (ShownOptions).
+func BriefOptions(g engine.Game, opts engine.Options, seats int) string {
+	shown := ShownOptions(opts, seats)
+	defaults := engine.Options{}
+	for _, o := range g.Options {
+		defaults[o.Name] = o.Default
+	}
+	var (
+		name string
+		rest engine.Options
+		set  int
+	)
+	for _, v := range g.Variants {
+		if seats > 0 {
+			resolved, err := g.Resolve(v.Options)
+			if err != nil {
+				continue
+			}
+			if s, err := g.New(resolved); err != nil || s.NumSeats() != seats {
+				continue
+			}
+		}
+		differ := engine.Options{}
+		for k, x := range shown {
+			want, ok := v.Options[k]
+			if !ok {
+				want = defaults[k]
+			}
+			if want != x {
+				differ[k] = x
+			}
+		}
+		if rest == nil || len(differ) < len(rest) || len(differ) == len(rest) && len(v.Options) > set {
+			name, rest, set = v.Name, differ, len(v.Options)
+		}
+	}
+	switch {
+	case rest == nil:
+		return shown.String()
+	case len(rest) == 0:
+		return name
+	}
+	return name + ", " + rest.String()
+}

@@ -8,6 +8,7 @@ import (
 	"deuce/games/centercourt"
 	"deuce/games/lmn"
 	"deuce/games/pencil"
+	"deuce/games/worldwide"
 )
 
 func TestDescribeMove(t *testing.T) {
@@ -50,5 +51,43 @@ func TestShownOptions(t *testing.T) {
 	}
 	if got := ShownOptions(opts, 4); len(got) != len(opts) {
 		t.Errorf("doubles keeps %v, want every option", got)
+	}
+}
+
+// A header names the variant a table's options make and only what differs from it.
+func TestBriefOptions(t *testing.T) {
+	resolve := func(g engine.Game, variant string, extra engine.Options) engine.Options {
+		t.Helper()
+		opts, err := g.Variant(variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, v := range extra {
+			opts[k] = v
+		}
+		if opts, err = g.Resolve(opts); err != nil {
+			t.Fatal(err)
+		}
+		return opts
+	}
+	for _, tt := range []struct {
+		g       engine.Game
+		variant string
+		extra   engine.Options
+		seats   int
+		want    string
+	}{
+		{centercourt.Game, "", nil, 2, "set"},
+		{centercourt.Game, "tiebreak", nil, 2, "tiebreak"},
+		{centercourt.Game, "best-of-3", engine.Options{"server-refill": "no"}, 2, "best-of-3, server-refill=no"},
+		{worldwide.Game, "clay", nil, 2, "clay"},
+		{worldwide.Game, "", engine.Options{"surface": "grass"}, 2, "tiebreak, surface=grass"},
+		{lmn.Game, "doubles", nil, 4, "doubles"},
+		{lmn.Game, "", nil, 2, "singles"},
+	} {
+		opts := resolve(tt.g, tt.variant, tt.extra)
+		if got := BriefOptions(tt.g, opts, tt.seats); got != tt.want {
+			t.Errorf("%s %s %v: %q, want %q (options %v)", tt.g.Name, tt.variant, tt.extra, got, tt.want, opts)
+		}
 	}
 }

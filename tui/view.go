@@ -90,7 +90,7 @@ func (m *Model) titleLeft() string {
 		t = " deuce replay · "
 	}
 	t += m.info.Game.Title
-	if o := games.ShownOptions(m.info.Options, len(m.info.Names)).String(); o != "" {
+	if o := games.BriefOptions(m.info.Game, m.info.Options, len(m.info.Names)); o != "" {
 		t += " (" + o + ")"
 	}
 	if m.info.Where != "" {
