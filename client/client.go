@@ -15,7 +15,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -52,15 +54,13 @@ type Link struct {
 
 // ParseLink reads a link the browser shows: a seat link ("http://host/t/ID#seat=1&token=T"),
 // a spectator link ("http://host/t/ID") or a replay page ("http://host/r/ID"). Without a
-// scheme, http is assumed.
+// scheme, the scheme WithScheme gives is assumed.
 func ParseLink(s string) (Link, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return Link{}, errors.New("an empty link: give the table's address, http://HOST/t/ID")
 	}
-	if !strings.Contains(s, "://") {
-		s = "http://" + s
-	}
+	s = WithScheme(s)
 	u, err := url.Parse(s)
 	if err != nil {
 		return Link{}, fmt.Errorf("link %q: %w", s, err)
@@ -465,4 +465,22 @@ func reachError(server *url.URL, err error) error {
 		return &Unreachable{Server: server.String(), Err: err}
 	}
 	return fmt.Errorf("connect to %s: %w", server, err)
+}
+
+// WithScheme returns addr with a scheme: its own, or http for this machine (localhost, a
+// loopback address) and https for any other, so that a seat's token or a password typed
+// without a scheme never crosses a network in clear text.
+func WithScheme(addr string) string {
+	if strings.Contains(addr, "://") {
+		return addr
+	}
+	host, _, _ := strings.Cut(addr, "/")
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.Trim(host, "[]")
+	if ip, err := netip.ParseAddr(host); err == nil && ip.IsLoopback() || strings.EqualFold(host, "localhost") {
+		return "http://" + addr
+	}
+	return "https://" + addr
 }

@@ -63,6 +63,9 @@ func (k keyMap) FullHelp() [][]key.Binding {
 		return [][]key.Binding{{k.Prev, k.Next, k.PrevPoint, k.NextPoint, k.First, k.Last, k.Jump}, {k.Rules, k.Log, k.PageUp, k.PageDown, k.Help, k.Back, k.Quit}}
 	}
 	rows := [][]key.Binding{{k.Up, k.Down, k.Play, k.Number, k.Type, k.Hint}, {k.Rules, k.Log, k.PageUp, k.PageDown, k.Help, k.Back, k.Quit}}
+	if k.watching || k.over {
+		return rows[1:] // nothing to play
+	}
 	if k.online {
 		rows = append(rows, []key.Binding{k.Resign, k.Claim, k.Bot, k.Cancel})
 	}

@@ -374,9 +374,13 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.viewer = m.frame.Seat
 			return m, tea.ClearScreen
 		}
-		if key.Matches(msg, m.keys.Quit) {
+		quitting := m.quitting
+		m.quitting = false
+		if key.Matches(msg, m.keys.Quit) && (quitting || !m.abandons()) {
 			return m, tea.Quit
 		}
+		// q asks first here as at the table: leaving abandons the match.
+		m.quitting = key.Matches(msg, m.keys.Quit)
 		return m, nil
 	}
 	if m.typing {

@@ -302,6 +302,12 @@ func (o *Online) Hint(ctx context.Context, seat engine.Seat) (string, bool) {
 
 // End sends the seat's resign, claim, bot or cancel message; a refusal comes back through Next.
 func (o *Online) End(ctx context.Context, kind string) error {
+	o.mu.Lock()
+	lost := o.lost
+	o.mu.Unlock()
+	if lost {
+		return refusal{"The connection to the table is being opened again: try once it shows the table."}
+	}
 	return o.connection().End(ctx, kind)
 }
 

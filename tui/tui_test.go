@@ -204,6 +204,15 @@ func TestHotseatCurtain(t *testing.T) {
 	if !h.m.curtain {
 		t.Error("a key other than Enter lifted the curtain")
 	}
+	// q asks first behind the curtain too; another key takes the question back.
+	_, cmd := h.m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'q'}})
+	if cmd != nil || !strings.Contains(h.m.View(), "Press q again to abandon this match") {
+		t.Errorf("one q behind the curtain left, or said nothing:\n%s", h.m.View())
+	}
+	h.press("x")
+	if strings.Contains(h.m.View(), "Press q again") {
+		t.Error("another key did not take the question back")
+	}
 	h.press("enter")
 	if h.m.curtain || h.m.frame.Seat != 1 {
 		t.Errorf("Enter did not show player 2's view")

@@ -24,6 +24,9 @@ func (m *Model) View() string {
 	if m.curtain {
 		body := []string{"", "", fmt.Sprintf("  Pass the device to %s, then press Enter.", m.name(m.frame.Seat)),
 			"", m.st.dim.Render("  (The screen stays blank until then, so no one sees another's hand.)")}
+		if m.quitting {
+			body = append(body, "", "  Press q again to abandon this match; any other key goes on.")
+		}
 		lines = append(lines, fit(body, w, h-2)...)
 		lines = append(lines, pad(m.st.dim.Render("enter show my hand · q quit"), w))
 		return strings.Join(lines, "\n")

@@ -320,7 +320,7 @@ func TestUnknownTableIsNotFound(t *testing.T) {
 	}
 	// The names a person guesses lead where they meant.
 	stay := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	for path, want := range map[string]string{"/learn": "/#learn-title", "/leaderboards": "/leaderboard"} {
+	for path, want := range map[string]string{"/learn": "/#learn-title", "/learn/": "/#learn-title", "/leaderboards": "/leaderboard", "/leaderboards/": "/leaderboard", "/leaderboard/": "/leaderboard"} {
 		resp, err := stay.Get(s.url + path)
 		if err != nil {
 			t.Fatal(err)

@@ -76,8 +76,12 @@ func (s *Server) pages() http.Handler {
 		learn(w, r)
 	})
 	// The lobby's tutorials and the leaderboard by the names a person guesses.
-	mux.Handle("GET /learn", http.RedirectHandler("/#learn-title", http.StatusFound))
-	mux.Handle("GET /leaderboards", http.RedirectHandler("/leaderboard", http.StatusMovedPermanently))
+	for _, path := range []string{"/learn", "/learn/{$}"} {
+		mux.Handle("GET "+path, http.RedirectHandler("/#learn-title", http.StatusFound))
+	}
+	for _, path := range []string{"/leaderboards", "/leaderboards/", "/leaderboard/"} {
+		mux.Handle("GET "+path, http.RedirectHandler("/leaderboard", http.StatusMovedPermanently))
+	}
 	mux.HandleFunc("GET /{$}", page("index.html"))
 	mux.HandleFunc("GET /", func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/api/") || strings.HasPrefix(r.URL.Path, "/ws/") {

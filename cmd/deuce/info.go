@@ -109,6 +109,9 @@ func oneGame(pos []string) (engine.Game, error) {
 type optionFlags struct {
 	variant string
 	options multiFlag
+	// override lets an --option replace what the variant sets: sim's --option applies to
+	// every variant of a run, --variant all included.
+	override bool
 }
 
 func (o *optionFlags) register(fs *flag.FlagSet) {
@@ -122,15 +125,13 @@ func (o *optionFlags) resolve(g engine.Game) (engine.Options, error) {
 	if err != nil {
 		return nil, usageError{err.Error()}
 	}
-	// What the named variant sets beyond the game's default: an --option may add to it, not
-	// contradict it, which would play another variant than the one named.
+	// What the named variant sets: an --option may add to it, not contradict it, which would
+	// play another variant than the one named.
 	defining := engine.Options{}
-	if o.variant != "" {
-		if base, err := g.Variant(""); err == nil {
-			for k, v := range opts {
-				if base[k] != v {
-					defining[k] = v
-				}
+	if o.variant != "" && !o.override {
+		for _, v := range g.Variants {
+			if strings.EqualFold(v.Name, o.variant) {
+				defining = v.Options
 			}
 		}
 	}
@@ -140,7 +141,7 @@ func (o *optionFlags) resolve(g engine.Game) (engine.Options, error) {
 			return nil, usageError{err.Error()}
 		}
 		for k, v := range extra {
-			if want, ok := defining[k]; ok && want != v {
+			if want, ok := defining[k]; ok && !strings.EqualFold(want, v) {
 				return nil, usagef("--variant %s sets %s=%s, and --option %s=%s contradicts it: drop one of them", o.variant, k, want, k, v)
 			}
 			opts[k] = v

@@ -9,6 +9,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"deuce/client"
@@ -27,8 +28,9 @@ round; the other players accept it from their end screen (or with --rematches),
 and nobody's clock runs until they do.
 
 At the line prompt (--plain, or when input or output is not a terminal) type a
-move's number or the move; resign and cancel (each twice), claim and bot end the
-match early, at any time; ? lists every command.
+move's number or the move when the list of your moves asks for one; commands are
+taken at any time: resign and cancel (each twice) end the match early, claim and
+bot answer an opponent away too long; ? lists them all.
 
 Examples:
   deuce join 'http://127.0.0.1:8080/t/k3f9x2m1qa#seat=2&token=...'
@@ -142,7 +144,7 @@ func playOnline(ctx context.Context, e *env, c *client.Client, tableID, token, n
 	var ended bool
 	if fl.plain || !isTerminal(e.stdin) || !isTerminal(e.stdout) {
 		if fl.in == nil {
-			fl.in = newLineInput(e.stdin)
+			fl.in = newLineInput(e.stdin, isTerminal(e.stdin))
 			defer fl.in.Close()
 		}
 		table.TypedCommands()
@@ -187,8 +189,8 @@ func playOnline(ctx context.Context, e *env, c *client.Client, tableID, token, n
 		}
 		fmt.Fprintf(e.stdout, "Match record: %s (deuce replay %s)\n", path, path)
 	}
-	if name != "join" || fl.rematches == 0 {
-		return nil
+	if name != "join" || fl.rematches == 0 || fl.in != nil && fl.in.ended {
+		return nil // no rematch for input that has ended: nobody would play it
 	}
 	next, err := c.Rematch(ctx, tableID, token)
 	if err != nil {
@@ -201,45 +203,53 @@ func playOnline(ctx context.Context, e *env, c *client.Client, tableID, token, n
 	return playOnline(ctx, e, c, next, token, name, fl)
 }
 
-// lineInput is a line prompt's input, read on a goroutine of its own so that a player waiting
-// for the others can still type a command (resign, cancel, claim, bot, quit) and have it sent at
-// once. A move typed before the seat is asked for one is held, and nothing after it is read
-// until it is played: piped input plays in order. It is kept from one match to its rematch, so
-// that nothing read ahead is lost.
+// lineInput is a line prompt's input, read on a goroutine of its own so that a seat waiting for
+// the others can still type a command (resign, cancel, claim, bot, quit) and have it acted on at
+// once. It is kept from one match to its rematch, so that nothing read ahead is lost.
+//
+// A terminal and a pipe differ in one thing: a move. A person types a move in answer to the list
+// on the screen, so a move typed while no list asks for one is refused, and one that a newer
+// list has overtaken is refused too, rather than played against a position the person never saw
+// (each line is stamped with the list shown when it was read). A script writes its moves ahead,
+// so a piped move read early is held, and nothing after it is read, until a list asks for it:
+// piped input plays in order.
 type lineInput struct {
-	lines <-chan string // closed at the end of the input
-	stop  chan struct{}
-	held  *string // a move read before the seat was asked for one
-	ended bool    // the input has ended
+	lines    <-chan typedLine // closed at the end of the input
+	stop     chan struct{}
+	terminal bool
+	// shown is the Seq of the move list on the screen, -1 when none asks for a move: the
+	// stamp of each line read.
+	shown atomic.Int64
+	held  *typedLine // a piped move read before a list asked for one
+	ended bool       // the input has ended
 }
 
-func newLineInput(r io.Reader) *lineInput {
-	lines, stop := make(chan string), make(chan struct{})
+// A typedLine is one line of input and the Seq of the move list shown when it was read.
+type typedLine struct {
+	text string
+	seq  int64
+}
+
+func newLineInput(r io.Reader, terminal bool) *lineInput {
+	lines, stop := make(chan typedLine), make(chan struct{})
+	in := &lineInput{lines: lines, stop: stop, terminal: terminal}
+	in.shown.Store(-1)
 	go func() {
 		defer close(lines)
 		sc := bufio.NewScanner(r)
 		for sc.Scan() {
 			select {
-			case lines <- sc.Text():
+			case lines <- typedLine{sc.Text(), in.shown.Load()}:
 			case <-stop:
 				return
 			}
 		}
 	}()
-	return &lineInput{lines: lines, stop: stop}
+	return in
 }
 
 // Close stops the reading (a read already waiting on a terminal ends with the process).
 func (in *lineInput) Close() { close(in.stop) }
-
-// next returns the channel to read the next line from: nil while a move is held or once the
-// input has ended, so that a select waits on the table alone.
-func (in *lineInput) next() <-chan string {
-	if in.held != nil || in.ended {
-		return nil
-	}
-	return in.lines
-}
 
 // A tableUpdate is what one call of tui.Table.Next returned.
 type tableUpdate struct {
@@ -252,6 +262,7 @@ type linePrompt struct {
 	ctx   context.Context
 	w     io.Writer
 	t     tui.Table
+	in    *lineInput
 	info  tui.Info
 	shown int // the log lines printed
 	last  tui.Frame
@@ -265,16 +276,19 @@ type linePrompt struct {
 	started bool
 	// confirm is the command typed once that needs typing again ("resign", "cancel").
 	confirm string
-	// ending counts the ends (resign, cancel, claim, bot) sent and not yet answered: each is
-	// answered by an update of the table, a refusal or the table changed, and the prompt waits
-	// for them even once the input has ended.
-	ending int
+	// ending reports an end (resign, cancel, claim, bot) sent and not answered yet; endNotice
+	// is the notice when it was sent. A refusal answers it, or the match ending, or the notice
+	// changing (a bot taking an absent player's seat). Until then no line is read, and the end
+	// of the input does not leave the table.
+	ending    bool
+	endNotice string
 }
 
 // playTable plays or watches a table at a line prompt, and reports whether the match ended.
 func playTable(ctx context.Context, e *env, t tui.Table, in *lineInput) (bool, error) {
-	p := &linePrompt{ctx: ctx, w: e.stdout, t: t, info: t.Info(), waited: -1, sent: -1}
+	p := &linePrompt{ctx: ctx, w: e.stdout, t: t, in: in, info: t.Info(), waited: -1, sent: -1}
 	fmt.Fprintf(p.w, "%s, %s. %s\n", p.info.Game.Title, p.info.Options, strings.Join(p.info.Names, " v "))
+	defer in.shown.Store(-1)
 	fctx, stop := context.WithCancel(ctx)
 	defer stop()
 	updates := make(chan tableUpdate)
@@ -296,43 +310,47 @@ func playTable(ctx context.Context, e *env, t tui.Table, in *lineInput) (bool, e
 		if p.asking && in.held != nil {
 			line := *in.held
 			in.held = nil
-			if err := p.line(line, in); err != nil {
+			if err := p.line(line); err != nil {
 				return false, err
 			}
 			continue
 		}
-		if p.asking && in.ended && p.ending == 0 {
+		if p.asking && in.ended && !p.ending {
 			return false, errQuit
 		}
 		select {
 		case u := <-updates:
 			var r tui.Refusal
 			switch {
-			case errors.As(u.err, &r) && p.ending > 0:
-				// The server refused an end sent: the table goes on as it was.
-				p.ending--
+			case errors.As(u.err, &r):
+				// A refusal does not say what it refuses: a move or an end. Either way the
+				// table is as it was, and the seat is asked again.
 				fmt.Fprintf(p.w, "%s (? for help)\n", r.Error())
+				p.sent, p.ending = -1, false
 				if p.asking {
 					p.ask()
+				} else if p.started {
+					p.frame(p.last)
 				}
-			case errors.As(u.err, &r):
-				fmt.Fprintf(p.w, "%s (? for help)\n", r.Error())
-				p.sent = -1
-				p.frame(p.last)
 			case errors.Is(u.err, io.EOF):
 				return true, nil
 			case u.err != nil:
 				return false, u.err
 			default:
-				p.ending = max(0, p.ending-1)
+				if u.f.Fresh {
+					p.sent = -1 // a move sent before the connection broke may be lost
+				}
+				if p.ending && (u.f.Result.Over || u.f.Notice != p.endNotice) {
+					p.ending = false
+				}
 				p.frame(u.f)
 			}
-		case line, ok := <-p.input(in):
+		case line, ok := <-p.input():
 			if !ok {
 				in.ended = true
 				continue
 			}
-			if err := p.line(line, in); err != nil {
+			if err := p.line(line); err != nil {
 				return false, err
 			}
 		case <-ctx.Done():
@@ -341,12 +359,15 @@ func playTable(ctx context.Context, e *env, t tui.Table, in *lineInput) (bool, e
 	}
 }
 
-// input is the channel the next line comes from, nil until the table's first update.
-func (p *linePrompt) input(in *lineInput) <-chan string {
-	if !p.started {
+// input is the channel the next line comes from, nil while none may be read: before the table's
+// first update, while a move is held, while a move or an end sent waits for the table's answer
+// (so that piped lines follow the moves before them), and once the input has ended.
+func (p *linePrompt) input() <-chan typedLine {
+	in := p.in
+	if !p.started || in.held != nil || in.ended || p.ending || p.sent >= 0 && p.sent == p.last.Played {
 		return nil
 	}
-	return in.next()
+	return in.lines
 }
 
 // frame prints what f adds to what was printed, and the move list when f asks the seat for a
@@ -368,6 +389,7 @@ func (p *linePrompt) frame(f tui.Frame) {
 		said = true
 	}
 	p.shown, p.last, p.asking, p.started = len(f.Log), f, false, true
+	p.in.shown.Store(-1)
 	if f.Notice != p.notice && f.Notice != "" {
 		if !said && same {
 			fmt.Fprintln(w)
@@ -422,9 +444,10 @@ func (p *linePrompt) name(seat engine.Seat) string {
 	return p.info.Names[seat]
 }
 
-// ask prompts for a move.
+// ask prompts for a move, the list of last's moves being on the screen.
 func (p *linePrompt) ask() {
 	p.asking = true
+	p.in.shown.Store(int64(p.last.Seq))
 	fmt.Fprint(p.w, "your move> ")
 }
 
@@ -436,15 +459,16 @@ const lineHelp = `Type the number of a move from the list, or the move itself as
   resign   resign the match (typed twice)
   cancel   call off a table still waiting for a player (typed twice)
   claim    claim the win from a player away too long
-  bot      let a bot play the seat of a player away too long
+  bot      let a bot play on for a player away too long
   quit     leave (the table stays open on the server; the seat link joins it again)
+Commands are taken at any time; a move only when the list of your moves asks for one.
 The rules: deuce rules %[1]s`
 
-// line acts on one line typed: a command at once, a move when the seat is asked for one (held
-// until then).
-func (p *linePrompt) line(line string, in *lineInput) error {
-	w, f := p.w, p.last
-	text := strings.TrimSpace(line)
+// line acts on one line typed: a command at once, a move when the seat is asked for one (a piped
+// move read earlier is held until then; see lineInput).
+func (p *linePrompt) line(line typedLine) error {
+	w, f, in := p.w, p.last, p.in
+	text := strings.TrimSpace(line.text)
 	cmd := strings.ToLower(text)
 	confirm := p.confirm
 	p.confirm = ""
@@ -502,36 +526,40 @@ func (p *linePrompt) line(line string, in *lineInput) error {
 			break
 		}
 		if err := e.End(p.ctx, kind); err != nil {
-			var r tui.Refusal
-			if !errors.As(err, &r) {
-				return err
-			}
-			fmt.Fprintf(w, "%s (? for help)\n", r.Error())
+			// Refused at once (the connection is being opened again), or not sent: the table
+			// is as it was, and the command can be typed again.
+			fmt.Fprintf(w, "%s (? for help)\n", sendFailure(err))
 			break
 		}
-		p.ending++
+		p.ending, p.endNotice = true, p.notice
 		return nil
 	default:
 		if f.Seat < 0 {
 			fmt.Fprintln(w, "You are watching this table; quit leaves.")
 			break
 		}
-		if !p.asking {
-			in.held = &text
+		if !p.asking && !in.terminal {
+			in.held = &line
 			return nil
+		}
+		if !p.asking {
+			fmt.Fprintf(w, "%q: it is not your move; type a move when the list of your moves asks for one. (? for help)\n", text)
+			break
+		}
+		if in.terminal && line.seq != int64(f.Seq) {
+			fmt.Fprintf(w, "%q came before the table moved on: choose again from the list above.\n", text)
+			break
 		}
 		mv, ok := parseMove(w, text, f.Legal)
 		if !ok {
 			break
 		}
 		p.asking, p.sent = false, f.Played
+		in.shown.Store(-1)
 		if err := p.t.Play(p.ctx, f.Seq, mv); err != nil {
-			var r tui.Refusal
-			if !errors.As(err, &r) {
-				return err
-			}
-			fmt.Fprintf(w, "%s (? for help)\n", r.Error())
+			fmt.Fprintf(w, "%s (? for help)\n", sendFailure(err))
 			p.sent = -1
+			p.frame(f)
 		}
 		return nil
 	}
@@ -539,6 +567,16 @@ func (p *linePrompt) line(line string, in *lineInput) error {
 		p.ask()
 	}
 	return nil
+}
+
+// sendFailure says why a move or an end was not sent: the table's refusal, or the connection's
+// failure, which the table recovers from by itself (a broken connection is opened again).
+func sendFailure(err error) string {
+	var r tui.Refusal
+	if errors.As(err, &r) {
+		return r.Error()
+	}
+	return fmt.Sprintf("Not sent (%v): type it again", err)
 }
 
 // parseMove reads a move typed at the prompt: its number in legal, or its notation; it says

@@ -418,13 +418,19 @@ func TestJoinPlainCommands(t *testing.T) {
 	}
 }
 
-// A seat resigns at the line prompt by typing resign twice, while the other player thinks: the
-// match ends at once, the other side winning, and its record is saved.
+// A seat resigns at the line prompt by typing resign twice while the other player is to move,
+// not only in answer to a list of moves: the match ends at once, the other side winning, and its
+// record is saved.
 func TestJoinPlainResign(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	c := clienttest.Start(t).Client
-	created := pencilTable(ctx, t, c, "8")
+	// Center Court with the other seat serving first: this seat waits from the start.
+	created, err := c.Create(ctx, protocol.CreateTable{Game: "centercourt", Variant: "tiebreak", Options: engine.Options{"first-server": "2"},
+		Seats: []protocol.SeatRequest{{Name: "Terminal"}, {Name: "Other"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
 	other, err := c.Join(ctx, created.ID, created.Seats[1].Token)
 	if err != nil {
 		t.Fatal(err)
@@ -438,8 +444,8 @@ func TestJoinPlainResign(t *testing.T) {
 	if err != nil {
 		t.Fatalf("join: %v\n%s", err, out)
 	}
-	if !strings.Contains(out, "Type resign again") || !strings.Contains(out, "Match record: "+recPath) {
-		t.Errorf("join output:\n%s", out)
+	if !strings.Contains(out, "Type resign again") || !strings.Contains(out, "Match record: "+recPath) || strings.Contains(out, "Your moves:") {
+		t.Errorf("join output (want the resignation before any move was asked for):\n%s", out)
 	}
 	table, err := c.Table(ctx, created.ID)
 	if err != nil {

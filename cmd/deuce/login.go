@@ -133,11 +133,9 @@ func serverArg(pos []string, name string) (*url.URL, error) {
 	if len(pos) != 1 {
 		return nil, usagef("%s takes one server address, http://HOST[:PORT]", name)
 	}
-	addr := strings.TrimSpace(pos[0])
-	if !strings.Contains(addr, "://") {
-		addr = "http://" + addr // as a table's link, without a scheme http is assumed
-	}
-	u, err := url.Parse(addr)
+	// Without a scheme, http on this machine only, https elsewhere: a password never goes
+	// out in clear text unless the address says http.
+	u, err := url.Parse(client.WithScheme(strings.TrimSpace(pos[0])))
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, usagef("%q is not a server's address: give http://HOST[:PORT] or https://HOST", pos[0])
 	}

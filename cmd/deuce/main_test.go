@@ -61,6 +61,8 @@ func TestUsageErrors(t *testing.T) {
 		{"sim equilibrium too large", []string{"sim", "pencil", "--bots", "random,equilibrium", "--option", "points=301"}, []string{"at most 300 points", "301"}},
 		{"seat of a solo match", []string{"play", "worldwide", "--option", "solo=yes", "--seat", "2"}, []string{"one seat", "--seat 1"}},
 		{"option against its variant", []string{"play", "centercourt", "--variant", "best-of-3", "--option", "format=tiebreak"}, []string{"best-of-3", "format=tiebreak", "drop one"}},
+		{"option against the first variant", []string{"play", "centercourt", "--variant", "set", "--option", "format=tiebreak"}, []string{"--variant set", "format=tiebreak", "drop one"}},
+		{"option against singles", []string{"play", "alakaslam", "--variant", "singles", "--option", "format=doubles"}, []string{"--variant singles", "format=doubles"}},
 		{"serve bare port", []string{"serve", "--addr", "8124"}, []string{"127.0.0.1:8124", ":8124"}},
 		{"serve bad addr", []string{"serve", "--addr", "localhost"}, []string{"host:port"}},
 		{"bench nodes without postgres", []string{"bench", "serve", "--nodes", "3"}, []string{"--postgres"}},
@@ -213,6 +215,17 @@ func TestSaveRecordNeverOverwrites(t *testing.T) {
 		if got := readRecordFile(t, path); got.Game != "pencil" {
 			t.Errorf("%s holds a record of %q", path, got.Game)
 		}
+	}
+	// A record from a server names its game itself: that name never leads out of the
+	// records' directory.
+	hostile := *rec
+	hostile.Game = "../../escaped"
+	path, err := saveRecord("", &hostile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dir := filepath.Join(os.Getenv("DEUCE_DATA"), "records"); filepath.Dir(path) != dir || strings.Contains(path, "escaped") {
+		t.Errorf("a record of game %q was saved as %s, outside %s or named by it", hostile.Game, path, dir)
 	}
 }
 

@@ -429,7 +429,13 @@ func saveRecord(path string, rec *engine.Record) (string, error) {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return "", fmt.Errorf("save the match record: %w", err)
 		}
-		base := filepath.Join(dir, fmt.Sprintf("%s-%s-%d", rec.Game, time.Now().Format("20060102-150405"), rec.Seed))
+		// The game's name as deuce knows it: a record fetched from a server names its game
+		// itself, and that text must not choose where the file goes.
+		game := "match"
+		if g, err := games.Lookup(rec.Game); err == nil {
+			game = g.Name
+		}
+		base := filepath.Join(dir, fmt.Sprintf("%s-%s-%d", game, time.Now().Format("20060102-150405"), rec.Seed))
 		f, path, err := createNew(base, ".json")
 		if err != nil {
 			return "", fmt.Errorf("save the match record: %w", err)

@@ -188,7 +188,7 @@ func runSeeks(ctx context.Context, args []string, e *env) error {
 		fmt.Fprintf(e.stdout, "No open seeks on %s: deuce seek %s --game GAME posts one.\n", server, server)
 		return nil
 	}
-	fmt.Fprintf(e.stdout, "%-12s %-16s %5s  %-12s %-10s %-8s %s\n", "ID", "PLAYER", "RATING", "GAME", "VARIANT", "CLOCK", "MODE")
+	fmt.Fprintf(e.stdout, "%-12s %-16s %6s  %-12s %-10s %-8s %s\n", "ID", "PLAYER", "RATING", "GAME", "VARIANT", "CLOCK", "MODE")
 	for _, sk := range list {
 		mode := "casual"
 		if sk.Rated {
@@ -202,7 +202,7 @@ func runSeeks(ctx context.Context, args []string, e *env) error {
 		if sk.Mine {
 			mine = "  (yours)"
 		}
-		fmt.Fprintf(e.stdout, "%-12s %-16s %5d  %-12s %-10s %-8s %s%s\n", sk.ID, sk.Name, sk.Rating, sk.Game, sk.Variant, clock, mode, mine)
+		fmt.Fprintf(e.stdout, "%-12s %-16s %6d  %-12s %-10s %-8s %s%s\n", sk.ID, sk.Name, sk.Rating, sk.Game, sk.Variant, clock, mode, mine)
 	}
 	fmt.Fprintf(e.stdout, "deuce seek %s --accept ID takes one.\n", server)
 	return nil

@@ -341,7 +341,7 @@ func (f *simFlags) variants(g engine.Game) ([]sim.Variant, error) {
 	var out []sim.Variant
 	var solo []bool // out's one-seat variants that "all" brought in
 	for _, name := range names {
-		of := optionFlags{variant: name, options: f.options}
+		of := optionFlags{variant: name, options: f.options, override: true}
 		opts, err := of.resolve(g)
 		if err != nil {
 			return nil, err

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"deuce/engine"
+	"deuce/games/pencil"
+	"deuce/tui"
+)
+
+// fakeTable records what the line prompt sends; its frames are given to the prompt directly.
+type fakeTable struct {
+	played []tui.Move
+	seqs   []int
+	ends   []string
+}
+
+func (f *fakeTable) Info() tui.Info {
+	return tui.Info{Game: pencil.Game, Names: []string{"you", "Bob"}}
+}
+func (f *fakeTable) Next(ctx context.Context) (tui.Frame, error) {
+	<-ctx.Done()
+	return tui.Frame{}, ctx.Err()
+}
+func (f *fakeTable) Play(_ context.Context, seq int, m tui.Move) error {
+	f.played, f.seqs = append(f.played, m), append(f.seqs, seq)
+	return nil
+}
+func (f *fakeTable) End(_ context.Context, kind string) error {
+	f.ends = append(f.ends, kind)
+	return nil
+}
+
+// promptAt is a line prompt for seat 1 of a fake table, its input a terminal's or a pipe's,
+// shown frame f.
+func promptAt(t *testing.T, terminal bool, f tui.Frame) (*linePrompt, *fakeTable, *bytes.Buffer) {
+	t.Helper()
+	table := &fakeTable{}
+	var out bytes.Buffer
+	in := &lineInput{terminal: terminal, lines: make(chan typedLine)}
+	in.shown.Store(-1)
+	p := &linePrompt{ctx: context.Background(), w: &out, t: table, in: in, info: table.Info(), waited: -1, sent: -1}
+	p.frame(f)
+	return p, table, &out
+}
+
+func legalBids(n int) []tui.Choice {
+	var out []tui.Choice
+	for i := range n {
+		out = append(out, tui.Choice{Action: engine.Action(i + 1), Text: "bid " + string(rune('1'+i))})
+	}
+	return out
+}
+
+// At a terminal a move is taken only in answer to the list on the screen: typed while the seat
+// waits it is refused, not kept for a position the person has not seen; typed against a list a
+// newer one has replaced, it is refused too. Commands are taken at any time.
+func TestLinePromptTerminalMoves(t *testing.T) {
+	waiting := tui.Frame{Seq: 3, Seat: 0, ToMove: 1, Played: 1}
+	p, table, out := promptAt(t, true, waiting)
+	if err := p.line(typedLine{"2", -1}); err != nil {
+		t.Fatal(err)
+	}
+	if p.in.held != nil || len(table.played) != 0 || !strings.Contains(out.String(), "it is not your move") {
+		t.Fatalf("a move typed while waiting: held %v, played %v:\n%s", p.in.held, table.played, out)
+	}
+	if p.input() == nil {
+		t.Fatal("after a move refused while waiting, the prompt reads no more lines")
+	}
+	for _, cmd := range []string{"claim", "bot"} {
+		if err := p.line(typedLine{cmd, -1}); err != nil {
+			t.Fatal(err)
+		}
+		p.ending = false // answered
+	}
+	if strings.Join(table.ends, ",") != "claim,bot" {
+		t.Errorf("claim and bot typed while waiting sent %v", table.ends)
+	}
+
+	asked := tui.Frame{Seq: 5, Seat: 0, ToMove: 0, Played: 1, Legal: legalBids(3)}
+	p, table, out = promptAt(t, true, asked)
+	if !p.asking || p.in.shown.Load() != 5 {
+		t.Fatalf("the list of seq 5 is not asking (asking %v, shown %d):\n%s", p.asking, p.in.shown.Load(), out)
+	}
+	if err := p.line(typedLine{"2", 4}); err != nil { // typed while the list of seq 4 was shown
+		t.Fatal(err)
+	}
+	if len(table.played) != 0 || !strings.Contains(out.String(), "came before the table moved on") {
+		t.Fatalf("a move typed against an older list was played: %v\n%s", table.played, out)
+	}
+	if err := p.line(typedLine{"2", 5}); err != nil {
+		t.Fatal(err)
+	}
+	if len(table.played) != 1 || table.played[0].Action != 2 || table.seqs[0] != 5 {
+		t.Fatalf("move 2 of the list of seq 5 played %v at %v", table.played, table.seqs)
+	}
+	// Until the table answers the move, no line is read: a piped quit after a last move waits
+	// for the match's end.
+	if p.input() != nil {
+		t.Error("lines are read while a move waits for the table's answer")
+	}
+	p.frame(tui.Frame{Seq: 6, Seat: 0, ToMove: 1, Played: 2})
+	if p.input() == nil {
+		t.Error("no line is read once the move was taken")
+	}
+}
+
+// A pipe writes its moves ahead: one read while the seat waits is held, with nothing after it
+// read, and played when a list asks; piped commands are taken at once when nothing is held.
+func TestLinePromptPipedMoves(t *testing.T) {
+	p, table, _ := promptAt(t, false, tui.Frame{Seq: 3, Seat: 0, ToMove: 1, Played: 1})
+	if err := p.line(typedLine{"2", -1}); err != nil {
+		t.Fatal(err)
+	}
+	if p.in.held == nil || p.in.held.text != "2" || p.input() != nil {
+		t.Fatalf("a piped move read early: held %v, reading on %v", p.in.held, p.input() != nil)
+	}
+	p.frame(tui.Frame{Seq: 4, Seat: 0, ToMove: 0, Played: 1, Legal: legalBids(3)})
+	if !p.asking {
+		t.Fatal("the list does not ask")
+	}
+	line := *p.in.held
+	p.in.held = nil
+	if err := p.line(line); err != nil {
+		t.Fatal(err)
+	}
+	if len(table.played) != 1 || table.played[0].Action != 2 || table.seqs[0] != 4 {
+		t.Errorf("the held move played %v at %v, want bid 2 at seq 4", table.played, table.seqs)
+	}
+
+	// An end sent is answered by a refusal, the match's end or a changed notice; until then
+	// the end of the input does not leave the table.
+	p, table, _ = promptAt(t, false, tui.Frame{Seq: 3, Seat: 0, ToMove: 1, Played: 1, Notice: "Bob left 5m0s ago."})
+	p.line(typedLine{"bot", -1})
+	if !p.ending || p.input() != nil || len(table.ends) != 1 {
+		t.Fatalf("bot sent: ending %v, ends %v", p.ending, table.ends)
+	}
+}
