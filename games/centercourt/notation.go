@@ -173,7 +173,7 @@ func (s *State) ParseAction(text string) (engine.Action, error) {
 		}
 		w, n, ok := parseCards(cards)
 		if !ok {
-			return 0, engine.Illegal(0, text, "not a move: write serve 4, return 5-5, concede, draw 3 or die 6")
+			return 0, engine.Illegal(0, text, "not a move: write, for example, serve 4, return 5-5 or concede")
 		}
 		switch {
 		case word != "return" && s.phase == phaseServe:
