@@ -225,7 +225,8 @@ function showCreated(resp, choices) {
   const abs = (path) => new URL(path, location.origin).href;
   replace(el.created,
     h('h2', { id: 'created-title' }, `${t.title} table ready`),
-    h('p', { class: 'muted' }, `Variant ${variant()?.name || ''} · ${optionsText(t.options, t.seats.length)}${settingsText(resp)}`),
+    // Briefly, the variant and what differs from it; every option on hover.
+    h('p', { class: 'muted', title: optionsText(t.options, t.seats.length) }, `${briefOptions(game, t.options, t.seats.length)}${settingsText(resp)}`),
     h('ul', { class: 'invites' }, resp.seats.map((s) => {
       if (s.bot) {
         return h('li', {}, h('span', { class: 'seat-no' }, String(s.seat + 1)), h('span', {}, s.name), h('span', { class: 'badge bot' }, `${s.bot} bot`));
