@@ -10,7 +10,7 @@ import (
 func TestHintWhy(t *testing.T) {
 	moves := []AdviceMove{{Move: "serve 3", P: 0.4, Win: 0.43}, {Move: "serve 4", P: 0.3, Win: 0.45}}
 	got := hintWhy(Advice{Best: "serve 3", Moves: moves}, 1000, 400)
-	for _, want := range []string{"would play serve 3", "1000 continuations", "won about 43%", "serve 4 45%", "serve 3 is within about ±5 points", "steadier than the shares"} {
+	for _, want := range []string{"would choose serve 3", "1000 continuations", "won about 43%", "serve 4 45%", "serve 3 is within about ±5 points", "steadier than the shares"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("%q lacks %q", got, want)
 		}
