@@ -216,6 +216,20 @@ func TestSaveRecordNeverOverwrites(t *testing.T) {
 			t.Errorf("%s holds a record of %q", path, got.Game)
 		}
 	}
+	// Whatever the clock: the same name three times gives three files.
+	base := filepath.Join(t.TempDir(), "same")
+	var names []string
+	for range 3 {
+		f, path, err := createNew(base, ".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		names = append(names, filepath.Base(path))
+	}
+	if strings.Join(names, " ") != "same.json same-2.json same-3.json" {
+		t.Errorf("one name three times made %v", names)
+	}
 	// A record from a server names its game itself: that name never leads out of the
 	// records' directory.
 	hostile := *rec
