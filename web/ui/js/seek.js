@@ -40,7 +40,8 @@ function fillVariants() {
   const keep = el.bot.value;
   replace(el.bot, (g ? g.bots : []).map((b) => h('option', { value: b.name ?? b.Name }, `the ${b.name ?? b.Name} bot`)));
   if ([...el.bot.options].some((o) => o.value === keep)) el.bot.value = keep;
-  else if ([...el.bot.options].some((o) => o.value === 'hard')) el.bot.value = 'hard';
+  // A newcomer's first opponent is a middling level, as in the new-table form.
+  else if ([...el.bot.options].some((o) => o.value === 'medium')) el.bot.value = 'medium';
 }
 
 function request() {
@@ -119,6 +120,7 @@ async function start() {
   }
   el.panel.hidden = false;
   replace(el.clock, CLOCKS.map(([v, label]) => h('option', { value: v }, label)));
+  el.clock.value = '10+5'; // time to read the table on a first game; bullet is a choice, not a default
   try {
     games = (await api.games()).filter((g) => twoSeatVariants(g).length);
   } catch {

@@ -386,7 +386,7 @@ class AlakaView {
     const legal = frame.legal || [];
     const aim = v.aim;
     replace(this.els.preview, aim
-      ? h('span', { class: `ak-preview ${aim.result === 'in' ? 'in' : 'bad'}` }, `Your cards send the ball to ${cellName(aim.to)}: ${aim.result}.`)
+      ? h('span', { class: `ak-preview ${aim.result === 'in' ? 'in' : 'bad'}` }, `${legal.length ? 'Your cards send' : 'The cards picked send'} the ball to ${cellName(aim.to)}: ${aim.result}.`)
       : null);
     replace(this.els.moves, legal.map((c, i) => {
       const b = moveButton(this.ctx, frame, c, i, capitalize(c.text), this.detail(frame, v, c.text), c.text === 'concede' ? 'danger' : '');
