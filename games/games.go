@@ -382,18 +382,28 @@ func NewBot(g engine.Game, name string) (bot.Bot, error) {
 	return nil, fmt.Errorf("%s has no bot %q; bots: %s", g.Name, name, strings.Join(BotNames(g), ", "))
 }
 
-// CheckBot refuses a bot that could not play the game opts set up, before the match starts: the
-// bidding game's equilibrium bot solves the whole game on its first move, and the solver takes
-// at most pencil.MaxSolvePoints points a player. Other bots play every game they are offered.
-func CheckBot(g engine.Game, opts engine.Options, level string) error {
+// SolvePoints is what the bot level must solve before its first move in the game opts set up:
+// the bidding game's equilibrium bot solves the whole game, whose cost grows with about the
+// fifth power of the larger starting points, which it returns; 0 for every other bot and game.
+func SolvePoints(g engine.Game, opts engine.Options, level string) (int, error) {
 	if g.Name != pencil.Game.Name || !strings.EqualFold(level, "equilibrium") {
-		return nil
+		return 0, nil
 	}
 	p, err := pencil.ParamsFromOptions(opts)
 	if err != nil {
+		return 0, err
+	}
+	return max(p.Points1, p.Points2), nil
+}
+
+// CheckBot refuses, before the match starts, a bot the solver cannot serve (SolvePoints above
+// pencil.MaxSolvePoints). Other bots play every game they are offered.
+func CheckBot(g engine.Game, opts engine.Options, level string) error {
+	most, err := SolvePoints(g, opts, level)
+	if err != nil {
 		return err
 	}
-	if most := max(p.Points1, p.Points2); most > pencil.MaxSolvePoints {
+	if most > pencil.MaxSolvePoints {
 		return fmt.Errorf("the equilibrium bot solves games of at most %d points a player, and this one starts with %d: lower the points or choose another bot", pencil.MaxSolvePoints, most)
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"deuce/engine"
+	"deuce/engine/enginetest"
 )
 
 // TestLeadCoefficients refits every committed lead model from its seed and checks that the
@@ -93,14 +94,7 @@ func TestLeadAtPoints(t *testing.T) {
 func randomStep(t *testing.T, s engine.State, rng *rand.Rand) (before, after [2]int) {
 	t.Helper()
 	before = s.(engine.Points).PointsWon()
-	var a engine.Action
-	if s.ToMove() == engine.Chance {
-		a = engine.SampleChance(rng, s.Chances(nil))
-	} else {
-		legal := s.Legal(nil)
-		a = legal[rng.IntN(len(legal))]
-	}
-	if err := s.Apply(a); err != nil {
+	if err := s.Apply(enginetest.Sample(s, rng, nil, nil)); err != nil {
 		t.Fatal(err)
 	}
 	return before, s.(engine.Points).PointsWon()

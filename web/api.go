@@ -16,7 +16,6 @@ import (
 
 	"deuce/engine"
 	"deuce/games"
-	"deuce/games/pencil"
 	"deuce/store"
 )
 
@@ -200,14 +199,11 @@ func (s *Server) reserve(addr string, bots bool) (release func(), status int, ms
 // pencil equilibrium bot solves the whole game on its first move, and the solve grows with
 // about the fifth power of the points.
 func (s *Server) checkBotCost(g engine.Game, opts engine.Options, level string) error {
-	if g.Name != pencil.Game.Name || level != "equilibrium" {
-		return nil
-	}
-	p, err := pencil.ParamsFromOptions(opts)
+	most, err := games.SolvePoints(g, opts, level)
 	if err != nil {
 		return err
 	}
-	if most := max(p.Points1, p.Points2); most > s.limits.EquilibriumPoints {
+	if most > s.limits.EquilibriumPoints {
 		return fmt.Errorf("the equilibrium bot plays games of at most %d points a player on this server (limit --equilibrium-max-points), and this one starts with %d: lower the points or choose another bot",
 			s.limits.EquilibriumPoints, most)
 	}

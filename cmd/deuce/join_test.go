@@ -353,14 +353,7 @@ func TestJoinCalledOffTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ann, err := c.Join(ctx, created.ID, created.Seats[0].Token)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ann.Close()
-	if _, err := ann.Next(ctx); err != nil {
-		t.Fatal(err)
-	}
+	ann := seated(ctx, t, c, created.ID, created.Seats[0].Token)
 	if err := ann.End(ctx, protocol.TypeCancel); err != nil {
 		t.Fatal(err)
 	}
@@ -431,14 +424,7 @@ func TestJoinPlainResign(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	other, err := c.Join(ctx, created.ID, created.Seats[1].Token)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer other.Close()
-	if _, err := other.Next(ctx); err != nil {
-		t.Fatal(err)
-	}
+	seated(ctx, t, c, created.ID, created.Seats[1].Token)
 	recPath := filepath.Join(t.TempDir(), "resigned.json")
 	out, _, err := deuce(t, "resign\nresign\n", "join", "--plain", "--record", recPath, c.Server.String()+created.Seats[0].Invite)
 	if err != nil {
@@ -490,4 +476,19 @@ func TestWatchUnreachableAndInterrupted(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Errorf("watch interrupted: %v, want a clean exit", err)
 	}
+}
+
+// seated joins a seat of table with token and reads its first update, so that the seat is
+// taken; the connection closes with the test.
+func seated(ctx context.Context, t *testing.T, c *client.Client, table, token string) *client.Conn {
+	t.Helper()
+	conn, err := c.Join(ctx, table, token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	if _, err := conn.Next(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return conn
 }
