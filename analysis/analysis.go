@@ -36,10 +36,13 @@
 //	mistake     loss ≥ 0.20   (about 10 points)
 //	blunder     loss ≥ 0.40   (about 20 points)
 //
-// An estimated loss is marked by its point estimate, like an exact one; when its interval
-// reaches down to no loss at all (loss ≤ half-width) the decision is also flagged Uncertain:
-// the search visited the move played too rarely to be sure. A seat's accuracy is the percentage of its unforced
-// decisions that are not marked; its average loss is the mean loss over them.
+// An estimated loss is marked by its point estimate, like an exact one, once the search is sure
+// of it: when its interval reaches down to no loss at all (loss ≤ half-width) the decision is
+// flagged Uncertain and not marked, since the search visited the move played too rarely to tell a
+// loss from noise. A move the search never tried is Uncertain too, its loss unknown (shown as the
+// whole range of the returns). A mark then says what the search is sure of, never a guess that a
+// larger budget would take back. A seat's accuracy is the percentage of its unforced decisions that
+// are not marked; its average loss is the mean loss over them.
 //
 // # Curve
 //
@@ -508,15 +511,17 @@ func (sr *searcher) judge(ctx context.Context, st step, a engine.Action, seed ui
 		// loss is bounded by the whole range.
 		d.PlayedValue = best.Value - sr.span
 		d.Loss, d.Interval = sr.span, sr.span
-		d.Mark, d.Uncertain = markOf(d.Loss), true
+		d.Uncertain = true
 		return d, nil
 	}
 	d.Loss = max(0, best.Value-played.Value)
 	if best.Action != a {
 		d.Interval = 1.96 * sr.span / 2 * math.Sqrt(1/float64(best.Visits)+1/float64(played.Visits))
 	}
-	d.Mark = markOf(d.Loss)
 	d.Uncertain = d.Loss > 0 && d.Loss <= d.Interval
+	if !d.Uncertain {
+		d.Mark = markOf(d.Loss)
+	}
 	return d, nil
 }
 

@@ -283,7 +283,10 @@ func TestCardAnalysis(t *testing.T) {
 	}
 	rec := cardRecord(t, 4)
 	var last, total int
-	opts := Options{Iterations: 60, Trees: 1, Seed: 9, Progress: func(d, n int) { last, total = d, n }}
+	// A budget at which some losses are sure and some are not, so that both rules of the marks
+	// are checked.
+	const budget = 1000
+	opts := Options{Iterations: budget, Trees: 1, Seed: 9, Progress: func(d, n int) { last, total = d, n }}
 	r1, err := Analyse(context.Background(), rec, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -312,13 +315,26 @@ func TestCardAnalysis(t *testing.T) {
 		t.Errorf("%d decisions judged, the record has %d", len(r1.Decisions), decisions)
 	}
 	var unforced [2]int
+	uncertain, marked := 0, 0
 	for _, d := range r1.Decisions {
-		if d.Loss < 0 || (!d.Forced && d.Iterations != 60) || d.Mark != markOf(d.Loss) || d.Uncertain != (d.Loss > 0 && d.Loss <= d.Interval) {
+		// A loss is marked only once its interval excludes no loss at all.
+		want := markOf(d.Loss)
+		if d.Uncertain {
+			want = Good
+			uncertain++
+		}
+		if d.Loss < 0 || (!d.Forced && d.Iterations != budget) || d.Mark != want || d.Uncertain != (d.Loss > 0 && d.Loss <= d.Interval) {
 			t.Errorf("decision %+v", d)
+		}
+		if d.Mark != Good {
+			marked++
 		}
 		if !d.Forced {
 			unforced[d.Seat]++
 		}
+	}
+	if uncertain == 0 || marked == 0 {
+		t.Errorf("%d uncertain and %d marked decisions: the case does not check both rules", uncertain, marked)
 	}
 	for i, s := range r1.Seats {
 		if s.Decisions != unforced[i] || s.Accuracy < 0 || s.Accuracy > 100 {

@@ -50,9 +50,9 @@ func (r *Report) WriteText(w io.Writer, all bool) error {
 		}
 		if d.Mark != Good {
 			b.WriteString("  " + strings.ToUpper(string(d.Mark)))
-			if d.Uncertain {
-				b.WriteString(" (uncertain)")
-			}
+		} else if d.Uncertain && markOf(d.Loss) != Good {
+			// A loss the search is not sure of is not marked: say so where it would be.
+			b.WriteString("  (uncertain: not marked)")
 		}
 		b.WriteString("\n")
 	}

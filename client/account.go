@@ -93,16 +93,18 @@ type SeekRequest struct {
 
 // Seek is an open seek as the server lists it.
 type Seek struct {
-	ID        string `json:"id"`
-	Name      string `json:"name"`
-	Rating    int    `json:"rating"`
-	Game      string `json:"game"`
-	Variant   string `json:"variant"`
-	Clock     string `json:"clock"`
-	Rated     bool   `json:"rated"`
-	MinRating int    `json:"minRating"`
-	MaxRating int    `json:"maxRating"`
-	Mine      bool   `json:"mine"`
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	Rating int    `json:"rating"`
+	// Provisional says the rating rests on too few matches to be sure ("1500?").
+	Provisional bool   `json:"provisional"`
+	Game        string `json:"game"`
+	Variant     string `json:"variant"`
+	Clock       string `json:"clock"`
+	Rated       bool   `json:"rated"`
+	MinRating   int    `json:"minRating"`
+	MaxRating   int    `json:"maxRating"`
+	Mine        bool   `json:"mine"`
 	// Table is set once someone accepted the seek.
 	Table string `json:"table"`
 }

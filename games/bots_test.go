@@ -29,6 +29,10 @@ func TestBots(t *testing.T) {
 			t.Errorf("%s bots %v lack heuristic", g.Name, names)
 		}
 		for _, info := range games.Bots(g) {
+			// Every level has words for players, free of the search's vocabulary.
+			if info.Blurb == "" || strings.Contains(info.Blurb, "iteration") || strings.Contains(info.Blurb, "Monte Carlo") {
+				t.Errorf("%s %s: blurb %q, want a player's words", g.Name, info.Name, info.Blurb)
+			}
 			b, err := games.NewBot(g, strings.ToUpper(info.Name))
 			if err != nil {
 				t.Errorf("%s %s: %v", g.Name, info.Name, err)

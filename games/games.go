@@ -44,22 +44,35 @@ func Lookup(name string) (engine.Game, error) {
 	return engine.Game{}, fmt.Errorf("no game %q; games: %s", name, strings.Join(Names(), ", "))
 }
 
-// BotInfo describes a bot level.
+// BotInfo describes a bot level: Summary says how it plays for those who study the bots
+// (its search and budgets), Blurb what a player meets, in a player's words.
 type BotInfo struct {
 	Name    string `json:"name"`
 	Summary string `json:"summary"`
+	Blurb   string `json:"blurb"`
+}
+
+// blurbs say what each level is like to play against, for the lobby's seat choice.
+var blurbs = map[string]string{
+	"random":      "moves at random: for trying out the rules, not for a game",
+	"heuristic":   "plays by rules of thumb, instantly, like a sensible casual player",
+	"easy":        "plays by rules of thumb, instantly, like a sensible casual player",
+	"medium":      "thinks a moment before each move: a fair first opponent, beatable with care",
+	"hard":        "thinks up to a second a move and wins most games against medium",
+	"expert":      "the strongest level: thinks up to two seconds a move on every core",
+	"equilibrium": "bids the solved game's optimal strategy: nothing beats it on average",
 }
 
 // Bots lists the bot levels g offers, weakest first. The summaries of the search levels give
 // their budgets.
 func Bots(g engine.Game) []BotInfo {
-	bots := []BotInfo{{"random", "plays a uniformly random legal move"}}
+	bots := []BotInfo{{"random", "plays a uniformly random legal move", ""}}
 	if g.Heuristic != nil {
 		bots = append(bots,
-			BotInfo{"heuristic", "plays like a sensible casual player, instantly"},
-			BotInfo{"easy", "the heuristic under its level name: a sensible casual player, instantly"})
+			BotInfo{"heuristic", "plays like a sensible casual player, instantly", ""},
+			BotInfo{"easy", "the heuristic under its level name: a sensible casual player, instantly", ""})
 	} else {
-		bots = append(bots, BotInfo{"easy", fmt.Sprintf("a small information-set search, %d iterations a move", easySearch.iterations)})
+		bots = append(bots, BotInfo{"easy", fmt.Sprintf("a small information-set search, %d iterations a move", easySearch.iterations), "thinks briefly before each move: a gentle opponent"})
 	}
 	for _, l := range searchLevels {
 		summary := l.summary
@@ -85,11 +98,23 @@ func Bots(g engine.Game) []BotInfo {
 				iterations = int(v)
 			}
 		}
-		bots = append(bots, BotInfo{l.name, fmt.Sprintf("%s: %d iterations a move (%s%s), %s",
+		bots = append(bots, BotInfo{Name: l.name, Summary: fmt.Sprintf("%s: %d iterations a move (%s%s), %s",
 			summary, iterations, plural(trees, "tree"), ahead, live)})
 	}
 	if g.Name == pencil.Game.Name {
-		bots = append(bots, BotInfo{"equilibrium", "plays the exact optimal mixed strategy of the solved game"})
+		bots = append(bots, BotInfo{Name: "equilibrium", Summary: "plays the exact optimal mixed strategy of the solved game"})
+	}
+	for i := range bots {
+		if bots[i].Blurb == "" {
+			bots[i].Blurb = blurbs[bots[i].Name]
+		}
+	}
+	if g.Name == pencil.Game.Name {
+		for i := range bots {
+			if bots[i].Name == "expert" {
+				bots[i].Blurb = "bids by the solved game's values: close to perfect play"
+			}
+		}
 	}
 	return bots
 }

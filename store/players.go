@@ -193,9 +193,11 @@ type Seek struct {
 	Rated bool
 	// MinRating and MaxRating bound the opponent's rating (0: no bound).
 	MinRating, MaxRating int
-	// Rating is the seeker's rating in the game when the seek was posted.
-	Rating  int
-	Created time.Time
+	// Rating is the seeker's rating in the game when the seek was posted; Provisional says
+	// whether it was provisional then.
+	Rating      int
+	Provisional bool
+	Created     time.Time
 	// TableID is the table made when the seek was accepted, empty while it is open.
 	TableID string
 }

@@ -72,9 +72,10 @@ func (s *Server) now() time.Time { return s.clock.Now() }
 
 // botAnchors are the fixed ratings of the bot levels: a bot's rating never moves, so beating
 // or losing to it places a person on one scale. hard at 1700 means a person rated 1700 wins
-// half their matches against hard.
+// half their matches against hard. expert wins 58-73% of its matches against hard (README's
+// strength table), 56-173 rating points: 1800 is about the middle.
 var botAnchors = map[string]float64{
-	"random": 700, "heuristic": 1200, "easy": 1200, "medium": 1450, "hard": 1700, "equilibrium": 2000,
+	"random": 700, "heuristic": 1200, "easy": 1200, "medium": 1450, "hard": 1700, "expert": 1800, "equilibrium": 2000,
 }
 
 // anchorRD is the deviation of an anchored bot rating: well known, so a match against a bot

@@ -14,6 +14,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -757,14 +758,24 @@ func TestRatedMatchOnTheClock(t *testing.T) {
 			t.Errorf("%s's recent matches %+v", name, prof.Recent)
 		}
 	}
+	type anchor struct {
+		Name   string  `json:"name"`
+		Rating float64 `json:"rating"`
+	}
 	var board struct {
 		Leaders []struct {
 			Name string `json:"name"`
 		} `json:"leaders"`
+		Bots []anchor `json:"bots"`
 	}
 	watcher.must(http.StatusOK, "GET", "/api/leaderboard/centercourt", nil, &board)
 	if len(board.Leaders) != 2 || board.Leaders[0].Name != map[engine.Seat]string{0: "bob", 1: "ann"}[late] {
 		t.Errorf("leaderboard %+v", board.Leaders)
+	}
+	// The board lists the game's bots by their fixed ratings, strongest first, expert included.
+	wantBots := []anchor{{"expert", 1800}, {"hard", 1700}, {"medium", 1450}, {"easy", 1200}, {"random", 700}}
+	if !slices.Equal(wantBots, board.Bots) {
+		t.Errorf("leaderboard bots %+v, want %+v", board.Bots, wantBots)
 	}
 	// The chat stays with the match.
 	lines, err := s.db.Chat(context.Background(), id, "players", 10)
@@ -1039,6 +1050,16 @@ func TestSeekRatingRange(t *testing.T) {
 		ID string `json:"id"`
 	}
 	ann.must(http.StatusCreated, "POST", "/api/seeks", seek, &sk)
+	// A new account's rating is provisional, and the seek says so.
+	var list []struct {
+		ID          string `json:"id"`
+		Rating      int    `json:"rating"`
+		Provisional bool   `json:"provisional"`
+	}
+	bob.must(http.StatusOK, "GET", "/api/seeks", nil, &list)
+	if len(list) != 1 || list[0].ID != sk.ID || list[0].Rating != 1500 || !list[0].Provisional {
+		t.Errorf("seeks %+v, want ann's at a provisional 1500", list)
+	}
 	bob.must(http.StatusForbidden, "POST", "/api/seeks/"+sk.ID+"/accept", map[string]any{}, nil)
 	// Quick pairing passes over a seek whose range leaves bob out, and posts his own.
 	bob.must(http.StatusAccepted, "POST", "/api/seeks/quick", map[string]any{"game": "centercourt", "variant": "tiebreak", "clock": "3+2", "rated": true}, nil)

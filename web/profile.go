@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"net/http"
+	"slices"
 	"sort"
 	"time"
 
@@ -206,5 +207,19 @@ func (s *Server) apiLeaderboard(w http.ResponseWriter, r *http.Request) {
 			out = append(out, leader{Rank: i + 1, Name: l.Name, Rating: l.Rating.Rating, RD: l.RD, Provisional: l.Provisional(), Games: l.Games})
 		}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"game": g.Name, "title": g.Title, "leaders": out})
+	// The game's bots with their fixed ratings, strongest first: the scale's landmarks.
+	bots := []botAnchor{}
+	for _, b := range games.Bots(g) {
+		if r, ok := botAnchors[b.Name]; ok && b.Name != "heuristic" {
+			bots = append(bots, botAnchor{Name: b.Name, Rating: r})
+		}
+	}
+	slices.Reverse(bots)
+	writeJSON(w, http.StatusOK, map[string]any{"game": g.Name, "title": g.Title, "leaders": out, "bots": bots})
+}
+
+// botAnchor is a bot level's fixed rating, as the leaderboard lists it.
+type botAnchor struct {
+	Name   string  `json:"name"`
+	Rating float64 `json:"rating"`
 }

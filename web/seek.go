@@ -56,7 +56,7 @@ type seekInfo struct {
 
 func infoOf(sk *store.Seek, me *store.Account) seekInfo {
 	return seekInfo{
-		ID: sk.ID, Name: sk.Name, Rating: sk.Rating, Game: sk.Game, Title: gameTitle(sk.Game), Variant: sk.Variant,
+		ID: sk.ID, Name: sk.Name, Rating: sk.Rating, Provisional: sk.Provisional, Game: sk.Game, Title: gameTitle(sk.Game), Variant: sk.Variant,
 		Clock: sk.Clock, Rated: sk.Rated, MinRating: sk.MinRating, MaxRating: sk.MaxRating, Created: sk.Created,
 		Mine: me != nil && me.ID == sk.Account, Table: sk.TableID,
 	}
@@ -93,7 +93,7 @@ func (s *Server) check(ctx context.Context, req seekRequest, a *store.Account) (
 	}
 	return &store.Seek{
 		ID: newID(10), Account: a.ID, Name: a.Name, Game: g.Name, Variant: variantName(g, req.Variant), Clock: c.String(),
-		Rated: req.Rated, MinRating: req.MinRating, MaxRating: req.MaxRating, Rating: int(math.Round(r.Rating)),
+		Rated: req.Rated, MinRating: req.MinRating, MaxRating: req.MaxRating, Rating: int(math.Round(r.Rating)), Provisional: r.Provisional(),
 	}, nil
 }
 

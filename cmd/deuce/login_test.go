@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -157,6 +158,9 @@ func TestSeekAndPlayRated(t *testing.T) {
 				}
 				for _, sk := range list {
 					if sk.Name == "ann" && sk.Rated {
+						if !sk.Provisional {
+							return fmt.Errorf("ann's seek %+v: a new account's rating should be provisional", sk)
+						}
 						id = sk.ID
 					}
 				}

@@ -202,7 +202,11 @@ func runSeeks(ctx context.Context, args []string, e *env) error {
 		if sk.Mine {
 			mine = "  (yours)"
 		}
-		fmt.Fprintf(e.stdout, "%-12s %-16s %6d  %-12s %-10s %-8s %s%s\n", sk.ID, sk.Name, sk.Rating, sk.Game, sk.Variant, clock, mode, mine)
+		rating := strconv.Itoa(sk.Rating)
+		if sk.Provisional {
+			rating += "?"
+		}
+		fmt.Fprintf(e.stdout, "%-12s %-16s %6s  %-12s %-10s %-8s %s%s\n", sk.ID, sk.Name, rating, sk.Game, sk.Variant, clock, mode, mine)
 	}
 	fmt.Fprintf(e.stdout, "deuce seek %s --accept ID takes one.\n", server)
 	return nil

@@ -98,6 +98,10 @@ CREATE INDEX tables_status_updated ON tables (status, updated DESC);
 ALTER TABLE sessions DROP CONSTRAINT sessions_kind_check;
 ALTER TABLE sessions ADD CONSTRAINT sessions_kind_check CHECK (kind IN ('web', 'bot', 'device'));
 `,
+	// 6: a seek says whether the seeker's rating is provisional.
+	`
+ALTER TABLE seeks ADD COLUMN provisional integer NOT NULL DEFAULT 0;
+`,
 }
 
 // migrationLock is the advisory lock that keeps two servers starting at once from migrating

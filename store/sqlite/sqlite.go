@@ -203,6 +203,10 @@ DROP TABLE sessions;
 ALTER TABLE sessions_new RENAME TO sessions;
 CREATE INDEX sessions_account ON sessions (account_id, kind);
 `,
+	// 6: a seek says whether the seeker's rating is provisional.
+	`
+ALTER TABLE seeks ADD COLUMN provisional INTEGER NOT NULL DEFAULT 0;
+`,
 }
 
 // migrate brings the schema up to the latest version.

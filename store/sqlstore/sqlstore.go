@@ -607,9 +607,9 @@ func (db *DB) CreateSeek(ctx context.Context, s *store.Seek) error {
 		return fmt.Errorf("create seek: %w", err)
 	}
 	_, err := db.write.ExecContext(ctx, db.q(`
-		INSERT INTO seeks (id, account_id, name, game, variant, clock, rated, min_rating, max_rating, rating, created, table_id)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '')`),
-		s.ID, s.Account, s.Name, s.Game, s.Variant, s.Clock, flag(s.Rated), s.MinRating, s.MaxRating, s.Rating, ms(now))
+		INSERT INTO seeks (id, account_id, name, game, variant, clock, rated, min_rating, max_rating, rating, provisional, created, table_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '')`),
+		s.ID, s.Account, s.Name, s.Game, s.Variant, s.Clock, flag(s.Rated), s.MinRating, s.MaxRating, s.Rating, flag(s.Provisional), ms(now))
 	if err != nil {
 		return fmt.Errorf("create seek: %w", err)
 	}
@@ -617,14 +617,14 @@ func (db *DB) CreateSeek(ctx context.Context, s *store.Seek) error {
 	return nil
 }
 
-const seekColumns = `id, account_id, name, game, variant, clock, rated, min_rating, max_rating, rating, created, table_id`
+const seekColumns = `id, account_id, name, game, variant, clock, rated, min_rating, max_rating, rating, provisional, created, table_id`
 
 func scanSeek(row interface{ Scan(...any) error }) (store.Seek, error) {
 	var s store.Seek
-	var rated int
+	var rated, provisional int
 	var created int64
-	err := row.Scan(&s.ID, &s.Account, &s.Name, &s.Game, &s.Variant, &s.Clock, &rated, &s.MinRating, &s.MaxRating, &s.Rating, &created, &s.TableID)
-	s.Rated, s.Created = rated != 0, fromMS(created)
+	err := row.Scan(&s.ID, &s.Account, &s.Name, &s.Game, &s.Variant, &s.Clock, &rated, &s.MinRating, &s.MaxRating, &s.Rating, &provisional, &created, &s.TableID)
+	s.Rated, s.Provisional, s.Created = rated != 0, provisional != 0, fromMS(created)
 	return s, err
 }
 

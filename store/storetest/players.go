@@ -402,7 +402,7 @@ func testSeeks(t *testing.T, s store.Store, p store.Players) {
 	ctx := context.Background()
 	ann, bob := newAccount(t, p, "ann"), newAccount(t, p, "bob")
 	before := store.Now().Add(-time.Second)
-	s1 := &store.Seek{ID: "s1", Account: ann.ID, Name: "ann", Game: "centercourt", Variant: "tiebreak", Clock: "1+1", Rated: true, MinRating: 1200, MaxRating: 1800, Rating: 1500}
+	s1 := &store.Seek{ID: "s1", Account: ann.ID, Name: "ann", Game: "centercourt", Variant: "tiebreak", Clock: "1+1", Rated: true, MinRating: 1200, MaxRating: 1800, Rating: 1500, Provisional: true}
 	s2 := &store.Seek{ID: "s2", Account: bob.ID, Name: "bob", Game: "pencil", Clock: "3d"}
 	for _, sk := range []*store.Seek{s1, s2} {
 		if err := p.CreateSeek(ctx, sk); err != nil {

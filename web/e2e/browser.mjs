@@ -55,7 +55,7 @@ async function shot(page, name) {
   log(`screenshot ${file}`);
 }
 
-// createTable fills the lobby form by clicking and typing, and follows "Play as seat 1".
+// createTable fills the lobby form by clicking and typing; a table against a bot opens at once.
 async function createTable(page, { game, variant, options = {}, opponent, name, screenshot }) {
   await page.goto(`${base}/`);
   await page.locator('.game-card', { hasText: game }).click();
@@ -68,12 +68,8 @@ async function createTable(page, { game, variant, options = {}, opponent, name, 
   await page.locator('#name').fill(name);
   check(await page.locator('#seat-0').inputValue() === 'you', 'seat 1 defaults to you');
   await page.locator('#seat-1').selectOption(`bot:${opponent}`);
-  await page.getByRole('button', { name: 'Create table' }).click();
-  const play = page.getByRole('link', { name: 'Play as seat 1' });
-  await play.waitFor();
-  check(await page.locator('#created').isVisible(), 'the new table card is shown');
   if (screenshot) await shot(page, screenshot);
-  await play.click();
+  await page.getByRole('button', { name: 'Create table' }).click();
   await page.waitForURL(/\/t\/[a-z0-9]+#seat=1&token=/);
   await page.waitForFunction(() => document.body.dataset.seq !== undefined);
   const id = new URL(page.url()).pathname.split('/')[2];
@@ -196,6 +192,25 @@ async function main() {
     await shot(page, 'centercourt-replay.png');
     await page.close();
 
+    // A table with a friend shows the invite link first, and the lobby lists it as waiting for
+    // the friend, not by the moves of its deal.
+    page = watch(await browser.newPage(), 'invite');
+    await page.goto(`${base}/`);
+    await page.locator('.game-card', { hasText: 'Center Court' }).click();
+    await page.locator('#name').fill('Ann');
+    await page.locator('#seat-1').selectOption('friend');
+    await page.locator('#seat-1-name').fill('Bea');
+    await page.getByRole('button', { name: 'Create table' }).click();
+    await page.locator('#created-title').waitFor();
+    const invite = await page.getByRole('textbox', { name: 'Invite link for seat 2' }).inputValue();
+    check(/\/t\/[a-z0-9]+#seat=2&token=/.test(invite), `the friend's invite link plays seat 2 (${invite})`);
+    check(await page.getByRole('link', { name: 'Play as seat 1' }).isVisible(), 'the creator can open their own seat');
+    const waitingRow = page.locator('#open li.table-row', { hasText: 'Ann vs Bea' });
+    await waitingRow.waitFor();
+    check((await waitingRow.textContent()).includes('waiting for Ann, Bea'), `the waiting table names whom it waits for (${await waitingRow.textContent()})`);
+    await shot(page, 'lobby-invite.png');
+    await page.close();
+
     // (b) The bidding game, 20 points each, against the strongest bot listed.
     page = watch(await browser.newPage(), 'pencil');
     await page.goto(`${base}/`);
@@ -257,10 +272,14 @@ async function main() {
     check(await page.locator('#end').getAttribute('data-ended') === 'resigned', 'the end is a resignation');
     check(await page.locator('.pc-wait').count() === 0, 'the board no longer waits for a bid');
     await shot(page, 'resigned.png');
+    const lastLine = await page.locator('#log li').last().textContent();
+    check(/you resigned/i.test(lastLine), `the log ends on the resignation (${lastLine})`);
     // Its replay ends on the resignation, not on a match left unfinished.
     await page.getByRole('link', { name: 'Replay' }).click();
     await page.waitForURL(/\/r\//);
     await page.waitForFunction(() => document.body.dataset.at !== undefined);
+    const heading = await page.locator('#title').textContent();
+    check(/Ann resigned/.test(heading), `the replay says how the match ended from its first move (${heading})`);
     await page.keyboard.press('End');
     await page.waitForFunction(() => /resigned/.test(document.querySelector('#turn').textContent), null, { timeout: 10000 });
     const replayEnd = await page.locator('#turn').textContent();

@@ -120,6 +120,8 @@ async function newcomer(ctx) {
   const austin = page.locator('button.move[data-move="choose austin"]');
   await page.waitForFunction(() => document.querySelector('button.move[data-move="choose austin"] .move-detail')?.textContent.includes('Hit-2s'));
   check((await austin.textContent()).includes('straight'), 'the button choosing Austin states his ability');
+  const label = await austin.locator('.move-label').textContent();
+  check(label === 'Choose Æthermancer Austin', `the button names the character, not its key (${label})`);
   // The board speaks to the viewer: "Your turn to choose a character", not "You to choose".
   const status = await page.locator('.ak-status').textContent();
   check(/^Your turn to choose a character\.$/.test(status.trim()), `the status says whose turn it is as a person would (${status})`);

@@ -125,8 +125,10 @@ function showReport(r) {
       h('button', { type: 'button', class: `an-move ${d.mark}`, dataset: { move: String(d.move) }, onclick: () => panel.go(d.move) },
         h('span', { class: 'an-sign' }, MARK_SIGN[d.mark]),
         ` Move ${d.move + 1} · ${name(d.seat)}: ${d.played} — ${d.mark}`),
-      h('span', { class: 'muted small' }, ` loss ${d.loss.toFixed(3)}${d.interval ? ` ±${d.interval.toFixed(3)}` : ''}${d.uncertain ? ' (uncertain)' : ''}, best ${d.best}`))))
+      h('span', { class: 'muted small' }, ` loss ${d.loss.toFixed(3)}${d.interval ? ` ±${d.interval.toFixed(3)}` : ''}, best ${d.best}`))))
     : h('p', { class: 'muted' }, 'No move was marked.');
+  // Losses the search could not be sure of are not marked; say how many there were.
+  const unsure = r.decisions.filter((d) => d.uncertain && d.loss >= r.thresholds.inaccuracy).length;
   const t = r.thresholds;
   return [
     seats,
@@ -137,7 +139,9 @@ function showReport(r) {
       `${r.method === 'solver' ? 'Exact' : 'Estimated'}: ${r.budget}. Marks by the expected return lost: `
       + `inaccuracy (?!) from ${t.inaccuracy}, mistake (?) from ${t.mistake}, blunder (??) from ${t.blunder}; `
       + 'accuracy is the share of unforced moves not marked.'
-      + (r.method === 'solver' ? '' : ' "Uncertain": the search tried the move too rarely for its loss to be sure.')),
+      + (r.method === 'solver' ? '' : ` A loss is marked only when the search is sure of it${unsure
+        ? `: ${unsure === 1 ? '1 move' : `${unsure} moves`} the search tried too rarely to be sure of ${unsure === 1 ? 'is' : 'are'} not marked.`
+        : '.'}`)),
   ];
 }
 

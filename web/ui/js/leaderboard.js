@@ -5,11 +5,16 @@ import { api, getJSON } from './api.js';
 
 const select = $('#game');
 const table = $('#leaders');
+const anchors = $('#anchors');
 
 async function show(game) {
   history.replaceState(null, '', `/leaderboard?game=${encodeURIComponent(game)}`);
   try {
     const b = await getJSON(`/api/leaderboard/${encodeURIComponent(game)}`);
+    // The bots' fixed ratings place the players on one scale.
+    anchors.textContent = b.bots?.length
+      ? `The bots' ratings in ${b.title} are fixed: ${b.bots.map((x) => `${x.name} ${Math.round(x.rating)}`).join(', ')}.`
+      : '';
     if (!b.leaders.length) return replace(table, h('tr', {}, h('td', { class: 'muted' }, 'Nobody has played this game rated yet.')));
     replace(table, h('tr', {}, h('th', {}, '#'), h('th', {}, 'Player'), h('th', {}, 'Rating'), h('th', {}, 'Matches')),
       b.leaders.map((l) => h('tr', {},

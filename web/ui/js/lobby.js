@@ -75,7 +75,7 @@ function normalize(g) {
     options: (g.options || []).map((o) => ({
       name: pick(o, 'name'), default: pick(o, 'default') ?? '', values: pick(o, 'values') || [], help: pick(o, 'help') || '',
     })),
-    bots: (g.bots || []).map((b) => ({ name: pick(b, 'name'), summary: pick(b, 'summary') || '' })),
+    bots: (g.bots || []).map((b) => ({ name: pick(b, 'name'), summary: pick(b, 'summary') || '', blurb: pick(b, 'blurb') || '' })),
   };
 }
 
@@ -131,7 +131,9 @@ function layoutSeats(n) {
     const help = h('p', { class: 'help seat-help', id: `${id}-help` });
     const describe = (c) => {
       const b = bots.find((x) => `bot:${x.name}` === c);
-      help.textContent = b ? capitalize(b.summary) : c === 'friend' ? 'Gets an invite link to send' : 'Plays in this browser';
+      // A player's words first; how the bot plays, for those who want it, on hover.
+      help.textContent = b ? capitalize(b.blurb || b.summary) : c === 'friend' ? 'Gets an invite link to send' : 'Plays in this browser';
+      help.title = b && b.blurb ? capitalize(b.summary) : '';
     };
     const select = h('select', {
       id, name: id, 'aria-describedby': `${id}-help`,
@@ -206,7 +208,17 @@ el.form.addEventListener('submit', async (e) => {
   el.submit.textContent = 'Creating…';
   try {
     const resp = await api.create(req);
-    showCreated({ ...resp, request: req }, seatChoice.slice());
+    const choices = seatChoice.slice();
+    // A table of one player against bots needs no invitation: it opens at once. A table with
+    // friends to invite, or several seats played here, shows its links first.
+    const own = choices.filter((c) => c === 'you').length;
+    if (own === 1 && choices.every((c) => c === 'you' || c.startsWith('bot:'))) {
+      const seat = resp.seats[choices.indexOf('you')];
+      rememberOwn(resp, choices);
+      location.assign(seat.invite || `/t/${encodeURIComponent(resp.id)}`);
+      return;
+    }
+    showCreated({ ...resp, request: req }, choices);
     refreshLists();
   } catch (err) {
     el.error.textContent = capitalize(err.message);
@@ -219,9 +231,7 @@ el.form.addEventListener('submit', async (e) => {
 // showCreated hands out the links of a new table: play your own seats, invite the others.
 function showCreated(resp, choices) {
   const t = resp.table;
-  for (const s of resp.seats) {
-    if (s.token && choices[s.seat] === 'you') rememberSeat(resp.id, s.seat, s.token, { game: t.game, title: t.title });
-  }
+  rememberOwn(resp, choices);
   const abs = (path) => new URL(path, location.origin).href;
   replace(el.created,
     h('h2', { id: 'created-title' }, `${t.title} table ready`),
@@ -246,6 +256,14 @@ function showCreated(resp, choices) {
     h('p', { class: 'muted small' }, 'Each invite link plays its seat: send it only to that player.'));
   el.created.hidden = false;
   el.created.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+}
+
+// rememberOwn keeps the links of the seats played in this browser, for "Your tables".
+function rememberOwn(resp, choices) {
+  const t = resp.table;
+  for (const s of resp.seats) {
+    if (s.token && choices[s.seat] === 'you') rememberSeat(resp.id, s.seat, s.token, { game: t.game, title: t.title });
+  }
 }
 
 // settingsText describes the clock and rating a table was created with.
@@ -337,8 +355,18 @@ function tableRow(t) {
       h('strong', {}, t.title),
       h('span', { class: 'muted small', title: optionsText(t.options, t.seats.length) }, ` ${tableOptionsText(t)}`),
       h('div', { class: 'table-players' }, players),
-      h('div', { class: 'muted small' }, endText(t) || (t.result?.over ? withNames(t.result.score, t.seats) : `${t.moves} moves`), ' · ', h('time', { datetime: when.toISOString() }, ago(when)))),
+      h('div', { class: 'muted small' }, endText(t) || (t.result?.over ? withNames(t.result.score, t.seats) : progressText(t)), ' · ', h('time', { datetime: when.toISOString() }, ago(when)))),
     h('div', { class: 'table-actions' }, actions));
+}
+
+// progressText says where an unfinished table stands: whom an open table waits for (its moves
+// so far are the deal, not play), or how far a live one is.
+function progressText(t) {
+  if (t.status === 'open') {
+    const missing = t.seats.filter((s) => !s.claimed).map((s) => s.name);
+    return missing.length ? `waiting for ${missing.join(', ')}` : 'about to start';
+  }
+  return `${t.moves} moves`;
 }
 
 function isEnded(t) {

@@ -40,7 +40,8 @@ async function start() {
   }
   const t = state.table;
   document.title = `Replay · ${t.title} · ${t.seats.map((s) => s.name).join(' vs ')} · deuce`;
-  replace(el.title, h('strong', {}, `${t.title} replay`), h('span', { class: 'muted' }, ` · ${t.seats.map((s) => s.name).join(' vs ')}`));
+  replace(el.title, h('strong', {}, `${t.title} replay`), h('span', { class: 'muted' }, ` · ${t.seats.map((s) => s.name).join(' vs ')}`),
+    t.result?.over ? h('span', { class: 'replay-result' }, ` · ${resultText(t)}`) : null);
   replace(el.players, t.seats.map((s, i) => h('li', {},
     h('span', { class: 'seat-no' }, String(i + 1)), h('span', { class: 'seat-name' }, s.name),
     s.bot ? h('span', { class: 'badge bot' }, `${s.bot} bot`) : h('span', { class: 'badge' }, 'person'))));
@@ -61,12 +62,27 @@ async function start() {
   // Games without chance moves have nothing to skip.
   el.skip.closest('label').hidden = !state.moves.some((m) => m.seat < 0);
   // With "skip" on, the list of moves shows the players' moves only, not every draw and die.
-  const skipMinor = () => el.log.classList.toggle('skip-minor', el.skip.checked);
+  const skipMinor = () => {
+    el.log.classList.toggle('skip-minor', el.skip.checked);
+    showNext();
+  };
   el.skip.addEventListener('change', skipMinor);
   skipMinor();
   mountAnalysis({ id, seats: t.seats, moves: state.moves.length, root: $('#analysis'), go: (at) => { stopAutoplay(); go(at); } });
   const start = Number(new URLSearchParams(location.hash.slice(1)).get('at'));
   await go(Number.isInteger(start) && start >= 0 && start <= state.moves.length ? start : 0);
+}
+
+// resultText says how a finished match ended, for the header: "Ann resigned: Bob won",
+// "Bob won 7-5".
+function resultText(t) {
+  const r = t.result;
+  const name = (seat) => t.seats[seat]?.name || `player ${seat + 1}`;
+  if (r.winner < 0) return withNames(r.score ? `a draw, ${r.score}` : 'a draw', t.seats);
+  const loser = t.seats.findIndex((_, i) => i % 2 !== r.winner % 2);
+  const why = { resigned: 'resigned', claimed: 'left the table', time: 'ran out of time' }[t.ended];
+  if (why && loser >= 0) return `${name(loser)} ${why}: ${name(r.winner)} won`;
+  return `${name(r.winner)} won${r.score ? ` (${withNames(r.score, t.seats)})` : ''}`;
 }
 
 function fail(message, action) {
@@ -127,13 +143,37 @@ function show(f) {
     el.turn.textContent = f.at === 0 ? 'Start of the match' : `After move ${f.at}`;
     el.status.className = 'status wait';
   }
-  el.next.textContent = f.next ? `Next: ${who(f.next.seat)} — ${f.next.text}` : `End of the match: ${withNames(f.result?.score || '', state.table.seats)}`;
+  state.frame = f;
+  showNext();
   replace(el.log, f.log.map((line, i) => h('li', {
     class: `${state.moves[i]?.seat < 0 ? 'minor' : ''}${i === f.log.length - 1 ? ' current' : ''}`,
   }, line)));
   analysisShown(f.at, el.log);
   el.log.scrollTop = el.log.scrollHeight;
   history.replaceState(null, '', `#at=${f.at}`);
+}
+
+// showNext says what comes after the frame shown: with "skip" on, the next player's move,
+// past the draws and dice before it.
+function showNext() {
+  const f = state.frame;
+  if (!f) return;
+  const who = (seat) => (seat < 0 ? 'Chance' : state.table.seats[seat]?.name || `player ${seat + 1}`);
+  if (!f.next) {
+    el.next.textContent = `End of the match: ${withNames(f.result?.score || '', state.table.seats)}`;
+    return;
+  }
+  let k = f.at;
+  if (el.skip.checked) {
+    while (k < state.moves.length && state.moves[k].seat < 0) k++;
+  }
+  const m = k === f.at ? f.next : state.moves[k];
+  if (!m) {
+    el.next.textContent = 'Next: the end of the match';
+    return;
+  }
+  const passed = k - f.at;
+  el.next.textContent = `Next: ${who(m.seat)} — ${m.text}${passed ? ` (after ${passed === 1 ? 'a chance move' : `${passed} chance moves`})` : ''}`;
 }
 
 function updatePosition() {

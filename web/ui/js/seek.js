@@ -97,7 +97,7 @@ async function refresh() {
   }
   replace(el.list, list.map((s) => h('li', { class: 'table-row seek-row', dataset: { seek: s.id } },
     h('div', { class: 'table-main' },
-      h('div', {}, h('a', { href: `/u/${encodeURIComponent(s.name)}` }, s.name), ` (${s.rating})`),
+      h('div', {}, h('a', { href: `/u/${encodeURIComponent(s.name)}` }, s.name), ` (${s.rating}${s.provisional ? '?' : ''})`),
       h('div', { class: 'muted small' }, `${s.title} ${s.variant} · ${s.clock === 'none' ? 'no clock' : s.clock} · ${s.rated ? 'rated' : 'casual'}`,
         s.minRating || s.maxRating ? ` · ${s.minRating || 0}-${s.maxRating || '∞'}` : '')),
     s.mine

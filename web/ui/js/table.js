@@ -81,6 +81,8 @@ const socket = new TableSocket(id, token, {
     if (msg.logFrom === 0) state.log = [];
     state.log = state.log.slice(0, msg.logFrom).concat(msg.log || []);
     state.update = msg;
+    // A match that ended off the board (a resignation, a claim, a flag) says so in the log too.
+    if (msg.result?.over && msg.ended) state.notes.set(state.log.length, `${endedTitle(msg)}.`);
     clocks.show(msg, state.table?.seats, state.seat);
     render();
     appendLog();

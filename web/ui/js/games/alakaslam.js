@@ -300,16 +300,21 @@ class AlakaView {
     }));
   }
 
-  // cardMoves maps a card kind to the legal moves that use it, the pick first.
+  // cardMoves maps a card kind to the legal move a click on it plays: a pick, which can be
+  // taken back. A card whose only use is one that cannot be taken back (an Enchantment spent
+  // for a space) is played by its button, never by a click on the card; spends maps it to that
+  // move, for the card's note.
   cardMoves(frame) {
-    const out = new Map();
+    const picks = new Map();
+    const spends = new Map();
     for (const c of frame.legal || []) {
       const card = parseCard(c.text);
       if (!card || /^draw |^reveal /.test(c.text) || / straight$/.test(c.text)) continue;
       const key = card.enchant ? `e${card.value}` : `${card.value}${card.color[0]}`;
-      if (!out.has(key)) out.set(key, c);
+      const into = /^spend /.test(c.text) ? spends : picks;
+      if (!into.has(key)) into.set(key, c);
     }
-    return out;
+    return { picks, spends };
   }
 
   drawHand(frame, v) {
@@ -317,13 +322,14 @@ class AlakaView {
       replace(this.els.hand);
       return;
     }
-    const moves = this.cardMoves(frame);
+    const { picks, spends } = this.cardMoves(frame);
     const cards = v.hand.map((c, i) => {
-      const m = moves.get(c.short);
+      const m = picks.get(c.short);
+      const spend = spends.get(c.short);
       return cardEl(c, {
         key: `hand:${i}`,
         dim: !m,
-        note: m ? m.text : 'no move with it now',
+        note: m ? m.text : spend ? `discard it for a space with the "${capitalize(spend.text)}" button` : 'no move with it now',
         disabled: frame.busy || !m || this.ctx.readOnly,
         onclick: () => { if (m) this.ctx.play?.(m); },
       });
@@ -382,6 +388,17 @@ class AlakaView {
     return '';
   }
 
+  // labelOf is a move button's label and detail: a character by its name ("Choose Æthermancer
+  // Austin", its ability below), other moves by their notation.
+  labelOf(frame, v, text) {
+    const m = /^(choose|copy) (\w+)$/.exec(text);
+    const about = m && this.glossary[`choose ${m[2]}`];
+    const cut = about ? about.indexOf(': ') : -1;
+    if (cut > 0) return [`${capitalize(m[1])} ${about.slice(0, cut)}`, about.slice(cut + 2)];
+    if (m) return [`${capitalize(m[1])} ${capitalize(m[2])}`, this.detail(frame, v, text)];
+    return [capitalize(text), this.detail(frame, v, text)];
+  }
+
   drawMoves(frame, v) {
     const legal = frame.legal || [];
     const aim = v.aim;
@@ -389,7 +406,8 @@ class AlakaView {
       ? h('span', { class: `ak-preview ${aim.result === 'in' ? 'in' : 'bad'}` }, `${legal.length ? 'Your cards send' : 'The cards picked send'} the ball to ${cellName(aim.to)}: ${aim.result}.`)
       : null);
     replace(this.els.moves, legal.map((c, i) => {
-      const b = moveButton(this.ctx, frame, c, i, capitalize(c.text), this.detail(frame, v, c.text), c.text === 'concede' ? 'danger' : '');
+      const [label, detail] = this.labelOf(frame, v, c.text);
+      const b = moveButton(this.ctx, frame, c, i, label, detail, c.text === 'concede' ? 'danger' : '');
       b.addEventListener('pointerenter', () => { this.hover = c.text; this.drawCourt(frame, v); });
       b.addEventListener('pointerleave', () => { this.hover = null; this.drawCourt(frame, v); });
       b.addEventListener('focus', () => { this.hover = c.text; this.drawCourt(frame, v); });
