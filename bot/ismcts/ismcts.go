@@ -259,6 +259,12 @@ type Options struct {
 	// per core (GOMAXPROCS) with a worker for each. Without a deadline (simulations, tests) the
 	// search is the reproducible one Iterations and Trees describe.
 	Spend bool
+	// Focus and FocusVisits, with FocusVisits > 0, make each tree choose Focus at the root
+	// whenever it has had fewer than FocusVisits visits there, before the usual choice: the
+	// search then knows Focus's value within a known precision, however poor the move. It is
+	// for judging a move (analysis), never for play: those visits are taken from the others.
+	Focus       engine.Action
+	FocusVisits int
 }
 
 func (o Options) withDefaults() Options {

@@ -224,6 +224,41 @@ func TestWinningMove(t *testing.T) {
 	}
 }
 
+// TestFocus: a move the search finds poor gets few visits, unless it is the focus, which gets
+// at least FocusVisits in each tree, and the best move stays the best.
+func TestFocus(t *testing.T) {
+	s, _, err := pencil.Game.Start(engine.Options{"points": "7"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range []engine.Action{1, 2, 1, 2} {
+		if err := s.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const poor = 5 // bid 5 of 5 against 3 loses: player 2 bids 4 and is left the lead
+	visits := func(an ismcts.Analysis, a engine.Action) int {
+		for _, m := range an.Moves {
+			if m.Action == a {
+				return m.Visits
+			}
+		}
+		t.Fatalf("no statistics for %v in %+v", a, an.Moves)
+		return 0
+	}
+	plain := search(t, ismcts.New(ismcts.Options{Iterations: 3000, Trees: 2}), s, 1)
+	focused := search(t, ismcts.New(ismcts.Options{Iterations: 3000, Trees: 2, Focus: poor, FocusVisits: 400}), s, 1)
+	if n := visits(plain, poor); n >= 800 {
+		t.Fatalf("bid %d has %d visits without focus: the case does not test focus", poor, n)
+	}
+	if n := visits(focused, poor); n < 800 {
+		t.Errorf("bid %d has %d visits with focus, want at least 400 in each of 2 trees", poor, n)
+	}
+	if focused.Action != 3 {
+		t.Errorf("with focus the search chose %v, want 3", focused.Action)
+	}
+}
+
 func TestBudget(t *testing.T) {
 	s := midMatch(t, centercourt.Game, "tiebreak", 5, 2)
 	for _, trees := range []int{1, 3} {

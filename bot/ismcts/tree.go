@@ -313,7 +313,7 @@ func (t *tree) descend(s engine.State) error {
 				t.stepEnd = len(t.path) + 1
 			}
 		} else {
-			a, ei = t.choose(ni, s, legal)
+			a, ei = t.choose(ni, s, legal, len(t.path) == 0 && !t.rewound)
 		}
 		t.path = append(t.path, step{ni, ei, prob})
 		t.hist[to] = mix(mix(t.hist[to], obs), uint64(a))
@@ -373,8 +373,19 @@ func (t *tree) stepValues(pi int) (vals []float64, ok bool) {
 // choose picks the action of node ni in s: an untried legal action first (the prior's choice
 // if it is one), otherwise the best UCB1 score with availability counts and progressive bias,
 // the lowest action winning ties. It returns the action and its edge.
-func (t *tree) choose(ni int32, s engine.State, legal []engine.Action) (engine.Action, int32) {
+func (t *tree) choose(ni int32, s engine.State, legal []engine.Action, root bool) (engine.Action, int32) {
 	idx := t.align(ni, legal)
+	if root && t.opts.FocusVisits > 0 {
+		// Options.Focus: the move judged gets its visits first.
+		for i, ei := range idx {
+			if legal[i] == t.opts.Focus && t.edges[ei].visits < int32(t.opts.FocusVisits) {
+				for _, ej := range idx {
+					t.edges[ej].avail++ // the node was visited with every edge legal
+				}
+				return legal[i], ei
+			}
+		}
+	}
 	prior, hasPrior := engine.Action(0), t.opts.Prior != nil
 	if hasPrior {
 		prior = t.opts.Prior(t.own(s, s.ToMove()), t.rng)

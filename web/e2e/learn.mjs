@@ -92,7 +92,10 @@ async function tutorial(ctx, title, { wrongFirst = false } = {}) {
       await page.locator('.pc-number').fill(expect.replace(/^bid /, ''));
       await page.locator('.pc-send').click();
     } else {
-      await page.locator(`button.move[data-move="${expect}"]`).click();
+      const button = page.locator(`button.move[data-move="${expect}"]`);
+      check(await button.evaluate((b) => b.classList.contains('expected')), `the step's move is marked on the board (${expect})`);
+      check(await page.locator('button.move.expected').count() === 1, 'only the step\'s move is marked');
+      await button.click();
     }
     await page.waitForFunction((s) => Number(document.body.dataset.step) > s || document.body.dataset.state === 'done', step);
     steps++;

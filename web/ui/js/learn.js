@@ -51,6 +51,7 @@ function show(f, note) {
   document.body.dataset.step = String(f.step);
   document.body.dataset.state = f.done ? 'done' : 'mine';
   if (f.done) {
+    markExpected('');
     el.turn.textContent = 'Lesson complete';
     el.status.className = 'status won';
     replace(el.lesson,
@@ -61,6 +62,7 @@ function show(f, note) {
         h('button', { type: 'button', onclick: () => load(0) }, 'Start again')));
     return;
   }
+  markExpected(f.expect.text);
   el.turn.textContent = `Step ${f.step + 1} of ${f.steps}: your move`;
   el.status.className = 'status mine';
   replace(el.lesson,
@@ -72,6 +74,22 @@ function show(f, note) {
     h('p', { class: 'lesson-actions' },
       f.step > 0 ? h('button', { type: 'button', onclick: () => load(f.step - 1) }, 'Back a step') : null,
       h('a', { class: 'button quiet', href: '/' }, 'Leave the lesson')));
+}
+
+// markExpected outlines the board's button for the step's move, where the board has one (a
+// move can also be a card to click or a bid to type, which the text names).
+// A board redraws its buttons when it likes (a hover, a glossary arriving): the mark follows.
+let expected = '';
+new MutationObserver(() => markExpected(expected)).observe(el.board, { childList: true, subtree: true });
+
+function markExpected(text) {
+  expected = text;
+  for (const b of el.board.querySelectorAll('button.move')) {
+    const on = b.dataset.move === text;
+    b.classList.toggle('expected', on);
+    if (on) b.setAttribute('aria-description', 'the move this step asks for');
+    else b.removeAttribute('aria-description');
+  }
 }
 
 // play is the board's move callback: the step's move goes on, any other is explained.

@@ -85,6 +85,12 @@ export function cardOf(text) {
   return m ? { verb: m[1], card: Number(m[2]) } : { verb: text, card: 0 };
 }
 
+// hopeless reports odds that no roll of the d20 can meet as they stand (stars not yet paid
+// may still lower the need under the advanced rules).
+function hopeless(o) {
+  return Boolean(o && o.need && o.chance === 0);
+}
+
 // pct writes a chance as a percentage.
 function pct(p) {
   return `${Math.round(p * 100)}%`;
@@ -322,7 +328,7 @@ class WorldwideView {
         h('span', { class: 'ln' }, [c.effect && v.rules === 'advanced' ? c.effect : null, c.stars && v.rules !== 'initiation' ? `+${c.stars}★` : null,
           c.cost ? `costs ${c.cost}★` : null, c.condition ? `opponent ${c.condition === 'net' ? 'at net' : 'at baseline'}` : null,
           `draw ${c.draw}`].filter(Boolean).join(' · ')),
-        odds ? h('span', { class: 'odds' }, odds.need ? `d20 ≥ ${odds.need} · ${pct(odds.chance)}` : 'no roll needed') : null,
+        odds ? h('span', { class: 'odds' }, odds.need ? `d20 ≥ ${odds.need} · ${hopeless(odds) ? '0%: no roll reaches it' : pct(odds.chance)}` : 'no roll needed') : null,
       ];
       const style = `--c:${COLORS[c.color] || 'var(--line)'}`;
       if (!own) return h('span', { class: 'ww-card', style }, body);
@@ -355,7 +361,7 @@ class WorldwideView {
     if (move) {
       const o = this.odds.get(move.action);
       parts.push(h('span', { class: 'what' }, capitalize(move.text)));
-      if (o) parts.push(h('span', {}, o.need ? `needs d20 ≥ ${o.need}: ${pct(o.chance)}${o.ace ? `, ACE ${pct(o.ace)}` : ''}` : 'validated without a roll'));
+      if (o) parts.push(h('span', {}, o.need ? `needs d20 ≥ ${o.need}: ${hopeless(o) ? `0%: no roll reaches it${v.rules === 'advanced' ? ' before stars' : ''}` : pct(o.chance)}${o.ace ? `, ACE ${pct(o.ace)}` : ''}` : 'validated without a roll'));
       const card = this.cardView(v, cardOf(move.text).card);
       if (card?.targets?.length > 1) parts.push(h('span', { class: 'muted' }, `then choose: ${card.targets.map((z) => ZONE_NAMES[z]).join(' or ')}`));
       if (!this.hover && this.selected) {
@@ -374,8 +380,9 @@ class WorldwideView {
     replace(this.els.moves, legal.map((c, i) => {
       const o = this.odds.get(c.action);
       let detail = '';
-      if (o) detail = o.need ? `d20 ≥ ${o.need} · ${pct(o.chance)}${o.ace ? ` · ACE ${pct(o.ace)}` : ''}` : 'no roll';
-      const cls = c.text === 'concede' || c.text === 'accept the call' ? 'danger' : '';
+      if (o) detail = o.need ? `d20 ≥ ${o.need} · ${hopeless(o) ? '0%: no roll reaches it' : pct(o.chance)}${o.ace ? ` · ACE ${pct(o.ace)}` : ''}` : 'no roll';
+      // A shot no roll can make (before any stars) is shown as the risk it is.
+      const cls = c.text === 'concede' || c.text === 'accept the call' || hopeless(o) ? 'danger' : '';
       const b = moveButton(this.ctx, frame, c, i, capitalize(c.text), detail, cls);
       const enter = () => { this.hover = c; this.drawPreview(frame, v, this.cardMoves(frame)); this.drawCourt(frame, v); };
       const leave = () => { if (this.hover === c) { this.hover = null; this.drawPreview(frame, v, this.cardMoves(frame)); this.drawCourt(frame, v); } };
