@@ -387,12 +387,9 @@ func (s *Server) apiSignUp(w http.ResponseWriter, r *http.Request) {
 		badBody(w, err)
 		return
 	}
-	if err := checkName(req.Name); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	if err := checkNewPassword(req.Password); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+	// Both fields are checked, so that a person fixes both at once.
+	if err := errors.Join(checkName(req.Name), checkNewPassword(req.Password)); err != nil {
+		writeError(w, http.StatusBadRequest, strings.ReplaceAll(err.Error(), "\n", "; "))
 		return
 	}
 	if len(req.Seats) > maxGuestSeats {

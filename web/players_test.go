@@ -228,6 +228,14 @@ func TestSignInOutAndPasswords(t *testing.T) {
 	dup.must(http.StatusConflict, "POST", "/api/account/signup", map[string]string{"name": "ANN", "password": "another one"}, nil)
 	dup.must(http.StatusBadRequest, "POST", "/api/account/signup", map[string]string{"name": "<b>", "password": "another one"}, nil)
 	dup.must(http.StatusBadRequest, "POST", "/api/account/signup", map[string]string{"name": "carol", "password": "short"}, nil)
+	// Both faults at once are both reported.
+	var both struct {
+		Error string `json:"error"`
+	}
+	dup.must(http.StatusBadRequest, "POST", "/api/account/signup", map[string]string{"name": "<b>", "password": "short"}, &both)
+	if !strings.Contains(both.Error, "a name has") || !strings.Contains(both.Error, "a password has") {
+		t.Errorf("sign-up with a bad name and a short password: %q, want both faults", both.Error)
+	}
 
 	phone, laptop := s.person(), s.person()
 	phone.must(http.StatusUnauthorized, "POST", "/api/account/signin", map[string]string{"name": "ann", "password": "wrong password"}, nil)
