@@ -451,6 +451,32 @@ func markOf(loss float64) Mark {
 }
 
 // searcher estimates card-game decisions with the hard bot's search.
+// unforced returns each move's visits at the root without those the focus gave the move played
+// (at most forced of them): what the search chose to spend there.
+func unforced(moves []ismcts.MoveStats, played engine.Action, forced int) []int {
+	visits := make([]int, len(moves))
+	for i, m := range moves {
+		visits[i] = m.Visits
+		if m.Action == played {
+			visits[i] -= min(m.Visits, forced)
+		}
+	}
+	return visits
+}
+
+// preferred is the search's best move: the most visited by visits, ties going to the move
+// the search chose; nil for no moves.
+func preferred(moves []ismcts.MoveStats, visits []int, chosen engine.Action) *ismcts.MoveStats {
+	var best *ismcts.MoveStats
+	most := -1
+	for i := range moves {
+		if visits[i] > most || visits[i] == most && moves[i].Action == chosen {
+			best, most = &moves[i], visits[i]
+		}
+	}
+	return best
+}
+
 // focusShare: the move played gets at least 1/focusShare of a decision's iterations. A search
 // spends little on a move it finds poor, so without them a poor move's value would rest on a
 // few visits and its loss be too uncertain to mark; with an eighth of 1000 iterations, a loss
@@ -499,19 +525,23 @@ func (sr *searcher) judge(ctx context.Context, st step, a engine.Action, seed ui
 		return d, err
 	}
 	d.Iterations = an.Iterations
+	// The search's own preference: its visits without those the focus gave the move played.
+	visits := unforced(an.Moves, a, o.FocusVisits*max(1, min(o.Trees, o.Iterations)))
 	var best, played *ismcts.MoveStats
+	total := 0
+	for _, v := range visits {
+		total += v
+	}
 	for i := range an.Moves {
 		m := &an.Moves[i]
-		if m.Action == an.Action {
-			best = m
-		}
 		if m.Action == a {
 			played = m
 		}
-		if m.Visits > 0 && an.Iterations > 0 {
-			d.Strategy = append(d.Strategy, Choice{Move: s.ActionString(m.Action), P: float64(m.Visits) / float64(an.Iterations), Value: m.Value})
+		if visits[i] > 0 && total > 0 {
+			d.Strategy = append(d.Strategy, Choice{Move: s.ActionString(m.Action), P: float64(visits[i]) / float64(total), Value: m.Value})
 		}
 	}
+	best = preferred(an.Moves, visits, an.Action)
 	if best == nil || played == nil {
 		return d, fmt.Errorf("search of %v returned no statistics for %s", seat, d.Played)
 	}

@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"testing"
 
+	"deuce/bot/ismcts"
 	"deuce/engine"
 	"deuce/games/alakaslam"
 	"deuce/games/centercourt"
@@ -377,4 +378,27 @@ func mustJSON(t *testing.T, v any) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestFocusedVisitsDoNotChooseTheBest: the visits the focus gives the move played are not the
+// search's preference. A played move that the forced visits alone make the most visited is
+// still judged against the move the search preferred.
+func TestFocusedVisitsDoNotChooseTheBest(t *testing.T) {
+	moves := []ismcts.MoveStats{{Action: 1, Visits: 300}, {Action: 2, Visits: 250}, {Action: 3, Visits: 400}}
+	visits := unforced(moves, 3, 124)
+	if want := []int{300, 250, 276}; !reflect.DeepEqual(visits, want) {
+		t.Fatalf("unforced visits %v, want %v", visits, want)
+	}
+	if best := preferred(moves, visits, 3); best == nil || best.Action != 1 {
+		t.Errorf("best %+v, want action 1: the played move's lead is only its forced visits", best)
+	}
+	// Played move with fewer visits than forced: none of them were the search's.
+	if v := unforced(moves, 2, 1000); v[1] != 0 {
+		t.Errorf("unforced visits of a move visited only by the focus: %d, want 0", v[1])
+	}
+	// Ties go to the search's own choice.
+	tied := []ismcts.MoveStats{{Action: 1, Visits: 100}, {Action: 2, Visits: 100}}
+	if best := preferred(tied, unforced(tied, 9, 0), 2); best.Action != 2 {
+		t.Errorf("tie went to %v, want the search's choice 2", best.Action)
+	}
 }

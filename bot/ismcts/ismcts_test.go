@@ -252,7 +252,7 @@ func TestFocus(t *testing.T) {
 		t.Fatalf("bid %d has %d visits without focus: the case does not test focus", poor, n)
 	}
 	if n := visits(focused, poor); n < 800 {
-		t.Errorf("bid %d has %d visits with focus, want at least 400 in each of 2 trees", poor, n)
+		t.Errorf("bid %d has %d visits with focus, want at least 800 (400 in each of 2 trees)", poor, n)
 	}
 	if focused.Action != 3 {
 		t.Errorf("with focus the search chose %v, want 3", focused.Action)

@@ -125,10 +125,11 @@ function showReport(r) {
       h('button', { type: 'button', class: `an-move ${d.mark}`, dataset: { move: String(d.move) }, onclick: () => panel.go(d.move) },
         h('span', { class: 'an-sign' }, MARK_SIGN[d.mark]),
         ` Move ${d.move + 1} · ${name(d.seat)}: ${d.played} — ${d.mark}`),
-      h('span', { class: 'muted small' }, ` loss ${d.loss.toFixed(3)}${d.interval ? ` ±${d.interval.toFixed(3)}` : ''}, best ${d.best}`))))
+      // A report stored before marks waited for a sure loss can mark an uncertain one.
+      h('span', { class: 'muted small' }, ` loss ${d.loss.toFixed(3)}${d.interval ? ` ±${d.interval.toFixed(3)}` : ''}${d.uncertain ? ' (uncertain)' : ''}, best ${d.best}`))))
     : h('p', { class: 'muted' }, 'No move was marked.');
   // Losses the search could not be sure of are not marked; say how many there were.
-  const unsure = r.decisions.filter((d) => d.uncertain && d.loss >= r.thresholds.inaccuracy).length;
+  const unsure = r.decisions.filter((d) => d.uncertain && !d.mark && d.loss >= r.thresholds.inaccuracy).length;
   const t = r.thresholds;
   return [
     seats,

@@ -79,7 +79,7 @@ function resultText(t) {
   const r = t.result;
   const name = (seat) => t.seats[seat]?.name || `player ${seat + 1}`;
   if (r.winner < 0) return withNames(r.score ? `a draw, ${r.score}` : 'a draw', t.seats);
-  const loser = t.seats.findIndex((_, i) => i % 2 !== r.winner % 2);
+  const loser = (r.returns || []).findIndex((x) => x < 0);
   const why = { resigned: 'resigned', claimed: 'left the table', time: 'ran out of time' }[t.ended];
   if (why && loser >= 0) return `${name(loser)} ${why}: ${name(r.winner)} won`;
   return `${name(r.winner)} won${r.score ? ` (${withNames(r.score, t.seats)})` : ''}`;

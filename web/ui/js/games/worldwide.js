@@ -328,7 +328,7 @@ class WorldwideView {
         h('span', { class: 'ln' }, [c.effect && v.rules === 'advanced' ? c.effect : null, c.stars && v.rules !== 'initiation' ? `+${c.stars}★` : null,
           c.cost ? `costs ${c.cost}★` : null, c.condition ? `opponent ${c.condition === 'net' ? 'at net' : 'at baseline'}` : null,
           `draw ${c.draw}`].filter(Boolean).join(' · ')),
-        odds ? h('span', { class: 'odds' }, odds.need ? `d20 ≥ ${odds.need} · ${hopeless(odds) ? '0%: no roll reaches it' : pct(odds.chance)}` : 'no roll needed') : null,
+        odds ? h('span', { class: 'odds' }, odds.need ? `d20 ≥ ${odds.need} · ${hopeless(odds) ? `0%: no roll reaches it${v.rules === 'advanced' ? ' before stars' : ''}` : pct(odds.chance)}` : 'no roll needed') : null,
       ];
       const style = `--c:${COLORS[c.color] || 'var(--line)'}`;
       if (!own) return h('span', { class: 'ww-card', style }, body);
@@ -380,7 +380,7 @@ class WorldwideView {
     replace(this.els.moves, legal.map((c, i) => {
       const o = this.odds.get(c.action);
       let detail = '';
-      if (o) detail = o.need ? `d20 ≥ ${o.need} · ${hopeless(o) ? '0%: no roll reaches it' : pct(o.chance)}${o.ace ? ` · ACE ${pct(o.ace)}` : ''}` : 'no roll';
+      if (o) detail = o.need ? `d20 ≥ ${o.need} · ${hopeless(o) ? `0%: no roll reaches it${v.rules === 'advanced' ? ' before stars' : ''}` : pct(o.chance)}${o.ace ? ` · ACE ${pct(o.ace)}` : ''}` : 'no roll';
       // A shot no roll can make (before any stars) is shown as the risk it is.
       const cls = c.text === 'concede' || c.text === 'accept the call' || hopeless(o) ? 'danger' : '';
       const b = moveButton(this.ctx, frame, c, i, capitalize(c.text), detail, cls);
