@@ -541,13 +541,15 @@ func TestGuestKeepsTablesOnSignUp(t *testing.T) {
 		"seats": []map[string]string{{"table": c.ID, "token": c.Seats[0].Token}, {"table": c.ID, "token": "forged"}, {"table": "nope", "token": "x"}}}, nil)
 	var prof struct {
 		Recent []struct {
-			Table    string `json:"table"`
-			Opponent string `json:"opponent"`
+			Table    string   `json:"table"`
+			Opponent string   `json:"opponent"`
+			Players  []string `json:"players"`
 		} `json:"recent"`
 	}
 	guest.must(http.StatusOK, "GET", "/api/users/ann", nil, &prof)
-	if len(prof.Recent) != 1 || prof.Recent[0].Table != c.ID || prof.Recent[0].Opponent != "random bot" {
-		t.Errorf("profile's recent matches %+v, want the guest table %s", prof.Recent, c.ID)
+	if len(prof.Recent) != 1 || prof.Recent[0].Table != c.ID || prof.Recent[0].Opponent != "random bot" ||
+		!slices.Equal(prof.Recent[0].Players, []string{"me", "random bot"}) {
+		t.Errorf("profile's recent matches %+v, want the guest table %s of me and random bot", prof.Recent, c.ID)
 	}
 }
 

@@ -45,8 +45,11 @@ type recentMatch struct {
 	Opponent string       `json:"opponent"`
 	Status   store.Status `json:"status"`
 	// Outcome is "win", "loss" or "draw" once finished, empty before.
-	Outcome string    `json:"outcome,omitempty"`
+	Outcome string `json:"outcome,omitempty"`
+	// Score is the result as the game says it, naming seats "player N"; Players names the
+	// seats in order, so that a page can write their names instead.
 	Score   string    `json:"score,omitempty"`
+	Players []string  `json:"players"`
 	Rated   bool      `json:"rated"`
 	At      time.Time `json:"at"`
 }
@@ -109,11 +112,12 @@ func (s *Server) apiUser(w http.ResponseWriter, r *http.Request) {
 	}
 	byGame, byOpp := map[string]*tally{}, map[string]*tally{}
 	for _, pt := range tables {
-		m := recentMatch{Table: pt.ID, Game: pt.Game, Title: gameTitle(pt.Game), Status: pt.Status, Rated: pt.Rated, At: pt.Created}
+		m := recentMatch{Table: pt.ID, Game: pt.Game, Title: gameTitle(pt.Game), Status: pt.Status, Rated: pt.Rated, At: pt.Updated}
 		for i, seat := range pt.Seats {
 			if i != pt.Seat && m.Opponent == "" {
 				m.Opponent = seat.Name
 			}
+			m.Players = append(m.Players, seat.Name)
 		}
 		if pt.Result != nil && pt.Result.Over && pt.Seat < len(pt.Result.Returns) {
 			m.Score = pt.Result.Score

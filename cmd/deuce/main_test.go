@@ -155,8 +155,15 @@ func TestPlayCenterCourtToTheEnd(t *testing.T) {
 	if err != nil {
 		t.Fatalf("play: %v", err)
 	}
-	if !strings.Contains(out, "You win!") && !strings.Contains(out, "bot wins") {
+	if !strings.Contains(out, "You win!") && !strings.Contains(out, "Heuristic bot wins.") {
 		t.Errorf("no result at the end:\n%s", out[max(0, len(out)-2000):])
+	}
+	// The boards, the log and the result name the players; the notation's legend is said once.
+	if n := strings.Count(out, "player 1") + strings.Count(out, "player 2"); n != 1 {
+		t.Errorf("%d mentions of seats by number, want only the introduction's:\n%s", n, out[max(0, len(out)-2000):])
+	}
+	if n := strings.Count(out, "VALUE×NUMBER"); n != 1 {
+		t.Errorf("the legend is printed %d times, want once", n)
 	}
 	if strings.Contains(out, "Match record") {
 		t.Error("--no-record wrote a record")

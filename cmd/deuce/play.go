@@ -200,6 +200,36 @@ type terminalMatch struct {
 	// last is the person who saw the screen last, for the pass-the-device screen.
 	last  engine.Seat
 	clear bool
+	// legendShown: the notation's legend is printed with the first list of moves (and by
+	// help), not at every prompt.
+	legendShown bool
+}
+
+// names are the seats' names as the table shows them ("heuristic bot").
+func (p *terminalMatch) names() []string {
+	names := make([]string, len(p.rec.Seats))
+	for i, si := range p.rec.Seats {
+		names[i] = si.Name
+	}
+	return names
+}
+
+// you is the person's seat against bots, engine.Spectator at a shared terminal (where nobody is
+// "you").
+func (p *terminalMatch) you() engine.Seat {
+	if !p.hotseat {
+		for seat, b := range p.players {
+			if b == nil {
+				return engine.Seat(seat)
+			}
+		}
+	}
+	return engine.Spectator
+}
+
+// board is what seat sees, the players named as the table names them.
+func (p *terminalMatch) board(seat engine.Seat) string {
+	return tui.BoardWithNames(fmt.Sprint(p.state.Observe(seat)), p.names(), p.you())
 }
 
 func (p *terminalMatch) play(ctx context.Context) error {
@@ -256,7 +286,7 @@ func (p *terminalMatch) ask(seat engine.Seat) (engine.Action, error) {
 	p.last = seat
 	p.showLog(seat)
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, p.state.Observe(seat))
+	fmt.Fprintln(w, p.board(seat))
 	legal := p.state.Legal(nil)
 	p.showMoves(seat, legal)
 	for {
@@ -275,7 +305,7 @@ func (p *terminalMatch) ask(seat engine.Seat) (engine.Action, error) {
 			p.showMoves(seat, legal)
 			continue
 		case "v", "view":
-			fmt.Fprintln(w, p.state.Observe(seat))
+			fmt.Fprintln(w, p.board(seat))
 			continue
 		case "hint":
 			fmt.Fprintln(w, p.hint(seat))
@@ -312,10 +342,7 @@ func (p *terminalMatch) showLog(seat engine.Seat) {
 		return
 	}
 	fmt.Fprintln(p.env.stdout, "\nSince your last move:")
-	names := make([]string, len(p.rec.Seats))
-	for i, si := range p.rec.Seats {
-		names[i] = si.Name
-	}
+	names := p.names()
 	for _, line := range tui.Compact(p.logs[seat]) {
 		fmt.Fprintln(p.env.stdout, "  "+tui.WithNames(line, names, seat))
 	}
@@ -334,8 +361,9 @@ func (p *terminalMatch) showMoves(seat engine.Seat, legal []engine.Action) {
 	for _, line := range tui.MoveList(texts) {
 		fmt.Fprintln(p.env.stdout, line)
 	}
-	if l := games.Legend(p.game); l != "" {
+	if l := games.Legend(p.game); l != "" && !p.legendShown {
 		fmt.Fprintln(p.env.stdout, l)
+		p.legendShown = true
 	}
 }
 
@@ -344,6 +372,9 @@ func (p *terminalMatch) help() {
 Other commands: moves (list again), view (show the table again), hint (what to play,
 against bots), quit (abandon the match; its record so far is saved, unless --no-record).
 The rules: deuce rules `+p.game.Name)
+	if l := games.Legend(p.game); l != "" {
+		fmt.Fprintln(p.env.stdout, l)
+	}
 }
 
 func (p *terminalMatch) finish() error {
@@ -356,22 +387,11 @@ func (p *terminalMatch) finish() error {
 		}
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, p.state.Observe(engine.Spectator))
+	fmt.Fprintln(w, p.board(engine.Spectator))
 	fmt.Fprintln(w)
-	switch {
-	case len(res.Returns) == 1 && res.Returns[0] > 0:
-		fmt.Fprintf(w, "You win! %s\n", res.Score)
-	case len(res.Returns) == 1:
-		fmt.Fprintf(w, "You lose. %s\n", res.Score)
-	case res.Winner == engine.Nobody:
-		fmt.Fprintf(w, "A draw. %s\n", res.Score)
-	case p.hotseat:
-		fmt.Fprintf(w, "Player %d wins. %s\n", res.Winner+1, res.Score)
-	case p.players[res.Winner] == nil:
-		fmt.Fprintf(w, "You win! %s\n", res.Score)
-	default:
-		fmt.Fprintf(w, "The %s bot wins. %s\n", p.players[res.Winner].Name(), res.Score)
-	}
+	// The result as the full-screen interface says it: names, not seat numbers.
+	names := p.names()
+	fmt.Fprintln(w, tui.EndText(res, "", p.you(), func(s engine.Seat) string { return names[s] }))
 	return nil
 }
 

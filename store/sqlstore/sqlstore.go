@@ -63,6 +63,22 @@ func ms(t time.Time) int64 { return t.UnixMilli() }
 
 func fromMS(v int64) time.Time { return time.UnixMilli(v).UTC() }
 
+// tableTime scans a time of the tables table, which each store keeps its own way: SQLite as
+// milliseconds, PostgreSQL as a timestamp.
+type tableTime struct{ t time.Time }
+
+func (tt *tableTime) Scan(v any) error {
+	switch x := v.(type) {
+	case int64:
+		tt.t = fromMS(x)
+	case time.Time:
+		tt.t = x.UTC()
+	default:
+		return fmt.Errorf("a table's time as %T", v)
+	}
+	return nil
+}
+
 func flag(b bool) int {
 	if b {
 		return 1
@@ -328,7 +344,7 @@ func (db *DB) LinkSeat(ctx context.Context, tableID string, seat int, account in
 // PlayerTables returns an account's tables, newest first.
 func (db *DB) PlayerTables(ctx context.Context, account int64, limit int) ([]store.PlayerTable, error) {
 	rows, err := db.read.QueryContext(ctx, db.q(`
-		SELECT t.id, t.game, t.options, t.seats, t.status, t.move_count, t.result, p.seat, p.created,
+		SELECT t.id, t.game, t.options, t.seats, t.status, t.move_count, t.result, p.seat, t.created, t.updated,
 			COALESCE(i.rated, 0)
 		FROM player_tables p JOIN tables t ON t.id = p.table_id
 		LEFT JOIN table_info i ON i.table_id = p.table_id
@@ -343,10 +359,12 @@ func (db *DB) PlayerTables(ctx context.Context, account int64, limit int) ([]sto
 			p                      store.PlayerTable
 			options, seats, result []byte
 			status                 string
-			created                int64
+			created, updated       tableTime
 			rated                  int
 		)
-		if err := rows.Scan(&p.ID, &p.Game, &options, &seats, &status, &p.Moves, &result, &p.Seat, &created, &rated); err != nil {
+		// The table's own times: a seat linked later (a guest's table kept at sign-up) was
+		// still played when it was.
+		if err := rows.Scan(&p.ID, &p.Game, &options, &seats, &status, &p.Moves, &result, &p.Seat, &created, &updated, &rated); err != nil {
 			return nil, fmt.Errorf("tables of account %d: %w", account, err)
 		}
 		if err := store.DecodeColumns(options, seats, result, &p.Options, &p.Seats, &p.Result); err != nil {
@@ -355,7 +373,7 @@ func (db *DB) PlayerTables(ctx context.Context, account int64, limit int) ([]sto
 		for i := range p.Seats {
 			p.Seats[i].TokenHash = ""
 		}
-		p.Status, p.Created, p.Updated, p.Rated = store.Status(status), fromMS(created), fromMS(created), rated != 0
+		p.Status, p.Created, p.Updated, p.Rated = store.Status(status), created.t, updated.t, rated != 0
 		list = append(list, p)
 	}
 	if err := rows.Err(); err != nil {

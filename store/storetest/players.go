@@ -182,7 +182,14 @@ func testTableInfo(t *testing.T, s store.Store, p store.Players) {
 	if info, _ := p.TableInfo(ctx, "t1"); string(info.ClockState) != string(clock) {
 		t.Errorf("ClockState = %s, want %s", info.ClockState, clock)
 	}
+	// A seat linked after the table was made (a guest's table kept at sign-up) keeps the
+	// table's own times, not the link's.
+	time.Sleep(5 * time.Millisecond) // times are kept to the millisecond
 	if err := p.LinkSeat(ctx, "t2", 0, bob.ID); err != nil {
+		t.Fatal(err)
+	}
+	t2, err := s.Get(ctx, "t2")
+	if err != nil {
 		t.Fatal(err)
 	}
 	if err := p.LinkSeat(ctx, "nope", 0, bob.ID); !errors.Is(err, store.ErrNotFound) {
@@ -191,6 +198,9 @@ func testTableInfo(t *testing.T, s store.Store, p store.Players) {
 	list, err := p.PlayerTables(ctx, bob.ID, 10)
 	if err != nil || len(list) != 1 || list[0].ID != "t2" || list[0].Seat != 0 || list[0].Rated {
 		t.Errorf("PlayerTables(bob) = %+v, %v; want t2, seat 0, casual", list, err)
+	}
+	if len(list) == 1 && (!list[0].Created.Equal(t2.Created) || !list[0].Updated.Equal(t2.Updated)) {
+		t.Errorf("PlayerTables(bob): created %v, updated %v; want the table's %v and %v", list[0].Created, list[0].Updated, t2.Created, t2.Updated)
 	}
 	if len(list) == 1 && list[0].Seats[0].TokenHash != "" {
 		t.Error("PlayerTables shows a token hash")

@@ -124,6 +124,13 @@ async function playPencil(page) {
   for (;;) {
     const { state, seq } = await waitForTurn(page);
     if (state === 'over') break;
+    if (rounds === 0) {
+      // A number no bid can be is refused on the spot: nothing is sent until it is fixed.
+      await page.locator('.pc-number').fill('999');
+      await page.locator('.pc-invalid').waitFor();
+      check(await page.locator('.pc-send').isDisabled(), 'the bid button is disabled while the typed bid is impossible');
+      check((await page.locator('.pc-invalid').textContent()).includes('999'), 'the error names the number typed');
+    }
     const chips = page.locator('.pc-quick .chip');
     const n = await chips.count();
     // Vary the bids: cycle through the quick bids by clicking them.

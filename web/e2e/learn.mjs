@@ -95,7 +95,10 @@ async function tutorial(ctx, title, { wrongFirst = false } = {}) {
       const button = page.locator(`button.move[data-move="${expect}"]`);
       check(await button.evaluate((b) => b.classList.contains('expected')), `the step's move is marked on the board (${expect})`);
       check(await page.locator('button.move.expected').count() === 1, 'only the step\'s move is marked');
-      await button.click();
+      // The first step is played with its number key, as at a table.
+      const key = steps === 0 && await button.locator('kbd').count() ? (await button.locator('kbd').textContent()).trim() : '';
+      if (key) await page.keyboard.press(key);
+      else await button.click();
     }
     await page.waitForFunction((s) => Number(document.body.dataset.step) > s || document.body.dataset.state === 'done', step);
     steps++;

@@ -2,7 +2,7 @@
 // move comes from the server's replay of the tutorial's record; the learner plays the move each
 // step asks for, on the game's own board.
 
-import { h, $, replace } from './dom.js';
+import { h, $, replace, isTyping } from './dom.js';
 import { getJSON } from './api.js';
 import { viewFor } from './games/index.js';
 import { withMotion } from './animate.js';
@@ -102,6 +102,17 @@ function play(choice) {
   }
   show(f, `«${choice.text}» is a legal move, but this lesson follows a fixed deal: play «${f.expect.text}».`);
 }
+
+// Number keys 1-9 play the first nine legal moves, as at a table.
+document.addEventListener('keydown', (e) => {
+  if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e)) return;
+  if (!/^[1-9]$/.test(e.key) || !lesson.frame || lesson.frame.done) return;
+  const choice = (lesson.frame.update.legal || [])[Number(e.key) - 1];
+  if (choice) {
+    e.preventDefault();
+    play(choice);
+  }
+});
 
 if (game) load(0);
 else el.turn.textContent = 'No lesson here.';

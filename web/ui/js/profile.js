@@ -1,6 +1,7 @@
 // A player's profile, /u/NAME: ratings per game with their history as a chart, recent matches
 // with links to their replays, and results by game and by opponent.
 
+import { withNames } from './names.js';
 import { h, s, replace, $ } from './dom.js';
 import { getJSON } from './api.js';
 
@@ -60,7 +61,7 @@ async function load() {
     ? p.recent.map((m) => h('li', { class: 'table-row' },
       h('div', { class: 'table-main' },
         h('div', {}, `${m.title} vs ${m.opponent}`),
-        h('div', { class: 'muted small' }, `${m.rated ? 'rated' : 'casual'} · ${m.outcome || m.status}${m.score ? ` · ${m.score}` : ''} · ${new Date(m.at).toLocaleString()}`)),
+        h('div', { class: 'muted small' }, `${m.rated ? 'rated' : 'casual'} · ${m.outcome || m.status}${m.score ? ` · ${withNames(m.score, (m.players || []).map((name) => ({ name })))}` : ''} · ${new Date(m.at).toLocaleString()}`)),
       m.status === 'finished'
         ? h('a', { class: 'button small', href: `/r/${encodeURIComponent(m.table)}` }, 'Replay')
         : h('a', { class: 'button small', href: `/t/${encodeURIComponent(m.table)}` }, 'Open')))

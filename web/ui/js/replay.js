@@ -82,6 +82,8 @@ function resultText(t) {
   const loser = (r.returns || []).findIndex((x) => x < 0);
   const why = { resigned: 'resigned', claimed: 'left the table', time: 'ran out of time' }[t.ended];
   if (why && loser >= 0) return `${name(loser)} ${why}: ${name(r.winner)} won`;
+  // A score that names the winner ("player 2 wins: ball beyond player 1's field") says it all.
+  if (/\bwins?\b/.test(r.score || '')) return withNames(r.score, t.seats);
   return `${name(r.winner)} won${r.score ? ` (${withNames(r.score, t.seats)})` : ''}`;
 }
 

@@ -208,6 +208,9 @@ class PencilView {
       this.bid = Math.max(lo, Math.min(hi, Math.round(b)));
       slider.value = String(this.bid);
       number.value = String(this.bid);
+      number.setCustomValidity('');
+      invalid.hidden = true;
+      if (this.sendButton) this.sendButton.disabled = frame.busy || undefined;
       this.refreshPreview(frame, v);
     };
     const oppPts = v.points[opp];
@@ -217,18 +220,21 @@ class PencilView {
     const slider = h('input', {
       type: 'range', min: lo, max: hi, step: 1, value: this.bid, class: 'pc-slider',
       'aria-label': 'Your bid', 'data-focus-key': 'bid-slider', disabled: frame.busy || undefined,
-      oninput: (e) => {
-        this.bid = Number(e.target.value);
-        number.value = String(this.bid);
-        this.refreshPreview(frame, v);
-      },
+      oninput: (e) => set(Number(e.target.value)),
     });
     const number = h('input', {
       type: 'number', min: lo, max: hi, step: 1, value: this.bid, class: 'pc-number', inputmode: 'numeric',
       'aria-label': 'Your bid (number)', 'data-focus-key': 'bid-number', disabled: frame.busy || undefined,
       oninput: (e) => {
         const b = Number(e.target.value);
-        if (Number.isInteger(b) && b >= lo && b <= hi) {
+        const ok = e.target.value.trim() !== '' && Number.isInteger(b) && b >= lo && b <= hi;
+        // A number the bid cannot be is said at once, and nothing can be sent until it is fixed:
+        // the button never sends another bid than the one typed.
+        number.setCustomValidity(ok ? '' : `Bid a whole number from ${lo} to ${hi}`);
+        invalid.textContent = ok ? '' : `${e.target.value.trim() || 'Nothing'} is not a bid you can make: bid a whole number from ${lo} to ${hi}.`;
+        invalid.hidden = ok;
+        if (this.sendButton) this.sendButton.disabled = !ok || frame.busy || undefined;
+        if (ok) {
           this.bid = b;
           slider.value = String(b);
           this.refreshPreview(frame, v);
@@ -243,6 +249,7 @@ class PencilView {
         }
       },
     });
+    const invalid = h('p', { class: 'form-error pc-invalid', role: 'alert', hidden: true });
     this.previewEl = h('div', { class: 'pc-preview', 'aria-live': 'polite' });
     replace(this.els.bid,
       h('div', { class: 'pc-bid-head' },
@@ -251,6 +258,7 @@ class PencilView {
       h('div', { class: 'pc-bid-controls' },
         slider, number,
         h('button', { type: 'button', class: 'primary pc-send', 'data-focus-key': 'bid-send', 'data-move': 'bid', disabled: frame.busy || undefined, onclick: () => send(this.bid) }, `Bid ${this.bid}`)),
+      invalid,
       h('div', { class: 'pc-quick', role: 'group', 'aria-label': 'Quick bids' }, quick.map((b) => h('button', {
         type: 'button', class: `chip${b === this.bid ? ' chosen' : ''}`, 'data-focus-key': `quick:${b}`, 'data-bid': b, disabled: frame.busy || undefined,
         onclick: () => set(b),
