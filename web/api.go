@@ -173,7 +173,7 @@ func (s *Server) reserve(addr string, bots bool) (release func(), status int, ms
 	case total >= s.limits.LiveTables:
 		return nil, http.StatusServiceUnavailable, fmt.Sprintf("the server is full (%d tables are being played): try again in a minute", total)
 	case mine >= s.limits.TablesPerAddress:
-		return nil, http.StatusTooManyRequests, fmt.Sprintf("you already have %d unfinished tables, the most one address may have: finish or resign one first (a table with no move and no one connected for %v ends by itself)", mine, s.limits.ExpireAfter)
+		return nil, http.StatusTooManyRequests, fmt.Sprintf("you already have %d unfinished tables, the most one address may have: finish or resign one first (Your tables, in the lobby), or wait: a table nobody plays or watches ends by itself after %s", mine, spokenDuration(s.limits.ExpireAfter))
 	case bots && botTables >= s.limits.BotTables:
 		return nil, http.StatusServiceUnavailable, fmt.Sprintf("the server already plays %d tables between bots only, the most it takes: try again in a minute, or take a seat yourself", botTables)
 	}
@@ -651,4 +651,22 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 
 func writeError(w http.ResponseWriter, status int, msg string) {
 	writeJSON(w, status, map[string]string{"error": msg})
+}
+
+// spokenDuration says d as a person would: "30 minutes", "1 hour", "90 seconds".
+func spokenDuration(d time.Duration) string {
+	unit := func(n int64, name string) string {
+		if n == 1 {
+			return "1 " + name
+		}
+		return fmt.Sprintf("%d %ss", n, name)
+	}
+	switch {
+	case d >= time.Hour && d%time.Hour == 0:
+		return unit(int64(d/time.Hour), "hour")
+	case d >= time.Minute && d%time.Minute == 0:
+		return unit(int64(d/time.Minute), "minute")
+	default:
+		return unit(int64(d.Round(time.Second)/time.Second), "second")
+	}
 }

@@ -214,7 +214,7 @@ func checkRated(t *store.Table, accounts []int64) error {
 	}
 	for i, seat := range t.Seats {
 		if seat.Bot == "" && accounts[i] == 0 {
-			return fmt.Errorf("a rated table is between signed-in players and bots: seat %d is neither", i+1)
+			return fmt.Errorf(`a rated table is between signed-in players and bots: seat %d is neither (take your own seat with {"me": true}, a bot's with {"bot": "LEVEL"})`, i+1)
 		}
 	}
 	if t.Seats[0].Bot != "" && t.Seats[1].Bot != "" {

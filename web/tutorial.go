@@ -12,6 +12,7 @@ import (
 	"deuce/engine"
 	"deuce/games"
 	"deuce/games/alakaslam"
+	"deuce/games/pencil"
 	"deuce/match"
 )
 
@@ -292,17 +293,21 @@ func (bt *builtTutorial) frame(step int) (tutorialFrame, error) {
 		}
 		m := bt.rec.Moves[end]
 		f.Expect = &match.Choice{Action: m.Action, Text: m.Text}
-		f.Lesson = bt.lesson(end)
+		f.Lesson = bt.lesson(end, st)
 	}
 	f.Update = u
 	return f, nil
 }
 
-// lesson explains the record's move i.
-func (bt *builtTutorial) lesson(i int) string {
+// lesson explains the record's move i, played in st.
+func (bt *builtTutorial) lesson(i int, st engine.State) string {
 	m := bt.rec.Moves[i]
 	kind, _, _ := strings.Cut(m.Text, " ")
 	switch bt.game.Name {
+	case "pencil":
+		if ps, ok := st.(*pencil.State); ok && kind == "bid" {
+			return pencilBid(ps, m.Seat, m.Text)
+		}
 	case "centercourt":
 		if kind == "return" {
 			return centerCourtReturn(bt.rec.Moves[:i], m.Text)
@@ -316,6 +321,52 @@ func (bt *builtTutorial) lesson(i int) string {
 		return fmt.Sprintf(l, m.Text)
 	}
 	return fmt.Sprintf("Play «%s».", m.Text)
+}
+
+// pencilBid explains a bid of the bidding game from where the round stands: the points, the
+// ball, and what the bid does against a lower, a higher and an equal bid. The rounds differ,
+// so each step says something new.
+func pencilBid(s *pencil.State, seat engine.Seat, text string) string {
+	p := s.Params()
+	mine, theirs := s.Points(seat), s.Points(1-seat)
+	ball := s.Ball()
+	if seat == 1 {
+		ball = -ball // seen from the learner's end: negative is the learner's half
+	}
+	bid, _ := strconv.Atoi(strings.TrimPrefix(text, "bid "))
+	where := "on the centre line"
+	switch {
+	case ball < 0:
+		where = plural(-ball, "field") + " into your half"
+	case ball > 0:
+		where = plural(ball, "field") + " into your opponent's half"
+	}
+	win := "one field toward your opponent"
+	switch {
+	case p.Jump && ball < 0:
+		win = "straight over the net into your opponent's half"
+	case ball+1 > p.Fields:
+		win = "beyond your opponent's last field, and you win the match"
+	}
+	lose := "if higher, one field toward you; a tie leaves it where it is"
+	switch {
+	case theirs < bid:
+		lose = fmt.Sprintf("with %s they can neither match nor beat it", plural(theirs, "point"))
+	case theirs == bid:
+		lose = fmt.Sprintf("with %s they cannot bid higher; a tie leaves it where it is", plural(theirs, "point"))
+	case p.Jump && ball > 0:
+		lose = "if higher, straight over the net into your half; a tie leaves it where it is"
+	case ball-1 < -p.Fields:
+		lose = "if higher, beyond your last field, and you lose the match; a tie leaves it where it is"
+	}
+	spent := "a bid of 0 keeps all your points for the rounds to come"
+	if bid > 0 {
+		spent = "both bids are spent: " + plural(bid, "point") + " of yours gone for the rounds to come"
+	}
+	return fmt.Sprintf("You have %s, your opponent %s; the ball is %s. Bid: play «%s». "+
+		"Your opponent bids at the same time without seeing it. If their bid is lower, the ball goes %s; "+
+		"%s. Win or lose the round, %s.",
+		plural(mine, "point"), plural(theirs, "point"), where, text, win, lose, spent)
 }
 
 // centerCourtReturn explains a Center Court return from the Volley Value, which is the value

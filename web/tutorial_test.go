@@ -53,6 +53,14 @@ func TestTutorials(t *testing.T) {
 				t.Errorf("%d steps", tu.Steps)
 			}
 			seq := -1
+			lessons := map[string]bool{}
+			defer func() {
+				// The bidding game's steps are all bids: each says where its round stands, so
+				// no two read alike.
+				if tu.Game == "pencil" && len(lessons) != tu.Steps {
+					t.Errorf("%d different lessons in %d steps: %v", len(lessons), tu.Steps, lessons)
+				}
+			}()
 			for step := 0; step <= tu.Steps; step++ {
 				var f frame
 				if code := s.call("GET", fmt.Sprintf("/api/tutorials/%s?step=%d", tu.Game, step), nil, &f); code != http.StatusOK {
@@ -71,6 +79,7 @@ func TestTutorials(t *testing.T) {
 				if f.Done || f.Expect == nil || f.Lesson == "" || f.Update.ToMove != 0 {
 					t.Fatalf("step %d: %+v", step, f)
 				}
+				lessons[f.Lesson] = true
 				legal := false
 				for _, c := range f.Update.Legal {
 					legal = legal || c == *f.Expect

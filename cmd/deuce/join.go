@@ -85,6 +85,10 @@ func online(ctx context.Context, args []string, e *env, name, usage string) erro
 	if name == "watch" {
 		token = ""
 	} else if token == "" && session == "" {
+		// Advice to watch a table is only good for a table that is there.
+		if _, err := c.Table(ctx, link.Table); err != nil {
+			return fmt.Errorf("%s: %w", pos[0], err)
+		}
 		return usagef("%s is a table's address, not a seat link: deuce watch it, join with the seat link (…#seat=N&token=T), or deuce login %s to join as your account", pos[0], link.Server)
 	}
 	if fl.rematches < 0 || fl.rematches > maxRematches {

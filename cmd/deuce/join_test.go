@@ -240,7 +240,6 @@ func TestJoinWatchUsage(t *testing.T) {
 		want string
 	}{
 		{[]string{"join"}, "one link"},
-		{[]string{"join", "http://127.0.0.1:1/t/abc"}, "not a seat link"},
 		{[]string{"join", "http://127.0.0.1:1/api/x"}, "not a table's address"},
 		{[]string{"watch", "ftp://x/t/abc"}, "http or https"},
 	} {
@@ -254,6 +253,20 @@ func TestJoinWatchUsage(t *testing.T) {
 	_, _, err := deuce(t, "", "watch", "http://127.0.0.1:1/t/abc")
 	if err == nil || !strings.Contains(err.Error(), "127.0.0.1:1") {
 		t.Errorf("watching a missing server: %v", err)
+	}
+	// A table's address is not a seat link: deuce says how to watch or join it, and only
+	// suggests watching a table that is there.
+	ctx := context.Background()
+	c := clienttest.Start(t).Client
+	created := pencilTable(ctx, t, c, "5")
+	_, _, err = deuce(t, "", "join", c.Server.String()+"/t/"+created.ID)
+	var u usageError
+	if !errors.As(err, &u) || !strings.Contains(err.Error(), "not a seat link") || !strings.Contains(err.Error(), "deuce watch") {
+		t.Errorf("joining by a table's address: %v, want a usage error that suggests watching", err)
+	}
+	_, _, err = deuce(t, "", "join", c.Server.String()+"/t/nosuchtable00000")
+	if err == nil || errors.As(err, &u) || !strings.Contains(err.Error(), "no such table") {
+		t.Errorf("joining a table that is not there: %v, want the server's no such table", err)
 	}
 }
 

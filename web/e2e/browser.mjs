@@ -189,9 +189,12 @@ async function main() {
     executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1280, height: 900 },
   });
   try {
-    // (a) Center Court, one tiebreak against the heuristic bot.
+    // (a) Center Court, one tiebreak against the easy bot (the heuristic, as the lobby offers it).
     let page = watch(await browser.newPage(), 'centercourt');
-    const cc = await createTable(page, { game: 'Center Court', variant: 'tiebreak', opponent: 'heuristic', name: 'Ann', screenshot: 'lobby.png' });
+    await page.goto(`${base}/`);
+    await page.locator('#seat-1 option[value="bot:easy"]').waitFor({ state: 'attached' });
+    check(await page.locator('#seat-1 option[value="bot:heuristic"]').count() === 0, 'the lobby offers the heuristic once, as the easy bot');
+    const cc = await createTable(page, { game: 'Center Court', variant: 'tiebreak', opponent: 'easy', name: 'Ann', screenshot: 'lobby.png' });
     const ccMoves = await playCenterCourt(page);
     log(`Center Court finished after ${ccMoves} moves of ours`);
     await checkEnd(page, 'centercourt-end.png');
@@ -222,7 +225,7 @@ async function main() {
     page = watch(await browser.newPage(), 'pencil');
     await page.goto(`${base}/`);
     const bots = await page.evaluate(async () => (await (await fetch('/api/games')).json()).find((g) => g.name === 'pencil').bots.map((b) => b.Name ?? b.name));
-    const opponent = bots.includes('equilibrium') ? 'equilibrium' : 'heuristic';
+    const opponent = bots.includes('equilibrium') ? 'equilibrium' : 'easy';
     const pc = await createTable(page, { game: 'Tennis (paper and pencil)', variant: 'standard', options: { points: '20' }, opponent, name: 'Ann' });
     const rounds = await playPencil(page);
     log(`bidding game finished after ${rounds} rounds`);
@@ -252,7 +255,7 @@ async function main() {
     // (c) A table at phone width, created from the lobby at that width too.
     page = watch(await browser.newPage(), 'phone');
     await page.setViewportSize({ width: 390, height: 844 });
-    await createTable(page, { game: 'Center Court', variant: 'tiebreak', opponent: 'heuristic', name: 'Ann' });
+    await createTable(page, { game: 'Center Court', variant: 'tiebreak', opponent: 'easy', name: 'Ann' });
     await playCenterCourt(page, { screenshotAfter: -1, stopAfter: 3 });
     await waitForTurn(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -265,7 +268,7 @@ async function main() {
 
     // (d) Resigning asks first, then ends the match, recorded as such in the lobby's history.
     page = watch(await browser.newPage(), 'resign');
-    await createTable(page, { game: 'Tennis (paper and pencil)', variant: 'standard', opponent: 'heuristic', name: 'Ann' });
+    await createTable(page, { game: 'Tennis (paper and pencil)', variant: 'standard', opponent: 'easy', name: 'Ann' });
     await page.locator('#resign').click();
     await page.getByRole('alertdialog').waitFor();
     await page.locator('#resign-no').click();

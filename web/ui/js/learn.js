@@ -56,7 +56,7 @@ function show(f, note) {
     el.status.className = 'status won';
     replace(el.lesson,
       h('h2', {}, 'Well played!'),
-      h('p', {}, `You have played the ${f.steps} steps of this lesson on a real ${f.title} deal. The rest of the rules are in the lobby's rules panel.`),
+      h('p', {}, `You have played the ${f.steps} steps of this lesson on a real ${f.title} ${f.game === 'pencil' ? 'match' : 'deal'}. The rest of the rules are in the lobby's rules panel.`),
       h('p', { class: 'lesson-actions' },
         h('a', { class: 'button primary', href: '/', id: 'lesson-play' }, 'Play against a bot'),
         h('button', { type: 'button', onclick: () => load(0) }, 'Start again')));

@@ -5,7 +5,7 @@ import { h, $, replace, capitalize } from './dom.js';
 import { api, getJSON } from './api.js';
 import { rememberSeat, seatsAt, seatLink } from './seats.js';
 import { copyButton } from './copy.js';
-import { withNames, shownOptions, briefOptions } from './names.js';
+import { withNames, shownOptions, briefOptions, offered } from './names.js';
 import { whoami } from './account.js';
 import { CLOCKS } from './seek.js';
 
@@ -116,10 +116,10 @@ function chooseVariant() {
 }
 
 function layoutSeats(n) {
-  const bots = game.bots || [];
+  const bots = offered(game.bots || []);
   // A newcomer's first opponent: a middling level, never the strongest.
   const names = bots.map((b) => b.name);
-  const strongest = ['medium', 'heuristic', 'easy'].find((b) => names.includes(b)) || names[0] || '';
+  const strongest = ['medium', 'easy', 'heuristic'].find((b) => names.includes(b)) || names[0] || '';
   replace(el.seats, Array.from({ length: n }, (_, i) => {
     const chosen = seatChoice[i] || (i === 0 ? 'you' : strongest ? `bot:${strongest}` : 'friend');
     seatChoice[i] = chosen;
@@ -366,7 +366,7 @@ function progressText(t) {
     const missing = t.seats.filter((s) => !s.claimed).map((s) => s.name);
     return missing.length ? `waiting for ${missing.join(', ')}` : 'about to start';
   }
-  return `${t.moves} moves`;
+  return t.moves === 1 ? '1 move' : `${t.moves} moves`;
 }
 
 function isEnded(t) {

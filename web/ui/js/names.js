@@ -58,3 +58,10 @@ export function briefOptions(g, options, seats, sep = ' · ') {
   const base = { ...Object.fromEntries((g.options || []).map((o) => [pick(o, 'name'), pick(o, 'default') ?? ''])), ...(matched?.options || {}) };
   return [matched?.name, list(all.filter(([k, x]) => base[k] !== x))].filter(Boolean).join(sep);
 }
+
+// offered are the bot levels a person chooses from: "heuristic" is "easy" under its other name
+// where both exist (the API keeps both), and one level should have one name.
+export function offered(bots) {
+  const names = new Set(bots.map((b) => b.name ?? b.Name));
+  return bots.filter((b) => !((b.name ?? b.Name) === 'heuristic' && names.has('easy')));
+}

@@ -5,6 +5,7 @@
 import { h, replace, $ } from './dom.js';
 import { api, getJSON, postJSON, deleteJSON } from './api.js';
 import { whoami } from './account.js';
+import { offered } from './names.js';
 
 const POLL = 2000; // ms
 // CLOCKS are the time controls the lobby offers, as clock.Parse reads them, with their labels.
@@ -38,7 +39,7 @@ function fillVariants() {
   const g = games.find((x) => x.name === el.game.value);
   replace(el.variant, (g ? twoSeatVariants(g) : []).map((v) => h('option', { value: v.name }, v.name)));
   const keep = el.bot.value;
-  replace(el.bot, (g ? g.bots : []).map((b) => h('option', { value: b.name ?? b.Name }, `the ${b.name ?? b.Name} bot`)));
+  replace(el.bot, (g ? offered(g.bots) : []).map((b) => h('option', { value: b.name ?? b.Name }, `the ${b.name ?? b.Name} bot`)));
   if ([...el.bot.options].some((o) => o.value === keep)) el.bot.value = keep;
   // A newcomer's first opponent is a middling level, as in the new-table form.
   else if ([...el.bot.options].some((o) => o.value === 'medium')) el.bot.value = 'medium';

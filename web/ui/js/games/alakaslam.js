@@ -113,6 +113,14 @@ function cellName(c) {
   return `row ${c.row + 1} col ${c.col + 1}`;
 }
 
+// landingText says where a hit sends the ball: the court card it lands on, or only what
+// happens when it lands on none (a row or column past the court means nothing to a player).
+function landingText(v, l) {
+  const onCourt = l.row >= 0 && l.row < v.rows && l.col >= 0 && l.col < v.cols;
+  if (!onCourt) return l.result === 'into the net' ? 'into the net' : `${l.result}: off the court`;
+  return `to ${cellName(l)}: ${l.result}`;
+}
+
 class AlakaView {
   constructor(root, ctx) {
     this.ctx = ctx;
@@ -364,7 +372,7 @@ class AlakaView {
       c.straight = / straight$/.test(text);
       if (v.support === frame.seat) return 'continues from where the first player\'s cards leave the ball';
       const l = landing(v, [...(v.picked || []), c]);
-      return `ball to ${cellName(l)}: ${l.result}`;
+      return `ball ${landingText(v, l)}`;
     }
     let m = /^move (forward|back|red|blue)$/.exec(text);
     if (m) {
@@ -380,7 +388,7 @@ class AlakaView {
       return `to ${cellName(to)}${onBall ? ' (the ball)' : ''}`;
     }
     if (/^spend /.test(text)) return v.format === 'canadian' && v.players[frame.seat]?.team === 1 ? '+2 spaces' : '+1 space';
-    if (text === 'hit') return v.aim ? `ball to ${cellName(v.aim.to)}: ${v.aim.result}` : 'play the cards picked';
+    if (text === 'hit') return v.aim ? `ball ${landingText(v, { ...v.aim.to, result: v.aim.result })}` : 'play the cards picked';
     if (text === 'concede') return 'the other side wins the point';
     if (text === 'draw three') return 'Laurie: draw 3, play 1';
     m = /^toots player (\d)$/.exec(text);
@@ -403,7 +411,7 @@ class AlakaView {
     const legal = frame.legal || [];
     const aim = v.aim;
     replace(this.els.preview, aim
-      ? h('span', { class: `ak-preview ${aim.result === 'in' ? 'in' : 'bad'}` }, `${legal.length ? 'Your cards send' : 'The cards picked send'} the ball to ${cellName(aim.to)}: ${aim.result}.`)
+      ? h('span', { class: `ak-preview ${aim.result === 'in' ? 'in' : 'bad'}` }, `${legal.length ? 'Your cards send' : 'The cards picked send'} the ball ${landingText(v, { ...aim.to, result: aim.result })}.`)
       : null);
     replace(this.els.moves, legal.map((c, i) => {
       const [label, detail] = this.labelOf(frame, v, c.text);

@@ -285,7 +285,7 @@ class PencilView {
     const lines = [];
     if (o.canWin) lines.push(h('li', { class: 'good' }, `If you outbid ${oppName}, the ball moves ${where(o.win)}.`));
     const more = b + 1 === v.points[opp] ? `${b + 1}` : `${b + 1} to ${v.points[opp]}`;
-    if (o.canLose) lines.push(h('li', { class: 'bad' }, `If ${oppName} bids more (${more}), it moves ${where(o.lose)}.`));
+    if (o.canLose) lines.push(h('li', { class: 'bad' }, `If ${oppName} bids more (${more}), the ball moves ${where(o.lose)}.`));
     if (o.canTie) lines.push(h('li', {}, `A tie at ${b} leaves the ball at ${position(v.ball)}.`));
     if (o.sureWin) lines.push(h('li', { class: 'good' }, `${oppName} has only ${v.points[opp]} ${v.points[opp] === 1 ? 'point' : 'points'}: this bid wins the round.`));
     replace(this.previewEl,

@@ -44,6 +44,16 @@ const STYLE = `
 .ww-court .pawn { stroke: #fff; stroke-width: 2.5; }
 .ww-court .ball { fill: var(--ball); stroke: var(--ball-line); stroke-width: 1.5; }
 .ww-side { display: grid; gap: .5rem; }
+/* On a phone the moves come right under the court, before the hand and the players' panels,
+   which would otherwise push them a long scroll down. */
+@media (max-width: 600px) {
+  .ww-main { display: contents; }
+  .ww-main > :first-child { order: 1; }
+  .ww > .ww-moves-box { order: 2; }
+  .ww > .ww-hand-box { order: 3; }
+  .ww-side { order: 4; }
+  .ww-top { order: 0; }
+}
 .ww-player { display: grid; gap: .25rem; padding: .45rem .6rem; border-radius: 10px; background: var(--surface); border: 1px solid var(--line); }
 .ww-player.acting { border-color: var(--accent); box-shadow: 0 0 0 2px var(--accent-soft); }
 .ww-player .head { display: flex; flex-wrap: wrap; gap: .2rem .5rem; align-items: baseline; }
@@ -118,7 +128,7 @@ class WorldwideView {
       court: s('svg', { class: 'ww-court', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': 'The court' }),
       players: h('div', { class: 'ww-side' }),
       rally: h('div', { class: 'ww-section' }),
-      hand: h('div', { class: 'ww-section' }),
+      hand: h('div', { class: 'ww-section ww-hand-box' }),
       preview: h('div', { class: 'ww-preview', 'aria-live': 'polite' }),
       moves: h('div', { class: 'moves', role: 'group', 'aria-label': 'Your moves' }),
     };
@@ -126,7 +136,7 @@ class WorldwideView {
       h('div', { class: 'ww-top' }, this.els.board, h('div', { class: 'ww-tags-wrap' }, this.els.tags), this.els.caption),
       h('div', { class: 'ww-main' }, h('div', {}, this.els.court), h('div', { class: 'ww-side' }, this.els.players, this.els.rally)),
       this.els.hand,
-      ctx.readOnly ? null : h('div', { class: 'ww-section' }, this.els.preview, this.els.moves)));
+      ctx.readOnly ? null : h('div', { class: 'ww-section ww-moves-box' }, this.els.preview, this.els.moves)));
   }
 
   update(frame) {
