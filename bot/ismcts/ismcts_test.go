@@ -196,11 +196,10 @@ func TestWholeMatches(t *testing.T) {
 	}
 }
 
-// TestWinningMove sets up the bidding game with the ball on player 1's last field, player 1 to
-// bid with 5 points against 3. The solved game says bid 3 is the only sure win: a tie empties
-// player 2 and leaves a lead player 1 converts, a higher bid of player 2 is impossible, and a
-// lower one jumps the ball to player 2's side; every other bid loses against some reply.
-func TestWinningMove(t *testing.T) {
+// lastField is the bidding game with the ball on player 1's last field, player 1 to bid with 5
+// points against 3.
+func lastField(t *testing.T) engine.State {
+	t.Helper()
 	s, _, err := pencil.Game.Start(engine.Options{"points": "7"})
 	if err != nil {
 		t.Fatal(err)
@@ -213,6 +212,15 @@ func TestWinningMove(t *testing.T) {
 	if st := s.(*pencil.State); st.Ball() != -2 || st.Points(0) != 5 || st.Points(1) != 3 {
 		t.Fatalf("setup: ball %d, points %d-%d", st.Ball(), st.Points(0), st.Points(1))
 	}
+	return s
+}
+
+// TestWinningMove sets up the bidding game with the ball on player 1's last field, player 1 to
+// bid with 5 points against 3. The solved game says bid 3 is the only sure win: a tie empties
+// player 2 and leaves a lead player 1 converts, a higher bid of player 2 is impossible, and a
+// lower one jumps the ball to player 2's side; every other bid loses against some reply.
+func TestWinningMove(t *testing.T) {
+	s := lastField(t)
 	for _, o := range []ismcts.Options{{Iterations: 3000}, heuristicOptions(pencil.Game, 3000), {Iterations: 3000, Regret: true}} {
 		an := search(t, ismcts.New(o), s, 1)
 		if an.Action != 3 {
@@ -227,16 +235,8 @@ func TestWinningMove(t *testing.T) {
 // TestFocus: a move the search finds poor gets few visits, unless it is the focus, which gets
 // at least FocusVisits in each tree, and the best move stays the best.
 func TestFocus(t *testing.T) {
-	s, _, err := pencil.Game.Start(engine.Options{"points": "7"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, a := range []engine.Action{1, 2, 1, 2} {
-		if err := s.Apply(a); err != nil {
-			t.Fatal(err)
-		}
-	}
-	const poor = 5 // bid 5 of 5 against 3 loses: player 2 bids 4 and is left the lead
+	s := lastField(t)
+	const poor = 5 // bid 5 spends everything: player 2 bids 0, then pushes the ball back alone
 	visits := func(an ismcts.Analysis, a engine.Action) int {
 		for _, m := range an.Moves {
 			if m.Action == a {

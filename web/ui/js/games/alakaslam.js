@@ -361,7 +361,7 @@ class AlakaView {
         sh.plays.map((p) => `${this.name(p.seat)}: ${p.cards.map((c) => c.short + (c.straight ? '↑' : '')).join(' ')}${p.laurie ? ' (Laurie)' : ''}`).join('; '),
         ` → ${cellName(sh.to)}, ${sh.result}`) : null,
       lp ? h('div', {}, h('strong', {}, `Point ${lp.number}`), `${lp.how}, to ${this.teamName(v, lp.winner, true)}`) : null,
-      v.call ? h('div', { class: 'muted' }, `${capitalize(this.name(0))} called ${v.call}${v.revealed ? `; revealed ${v.revealed}` : ''}`) : null);
+      v.call && !lp ? h('div', { class: 'muted' }, `${capitalize(this.name(0))} called ${v.call}${v.revealed ? `; revealed ${v.revealed}` : ''}`) : null);
   }
 
   // detail explains a move: where a pick or a step leads.
