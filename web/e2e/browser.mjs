@@ -106,10 +106,18 @@ async function playCenterCourt(page, { screenshotAfter = 6, stopAfter = Infinity
       log(`move ${moves + 1}: card ${value} → ${await button.textContent()}`);
       await button.click();
     } else {
-      // The first legal move, from the row of move buttons.
+      // The first legal move, from the row of move buttons; a serve by its own number key.
       const button = page.locator('.moves button.move:not([disabled])').first();
-      log(`move ${moves + 1}: ${(await button.getAttribute('data-move'))}`);
-      await button.click();
+      const move = await button.getAttribute('data-move');
+      log(`move ${moves + 1}: ${move}`);
+      const serve = /^serve ([1-6])$/.exec(move);
+      if (serve) {
+        const key = (await button.locator('kbd').textContent()).trim();
+        check(key === serve[1], `the key of «${move}» is its value (${key})`);
+        await page.keyboard.press(key);
+      } else {
+        await button.click();
+      }
     }
     await played(page, seq);
     moves++;

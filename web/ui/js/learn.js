@@ -5,6 +5,7 @@
 import { h, $, replace, isTyping } from './dom.js';
 import { getJSON } from './api.js';
 import { viewFor } from './games/index.js';
+import { choiceForKey } from './games/common.js';
 import { withMotion } from './animate.js';
 import { renderLog } from './logview.js';
 
@@ -107,7 +108,7 @@ function play(choice) {
 document.addEventListener('keydown', (e) => {
   if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e)) return;
   if (!/^[1-9]$/.test(e.key) || !lesson.frame || lesson.frame.done) return;
-  const choice = (lesson.frame.update.legal || [])[Number(e.key) - 1];
+  const choice = choiceForKey(lesson.frame.update.legal, e.key);
   if (choice) {
     e.preventDefault();
     play(choice);

@@ -6,7 +6,7 @@ import { api } from './api.js';
 import { TableSocket } from './socket.js';
 import { rememberSeat, seatsAt, seatLink } from './seats.js';
 import { viewFor } from './games/index.js';
-import { SPECTATOR } from './games/common.js';
+import { SPECTATOR, choiceForKey } from './games/common.js';
 import { copyButton } from './copy.js';
 import { Clocks } from './clocks.js';
 import { Chat } from './chat.js';
@@ -535,8 +535,7 @@ for (const type of ['pointerdown', 'keydown']) {
 document.addEventListener('keydown', (e) => {
   if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e)) return;
   if (!/^[1-9]$/.test(e.key) || !state.update) return;
-  const legal = frame().legal;
-  const choice = legal[Number(e.key) - 1];
+  const choice = choiceForKey(frame().legal, e.key);
   if (choice) {
     e.preventDefault();
     play(choice);

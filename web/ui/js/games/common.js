@@ -10,7 +10,7 @@
 //   frame.legal        the moves the viewer may play now, possibly empty
 //   frame.toMove, frame.pending, frame.result, frame.busy (a move is on its way)
 // It may also export scoreText(frame) for the status bar. Every legal move must be reachable by
-// clicking; the page adds the number keys 1-9 for legal[0..8].
+// clicking; the page adds the number keys 1-9 (keyFor).
 
 import { h } from '../dom.js';
 
@@ -22,16 +22,45 @@ export function nameOf(ctx, frame, seat) {
   return ctx.seats[seat]?.name || `player ${seat + 1}`;
 }
 
-// moveButton is a button that plays choice, numbered for the keyboard when index < 9.
+// byValue reports legal moves that are one word and a digit 1-9 each, all different ("serve 2",
+// "serve 5"): their number keys are those digits, so that 3 serves a 3.
+function byValue(legal) {
+  const digits = new Set();
+  let word = null;
+  for (const c of legal || []) {
+    const m = /^(\w+) ([1-9])$/.exec(c.text);
+    if (!m || (word !== null && m[1] !== word) || digits.has(m[2])) return false;
+    word = m[1];
+    digits.add(m[2]);
+  }
+  return digits.size > 0;
+}
+
+// keyFor is the number key that plays legal[i], or '' for none: the move's own digit where
+// every move has one (byValue), else its place in the list, 1 to 9.
+export function keyFor(legal, i) {
+  if (byValue(legal)) return /([1-9])$/.exec(legal[i].text)[1];
+  return i < 9 ? String(i + 1) : '';
+}
+
+// choiceForKey is the legal move number key plays (keyFor), or undefined.
+export function choiceForKey(legal, key) {
+  return (legal || []).find((_, i) => keyFor(legal, i) === key);
+}
+
+// moveButton is a button that plays choice, numbered for the keyboard (keyFor).
 export function moveButton(ctx, frame, choice, index, label, detail, extraClass = '') {
-  const key = index < 9 ? h('kbd', { 'aria-hidden': 'true' }, String(index + 1)) : null;
+  const legal = frame.legal || [];
+  const at = legal.indexOf(choice);
+  const k = at >= 0 ? keyFor(legal, at) : index < 9 ? String(index + 1) : '';
+  const key = k ? h('kbd', { 'aria-hidden': 'true' }, k) : null;
   return h('button', {
     type: 'button',
     class: `move ${extraClass}`.trim(),
     'data-focus-key': `move:${choice.text}`,
     'data-move': choice.text,
     disabled: frame.busy || undefined,
-    'aria-keyshortcuts': index < 9 ? String(index + 1) : undefined,
+    'aria-keyshortcuts': k || undefined,
     onclick: () => ctx.play?.(choice),
   }, key, h('span', { class: 'move-label' }, label), detail ? h('span', { class: 'move-detail' }, detail) : null);
 }
