@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"deuce/engine"
@@ -53,7 +54,8 @@ type seatPresence struct {
 	Person bool `json:"person"`
 	// Connected reports that the seat's person has the table open now.
 	Connected bool `json:"connected"`
-	// Away is the seconds since the seat's person left (0 when connected or never there).
+	// Away is the seconds since the seat's person left, rounded up, so at least 1 from the
+	// moment they leave (0 when connected or never there).
 	Away float64 `json:"away,omitempty"`
 	// Abandoned: away longer than AbandonAfter. The others may claim the win or hand the seat
 	// to a bot.
@@ -68,7 +70,7 @@ func (s *Server) presence(lt *liveTable) presenceMsg {
 		p := seatPresence{Person: lt.person[i], Connected: lt.present[i] > 0}
 		if p.Person && !p.Connected && !lt.goneSince[i].IsZero() {
 			away := now.Sub(lt.goneSince[i])
-			p.Away = away.Truncate(time.Second).Seconds()
+			p.Away = max(1, math.Ceil(away.Seconds()))
 			p.Abandoned = away >= s.limits.AbandonAfter && !lt.correspondence
 		}
 		msg.Seats = append(msg.Seats, p)

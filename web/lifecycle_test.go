@@ -173,7 +173,11 @@ func TestDisconnectedSeatCanBeClaimedAfterTheAbandonTime(t *testing.T) {
 	// Bob seen connected first: a presence read before he came must not pass for his leaving.
 	ann.untilPresence(func(m message) bool { return m.Seats[1].Connected })
 	bob.conn.Close(websocket.StatusNormalClosure, "gone")
-	ann.untilPresence(func(m message) bool { return !m.Seats[1].Connected && !m.Seats[1].Abandoned })
+	// He is away from the moment he leaves (the page shows it at once), before any time passes.
+	gone := ann.untilPresence(func(m message) bool { return !m.Seats[1].Connected && !m.Seats[1].Abandoned })
+	if gone.Seats[1].Away < 1 {
+		t.Errorf("away %v the moment bob left, want at least 1 so that the page marks him away", gone.Seats[1].Away)
+	}
 	ann.send(map[string]any{"type": "claim"})
 	if m := ann.untilError(); m.Code != "not_abandoned" || !strings.Contains(m.Error, "2m0s") {
 		t.Fatalf("claim at once: %+v", m)

@@ -180,7 +180,7 @@ func (s *Server) checkGuestNames(r *http.Request, t *store.Table) error {
 			if !strings.EqualFold(a.Name, seat.Name) {
 				return fmt.Errorf("seat %d: %q looks like %q, a registered player's name: choose another name", i+1, seat.Name, a.Name)
 			}
-			return fmt.Errorf("seat %d: %q is a registered player's name: sign in to take the seat as yourself, or choose another name", i+1, seat.Name)
+			return fmt.Errorf("seat %d: %q is a registered player's name, and a seat's link plays for whoever opens it: leave the name blank to invite them by the link, choose another name, or (if it is you) sign in and take the seat as yourself", i+1, seat.Name)
 		}
 	}
 	return nil

@@ -46,6 +46,8 @@ type recentMatch struct {
 	Status   store.Status `json:"status"`
 	// Outcome is "win", "loss" or "draw" once finished, empty before.
 	Outcome string `json:"outcome,omitempty"`
+	// Ended says how the match ended when not played out: resigned, claimed, time, ...
+	Ended string `json:"ended,omitempty"`
 	// Score is the result as the game says it, naming seats "player N"; Players names the
 	// seats in order, so that a page can write their names instead.
 	Score   string    `json:"score,omitempty"`
@@ -112,7 +114,7 @@ func (s *Server) apiUser(w http.ResponseWriter, r *http.Request) {
 	}
 	byGame, byOpp := map[string]*tally{}, map[string]*tally{}
 	for _, pt := range tables {
-		m := recentMatch{Table: pt.ID, Game: pt.Game, Title: gameTitle(pt.Game), Status: pt.Status, Rated: pt.Rated, At: pt.Updated}
+		m := recentMatch{Table: pt.ID, Game: pt.Game, Title: gameTitle(pt.Game), Status: pt.Status, Rated: pt.Rated, At: pt.Updated, Ended: pt.Ended}
 		for i, seat := range pt.Seats {
 			if i != pt.Seat && m.Opponent == "" {
 				m.Opponent = seat.Name

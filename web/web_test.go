@@ -161,9 +161,10 @@ type message struct {
 	// Open and Seats of a presence message.
 	Open  bool `json:"open"`
 	Seats []struct {
-		Person    bool `json:"person"`
-		Connected bool `json:"connected"`
-		Abandoned bool `json:"abandoned"`
+		Person    bool    `json:"person"`
+		Connected bool    `json:"connected"`
+		Away      float64 `json:"away"`
+		Abandoned bool    `json:"abandoned"`
 	} `json:"seats"`
 }
 

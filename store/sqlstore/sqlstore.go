@@ -344,7 +344,7 @@ func (db *DB) LinkSeat(ctx context.Context, tableID string, seat int, account in
 // PlayerTables returns an account's tables, newest first.
 func (db *DB) PlayerTables(ctx context.Context, account int64, limit int) ([]store.PlayerTable, error) {
 	rows, err := db.read.QueryContext(ctx, db.q(`
-		SELECT t.id, t.game, t.options, t.seats, t.status, t.move_count, t.result, p.seat, t.created, t.updated,
+		SELECT t.id, t.game, t.options, t.seats, t.status, t.move_count, t.result, t.ended, p.seat, t.created, t.updated,
 			COALESCE(i.rated, 0)
 		FROM player_tables p JOIN tables t ON t.id = p.table_id
 		LEFT JOIN table_info i ON i.table_id = p.table_id
@@ -364,7 +364,7 @@ func (db *DB) PlayerTables(ctx context.Context, account int64, limit int) ([]sto
 		)
 		// The table's own times: a seat linked later (a guest's table kept at sign-up) was
 		// still played when it was.
-		if err := rows.Scan(&p.ID, &p.Game, &options, &seats, &status, &p.Moves, &result, &p.Seat, &created, &updated, &rated); err != nil {
+		if err := rows.Scan(&p.ID, &p.Game, &options, &seats, &status, &p.Moves, &result, &p.Ended, &p.Seat, &created, &updated, &rated); err != nil {
 			return nil, fmt.Errorf("tables of account %d: %w", account, err)
 		}
 		if err := store.DecodeColumns(options, seats, result, &p.Options, &p.Seats, &p.Result); err != nil {

@@ -291,6 +291,15 @@ func testFinishRated(t *testing.T, s store.Store, p store.Players) {
 	if tab, _ := s.Get(ctx, "t3"); tab.Ended != store.EndResigned {
 		t.Errorf("Ended = %q, want resigned", tab.Ended)
 	}
+	// The player's list of tables says how each ended.
+	ended := map[string]string{}
+	list, _ := p.PlayerTables(ctx, bob.ID, 10)
+	for _, pt := range list {
+		ended[pt.ID] = pt.Ended
+	}
+	if e, ok := ended["t3"]; !ok || e != store.EndResigned || ended["t2"] != "" {
+		t.Errorf("PlayerTables(bob) ended %v, want t3 resigned and t2 played out", ended)
+	}
 	if h, _ := p.RatingHistory(ctx, bob.ID, "centercourt", 10); len(h) != 2 || h[1].TableID != "t3" || h[1].Rating.Rating >= h[0].Rating.Rating {
 		t.Errorf("bob's history after losing to the bot: %+v", h)
 	}

@@ -152,6 +152,14 @@ async function main() {
     const score = await ann.locator('.end-score').textContent();
     check(/on time/.test(score), `the end says the match was lost on time (${score})`);
     log(`end: ${title} ${score}`);
+    // Each player's end screen says what the match did to their rating.
+    const ratings = [];
+    for (const page of [ann, bob]) {
+      await page.locator('#end-rating').waitFor({ timeout: 10_000 });
+      ratings.push(await page.locator('#end-rating').textContent());
+    }
+    check(ratings.every((r) => /^Your rating in Center Court: \d+ \([+−]\d+\)$/.test(r)) && ratings.some((r) => r.includes('+')) && ratings.some((r) => r.includes('−')),
+      `the end screens give the new ratings, one up and one down (${ratings})`);
     await shot(bob, 'lost-on-time.png');
 
     // Ann's profile shows her new rating and the match.

@@ -7,6 +7,11 @@ import { getJSON } from './api.js';
 
 const name = decodeURIComponent(location.pathname.split('/')[2] || '');
 
+// ENDED says how a match ended before it was played out, after its outcome ("win on time").
+const ENDED = {
+  resigned: 'by resignation', claimed: 'by a claim (a player left)', time: 'on time', expired: '(expired)', cancelled: '(called off)',
+};
+
 function ratingText(r) {
   return `${Math.round(r.rating)}${r.provisional ? '?' : ''}`;
 }
@@ -61,7 +66,7 @@ async function load() {
     ? p.recent.map((m) => h('li', { class: 'table-row' },
       h('div', { class: 'table-main' },
         h('div', {}, `${m.title} vs ${m.opponent}`),
-        h('div', { class: 'muted small' }, `${m.rated ? 'rated' : 'casual'} · ${m.outcome || m.status}${m.score ? ` · ${withNames(m.score, (m.players || []).map((name) => ({ name })))}` : ''} · ${new Date(m.at).toLocaleString()}`)),
+        h('div', { class: 'muted small' }, `${m.rated ? 'rated' : 'casual'} · ${m.outcome || m.status}${m.ended ? ` ${ENDED[m.ended] || `(${m.ended})`}` : ''}${m.score ? ` · ${withNames(m.score, (m.players || []).map((name) => ({ name })))}` : ''} · ${new Date(m.at).toLocaleString()}`)),
       m.status === 'finished'
         ? h('a', { class: 'button small', href: `/r/${encodeURIComponent(m.table)}` }, 'Replay')
         : h('a', { class: 'button small', href: `/t/${encodeURIComponent(m.table)}` }, 'Open')))

@@ -2,7 +2,7 @@
 // websocket, drawing each update with the game's view.
 
 import { h, s, $, replace, isTyping } from './dom.js';
-import { api } from './api.js';
+import { api, getJSON } from './api.js';
 import { TableSocket } from './socket.js';
 import { rememberSeat, seatsAt, seatLink } from './seats.js';
 import { viewFor } from './games/index.js';
@@ -10,7 +10,7 @@ import { SPECTATOR, choiceForKey } from './games/common.js';
 import { copyButton } from './copy.js';
 import { Clocks } from './clocks.js';
 import { Chat } from './chat.js';
-import './account.js';
+import { whoami } from './account.js';
 import { mountHint, hintUpdate } from './hint.js';
 import { withNames, shownOptions, briefOptions } from './names.js';
 import { renderLog } from './logview.js';
@@ -142,7 +142,7 @@ function showTable() {
   replace(el.players, t.seats.map((s, i) => h('li', { class: i === state.seat ? 'me' : '' },
     h('span', { class: 'seat-no' }, String(i + 1)),
     h('span', { class: 'seat-name' }, s.name, i === state.seat ? h('span', { class: 'badge' }, 'you') : null),
-    s.bot ? h('span', { class: 'badge bot' }, `${s.bot} bot`) : h('span', { class: 'badge' }, s.claimed ? 'person' : 'invited'),
+    s.bot ? h('span', { class: 'badge bot' }, `${s.bot} bot`) : h('span', { class: 'badge' }, claimed(s, i) ? 'person' : 'invited'),
     awayBadge(i))));
   const watch = `${location.origin}/t/${encodeURIComponent(id)}`;
   const held = seatsAt(id).filter((s) => s.seat !== state.seat);
@@ -167,12 +167,19 @@ async function showSettings(t) {
     // Without the settings the title stays as it is, and no hint is offered.
   }
   if (!info) return;
-  state.settings = [info.clock, info.rated ? 'rated' : ''].filter(Boolean).join(' · ');
+  state.settings = [info.clock && info.clock !== 'none' ? info.clock : '', info.rated ? 'rated' : ''].filter(Boolean).join(' · ');
   showTable();
   if (info.rated) return;
   mountHint({ id, token, table: t, seat: state.seat, root: $('#hint') });
   // The update on screen came before the panel: tell it whether the player may ask now.
   if (state.update) hintUpdate(state.update.seq, frame().legal.length > 0, !!state.update.result?.over);
+}
+
+// claimed reports a person seat that its player has taken: as the welcome said, or since, as
+// presence shows (someone came to it).
+function claimed(s, i) {
+  const p = state.presence?.seats?.[i];
+  return s.claimed || Boolean(p && (p.connected || p.away));
 }
 
 // awayBadge marks a person seat whose player has left the table.
@@ -418,6 +425,30 @@ function showBadToken() {
 
 // showEnd shows the winner, the score, the rematch and the replay, and follows a rematch that
 // someone else starts.
+// showRatingChange writes into el the viewer's rating after this table and its change, from
+// their profile's rating history; it tries again briefly, since the rating is saved with the
+// result and the page may ask first.
+async function showRatingChange(el, tries = 3) {
+  const me = await whoami();
+  if (!me.name || !state.table) return;
+  try {
+    const p = await getJSON(`/api/users/${encodeURIComponent(me.name)}`);
+    const history = (p.ratings || []).find((r) => r.game === state.table.game)?.history || [];
+    const k = history.findIndex((e) => e.table === id);
+    if (k < 0) {
+      if (tries > 1) setTimeout(() => showRatingChange(el, tries - 1), 1000);
+      return;
+    }
+    const after = history[k].rating;
+    const before = k > 0 ? history[k - 1].rating : 1500;
+    const delta = Math.round(after - before);
+    el.textContent = `Your rating in ${state.table.title}: ${Math.round(after)} (${delta >= 0 ? '+' : '−'}${Math.abs(delta)})`;
+    el.hidden = false;
+  } catch {
+    // No change shown: the profile has it.
+  }
+}
+
 function showEnd() {
   const u = state.update;
   const w = u.result.winner;
@@ -426,12 +457,16 @@ function showEnd() {
   const note = h('p', { class: 'end-note', 'aria-live': 'polite' });
   const finished = w >= 0 || !u.ended; // an abandoned table has no replay and no rematch
   // A player seated by a link or by their account may offer a rematch.
+  // At a rated table, what the result did to the player's rating (their profile's history).
+  const rated = h('p', { class: 'end-rating', id: 'end-rating', hidden: true });
+  if (mine && finished && state.settings.includes('rated')) showRatingChange(rated);
   const rematch = mine && finished ? h('button', { type: 'button', class: 'primary', id: 'rematch', onclick: () => startRematch(note) }, 'Rematch') : null;
   replace(el.end,
     h('div', { class: 'end-icon', 'aria-hidden': 'true' }, w === state.seat ? trophy() : ball()),
     h('div', { class: 'end-body' },
       h('h2', { id: 'end-title' }, title),
       h('p', { class: 'end-score' }, named(u.result.score || u.view?.score || '')),
+      rated,
       h('div', { class: 'end-actions' },
         rematch,
         finished ? h('a', { class: 'button', href: `/r/${encodeURIComponent(id)}`, id: 'replay-link' }, 'Replay') : null,
