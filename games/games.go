@@ -203,7 +203,10 @@ const expertIterations = 10_000
 // expert won 416 (p about 0.2, at twice the cost), and at the same cost (horizon=2 with 1,000
 // iterations) 364 of the first 596 where expert won 372; single=1 500; the heuristic's bias at
 // 0, 1, 3 and 30 (expert's is 10) 476, 492, 511 and 478, a spread the noise of 800 matches
-// (about 14 either way) explains; determinizations=2 489, at twice the cost.
+// (about 14 either way) explains; determinizations=2 489, at twice the cost. Over 1,600 matches
+// (seeds 1 and 2, where expert won 995): bias=3 1013, c=1 1010, own=1 994. bias=3, the best of
+// these, at full budgets won 140 of the first 262 matches of seed 1 against hard, where expert
+// won 159 of the same 262: the tenth-budget screens do not carry over, and it was stopped.
 //
 // Screened in AlakaSLAM at full budgets and stopped, both behind: trees=1 won 13 of the first 28
 // matches of seed 1 against hard where expert (four trees) won 20, trees=8 14 of the first 22
