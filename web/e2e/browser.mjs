@@ -258,6 +258,9 @@ async function main() {
     check(next !== pc, 'the rematch is a new table');
     check((await page.locator('#players li.me').textContent()).includes('Ann'), 'Ann sits in seat 2 of the rematch');
     log(`rematch ${next}: Ann is seat 2`);
+    // Seat 1, the bot, bids first: Ann, still to bid, is told its bid is in (not its amount).
+    await page.locator('.pc-their-bid').waitFor();
+    check(/has bid: yours completes the round/.test(await page.locator('.pc-their-bid').textContent()), 'the second bidder is told the first bid is in');
     await page.close();
 
     // (c) A table at phone width, created from the lobby at that width too.

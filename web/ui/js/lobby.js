@@ -332,8 +332,10 @@ function accountRow(m) {
       h('strong', {}, m.title),
       h('span', { class: 'muted small' }, m.rated ? ' rated' : ''),
       h('div', { class: 'table-players' }, `${me.name} vs ${m.opponent}`),
-      h('div', { class: 'muted small' }, m.status === 'open' ? 'waiting for a player' : 'being played')),
-    h('div', { class: 'table-actions' }, h('a', { class: 'button small primary', href: `/t/${encodeURIComponent(m.table)}` }, 'Resume')));
+      // An open table held by the account waits for a seat to be taken (a rematch or a seek's
+      // table): opening it takes the seat and starts the match, so say so, and say "Join".
+      h('div', { class: 'muted small' }, m.status === 'open' ? `waiting to start: joining takes your seat${m.rated ? ' and starts a rated match' : ''}` : 'being played')),
+    h('div', { class: 'table-actions' }, h('a', { class: 'button small primary', href: `/t/${encodeURIComponent(m.table)}` }, m.status === 'open' ? 'Join' : 'Resume')));
 }
 
 function tableRow(t) {

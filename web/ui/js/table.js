@@ -341,6 +341,9 @@ function showTurn(f) {
     const waiting = (f.pending.length ? f.pending : [u.toMove]).filter((s) => s !== state.seat && s >= 0);
     if (!waiting.length) {
       text = u.toMove === -1 ? 'Shuffling, drawing, rolling…' : '…';
+    } else if (waiting.length > 1) {
+      // A secret step that several still owe: name them all.
+      text = `Waiting for ${waiting.map(nameOf).join(' and ')}`;
     } else {
       const s = waiting[0];
       const seat = state.table?.seats[s];
