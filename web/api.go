@@ -260,7 +260,7 @@ func (s *Server) newTable(req createRequest) (*store.Table, []string, error) {
 			tokens[i] = newID(20)
 			seat.TokenHash = hashToken(tokens[i])
 			if seat.Name == "" {
-				seat.Name = fmt.Sprintf("player %d", i+1)
+				seat.Name = defaultSeatName(i)
 			}
 		}
 		t.Seats = append(t.Seats, seat)

@@ -494,12 +494,24 @@ func (h clusterHandler) Message(m cluster.Message) {
 	}
 }
 
-// refreshOpen reads whether lt still waits for a person after a seat was claimed elsewhere.
+// refreshOpen reads whether lt still waits for a person after a seat was claimed elsewhere,
+// and the seats' names (a seat may take the name of the account that claimed it).
 func (s *Server) refreshOpen(lt *liveTable) {
 	t, err := s.store.Get(s.ctx, lt.id)
 	if err != nil {
 		return
 	}
+	s.mu.Lock()
+	renamed := false
+	for i, st := range t.Seats {
+		if i < len(lt.names) && lt.names[i] != st.Name {
+			lt.names[i], renamed = st.Name, true
+		}
+	}
+	if renamed {
+		s.notify(lt)
+	}
+	s.mu.Unlock()
 	open := false
 	for _, st := range t.Seats {
 		if st.Bot == "" && !st.Claimed {

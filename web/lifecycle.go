@@ -50,6 +50,9 @@ type presenceMsg struct {
 }
 
 type seatPresence struct {
+	// Name is the seat's name now: a seat with no name given is renamed for the account that
+	// takes it.
+	Name string `json:"name"`
 	// Person seats are played by people; the rest by bots.
 	Person bool `json:"person"`
 	// Connected reports that the seat's person has the table open now.
@@ -67,7 +70,7 @@ func (s *Server) presence(lt *liveTable) presenceMsg {
 	now := s.clock.Now()
 	msg := presenceMsg{Type: "presence", AbandonAfter: s.limits.AbandonAfter.Seconds(), Open: lt.open}
 	for i := range lt.person {
-		p := seatPresence{Person: lt.person[i], Connected: lt.present[i] > 0}
+		p := seatPresence{Name: lt.names[i], Person: lt.person[i], Connected: lt.present[i] > 0}
 		if p.Person && !p.Connected && !lt.goneSince[i].IsZero() {
 			away := now.Sub(lt.goneSince[i])
 			p.Away = max(1, math.Ceil(away.Seconds()))

@@ -555,7 +555,16 @@ func TestGuestKeepsTablesOnSignUp(t *testing.T) {
 
 // pmsg is any server message of the websocket, chat and clocks included.
 type pmsg struct {
-	Type   string      `json:"type"`
+	Type  string `json:"type"`
+	Table *struct {
+		Seats []struct {
+			Name string `json:"name"`
+		} `json:"seats"`
+	} `json:"table"`
+	Seats []struct {
+		Name      string `json:"name"`
+		Connected bool   `json:"connected"`
+	} `json:"seats"`
 	Seat   engine.Seat `json:"seat"`
 	Seq    int         `json:"seq"`
 	ToMove engine.Seat `json:"toMove"`
@@ -1369,4 +1378,54 @@ func (b *syncBuffer) String() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.b.String()
+}
+
+// TestInvitedAccountTakesItsName: a friend's seat given no name ("player 2") takes the name of
+// the signed-in account that opens its link, in its welcome, in the presence the others get,
+// in the stored table and on the account's profile; a guest, or a seat given a name, keeps it.
+func TestInvitedAccountTakesItsName(t *testing.T) {
+	s := startAccounts(t)
+	ann, bob := s.signUp("ann"), s.signUp("bob")
+	var c created
+	ann.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "pencil", "seats": []map[string]string{{"name": "ann"}, {"name": ""}}}, &c)
+	a := ann.dial(c.ID, c.Seats[0].Token)
+	a.until(isType("welcome"))
+	b := bob.dial(c.ID, c.Seats[1].Token)
+	w := b.until(isType("welcome"))
+	if w.Table == nil || len(w.Table.Seats) != 2 || w.Table.Seats[1].Name != "bob" {
+		t.Fatalf("bob's welcome %+v, want seat 2 named bob", w.Table)
+	}
+	a.until(func(m pmsg) bool {
+		return m.Type == "presence" && len(m.Seats) == 2 && m.Seats[1].Name == "bob" && m.Seats[1].Connected
+	})
+	var info struct {
+		Seats []struct {
+			Name string `json:"name"`
+		} `json:"seats"`
+	}
+	ann.must(http.StatusOK, "GET", "/api/tables/"+c.ID, nil, &info)
+	if len(info.Seats) != 2 || info.Seats[1].Name != "bob" {
+		t.Errorf("stored seats %+v, want seat 2 named bob", info.Seats)
+	}
+	var prof struct {
+		Recent []struct {
+			Table string `json:"table"`
+		} `json:"recent"`
+	}
+	bob.must(http.StatusOK, "GET", "/api/users/bob", nil, &prof)
+	if len(prof.Recent) != 1 || prof.Recent[0].Table != c.ID {
+		t.Errorf("bob's profile lists %+v, want the table he joined", prof.Recent)
+	}
+
+	// A guest keeps "player 2"; a seat given a name keeps it whoever opens it.
+	var g, named created
+	ann.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "pencil", "seats": []map[string]string{{"name": "ann"}, {"name": ""}}}, &g)
+	guest := s.person().dial(g.ID, g.Seats[1].Token)
+	if w := guest.until(isType("welcome")); w.Table.Seats[1].Name != "player 2" {
+		t.Errorf("a guest's seat is named %q, want player 2", w.Table.Seats[1].Name)
+	}
+	ann.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "pencil", "seats": []map[string]string{{"name": "ann"}, {"name": "Dora"}}}, &named)
+	if w := bob.dial(named.ID, named.Seats[1].Token).until(isType("welcome")); w.Table.Seats[1].Name != "Dora" {
+		t.Errorf("a named seat taken by bob is named %q, want Dora", w.Table.Seats[1].Name)
+	}
 }

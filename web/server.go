@@ -124,6 +124,7 @@ type liveTable struct {
 	// counts its open connections; goneSince[i] is when its person left (zero while there, or
 	// for a seat never claimed); announced[i] that its abandonment has been announced.
 	person     []bool
+	names      []string // the seats' names, which presence carries: a seat taken by an account may be renamed
 	present    []int
 	goneSince  []time.Time
 	announced  []bool
@@ -335,13 +336,14 @@ func (s *Server) run(t *store.Table, owner string, epoch int64) (*liveTable, err
 		id:    t.ID, game: g, m: m, open: t.Status == store.Open, owner: owner, botOnly: botOnly(t.Seats), cancel: cancel,
 		created: t.Created, lastActive: now, lastMove: now, watchers: map[*watcher]struct{}{},
 		correspondence: isCorrespondence(cfg.TableClock),
-		person:         make([]bool, len(t.Seats)), present: make([]int, len(t.Seats)),
+		person:         make([]bool, len(t.Seats)), names: make([]string, len(t.Seats)), present: make([]int, len(t.Seats)),
 		goneSince: make([]time.Time, len(t.Seats)), announced: make([]bool, len(t.Seats)),
 	}
 	if lt.created.IsZero() || lt.created.After(now) {
 		lt.created = now
 	}
 	for i, seat := range t.Seats {
+		lt.names[i] = seat.Name
 		lt.person[i] = seat.Bot == ""
 		if lt.person[i] && seat.Claimed {
 			lt.goneSince[i] = now // resumed: away until they reconnect

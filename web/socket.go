@@ -10,6 +10,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -569,30 +571,48 @@ func (s *Server) hello(ctx context.Context, c *websocket.Conn, t *store.Table, a
 	if err != nil || seat < 0 || t.Seats[seat].Claimed || !t.Status.Unfinished() {
 		return seat, err // an ended table's seats are shown as they were
 	}
-	if err := s.claim(ctx, t.ID, seat); err != nil {
+	name, err := s.claim(ctx, t.ID, seat, acct)
+	if err != nil {
 		// Seated without the seat stored as taken, the table would go on waiting for this
 		// player (and could be called off at any time): the player tries again instead.
 		s.log.Error("claim seat", "table", t.ID, "seat", seat, "err", err)
 		return seat, errNoClaim
 	}
 	t.Seats[seat].Claimed = true // the welcome shows the seat taken
+	t.Seats[seat].Name = name
 	return seat, nil
 }
 
-// claim marks a person seat taken; the table stops being open once every person seat is.
-func (s *Server) claim(ctx context.Context, id string, seat engine.Seat) error {
-	return s.lockSeats(ctx, id, func() error { return s.claimLocked(ctx, id, seat) })
+// claim marks a person seat taken; the table stops being open once every person seat is. A
+// signed-in account that takes a seat by its link takes it under its own name when the seat
+// was given none ("player 2", defaultSeatName), and the match is listed on its profile. It returns
+// the seat's name.
+func (s *Server) claim(ctx context.Context, id string, seat engine.Seat, acct *store.Account) (string, error) {
+	var name string
+	err := s.lockSeats(ctx, id, func() error {
+		var err error
+		name, err = s.claimLocked(ctx, id, seat, acct)
+		return err
+	})
+	return name, err
 }
 
-func (s *Server) claimLocked(ctx context.Context, id string, seat engine.Seat) error {
+// defaultSeatName is the name a person seat gets when its creator gives none.
+func defaultSeatName(seat int) string { return fmt.Sprintf("player %d", seat+1) }
+
+func (s *Server) claimLocked(ctx context.Context, id string, seat engine.Seat, acct *store.Account) (string, error) {
 	t, err := s.store.Get(ctx, id)
 	if err != nil {
-		return err
+		return "", err
 	}
 	if !t.Status.Unfinished() {
-		return nil // ended meanwhile (called off): nothing to take
+		return t.Seats[seat].Name, nil // ended meanwhile (called off): nothing to take
 	}
 	t.Seats[seat].Claimed = true
+	renamed := false
+	if acct != nil && t.Seats[seat].Account == "" && t.Seats[seat].Name == defaultSeatName(int(seat)) && !slices.ContainsFunc(t.Seats, func(st store.Seat) bool { return strings.EqualFold(st.Name, acct.Name) }) {
+		t.Seats[seat].Name, renamed = acct.Name, true
+	}
 	open := false
 	for _, st := range t.Seats {
 		if st.Bot == "" && !st.Claimed {
@@ -602,20 +622,30 @@ func (s *Server) claimLocked(ctx context.Context, id string, seat engine.Seat) e
 	if t.Status == store.Open && !open {
 		t.Status = store.Live
 	}
+	if err := s.store.UpdateSeats(ctx, id, t.Seats, t.Status); err != nil {
+		return "", err
+	}
+	if renamed && s.accounts != nil {
+		// Listed on the account's profile; the table plays on if the listing fails.
+		if err := s.accounts.p.LinkSeat(ctx, id, int(seat), acct.ID); err != nil {
+			s.log.Error("link seat", "table", id, "seat", seat, "err", err)
+		}
+	}
 	s.mu.Lock()
 	lt := s.live[id]
+	if lt != nil && renamed {
+		lt.names[seat] = t.Seats[seat].Name
+		s.notify(lt) // presence carries the name to the others
+	}
 	if lt != nil && !open && lt.open {
 		lt.open = false // seats are only ever taken: a table stops waiting once, for good
 		s.notify(lt)    // presence says so: nobody may call it off now
 	}
 	s.mu.Unlock()
-	if err := s.store.UpdateSeats(ctx, id, t.Seats, t.Status); err != nil {
-		return err
-	}
 	if lt != nil && !open {
 		s.startClock(ctx, lt)
 	}
-	return nil
+	return t.Seats[seat].Name, nil
 }
 
 // storedView is seat's view of table t as stored: the final one of an ended table.

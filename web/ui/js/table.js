@@ -90,6 +90,21 @@ const socket = new TableSocket(id, token, {
   },
   onPresence(msg) {
     state.presence = msg;
+    // A seat given no name takes the name of the account that sits there: rename it in place,
+    // so that the board, the log and the chat, which read these seats, follow.
+    let renamed = false;
+    (msg.seats || []).forEach((p, i) => {
+      const seat = state.table?.seats?.[i];
+      if (seat && p.name && p.name !== seat.name) {
+        seat.name = p.name;
+        renamed = true;
+      }
+    });
+    if (renamed) {
+      chat.drawMutes();
+      appendLog();
+      if (state.update) render();
+    }
     if (state.table) showTable();
     showActions();
   },
