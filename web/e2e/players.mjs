@@ -124,6 +124,7 @@ async function main() {
       await page.waitForFunction(() => document.body.dataset.seq !== undefined);
       await page.locator('#clocks .clock').first().waitFor();
       check(await page.locator('#clocks .clock').count() === 2, 'both clocks are shown');
+      check((await page.locator('#clocks .clock').first().textContent()).startsWith('You'), 'the viewer\'s own clock comes first, as "You"');
     }
 
     await chatLine(ann, bob, '<b>good luck</b> & <script>alert(1)</script>');

@@ -48,11 +48,13 @@ export class Clocks {
 
   draw() {
     const c = this.clock;
-    const rows = c.left.map((_, i) => {
+    // The viewer's own clock first and called "You", as the boards put the viewer first.
+    const order = c.left.map((_, i) => i).sort((a, b) => (b === this.seat) - (a === this.seat));
+    const rows = order.map((i) => {
       const ms = this.left(i);
       const running = !this.over && c.running?.includes(i);
       return h('div', { class: `clock${running ? ' running' : ''}${ms < 10_000 ? ' low' : ''}${i === this.seat ? ' mine' : ''}`, dataset: { seat: i } },
-        h('span', { class: 'clock-name' }, this.seats[i]?.name || `seat ${i + 1}`),
+        h('span', { class: 'clock-name' }, i === this.seat ? 'You' : this.seats[i]?.name || `seat ${i + 1}`),
         h('span', { class: 'clock-time' }, format(ms, c.kind)));
     });
     let claim = null;
