@@ -504,7 +504,9 @@ func (s *Server) refreshOpen(lt *liveTable) {
 	s.mu.Lock()
 	renamed := false
 	for i, st := range t.Seats {
-		if i < len(lt.names) && lt.names[i] != st.Name {
+		// A name only ever moves away from the default (claimLocked): a read from before the
+		// rename must not put the default back.
+		if i < len(lt.names) && lt.names[i] == defaultSeatName(i) && st.Name != lt.names[i] {
 			lt.names[i], renamed = st.Name, true
 		}
 	}

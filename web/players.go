@@ -456,10 +456,7 @@ func (s *Server) playerAt(w http.ResponseWriter, r *http.Request, token, refusal
 }
 
 func (s *Server) seatFor(r *http.Request, t *store.Table, token string) (engine.Seat, error) {
-	if token != "" {
-		return seatOf(t.Seats, token)
-	}
-	return accountSeat(t, s.accountOf(r)), nil
+	return seatAt(t, token, s.accountOf(r))
 }
 
 // accountSeat returns the seat account a holds at t, or engine.Spectator.

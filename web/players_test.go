@@ -1409,12 +1409,23 @@ func TestInvitedAccountTakesItsName(t *testing.T) {
 	}
 	var prof struct {
 		Recent []struct {
-			Table string `json:"table"`
+			Table  string `json:"table"`
+			Seated bool   `json:"seated"`
 		} `json:"recent"`
 	}
 	bob.must(http.StatusOK, "GET", "/api/users/bob", nil, &prof)
-	if len(prof.Recent) != 1 || prof.Recent[0].Table != c.ID {
+	if len(prof.Recent) != 1 || prof.Recent[0].Table != c.ID || !prof.Recent[0].Seated {
 		t.Errorf("bob's profile lists %+v, want the table he joined", prof.Recent)
+	}
+	// The seat is bob's now: its link plays for nobody else (ann created the table and holds
+	// every link), and bob, signed in, still reaches it with the old link.
+	for _, other := range []*person{ann, s.person()} {
+		if m := other.dial(c.ID, c.Seats[1].Token).until(func(m pmsg) bool { return m.Type == "error" || m.Type == "welcome" }); m.Code != "bad_token" {
+			t.Errorf("another person opening bob's old link got %+v, want bad_token", m)
+		}
+	}
+	if w := bob.dial(c.ID, c.Seats[1].Token).until(isType("welcome")); w.Seat != 1 {
+		t.Errorf("bob back with his old link is at seat %d, want 2", w.Seat+1)
 	}
 
 	// A guest keeps "player 2"; a seat given a name keeps it whoever opens it.
@@ -1427,5 +1438,15 @@ func TestInvitedAccountTakesItsName(t *testing.T) {
 	ann.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "pencil", "seats": []map[string]string{{"name": "ann"}, {"name": "Dora"}}}, &named)
 	if w := bob.dial(named.ID, named.Seats[1].Token).until(isType("welcome")); w.Table.Seats[1].Name != "Dora" {
 		t.Errorf("a named seat taken by bob is named %q, want Dora", w.Table.Seats[1].Name)
+	}
+	if bob.must(http.StatusOK, "GET", "/api/users/bob", nil, &prof); len(prof.Recent) != 1 {
+		t.Errorf("bob's profile lists %+v, want only the seat he took as his own", prof.Recent)
+	}
+	// A name already at the table is not given twice: ann, opening a nameless seat of a table
+	// where she sits, keeps "player 2" there.
+	var twice created
+	ann.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "pencil", "seats": []map[string]string{{"name": "ann"}, {"name": ""}}}, &twice)
+	if w := ann.dial(twice.ID, twice.Seats[1].Token).until(isType("welcome")); w.Table.Seats[1].Name != "player 2" {
+		t.Errorf("ann's second seat is named %q, want player 2", w.Table.Seats[1].Name)
 	}
 }

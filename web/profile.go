@@ -54,6 +54,9 @@ type recentMatch struct {
 	Players []string  `json:"players"`
 	Rated   bool      `json:"rated"`
 	At      time.Time `json:"at"`
+	// Seated: the account's own seat is taken (it has been to the table), so an open table
+	// waits for the others.
+	Seated bool `json:"seated"`
 }
 
 // tally counts results.
@@ -115,6 +118,9 @@ func (s *Server) apiUser(w http.ResponseWriter, r *http.Request) {
 	byGame, byOpp := map[string]*tally{}, map[string]*tally{}
 	for _, pt := range tables {
 		m := recentMatch{Table: pt.ID, Game: pt.Game, Title: gameTitle(pt.Game), Status: pt.Status, Rated: pt.Rated, At: pt.Updated, Ended: pt.Ended}
+		if pt.Seat >= 0 && pt.Seat < len(pt.Seats) {
+			m.Seated = pt.Seats[pt.Seat].Claimed
+		}
 		for i, seat := range pt.Seats {
 			if i != pt.Seat && m.Opponent == "" {
 				m.Opponent = seat.Name

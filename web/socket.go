@@ -11,7 +11,6 @@ import (
 	"net"
 	"net/http"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -564,10 +563,7 @@ func (s *Server) hello(ctx context.Context, c *websocket.Conn, t *store.Table, a
 	if err != nil || msg.Type != "hello" {
 		return 0, errors.New("no hello")
 	}
-	seat, err := seatOf(t.Seats, msg.Token)
-	if err == nil && msg.Token == "" {
-		seat = accountSeat(t, acct) // a seat held by the signed-in account
-	}
+	seat, err := seatAt(t, msg.Token, acct)
 	if err != nil || seat < 0 || t.Seats[seat].Claimed || !t.Status.Unfinished() {
 		return seat, err // an ended table's seats are shown as they were
 	}
@@ -583,36 +579,65 @@ func (s *Server) hello(ctx context.Context, c *websocket.Conn, t *store.Table, a
 	return seat, nil
 }
 
-// claim marks a person seat taken; the table stops being open once every person seat is. A
-// signed-in account that takes a seat by its link takes it under its own name when the seat
-// was given none ("player 2", defaultSeatName), and the match is listed on its profile. It returns
+// seatAt is the seat a connection plays at t: its token's, or, without one, the seat its
+// account holds; a token that no longer plays (its seat became an account's, see claimLocked)
+// still finds the seat of that account. engine.Spectator for none.
+func seatAt(t *store.Table, token string, acct *store.Account) (engine.Seat, error) {
+	if token == "" {
+		return accountSeat(t, acct), nil
+	}
+	seat, err := seatOf(t.Seats, token)
+	if errors.Is(err, errBadToken) {
+		if own := accountSeat(t, acct); own >= 0 {
+			return own, nil
+		}
+	}
+	return seat, err
+}
+
+// claim marks a person seat taken; the table stops being open once every person seat is.
+//
+// A signed-in account that first takes, by its link, a seat given no name ("player 2",
+// defaultSeatName) takes it as its own: under its name, held by the account (its link plays no
+// more, so nobody else holding the link, its creator included, plays or chats under that name),
+// and listed on its profile. Any seat an account takes as its own is listed there. It returns
 // the seat's name.
 func (s *Server) claim(ctx context.Context, id string, seat engine.Seat, acct *store.Account) (string, error) {
 	var name string
+	var link bool
 	err := s.lockSeats(ctx, id, func() error {
 		var err error
-		name, err = s.claimLocked(ctx, id, seat, acct)
+		name, link, err = s.claimLocked(ctx, id, seat, acct)
 		return err
 	})
+	if err == nil && link && s.accounts != nil {
+		// Listed on the account's profile; the table plays on if the listing fails.
+		if err := s.accounts.p.LinkSeat(ctx, id, int(seat), acct.ID); err != nil {
+			s.log.Error("link seat", "table", id, "seat", seat, "err", err)
+		}
+	}
 	return name, err
 }
 
 // defaultSeatName is the name a person seat gets when its creator gives none.
 func defaultSeatName(seat int) string { return fmt.Sprintf("player %d", seat+1) }
 
-func (s *Server) claimLocked(ctx context.Context, id string, seat engine.Seat, acct *store.Account) (string, error) {
+func (s *Server) claimLocked(ctx context.Context, id string, seat engine.Seat, acct *store.Account) (name string, link bool, err error) {
 	t, err := s.store.Get(ctx, id)
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 	if !t.Status.Unfinished() {
-		return t.Seats[seat].Name, nil // ended meanwhile (called off): nothing to take
+		return t.Seats[seat].Name, false, nil // ended meanwhile (called off): nothing to take
 	}
-	t.Seats[seat].Claimed = true
+	st := &t.Seats[seat]
+	first := !st.Claimed // a guest may have taken it meanwhile: then it stays theirs
+	st.Claimed = true
 	renamed := false
-	if acct != nil && t.Seats[seat].Account == "" && t.Seats[seat].Name == defaultSeatName(int(seat)) && !slices.ContainsFunc(t.Seats, func(st store.Seat) bool { return strings.EqualFold(st.Name, acct.Name) }) {
-		t.Seats[seat].Name, renamed = acct.Name, true
+	if acct != nil && first && st.Account == "" && st.Name == defaultSeatName(int(seat)) && !nameAtTable(t, acct.Name) {
+		st.Name, st.Account, st.TokenHash, renamed = acct.Name, acct.Name, "", true
 	}
+	link = acct != nil && st.Account == acct.Name
 	open := false
 	for _, st := range t.Seats {
 		if st.Bot == "" && !st.Claimed {
@@ -623,13 +648,7 @@ func (s *Server) claimLocked(ctx context.Context, id string, seat engine.Seat, a
 		t.Status = store.Live
 	}
 	if err := s.store.UpdateSeats(ctx, id, t.Seats, t.Status); err != nil {
-		return "", err
-	}
-	if renamed && s.accounts != nil {
-		// Listed on the account's profile; the table plays on if the listing fails.
-		if err := s.accounts.p.LinkSeat(ctx, id, int(seat), acct.ID); err != nil {
-			s.log.Error("link seat", "table", id, "seat", seat, "err", err)
-		}
+		return "", false, err
 	}
 	s.mu.Lock()
 	lt := s.live[id]
@@ -645,7 +664,12 @@ func (s *Server) claimLocked(ctx context.Context, id string, seat engine.Seat, a
 	if lt != nil && !open {
 		s.startClock(ctx, lt)
 	}
-	return t.Seats[seat].Name, nil
+	return st.Name, link, nil
+}
+
+// nameAtTable reports whether a seat of t carries name, or a name that looks like it.
+func nameAtTable(t *store.Table, name string) bool {
+	return slices.ContainsFunc(t.Seats, func(st store.Seat) bool { return lookalike(st.Name) == lookalike(name) })
 }
 
 // storedView is seat's view of table t as stored: the final one of an ended table.

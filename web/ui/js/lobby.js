@@ -327,6 +327,7 @@ async function accountTables(skip) {
 
 // accountRow lists a table held by the account.
 function accountRow(m) {
+  const join = m.status === 'open' && !m.seated; // the others wait for this account's seat
   return h('li', { class: 'table-row', 'data-id': m.table },
     h('div', { class: 'table-main' },
       h('strong', {}, m.title),
@@ -334,8 +335,9 @@ function accountRow(m) {
       h('div', { class: 'table-players' }, `${me.name} vs ${m.opponent}`),
       // An open table held by the account waits for a seat to be taken (a rematch or a seek's
       // table): opening it takes the seat and starts the match, so say so, and say "Join".
-      h('div', { class: 'muted small' }, m.status === 'open' ? `waiting to start: joining takes your seat${m.rated ? ' and starts a rated match' : ''}` : 'being played')),
-    h('div', { class: 'table-actions' }, h('a', { class: 'button small primary', href: `/t/${encodeURIComponent(m.table)}` }, m.status === 'open' ? 'Join' : 'Resume')));
+      h('div', { class: 'muted small' }, !join ? (m.status === 'open' ? 'waiting for the other player' : 'being played')
+        : `waiting for you: joining takes your seat${m.rated ? ' and starts a rated match' : ''}`)),
+    h('div', { class: 'table-actions' }, h('a', { class: 'button small primary', href: `/t/${encodeURIComponent(m.table)}` }, join ? 'Join' : 'Resume')));
 }
 
 function tableRow(t) {

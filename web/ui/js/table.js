@@ -100,12 +100,12 @@ const socket = new TableSocket(id, token, {
         renamed = true;
       }
     });
+    if (state.table) showTable();
     if (renamed) {
       chat.drawMutes();
       appendLog();
       if (state.update) render();
     }
-    if (state.table) showTable();
     showActions();
   },
   onError(msg) {
@@ -146,8 +146,11 @@ function showTable() {
   const brief = state.game ? briefOptions(state.game, t.options, t.seats.length) : optionsText(t.options, t.seats.length);
   replace(el.title, h('strong', {}, t.title), h('span', { class: 'muted', id: 'table-options', title: optionsText(t.options, t.seats.length) }, brief ? ` · ${brief}` : ''),
     state.settings ? h('span', { class: 'badge', id: 'table-settings' }, state.settings) : null);
-  if (state.viewGame !== t.game) {
-    state.viewGame = t.game;
+  // The board is drawn anew when the game or a seat's name changes (a seat taken by an
+  // account takes its name): the views keep what they drew, names included.
+  const viewKey = JSON.stringify([t.game, names]);
+  if (state.viewGame !== viewKey) {
+    state.viewGame = viewKey;
     state.view = viewFor(t.game).create(el.board, {
       play,
       readOnly: state.seat < 0,
@@ -312,7 +315,7 @@ function render() {
     const again = el.board.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
     if (again && !again.disabled) again.focus({ preventScroll: true });
   }
-  const mod = viewFor(state.viewGame);
+  const mod = viewFor(state.table?.game);
   el.score.textContent = named(mod.scoreText ? mod.scoreText(f) : (f.view?.score || f.result?.score || ''));
   showTurn(f);
   showActions();
