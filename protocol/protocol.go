@@ -154,11 +154,15 @@ type Presence struct {
 
 // SeatPresence is one seat in a presence message.
 type SeatPresence struct {
+	// Name is the seat's name now: a seat created without one ("player 2") takes the name of
+	// the signed-in account that first opens its link.
+	Name string `json:"name"`
 	// Person seats are played by people; the rest by bots.
 	Person bool `json:"person"`
 	// Connected reports that the seat's person has the table open now.
 	Connected bool `json:"connected"`
-	// Away is the seconds since the seat's person left (0 when connected or never there).
+	// Away is the seconds since the seat's person left, at least 1 from the moment they leave
+	// (0 when connected or never there).
 	Away float64 `json:"away,omitempty"`
 	// Abandoned: away longer than AbandonAfter; the others may claim the win or hand the seat
 	// to a bot.

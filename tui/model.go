@@ -237,6 +237,9 @@ func (m *Model) show(f Frame) tea.Cmd {
 	// A frame the table made before it took the move in flight still offers moves: the person
 	// waits for the move to count rather than play twice.
 	m.busy = m.busy && f.Seat == m.frame.Seat && f.Played <= m.sent && !f.Result.Over && !f.Fresh
+	if len(f.Names) == len(m.info.Names) {
+		m.info.Names = f.Names
+	}
 	m.frame, m.have = f, true
 	if len(f.Legal) > 0 {
 		m.setStatus("", false)

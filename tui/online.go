@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -183,8 +184,19 @@ func (o *Online) frame(u protocol.Update) (Frame, error) {
 	fresh := o.fresh
 	o.fresh = false
 	o.mu.Unlock()
+	// The seats' names as presence says them now: another seat may have taken its account's
+	// name. The viewer's own stays "you"; a server that says no names changes none.
+	if p := o.connection().Presence(); len(p.Seats) == len(o.info.Names) {
+		names := slices.Clone(o.info.Names)
+		for i, sp := range p.Seats {
+			if n := clean(sp.Name); n != "" && engine.Seat(i) != u.Seat {
+				names[i] = n
+			}
+		}
+		o.info.Names = names
+	}
 	f := Frame{Seq: u.Seq, Seat: u.Seat, ToMove: u.ToMove, Pending: u.Pending, View: view, Result: u.Result, Played: u.Played,
-		Ended: clean(u.Ended), Notice: o.notice(u.Seat), Fresh: fresh}
+		Ended: clean(u.Ended), Notice: o.notice(u.Seat), Fresh: fresh, Names: slices.Clone(o.info.Names)}
 	f.Result.Score = clean(f.Result.Score)
 	for _, l := range u.Log {
 		f.Log = append(f.Log, clean(l))

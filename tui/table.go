@@ -77,6 +77,9 @@ type Frame struct {
 	Fresh bool
 	// Notice is news of the table a person should see: a player who left, and what may be done.
 	Notice string
+	// Names are the seats' names as the table says them now, when it says them (a seat created
+	// without a name takes its account's when claimed); nil keeps the names known.
+	Names []string
 	// Ended says why the match ended before it was played out ("resigned", ...), else "".
 	Ended string
 	// Clock is each seat's time when the frame was made, on a table with clocks; nil without.

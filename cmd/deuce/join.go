@@ -377,6 +377,9 @@ func (p *linePrompt) input() <-chan typedLine {
 // frame prints what f adds to what was printed, and the move list when f asks the seat for a
 // move.
 func (p *linePrompt) frame(f tui.Frame) {
+	if len(f.Names) == len(p.info.Names) {
+		p.info.Names = f.Names // a seat may have taken its account's name
+	}
 	w := p.w
 	// The same question again (a player came or went, a clock was read): the prompt stands,
 	// asked again only under what the update added.
