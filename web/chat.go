@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"sync"
 	"time"
@@ -230,10 +231,13 @@ func isChat(data []byte) bool {
 	return json.Unmarshal(data, &probe) == nil && (probe.Type == "chat" || probe.Type == "mute")
 }
 
-// spectatorName is how a spectator signs chat lines: the account name, or "guest".
+// spectatorName is how a spectator signs chat lines: the account name, or "guest" and a
+// number drawn for the connection ("guest 0417"), so that guests watching together can tell
+// one another apart. The number is random, never derived from the address, which it would give
+// away; an account name has no space, so none reads like it.
 func spectatorName(a *store.Account) string {
 	if a == nil {
-		return "guest"
+		return fmt.Sprintf("guest %04d", rand.IntN(10000))
 	}
 	return a.Name
 }
