@@ -450,7 +450,6 @@ func markOf(loss float64) Mark {
 	return Good
 }
 
-// searcher estimates card-game decisions with the hard bot's search.
 // unforced returns each move's visits at the root without those the focus gave the move played
 // (at most forced of them): what the search chose to spend there.
 func unforced(moves []ismcts.MoveStats, played engine.Action, forced int) []int {
@@ -483,6 +482,7 @@ func preferred(moves []ismcts.MoveStats, visits []int, chosen engine.Action) *is
 // is sure from about 0.2 (the interval of the package comment).
 const focusShare = 8
 
+// searcher estimates card-game decisions with the hard bot's search.
 type searcher struct {
 	game engine.Game
 	opts ismcts.Options
@@ -527,7 +527,7 @@ func (sr *searcher) judge(ctx context.Context, st step, a engine.Action, seed ui
 	d.Iterations = an.Iterations
 	// The search's own preference: its visits without those the focus gave the move played.
 	visits := unforced(an.Moves, a, o.FocusVisits*max(1, min(o.Trees, o.Iterations)))
-	var best, played *ismcts.MoveStats
+	var played *ismcts.MoveStats
 	total := 0
 	for _, v := range visits {
 		total += v
@@ -541,7 +541,7 @@ func (sr *searcher) judge(ctx context.Context, st step, a engine.Action, seed ui
 			d.Strategy = append(d.Strategy, Choice{Move: s.ActionString(m.Action), P: float64(visits[i]) / float64(total), Value: m.Value})
 		}
 	}
-	best = preferred(an.Moves, visits, an.Action)
+	best := preferred(an.Moves, visits, an.Action)
 	if best == nil || played == nil {
 		return d, fmt.Errorf("search of %v returned no statistics for %s", seat, d.Played)
 	}

@@ -52,7 +52,18 @@ type BotInfo struct {
 	Blurb   string `json:"blurb"`
 }
 
-// blurbs say what each level is like to play against, for the lobby's seat choice.
+// blurb says what level is like to play against in g, for the lobby's seat choice.
+func blurb(g engine.Game, level string) string {
+	switch {
+	case level == "easy" && g.Heuristic == nil:
+		return "thinks briefly before each move: a gentle opponent"
+	case level == "expert" && g.Name == pencil.Game.Name:
+		return "bids by the solved game's values: close to perfect play"
+	}
+	return blurbs[level]
+}
+
+// blurbs are the levels' blurbs where the game does not change them.
 var blurbs = map[string]string{
 	"random":      "moves at random: for trying out the rules, not for a game",
 	"heuristic":   "plays by rules of thumb, instantly, like a sensible casual player",
@@ -66,13 +77,13 @@ var blurbs = map[string]string{
 // Bots lists the bot levels g offers, weakest first. The summaries of the search levels give
 // their budgets.
 func Bots(g engine.Game) []BotInfo {
-	bots := []BotInfo{{"random", "plays a uniformly random legal move", ""}}
+	bots := []BotInfo{{Name: "random", Summary: "plays a uniformly random legal move"}}
 	if g.Heuristic != nil {
 		bots = append(bots,
-			BotInfo{"heuristic", "plays like a sensible casual player, instantly", ""},
-			BotInfo{"easy", "the heuristic under its level name: a sensible casual player, instantly", ""})
+			BotInfo{Name: "heuristic", Summary: "plays like a sensible casual player, instantly"},
+			BotInfo{Name: "easy", Summary: "the heuristic under its level name: a sensible casual player, instantly"})
 	} else {
-		bots = append(bots, BotInfo{"easy", fmt.Sprintf("a small information-set search, %d iterations a move", easySearch.iterations), "thinks briefly before each move: a gentle opponent"})
+		bots = append(bots, BotInfo{Name: "easy", Summary: fmt.Sprintf("a small information-set search, %d iterations a move", easySearch.iterations)})
 	}
 	for _, l := range searchLevels {
 		summary := l.summary
@@ -105,16 +116,7 @@ func Bots(g engine.Game) []BotInfo {
 		bots = append(bots, BotInfo{Name: "equilibrium", Summary: "plays the exact optimal mixed strategy of the solved game"})
 	}
 	for i := range bots {
-		if bots[i].Blurb == "" {
-			bots[i].Blurb = blurbs[bots[i].Name]
-		}
-	}
-	if g.Name == pencil.Game.Name {
-		for i := range bots {
-			if bots[i].Name == "expert" {
-				bots[i].Blurb = "bids by the solved game's values: close to perfect play"
-			}
-		}
+		bots[i].Blurb = blurb(g, bots[i].Name)
 	}
 	return bots
 }

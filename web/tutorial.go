@@ -306,7 +306,7 @@ func (bt *builtTutorial) lesson(i int, st engine.State) string {
 	switch bt.game.Name {
 	case "pencil":
 		if ps, ok := st.(*pencil.State); ok && kind == "bid" {
-			return pencilBid(ps, m.Seat, m.Text)
+			return pencilBid(ps, m.Seat, int(m.Action), m.Text)
 		}
 	case "centercourt":
 		if kind == "return" {
@@ -323,41 +323,42 @@ func (bt *builtTutorial) lesson(i int, st engine.State) string {
 	return fmt.Sprintf("Play «%s».", m.Text)
 }
 
-// pencilBid explains a bid of the bidding game from where the round stands: the points, the
-// ball, and what the bid does against a lower, a higher and an equal bid. The rounds differ,
-// so each step says something new.
-func pencilBid(s *pencil.State, seat engine.Seat, text string) string {
-	p := s.Params()
+// pencilBid explains bid, seat's bid of the bidding game, from where the round stands: the
+// points, the ball, and where a lower, a higher and an equal bid of the other player leave the
+// ball (the game's own rule, pencil.State.BallAfter). The rounds differ, so each step says
+// something new.
+func pencilBid(s *pencil.State, seat engine.Seat, bid int, text string) string {
+	fields := s.Params().Fields
 	mine, theirs := s.Points(seat), s.Points(1-seat)
-	ball := s.Ball()
-	if seat == 1 {
-		ball = -ball // seen from the learner's end: negative is the learner's half
+	// where says a position seen from the learner's end: negative is the learner's half.
+	where := func(ball int) string {
+		if seat == 1 {
+			ball = -ball
+		}
+		switch {
+		case ball > fields:
+			return "beyond your opponent's last field, and you win the match"
+		case ball < -fields:
+			return "beyond your last field, and you lose the match"
+		case ball > 0:
+			return plural(ball, "field") + " into your opponent's half"
+		case ball < 0:
+			return plural(-ball, "field") + " into your half"
+		}
+		return "on the centre line"
 	}
-	bid, _ := strconv.Atoi(strings.TrimPrefix(text, "bid "))
-	where := "on the centre line"
-	switch {
-	case ball < 0:
-		where = plural(-ball, "field") + " into your half"
-	case ball > 0:
-		where = plural(ball, "field") + " into your opponent's half"
+	goes := func(ball int) string {
+		if w := where(ball); w != "on the centre line" {
+			return w
+		}
+		return "to the centre line"
 	}
-	win := "one field toward your opponent"
-	switch {
-	case p.Jump && ball < 0:
-		win = "straight over the net into your opponent's half"
-	case ball+1 > p.Fields:
-		win = "beyond your opponent's last field, and you win the match"
-	}
-	lose := "if higher, one field toward you; a tie leaves it where it is"
+	lose := fmt.Sprintf("if higher, %s; a tie leaves it where it is", goes(s.BallAfter(seat, false)))
 	switch {
 	case theirs < bid:
 		lose = fmt.Sprintf("with %s they can neither match nor beat it", plural(theirs, "point"))
 	case theirs == bid:
 		lose = fmt.Sprintf("with %s they cannot bid higher; a tie leaves it where it is", plural(theirs, "point"))
-	case p.Jump && ball > 0:
-		lose = "if higher, straight over the net into your half; a tie leaves it where it is"
-	case ball-1 < -p.Fields:
-		lose = "if higher, beyond your last field, and you lose the match; a tie leaves it where it is"
 	}
 	spent := "a bid of 0 keeps all your points for the rounds to come"
 	if bid > 0 {
@@ -366,7 +367,7 @@ func pencilBid(s *pencil.State, seat engine.Seat, text string) string {
 	return fmt.Sprintf("You have %s, your opponent %s; the ball is %s. Bid: play «%s». "+
 		"Your opponent bids at the same time without seeing it. If their bid is lower, the ball goes %s; "+
 		"%s. Win or lose the round, %s.",
-		plural(mine, "point"), plural(theirs, "point"), where, text, win, lose, spent)
+		plural(mine, "point"), plural(theirs, "point"), where(s.Ball()), text, goes(s.BallAfter(seat, true)), lose, spent)
 }
 
 // centerCourtReturn explains a Center Court return from the Volley Value, which is the value

@@ -451,3 +451,42 @@ func TestTennisFacts(t *testing.T) {
 		})
 	}
 }
+
+// TestBallAfter: where a round's winner sends the ball, as Apply does, from either seat.
+func TestBallAfter(t *testing.T) {
+	st, _, err := Game.Start(engine.Options{"points": "7"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	for _, a := range []engine.Action{1, 2, 1, 2} {
+		if err := s.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The ball is on player 1's last field: won, it jumps the net; lost, it goes out.
+	for _, tc := range []struct {
+		seat engine.Seat
+		won  bool
+		want int
+		bids [2]engine.Action
+	}{
+		{0, true, 1, [2]engine.Action{2, 1}},
+		{0, false, -3, [2]engine.Action{1, 2}},
+		{1, true, -3, [2]engine.Action{1, 2}},
+		{1, false, 1, [2]engine.Action{2, 1}},
+	} {
+		if got := s.BallAfter(tc.seat, tc.won); got != tc.want {
+			t.Errorf("BallAfter(%d, %v) = %d, want %d", tc.seat, tc.won, got, tc.want)
+		}
+		c := s.Clone().(*State)
+		for _, a := range tc.bids {
+			if err := c.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if c.Ball() != tc.want {
+			t.Errorf("after bids %v the ball is at %d, BallAfter said %d", tc.bids, c.Ball(), tc.want)
+		}
+	}
+}

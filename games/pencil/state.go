@@ -161,6 +161,15 @@ func (s *State) apply(a engine.Action) {
 	}
 }
 
+// BallAfter is where the ball goes from its place now when seat outbids the other player
+// (won) or is outbid: past Params().Fields either way, a side wins the match.
+func (s *State) BallAfter(seat engine.Seat, won bool) int {
+	if won == (seat == 0) {
+		return push(s.ball, 1, 0, s.params.Jump)
+	}
+	return push(s.ball, 0, 1, s.params.Jump)
+}
+
 // push returns the ball's position after bids z1 (player 1) and z2 (player 2): the higher bid
 // pushes the ball away from its bidder, over the centre line when jump is set and the ball was
 // on the bidder's side.

@@ -174,6 +174,9 @@ async function checkReplay(page, id) {
   await page.waitForFunction(() => document.body.dataset.at === '0');
   const total = Number(await page.locator('#slider').getAttribute('max'));
   check(total > 0, 'the replay has moves');
+  // The deal is chance moves: with them skipped, "Next" names the first player's move.
+  const next = await page.locator('#next').textContent();
+  check(await page.locator('#skip').isChecked() && /^Next: (?!Chance)[^—]+ — .+ \(after \d+ chance moves?\)$/.test(next), `the replay's next step is a player's move past the deal (${next})`);
   for (let i = 0; i < 3; i++) {
     const at = Number(await page.evaluate(() => document.body.dataset.at));
     await page.locator('#forward').click();

@@ -122,6 +122,8 @@ async function main() {
     log(`table ${table}`);
     for (const page of [ann, bob]) {
       await page.waitForFunction(() => document.body.dataset.seq !== undefined);
+      // Each sees the other as a person at the table, whichever came first.
+      await page.waitForFunction(() => !/invited/i.test(document.querySelector('#players').textContent), null, { timeout: 10_000 });
       await page.locator('#clocks .clock').first().waitFor();
       check(await page.locator('#clocks .clock').count() === 2, 'both clocks are shown');
       check((await page.locator('#clocks .clock').first().textContent()).startsWith('You'), 'the viewer\'s own clock comes first, as "You"');
