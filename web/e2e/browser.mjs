@@ -275,6 +275,12 @@ async function main() {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     check(overflow <= 0, `the table fits the phone's width (${overflow}px too wide)`);
     await shot(page, 'phone-table.png');
+    // A match resigned mid-point: the board stops narrating a turn nobody will play.
+    await page.locator('#resign').click();
+    await page.locator('#resign-yes').click();
+    await page.locator('#end').waitFor({ state: 'visible' });
+    const stopped = await page.locator('.cc-caption').textContent();
+    check(stopped === 'Play stopped here.', `the board of a resigned match says play stopped (${stopped})`);
     await page.goto(`${base}/`);
     await page.locator('.game-card').first().waitFor();
     await shot(page, 'phone-lobby.png');

@@ -3,7 +3,7 @@
 // cards to play. The viewer stands on the left (seat 1 for spectators and replays).
 
 import { h, s, replace, plural, capitalize } from '../dom.js';
-import { moveButton, nameOf } from './common.js';
+import { moveButton, nameOf, STOPPED, stoppedEarly } from './common.js';
 
 // Faces of the Service Die (1, 1, 2, 5, 6, 6) showing each value: a serve faults when the die
 // shows the value served.
@@ -111,7 +111,7 @@ class CenterCourtView {
     const legal = (frame.legal || []).map((c) => c.text);
     const hands = [0, 1].map((seat) => this.hand(frame, seat));
     this.once('board', [v.tennis, v.server, v.secondServe, v.format, frame.seat], () => this.drawScoreboard(frame, v));
-    this.once('court', [v, frame.seat], () => this.drawCourt(frame, v));
+    this.once('court', [v, frame.seat, Boolean(frame.result?.over)], () => this.drawCourt(frame, v));
     this.once('piles', [v.table, v.discards, v.drawPile, v.reshuffles], () => this.drawPiles(v));
     this.once('hands', [hands, v.handSizes, v.phase, v.volley, this.selected, legal, frame.busy, frame.seat], () => this.drawHands(frame, v));
     if (!this.ctx.readOnly) {
@@ -493,6 +493,7 @@ function miniCard(w) {
 function caption(frame, v, who) {
   const Who = (seat) => capitalize(who(seat));
   const mine = (seat) => seat === frame.seat;
+  if (stoppedEarly(frame, v.phase === 'over')) return STOPPED;
   switch (v.phase) {
     case 'dealing':
       return 'Dealing eight cards each…';

@@ -16,6 +16,17 @@ import { h } from '../dom.js';
 
 export const SPECTATOR = -3;
 
+// STOPPED is what a board says now of a match that ended before its game did (resigned, claimed,
+// out of time, expired, called off): the page's status says how; the board only stops narrating
+// a turn nobody will play.
+export const STOPPED = 'Play stopped here.';
+
+// stoppedEarly reports a match over by the table's decision while its game still had moves to
+// play: the view's own phase still tells whose turn it was.
+export function stoppedEarly(frame, gameOver) {
+  return Boolean(frame.result?.over) && !gameOver;
+}
+
 // nameOf is how the viewer reads a seat's name: "You" for the viewer's own seat.
 export function nameOf(ctx, frame, seat) {
   if (seat === frame.seat) return 'You';
