@@ -192,7 +192,13 @@ type Filter struct {
 	// Ended keeps only the tables that have ended (Finished or Abandoned); it may not be
 	// combined with Status.
 	Ended bool
+	// IDs, when not empty, keeps only the tables with these IDs (at most MaxIDs): a lobby
+	// asking after the tables it holds seats at, however long ago they were played.
+	IDs []string
 }
+
+// MaxIDs is the most IDs a Filter may name.
+const MaxIDs = 50
 
 // PageSize returns the number of tables a List with f returns at most.
 func (f Filter) PageSize() int {

@@ -57,7 +57,7 @@ func TestFilter(t *testing.T) {
 	f := store.Filter{Status: store.Live, Limit: 10}
 	got := f.Next(store.Summary{ID: "xyz", Created: at})
 	want := store.Filter{Status: store.Live, Limit: 10, Before: at, BeforeID: "xyz"}
-	if got != want {
+	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Next = %+v; want %+v", got, want)
 	}
 }

@@ -345,28 +345,59 @@ func (s *Server) apiListTables(w http.ResponseWriter, r *http.Request) {
 
 // listFilter reads the query of GET /api/tables: status is open, live (the tables with a change
 // since activeSince: "Live now"), finished, abandoned, or ended (finished and abandoned: the
-// history); empty lists every table.
+// history); empty lists every table. ids, a comma-separated list of at most store.MaxIDs table
+// IDs, keeps only those tables, whatever their age: a live table nobody has moved at for a while
+// is still one a browser holding its seat wants to resume.
 func listFilter(q url.Values, activeSince time.Time) (store.Filter, error) {
-	for k := range q {
-		if k != "status" {
-			return store.Filter{}, fmt.Errorf("unknown parameter %s: the only one is status", quoteShort(k))
+	for k, v := range q {
+		if k != "status" && k != "ids" {
+			return store.Filter{}, fmt.Errorf("unknown parameter %s: the parameters are status and ids", quoteShort(k))
+		}
+		if len(v) > 1 {
+			return store.Filter{}, fmt.Errorf("give %s once", k)
 		}
 	}
-	if len(q["status"]) > 1 {
-		return store.Filter{}, errors.New("give status once")
-	}
 	f := store.Filter{Limit: 100}
+	if q.Has("ids") {
+		ids := strings.Split(q.Get("ids"), ",")
+		if len(ids) > store.MaxIDs {
+			return store.Filter{}, fmt.Errorf("ids names %d tables: at most %d", len(ids), store.MaxIDs)
+		}
+		for _, id := range ids {
+			if !validTableID(id) {
+				return store.Filter{}, fmt.Errorf("ids: %s is not a table id", quoteShort(id))
+			}
+		}
+		f.IDs = ids
+	}
 	switch st := store.Status(q.Get("status")); st {
 	case "", store.Open, store.Finished, store.Abandoned:
 		f.Status = st
 	case store.Live:
-		f.Status, f.UpdatedSince = st, activeSince
+		f.Status = st
+		if len(f.IDs) == 0 {
+			f.UpdatedSince = activeSince
+		}
 	case "ended":
 		f.Ended = true
 	default:
 		return store.Filter{}, fmt.Errorf("status %s: want open, live, finished, abandoned or ended", quoteShort(string(st)))
 	}
 	return f, nil
+}
+
+// validTableID reports whether id has the shape of a table ID: letters, digits, '-' and '_',
+// 1 to 64 of them (newID's and rematchID's, and the tests' own).
+func validTableID(id string) bool {
+	if id == "" || len(id) > 64 {
+		return false
+	}
+	for _, c := range id {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 // quoteShort quotes at most the first 24 bytes of s, for an error that names what a client

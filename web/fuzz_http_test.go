@@ -560,6 +560,7 @@ func FuzzPageQuery(f *testing.F) {
 		value, raw string
 	}{
 		{0, "", "status=live"}, {0, "", "status=ended&status=open"}, {0, "", "limit=1"}, {0, "", "status=%zz"},
+		{0, "", "ids=abc,def"}, {0, "", "ids=,"}, {0, "", "ids=a&status=live"}, {0, "", "ids=%00"},
 		{1, "$ID", "at=0"}, {1, "$ID", "at=2"}, {1, "$ID", "at=-1"}, {1, "$ID", "at=+1"}, {1, "$ID", "at=99999999999999999999"},
 		{1, "$ID", "at=1&at=2"}, {1, "$ID", "at=%201"}, {1, "$ID", "at=1e2"}, {1, "nope", "at=1"}, {1, "$ID", ""},
 		{2, "pencil", "step=0"}, {2, "pencil", "step=3"}, {2, "centercourt", "step=-1"}, {2, "pencil", "step=1000000"}, {2, "nope", "step=1"},

@@ -14,5 +14,6 @@ func TestBrowserLearn(t *testing.T) {
 	lim := roomyLimits()
 	lim.AbandonAfter = time.Second
 	lim.AnalysisIterations, lim.AnalysisShare = 200, 1
+	lim.ActiveWithin = 2 * time.Second // a table idle for 3 s has left "Live now"
 	runBrowser(t, "e2e/learn.mjs", web.Main{Limits: lim})
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -302,8 +303,27 @@ func TestLiveNowListsOnlyRecentActivity(t *testing.T) {
 	if ids := s.listed("live"); len(ids) != 0 {
 		t.Errorf("live now after 10 quiet minutes: %v; want nothing", ids)
 	}
-	if code := s.call("GET", "/api/tables?status=playing", nil, nil); code != http.StatusBadRequest {
-		t.Errorf("unknown status: %d", code)
+	// A browser holding the seat still finds it by its ID, live or not, and an ID it does not
+	// know is only absent.
+	for q, want := range map[string][]string{"live&ids=nosuch," + c.ID: {c.ID}, "&ids=" + c.ID: {c.ID}, "open&ids=" + c.ID: nil} {
+		if ids := s.listed(q); !slices.Equal(ids, want) {
+			t.Errorf("tables?status=%s: %v; want %v", q, ids, want)
+		}
+	}
+	for q, want := range map[string]string{
+		"status=playing":                        "want open, live",
+		"ids=" + c.ID + ",a%20b":                `"a b" is not a table id`,
+		"ids=":                                  `"" is not a table id`,
+		"ids=a&ids=b":                           "give ids once",
+		"ids=" + strings.Repeat("a,", 50) + "a": "at most 50",
+		"mine=1":                                "the parameters are status and ids",
+	} {
+		var out struct {
+			Error string `json:"error"`
+		}
+		if code := s.call("GET", "/api/tables?"+q, nil, &out); code != http.StatusBadRequest || !strings.Contains(out.Error, want) {
+			t.Errorf("tables?%s: %d %q; want 400 saying %q", q, code, out.Error, want)
+		}
 	}
 }
 

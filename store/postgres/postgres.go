@@ -411,6 +411,13 @@ func (db *DB) list(ctx context.Context, f store.Filter) ([]store.Summary, error)
 		args = append(args, f.UpdatedSince.Truncate(time.Millisecond))
 		where = append(where, fmt.Sprintf("updated >= $%d", len(args)))
 	}
+	if len(f.IDs) > 0 {
+		if len(f.IDs) > store.MaxIDs {
+			return nil, fmt.Errorf("%d table IDs: at most %d", len(f.IDs), store.MaxIDs)
+		}
+		args = append(args, f.IDs)
+		where = append(where, fmt.Sprintf("id = ANY($%d)", len(args)))
+	}
 	if !f.Before.IsZero() {
 		args = append(args, f.Before.Truncate(time.Millisecond), f.BeforeID)
 		n := len(args)

@@ -631,6 +631,15 @@ func (db *DB) list(ctx context.Context, f store.Filter) ([]store.Summary, error)
 		where = append(where, "updated >= ?")
 		args = append(args, f.UpdatedSince.UnixMilli())
 	}
+	if len(f.IDs) > 0 {
+		if len(f.IDs) > store.MaxIDs {
+			return nil, fmt.Errorf("%d table IDs: at most %d", len(f.IDs), store.MaxIDs)
+		}
+		where = append(where, "id IN (?"+strings.Repeat(", ?", len(f.IDs)-1)+")")
+		for _, id := range f.IDs {
+			args = append(args, id)
+		}
+	}
 	if !f.Before.IsZero() {
 		ms := f.Before.UnixMilli()
 		where = append(where, "(created < ? OR (created = ? AND id < ?))")

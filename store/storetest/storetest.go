@@ -696,4 +696,14 @@ func testListEndedAndRecent(t *testing.T, s store.Store) {
 	if got, want := ids(s.List(ctx, store.Filter{Status: store.Live, UpdatedSince: mark})), []string{"t04:"}; !slices.Equal(got, want) {
 		t.Errorf("live tables updated since %v: %v; want %v", mark, got, want)
 	}
+	// Tables asked for by ID, whatever their age; an unknown ID is no error, only absent.
+	if got, want := ids(s.List(ctx, store.Filter{IDs: []string{"t01", "nosuch", "t03"}})), []string{"t03:", "t01:" + store.EndExpired}; !slices.Equal(got, want) {
+		t.Errorf("tables by ID: %v; want %v", got, want)
+	}
+	if got, want := ids(s.List(ctx, store.Filter{IDs: []string{"t01", "t04"}, Status: store.Live})), []string{"t04:"}; !slices.Equal(got, want) {
+		t.Errorf("live tables by ID: %v; want %v", got, want)
+	}
+	if _, err := s.List(ctx, store.Filter{IDs: make([]string, store.MaxIDs+1)}); err == nil {
+		t.Errorf("listing %d IDs: no error", store.MaxIDs+1)
+	}
 }

@@ -205,6 +205,8 @@ async function main() {
     await page.goto(`${base}/`);
     await page.locator('#seat-1 option[value="bot:easy"]').waitFor({ state: 'attached' });
     check(await page.locator('#seat-1 option[value="bot:heuristic"]').count() === 0, 'the lobby offers the heuristic once, as the easy bot');
+    check(await page.evaluate(() => ['#learn', '#live', '#finished'].every((q) => !document.querySelector('#seek-panel').contains(document.querySelector(q)))),
+      'the lobby\'s lists stand beside the seek panel, not inside it');
     const cc = await createTable(page, { game: 'Center Court', variant: 'tiebreak', opponent: 'easy', name: 'Ann', screenshot: 'lobby.png' });
     const ccMoves = await playCenterCourt(page);
     log(`Center Court finished after ${ccMoves} moves of ours`);

@@ -105,6 +105,12 @@ async function tutorial(ctx, title, { wrongFirst = false } = {}) {
     check(steps < 100, 'the lesson ends');
   }
   check(await page.locator('#lesson-play').isVisible(), 'the finished lesson offers a game against a bot');
+  // The board no longer asks for a move the lesson will not take.
+  check(await page.locator('button.move:not([disabled])').count() === 0, 'the finished lesson offers no move');
+  if (game !== 'pencil') {
+    const board = await page.locator('#board').textContent();
+    check(board.includes('Play stopped here.'), `the finished lesson's board says play stopped (${board.slice(0, 200)})`);
+  }
   log(`${title} tutorial completed in ${steps} steps`);
   await ctx.shot(page, `tutorial-${game}-done.png`);
   await page.close();
@@ -330,7 +336,20 @@ async function motion(ctx, reducedMotion) {
   await page.close();
 }
 
+// idleTable checks that a table this browser holds a seat at stays in "Your tables" once nobody
+// has moved at it for longer than "Live now" looks back (the server's ActiveWithin, 2 s here).
+async function idleTable(ctx) {
+  const { page, id } = await table(ctx, 'idle table', { game: 'centercourt', variant: 'tiebreak', seats: [{ name: 'Ann' }, { bot: 'heuristic' }] });
+  await page.waitForTimeout(3000);
+  await page.goto(`${ctx.base}/`);
+  await page.locator(`#mine li[data-id="${id}"] a`, { hasText: 'Resume' }).waitFor();
+  check(await page.locator(`#live li[data-id="${id}"]`).count() === 0, 'the idle table is no longer live now');
+  log('an idle table stays in "Your tables"');
+  await page.close();
+}
+
 await session(async (ctx) => {
+  await idleTable(ctx);
   await newcomer(ctx);
   await dieLeavesServing(ctx);
   await motion(ctx, 'no-preference');

@@ -245,12 +245,35 @@ async function main() {
     check(await ann.locator('#hint').isHidden(), 'a rated table offers no hint');
     log('the New table form made a rated 10+5 table against the random bot');
 
+    // A casual table is the account's seat too: no link, the table's plain address finds it,
+    // and the hint answers the account's seat.
+    await ann.goto(`${base}/`);
+    await ann.locator('.game-card', { hasText: 'Center Court' }).click();
+    check(await ann.locator('#name-field').isHidden(), 'a signed-in player types no name');
+    check((await ann.locator('#account-seat').textContent()).startsWith('You play as ann'), 'the form says whose the seat is');
+    await ann.locator('#variant').selectOption('tiebreak');
+    await ann.locator('#seat-1').selectOption('bot:random');
+    await ann.locator('#clock').selectOption('none');
+    await ann.locator('#create-button').click();
+    await ann.waitForURL(/\/t\/[a-z0-9]+$/);
+    const casual = new URL(ann.url()).pathname.split('/')[2];
+    await ann.waitForFunction(() => document.body.dataset.seq !== undefined);
+    check((await ann.locator('#players li.me').textContent()).includes('ann'), 'ann plays the casual table as herself');
+    await ann.waitForFunction(() => document.body.dataset.state === 'mine', null, { timeout: 30_000 });
+    await ann.locator('#hint-ask').click();
+    await ann.locator('#hint-text').waitFor();
+    const casualInfo = await ann.evaluate(async (id) => (await fetch(`/api/users/ann`)).json().then((p) => p.recent.find((m) => m.table === id)), casual);
+    check(casualInfo && !casualInfo.rated, `the casual table is on ann's profile (${JSON.stringify(casualInfo)})`);
+    log('a signed-in player\'s casual table is held by the account');
+
     // "Play a bot" stays one click away: a rated 5+3 match against the random bot.
     await ann.goto(`${base}/`);
     // The lobby lists the tables ann holds by her account, which this browser has no link to.
     await ann.locator(`#mine li[data-id="${rematch}"] a`, { hasText: 'Resume' }).waitFor();
     await ann.locator('#seek-clock').selectOption('5+3');
     await ann.locator('#seek-bot').selectOption('random');
+    const playBot = await ann.locator('#seek-play-bot').textContent();
+    check(playBot === 'Play this bot: rated, 5+3 blitz', `the bot button says what it starts (${playBot})`);
     await ann.locator('#seek-play-bot').click();
     await ann.waitForURL(/\/t\/[a-z0-9]+$/);
     await ann.waitForFunction(() => document.body.dataset.seq !== undefined);

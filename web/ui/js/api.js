@@ -39,6 +39,8 @@ export const deleteJSON = (path) => request('DELETE', path, {});
 export const api = {
   games: () => getJSON('/api/games'),
   tables: (status) => getJSON(`/api/tables?status=${encodeURIComponent(status)}`),
+  // tablesByID lists the tables named (at most 50), whatever their status and age.
+  tablesByID: (ids) => getJSON(`/api/tables?ids=${ids.map(encodeURIComponent).join(',')}`),
   table: (id) => getJSON(`/api/tables/${encodeURIComponent(id)}`),
   create: (req) => postJSON('/api/tables', req),
   record: (id) => getJSON(`/api/tables/${encodeURIComponent(id)}/record`),

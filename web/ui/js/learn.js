@@ -40,7 +40,9 @@ async function load(step) {
 
 function frameOf(f) {
   const u = f.update;
-  return { view: u.view, legal: u.legal || [], seat: 0, toMove: u.toMove, pending: u.pending || [], result: u.result, busy: false };
+  // A lesson ends before its deal does: the board says play stopped, as at a match ended early.
+  const result = f.done ? { ...(u.result || {}), over: true } : u.result;
+  return { view: u.view, legal: f.done ? [] : u.legal || [], seat: 0, toMove: u.toMove, pending: u.pending || [], result, busy: false };
 }
 
 function show(f, note) {

@@ -3,7 +3,7 @@
 
 import { h, $, replace, capitalize } from './dom.js';
 import { api, getJSON } from './api.js';
-import { rememberSeat, seatsAt, seatLink } from './seats.js';
+import { rememberSeat, seatsAt, seatLink, heldTables } from './seats.js';
 import { copyButton } from './copy.js';
 import { withNames, shownOptions, briefOptions, offered } from './names.js';
 import { whoami } from './account.js';
@@ -45,8 +45,14 @@ el.name.addEventListener('change', () => localStorage.setItem(NAME_KEY, el.name.
 
 async function start() {
   me = await whoami();
-  // A signed-in player's seats carry their name unless they type another.
-  if (me.name) el.name.placeholder = me.name;
+  // A signed-in player's seat is their account's: it carries their name, the table is on their
+  // profile, and the table's plain address finds the seat from any device.
+  if (me.name) {
+    $('#name-field').hidden = true;
+    const note = $('#account-seat');
+    note.textContent = `You play as ${me.name}: your seat is your account's, so the table's address finds it from any device, and the match is on your profile.`;
+    note.hidden = false;
+  }
   // A clock and a rating are kept with the accounts: a server without them offers neither.
   el.clockRated.hidden = !me.accounts;
   replace(el.clock, CLOCKS.map(([v, label]) => h('option', { value: v, selected: v === 'none' }, label)));
@@ -190,14 +196,16 @@ el.form.addEventListener('submit', async (e) => {
     const base = v?.options?.[o.name] ?? o.default;
     if (value !== '' && value !== base) options[o.name] = value;
   }
-  const typed = el.name.value.trim();
-  localStorage.setItem(NAME_KEY, typed);
-  const myName = typed || me.name || '';
+  const typed = me.name ? '' : el.name.value.trim();
+  if (!me.name) localStorage.setItem(NAME_KEY, typed);
+  const myName = me.name || typed;
   const rated = el.rated.checked && !el.rated.disabled;
+  // A signed-in player's one seat is taken as their account, not by a link (several seats played
+  // here, passing the device round, are links, named alike).
+  const asAccount = Boolean(me.name) && seatChoice.filter((c) => c === 'you').length === 1;
   const seats = seatChoice.map((c, i) => {
     if (c.startsWith('bot:')) return { bot: c.slice(4) };
-    // A rated table seats the signed-in player as their account, not by a link.
-    if (c === 'you') return rated ? { me: true } : { name: myName };
+    if (c === 'you') return rated || asAccount ? { me: true } : { name: myName };
     return { name: (document.getElementById(`seat-${i}-name`)?.value || '').trim() };
   });
   const req = { game: game.name, variant: v?.name || '', seats };
@@ -302,7 +310,7 @@ async function refreshLists() {
       ? tables.slice(0, 20).map((t) => tableRow(t))
       : h('li', { class: 'muted empty' }, { open: 'No table is waiting for players.', live: 'No match is being played right now.', ended: 'No match has ended yet.' }[status]));
   }));
-  const mine = all.filter((t) => !isEnded(t) && seatsAt(t.id).length);
+  const mine = await heldUnfinished(all);
   const held = await accountTables(new Set(mine.map((t) => t.id)));
   const key = JSON.stringify([mine.map((t) => [t.id, t.moves, t.status]), held]);
   if (lastLists.mine !== key) {
@@ -310,6 +318,22 @@ async function refreshLists() {
     el.minePanel.hidden = mine.length + held.length === 0;
     replace(el.mine, mine.map((t) => tableRow(t)), held.map((m) => accountRow(m)));
   }
+}
+
+// heldUnfinished returns the unfinished tables this browser holds seats at: asked for by ID, so
+// that a table nobody has moved at for a while (no longer "Live now") is still there to resume;
+// from the lists already loaded when the server cannot say.
+async function heldUnfinished(listed) {
+  const ids = heldTables();
+  let tables = listed.filter((t) => seatsAt(t.id).length);
+  if (ids.length) {
+    try {
+      tables = await api.tablesByID(ids);
+    } catch {
+      // Keep what the lists show.
+    }
+  }
+  return tables.filter((t) => !isEnded(t));
 }
 
 // accountTables returns the unfinished tables the signed-in player holds a seat of by their

@@ -56,3 +56,10 @@ export function allSeats() {
   }
   return out;
 }
+
+// heldTables returns the IDs of the tables this browser holds seats at, the most recently
+// used first (at most 50, what GET /api/tables?ids= takes).
+export function heldTables() {
+  const data = load();
+  return Object.keys(data).sort((a, b) => (data[b].at || 0) - (data[a].at || 0)).slice(0, KEEP);
+}

@@ -146,6 +146,14 @@ async function start() {
   });
   // A match against a bot, with the form's clock, rated if ticked: the bots' ratings are fixed,
   // so a rated match against one places you on the scale.
+  // The button says what it starts: the form's clock and rating apply to the bot's match too.
+  const labelPlayBot = () => {
+    const clock = CLOCKS.find(([v]) => v === el.clock.value)?.[1] || 'no clock';
+    el.playBot.textContent = `Play this bot: ${el.rated.checked ? 'rated' : 'casual'}, ${clock}`;
+  };
+  el.rated.addEventListener('change', labelPlayBot);
+  el.clock.addEventListener('change', labelPlayBot);
+  labelPlayBot();
   el.playBot.addEventListener('click', () => act(async () => {
     const req = request();
     const t = await postJSON('/api/tables', {

@@ -115,7 +115,7 @@ class CenterCourtView {
     this.once('piles', [v.table, v.discards, v.drawPile, v.reshuffles], () => this.drawPiles(v));
     this.once('hands', [hands, v.handSizes, v.phase, v.volley, this.selected, legal, frame.busy, frame.seat], () => this.drawHands(frame, v));
     if (!this.ctx.readOnly) {
-      this.els.actions.hidden = v.phase === 'over';
+      this.els.actions.hidden = v.phase === 'over' || stoppedEarly(frame, false);
       this.once('preview', [v.phase, v.next, v.volley, v.secondServe, v.hand, this.selected, legal, frame.busy], () => this.drawPreview(frame, v));
       this.once('moves', [legal, frame.busy], () => this.drawMoves(frame, v));
     }
