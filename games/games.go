@@ -177,7 +177,10 @@ const expertIterations = 10_000
 //     costs about 60% more time per iteration. Not kept in Worldwide: with the lead it
 //     won 65.3% against 58.0% (150, seed 3) screened, but 57.0% of 200 at full budgets where
 //     the lead alone won 61.5% of the same matches. In AlakaSLAM (expert 1,000 against hard
-//     100) 85.0% against 82.5% over 80: no measurable gain where expert already wins most.
+//     100) 85.0% against 82.5% over 80: no measurable gain where expert already wins most; at
+//     full budgets there it lost ground: expert:own=1 won 66 of the first 148 matches of seed 1
+//     against hard (44.6%), where expert won 90 of the same 148 (60.8%), and 74 of 169 with
+//     those finished ahead, where expert won 101 (strength/alakaslam-expertown-hard.jsonl).
 //   - lead=1 (ismcts.Options.Leaf, the fitted lead of games/lead.go): Worldwide 62.5% against
 //     55.5% (400, seeds 1 and 2); at full budgets 61.5% of 200 matches (seed 1) where plain
 //     expert won 55.0% of the same 200. In Center Court 59.7% against 61.3% (300; twice the
