@@ -182,7 +182,16 @@ func (g Game) Start(opts Options) (State, Options, error) {
 	}
 	s, err := g.New(resolved)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", g.Name, err)
+		// The name people know: the browser shows this to someone who never saw "pencil".
+		return nil, nil, fmt.Errorf("%s: %w", g.display(), err)
 	}
 	return s, resolved, nil
+}
+
+// display is g's title, or its name where it has none.
+func (g Game) display() string {
+	if g.Title != "" {
+		return g.Title
+	}
+	return g.Name
 }

@@ -150,7 +150,8 @@ func (m *Match) WritePlain(w io.Writer) error {
 	fmt.Fprintf(w, "%s, %v\n", m.Game.Title, games.ShownOptions(rec.Options, len(rec.Seats)))
 	for i, si := range rec.Seats {
 		who := si.Name
-		if si.Bot != "" {
+		// A bot keeps its level's name ("easy bot") unless it was given another.
+		if si.Bot != "" && si.Name != si.Bot+" bot" {
 			who += " (" + si.Bot + " bot)"
 		}
 		fmt.Fprintf(w, "player %d: %s\n", i+1, who)

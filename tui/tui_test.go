@@ -296,6 +296,10 @@ func TestPlayToTheEndAndReplay(t *testing.T) {
 	if strings.Contains(out, "chance: draw") {
 		t.Errorf("the printed replay names cards dealt without their player:\n%s", out)
 	}
+	// A bot under its level's name is not named twice ("heuristic bot (heuristic bot)").
+	if !strings.Contains(out, "\nplayer 2: heuristic bot\n") {
+		t.Errorf("the printed replay's players:\n%.300s", out)
+	}
 }
 
 // The view a person sees online is the game's own observation, decoded from the wire.

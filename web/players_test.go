@@ -759,7 +759,8 @@ func TestRatedMatchOnTheClock(t *testing.T) {
 				Rating  float64 `json:"rating"`
 				RD      float64 `json:"rd"`
 				History []struct {
-					Table string `json:"table"`
+					Table       string `json:"table"`
+					Provisional bool   `json:"provisional"`
 				} `json:"history"`
 			} `json:"ratings"`
 			Recent []struct {
@@ -771,7 +772,8 @@ func TestRatedMatchOnTheClock(t *testing.T) {
 		if len(prof.Ratings) != 1 || math.Abs(prof.Ratings[0].Rating-w.Rating) > 1e-6 || math.Abs(prof.Ratings[0].RD-w.RD) > 1e-6 {
 			t.Errorf("%s's ratings %+v, want %v", name, prof.Ratings, w)
 		}
-		if len(prof.Ratings) == 1 && (len(prof.Ratings[0].History) != 1 || prof.Ratings[0].History[0].Table != id) {
+		// After one match a rating is still provisional, and its history says so.
+		if len(prof.Ratings) == 1 && (len(prof.Ratings[0].History) != 1 || prof.Ratings[0].History[0].Table != id || !prof.Ratings[0].History[0].Provisional) {
 			t.Errorf("%s's history %+v", name, prof.Ratings[0].History)
 		}
 		if len(prof.Recent) != 1 || !prof.Recent[0].Rated {

@@ -31,10 +31,12 @@ type ratingInfo struct {
 }
 
 type ratingPoint struct {
-	Table  string    `json:"table"`
-	Rating float64   `json:"rating"`
-	RD     float64   `json:"rd"`
-	At     time.Time `json:"at"`
+	Table  string  `json:"table"`
+	Rating float64 `json:"rating"`
+	RD     float64 `json:"rd"`
+	// Provisional: the rating after this match was still provisional (shown "1500?").
+	Provisional bool      `json:"provisional"`
+	At          time.Time `json:"at"`
 }
 
 // recentMatch is one of a player's matches as the profile lists it.
@@ -106,7 +108,7 @@ func (s *Server) apiUser(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		for _, h := range hist {
-			ri.History = append(ri.History, ratingPoint{Table: h.TableID, Rating: h.Rating.Rating, RD: h.RD, At: h.At})
+			ri.History = append(ri.History, ratingPoint{Table: h.TableID, Rating: h.Rating.Rating, RD: h.RD, Provisional: h.Provisional(), At: h.At})
 		}
 		p.Ratings = append(p.Ratings, ri)
 	}

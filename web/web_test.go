@@ -553,7 +553,7 @@ func TestAPI(t *testing.T) {
 	}{
 		{"unknown game", map[string]any{"game": "squash", "seats": []any{}}, "no game"},
 		{"wrong seat count", map[string]any{"game": "pencil", "seats": []any{map[string]string{}}}, "2 seats"},
-		{"bad option", map[string]any{"game": "pencil", "options": map[string]string{"points": "-4"}, "seats": []any{map[string]string{}, map[string]string{}}}, "points"},
+		{"bad option", map[string]any{"game": "pencil", "options": map[string]string{"points": "-4"}, "seats": []any{map[string]string{}, map[string]string{}}}, "Tennis (paper and pencil): points"},
 		{"unknown bot", map[string]any{"game": "pencil", "seats": []any{map[string]string{}, map[string]string{"bot": "genius"}}}, "bots:"},
 		{"not json", "nope", "bad request"},
 	}

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/http"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -87,7 +88,7 @@ func online(ctx context.Context, args []string, e *env, name, usage string) erro
 	} else if token == "" && session == "" {
 		// Advice to watch a table is only good for a table that is there.
 		if _, err := c.Table(ctx, link.Table); err != nil {
-			return fmt.Errorf("%s: %w", pos[0], err)
+			return missingTable(name, link.Table, c, err)
 		}
 		return usagef("%s is a table's address, not a seat link: deuce watch it, join with the seat link (…#seat=N&token=T), or deuce login %s to join as your account", pos[0], link.Server)
 	}
@@ -122,16 +123,26 @@ func addOnlineFlags(fs *flag.FlagSet) *onlineFlags {
 	return fl
 }
 
+// missingTable says why the command could not open table at c's server: a table not there is
+// named as such; other failures name the server.
+func missingTable(name, table string, c *client.Client, err error) error {
+	var refused *client.HTTPError
+	var unreachable *client.Unreachable
+	switch {
+	case errors.As(err, &refused) && refused.Status == http.StatusNotFound:
+		return fmt.Errorf("%s: there is no table %s on %s (the link may be mistyped, or from another server)", name, table, c.Server)
+	case errors.As(err, &unreachable):
+		return err // it names the server
+	}
+	return fmt.Errorf("%s %s: %w", name, c.Server, err)
+}
+
 // playOnline plays (or, for watch, watches) a table of c's server with token; an empty token
 // joining takes the seat c's account holds.
 func playOnline(ctx context.Context, e *env, c *client.Client, tableID, token, name string, fl onlineFlags) error {
 	conn, err := c.Join(ctx, tableID, token)
-	var unreachable *client.Unreachable
-	if errors.As(err, &unreachable) {
-		return err // it names the server
-	}
 	if err != nil {
-		return fmt.Errorf("%s %s: %w", name, c.Server, err)
+		return missingTable(name, tableID, c, err)
 	}
 	table, err := tui.NewOnline(conn, c.Server.Host)
 	if err != nil {
@@ -286,6 +297,8 @@ type linePrompt struct {
 	// of the input does not leave the table.
 	ending    bool
 	endNotice string
+	// typed is the move last sent as typed, so that a refusal of it can quote it.
+	typed string
 }
 
 // playTable plays or watches a table at a line prompt, and reports whether the match ended.
@@ -328,12 +341,18 @@ func playTable(ctx context.Context, e *env, t tui.Table, in *lineInput) (bool, e
 			switch {
 			case errors.As(u.err, &r):
 				// A refusal does not say what it refuses: a move or an end. Either way the
-				// table is as it was, and the seat is asked again.
-				fmt.Fprintf(p.w, "%s (? for help)\n", r.Error())
-				p.sent, p.ending = -1, false
-				if p.asking {
+				// table is as it was, and the seat is asked again, under the board and the
+				// moves already printed.
+				fmt.Fprintf(p.w, "%s (? for help)\n", p.refusalText(r))
+				sent := p.sent >= 0
+				p.sent, p.ending, p.typed = -1, false, ""
+				switch {
+				case p.asking:
 					p.ask()
-				} else if p.started {
+				case sent && p.started && len(p.last.Legal) > 0 && !p.last.Result.Over:
+					p.asking = true
+					p.ask()
+				case p.started:
 					p.frame(p.last)
 				}
 			case errors.Is(u.err, io.EOF):
@@ -561,7 +580,7 @@ func (p *linePrompt) line(line typedLine) error {
 		if !ok {
 			break
 		}
-		p.asking, p.sent = false, f.Played
+		p.asking, p.sent, p.typed = false, f.Played, text
 		in.shown.Store(-1)
 		if err := p.t.Play(p.ctx, f.Seq, mv); err != nil {
 			fmt.Fprintf(w, "%s (? for help)\n", sendFailure(err))
@@ -574,6 +593,19 @@ func (p *linePrompt) line(line typedLine) error {
 		p.ask()
 	}
 	return nil
+}
+
+// refusalText says a refusal in the seat's words: a move the table found illegal is quoted as
+// typed (its notation may have been read as another move's), and the reason names the players
+// as the board does ("you are to serve", not "player 1 is to serve").
+func (p *linePrompt) refusalText(r tui.Refusal) string {
+	msg := r.Error()
+	if rest, ok := strings.CutPrefix(msg, "Illegal action "); ok && p.typed != "" {
+		if _, reason, ok := strings.Cut(rest, ": "); ok {
+			return fmt.Sprintf("%q is not a move you can play now: %s", p.typed, tui.WithNames(reason, p.info.Names, p.last.Seat))
+		}
+	}
+	return msg
 }
 
 // sendFailure says why a move or an end was not sent: the table's refusal, or the connection's

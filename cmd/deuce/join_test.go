@@ -39,7 +39,7 @@ func TestJoinPlain(t *testing.T) {
 	recPath := filepath.Join(t.TempDir(), "joined.json")
 	link := base.String() + created.Seats[0].Invite
 	// A typo and an out-of-range number first: both are refused and the seat is asked again.
-	input := "smash\n99\n" + strings.Repeat("2\n", 200)
+	input := "smash\n99\nbid 99\n" + strings.Repeat("2\n", 200)
 	out, _, err := deuce(t, input, "join", "--plain", "--record", recPath, link)
 	if err != nil {
 		t.Fatalf("join: %v\n%s", err, out)
@@ -51,6 +51,14 @@ func TestJoinPlain(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("join output lacks %q:\n%s", want, out)
 		}
+	}
+	// A move the table refuses is quoted as typed, and the seat is asked again under the board
+	// already printed, not shown the board again.
+	refused := strings.Index(out, `"bid 99" is not a move you can play now: `)
+	if refused < 0 {
+		t.Errorf("join output lacks the refusal of bid 99:\n%s", out)
+	} else if after := out[refused:]; strings.Count(out[:refused], "Your moves:") != 1 || strings.Index(after, "Your moves:") < strings.Index(after, "you: bid") {
+		t.Errorf("after the refusal:\n%s", out[:min(len(out), refused+400)])
 	}
 	rec := readRecordFile(t, recPath)
 	st, err := engine.Replay(pencilGame(), rec, nil)
@@ -265,8 +273,8 @@ func TestJoinWatchUsage(t *testing.T) {
 		t.Errorf("joining by a table's address: %v, want a usage error that suggests watching", err)
 	}
 	_, _, err = deuce(t, "", "join", c.Server.String()+"/t/nosuchtable00000")
-	if err == nil || errors.As(err, &u) || !strings.Contains(err.Error(), "no such table") {
-		t.Errorf("joining a table that is not there: %v, want the server's no such table", err)
+	if err == nil || errors.As(err, &u) || !strings.Contains(err.Error(), "there is no table nosuchtable00000 on "+c.Server.String()) {
+		t.Errorf("joining a table that is not there: %v, want it to name the table missing", err)
 	}
 }
 
@@ -350,7 +358,7 @@ func TestWatchUnknownTable(t *testing.T) {
 			link += "#seat=1&token=x"
 		}
 		_, _, err := deuce(t, "", cmd, "--plain", "--no-record", link)
-		if err == nil || !strings.Contains(err.Error(), "no such table") || strings.Contains(err.Error(), "handshake") {
+		if err == nil || !strings.Contains(err.Error(), "there is no table nosuchtable") || strings.Contains(err.Error(), "handshake") {
 			t.Errorf("%s %s: %v, want it to say there is no such table", cmd, link, err)
 		}
 	}

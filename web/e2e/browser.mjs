@@ -213,6 +213,9 @@ async function main() {
     await checkEnd(page, 'centercourt-end.png');
     await checkReplay(page, cc);
     await shot(page, 'centercourt-replay.png');
+    // A wrong seat link to a finished match leads to its end and its replay.
+    await page.goto(`${base}/t/${cc}#seat=2&token=bad`);
+    await page.locator('#over-bad-token a', { hasText: 'Replay' }).waitFor();
     await page.close();
 
     // A table with a friend shows the invite link first, and the lobby lists it as waiting for
@@ -232,6 +235,11 @@ async function main() {
     await waitingRow.waitFor();
     check((await waitingRow.textContent()).includes('waiting for Ann, Bea'), `the waiting table names whom it waits for (${await waitingRow.textContent()})`);
     await shot(page, 'lobby-invite.png');
+    // Its replay waits for the end, with no controls to press meanwhile.
+    const openId = await waitingRow.getAttribute('data-id');
+    await page.goto(`${base}/r/${openId}`);
+    await page.locator('#turn', { hasText: 'The replay opens once the match is over.' }).waitFor();
+    check(await page.locator('#controls').isHidden(), 'the replay of a match still waiting offers no controls');
     await page.close();
 
     // (b) The bidding game, 20 points each, against the strongest bot listed.

@@ -7,8 +7,10 @@ const select = $('#game');
 const table = $('#leaders');
 const anchors = $('#anchors');
 
-async function show(game) {
+async function show(game, note = '') {
   history.replaceState(null, '', `/leaderboard?game=${encodeURIComponent(game)}`);
+  $('#unknown-game').textContent = note;
+  $('#unknown-game').hidden = !note;
   try {
     const b = await getJSON(`/api/leaderboard/${encodeURIComponent(game)}`);
     // The bots' fixed ratings place the players on one scale.
@@ -31,9 +33,11 @@ async function start() {
   const games = await api.games();
   replace(select, games.map((g) => h('option', { value: g.name }, g.title)));
   const want = new URLSearchParams(location.search).get('game');
+  let note = '';
   if (want && games.some((g) => g.name === want)) select.value = want;
+  else if (want) note = `There is no game called "${want.slice(0, 40)}" here: showing ${games[0]?.title}. The games are ${games.map((g) => g.name).join(', ')}.`;
   select.addEventListener('change', () => show(select.value));
-  show(select.value);
+  show(select.value, note);
 }
 
 start();

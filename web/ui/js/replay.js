@@ -46,6 +46,10 @@ async function start() {
     h('span', { class: 'seat-no' }, String(i + 1)), h('span', { class: 'seat-name' }, s.name),
     s.bot ? h('span', { class: 'badge bot' }, `${s.bot} bot`) : h('span', { class: 'badge' }, 'person'))));
   replace(el.links, h('a', { href: '/' }, 'Back to the lobby'));
+  if (t.status === 'abandoned') {
+    fail('This match was abandoned before its end: it has no replay.', h('a', { class: 'button', href: `/t/${encodeURIComponent(id)}` }, 'Final view'));
+    return;
+  }
   if (t.status !== 'finished') {
     fail('The replay opens once the match is over.', h('a', { class: 'button', href: `/t/${encodeURIComponent(id)}` }, 'Watch it live'));
     return;
@@ -92,6 +96,8 @@ function fail(message, action) {
   el.status.className = 'status over';
   replace(el.board, h('div', { class: 'empty-state' }, action || h('a', { class: 'button', href: '/' }, 'Back to the lobby')));
   for (const b of [el.first, el.back, el.autoplay, el.forward, el.last, el.slider]) b.disabled = true;
+  // No moves to step through: no controls, no "Move 0 of 0".
+  $('#controls').hidden = true;
 }
 
 function frameAt(at) {

@@ -437,11 +437,24 @@ function toast(text, mode = '') {
   if (mode !== 'persist') toastTimer = setTimeout(() => el.toast.classList.remove('show'), 6000);
 }
 
-function showBadToken() {
+async function showBadToken() {
   el.turn.textContent = 'This seat link is not valid for this table.';
   replace(el.board, h('div', { class: 'empty-state' },
     h('p', {}, 'Ask the person who created the table for a new invite link, or watch the match instead.'),
     h('a', { class: 'button', href: `/t/${encodeURIComponent(id)}` }, 'Watch as a spectator')));
+  // A match already over has nothing to join or watch live: say so, and lead to its end.
+  let t = null;
+  try {
+    t = await api.table(id);
+  } catch {
+    return;
+  }
+  if (t.status !== 'finished' && t.status !== 'abandoned') return;
+  el.turn.textContent = 'This seat link is not valid for this table, and its match is over.';
+  replace(el.board, h('div', { class: 'empty-state', id: 'over-bad-token' },
+    h('p', {}, `${t.title}: ${t.seats.map((x) => x.name).join(' vs ')}.`),
+    h('a', { class: 'button', href: `/t/${encodeURIComponent(id)}` }, 'See how it ended'),
+    t.status === 'finished' ? h('a', { class: 'button', href: `/r/${encodeURIComponent(id)}` }, 'Replay') : null));
 }
 
 // showEnd shows the winner, the score, the rematch and the replay, and follows a rematch that
@@ -463,7 +476,9 @@ async function showRatingChange(el, tries = 3) {
     const after = history[k].rating;
     const before = k > 0 ? history[k - 1].rating : 1500;
     const delta = Math.round(after - before);
-    el.textContent = `Your rating in ${state.table.title}: ${Math.round(after)} (${delta >= 0 ? '+' : '−'}${Math.abs(delta)})`;
+    // A provisional rating ("1500?") moves by hundreds a match until the player has a few.
+    const point = history[k];
+    el.textContent = `Your rating in ${state.table.title}: ${Math.round(after)}${point.provisional ? '?' : ''} (${delta >= 0 ? '+' : '−'}${Math.abs(delta)})${point.provisional ? ', provisional: it moves fast until you have played a few rated matches' : ''}`;
     el.hidden = false;
   } catch {
     // No change shown: the profile has it.
