@@ -183,6 +183,10 @@ async function checkReplay(page, id) {
     await page.waitForFunction((a) => Number(document.body.dataset.at) > a, at);
   }
   const at = Number(await page.evaluate(() => document.body.dataset.at));
+  // Three steps past the deal are three players' moves, numbered as such (not counting draws).
+  const position = await page.locator('#position').textContent();
+  check(/^Move 3 of \d+$/.test(position) && at > 3, `the replay numbers the players' moves (${position}, at ${at})`);
+  check((await page.locator('#turn').textContent()) === 'After move 3', 'the status counts the players\' moves');
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction((a) => Number(document.body.dataset.at) > a, at);
   await page.keyboard.press('ArrowLeft');

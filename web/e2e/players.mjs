@@ -194,7 +194,8 @@ async function main() {
     check((await bob.locator('#players li.me').textContent()).includes('bob'), 'bob sits at the rematch as himself');
     log(`bob offered the rematch ${rematch}`);
     await ann.goto(`${base}/t/${table}`);
-    await ann.locator('#rematch-offer', { hasText: 'Bob offers a rematch' }).waitFor();
+    // A name a person chose keeps its case at a sentence's start.
+    await ann.locator('#rematch-offer', { hasText: 'bob offers a rematch' }).waitFor();
     check((await ann.locator('#rematch').textContent()) === 'Accept the rematch', 'the end screen offers to accept the rematch');
     await shot(ann, 'rematch-offered.png');
     await ann.locator('#rematch').click();

@@ -26,8 +26,10 @@ const panel = {
 const path = () => `/api/tables/${encodeURIComponent(panel.id)}/analysis`;
 
 // mountAnalysis fills root with the panel. go(at) steps the replay to the position after at moves.
-export async function mountAnalysis({ id, seats, moves, root, go }) {
-  Object.assign(panel, { id, seats, moves, root, go });
+// number(i) is how the replay numbers move i (from 0) to a reader: among the players' moves,
+// draws and dice not counted.
+export async function mountAnalysis({ id, seats, moves, root, go, number = (i) => i + 1 }) {
+  Object.assign(panel, { id, seats, moves, root, go, number });
   root.hidden = false;
   try {
     render(await getJSON(path()));
@@ -124,7 +126,7 @@ function showReport(r) {
     ? h('ol', { class: 'an-marks', 'aria-label': 'Marked moves' }, marked.map((d) => h('li', {},
       h('button', { type: 'button', class: `an-move ${d.mark}`, dataset: { move: String(d.move) }, onclick: () => panel.go(d.move) },
         h('span', { class: 'an-sign' }, MARK_SIGN[d.mark]),
-        ` Move ${d.move + 1} · ${name(d.seat)}: ${d.played} — ${d.mark}`),
+        ` Move ${panel.number(d.move)} · ${name(d.seat)}: ${d.played} — ${d.mark}`),
       // A report stored before marks waited for a sure loss can mark an uncertain one.
       h('span', { class: 'muted small' }, ` loss ${d.loss.toFixed(3)}${d.interval ? ` ±${d.interval.toFixed(3)}` : ''}${d.uncertain ? ' (uncertain)' : ''}, best ${d.best}`))))
     : h('p', { class: 'muted' }, 'No move was marked.');
@@ -160,10 +162,10 @@ function chart(r) {
     const v = d.seat % 2 === 1 ? -d.bestValue : d.bestValue;
     return s('circle', {
       class: `an-dot ${d.mark}`, cx: x(d.move), cy: y(v), r: d.mark === 'blunder' ? 5 : 4, tabindex: '0', role: 'button',
-      'aria-label': `Move ${d.move + 1}: ${name(d.seat)}, ${d.mark}`, dataset: { move: String(d.move) },
+      'aria-label': `Move ${panel.number(d.move)}: ${name(d.seat)}, ${d.mark}`, dataset: { move: String(d.move) },
       onclick: () => panel.go(d.move),
       onkeydown: (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); panel.go(d.move); } },
-    }, s('title', {}, `Move ${d.move + 1}: ${name(d.seat)} ${d.played} — ${d.mark} (loss ${d.loss.toFixed(3)}, best ${d.best})`));
+    }, s('title', {}, `Move ${panel.number(d.move)}: ${name(d.seat)} ${d.played} — ${d.mark} (loss ${d.loss.toFixed(3)}, best ${d.best})`));
   });
   const svg = s('svg', { class: 'an-chart', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-labelledby': 'an-chart-title' },
     s('title', { id: 'an-chart-title' }, `Expected return for ${name(0)} through the match: up is good for ${name(0)}, down for ${name(1)}`),

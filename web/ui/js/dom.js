@@ -59,7 +59,24 @@ export function plural(n, word, many = word + 's') {
 
 // capitalize turns "serve 4" into "Serve 4".
 export function capitalize(text) {
-  return text ? text[0].toUpperCase() + text.slice(1) : text;
+  if (!text) return text;
+  // A name a person chose keeps its case ("bob resigned", as in the players' list and the chat).
+  for (const name of keptNames) {
+    if (text.startsWith(name) && !/[\p{L}\p{N}]/u.test(text.charAt(name.length))) return text;
+  }
+  return text[0].toUpperCase() + text.slice(1);
+}
+
+// keptNames are the people's names of the table on the page, which capitalize leaves as typed;
+// bots' names ("easy bot") and "you" start a sentence capitalised.
+const keptNames = new Set();
+
+// keepNamesAsTyped registers the names of the people seated at the page's table.
+export function keepNamesAsTyped(seats) {
+  for (const s of seats || []) {
+    // "player 2", a seat no one named, reads as a sentence's start, like a bot's.
+    if (s?.name && !s.bot && !/^player \d$/.test(s.name)) keptNames.add(s.name);
+  }
 }
 
 // isTyping reports whether keyboard input goes to a text field, where shortcuts must not fire.

@@ -1,7 +1,7 @@
 // The replay page, /r/{id}: steps through a finished match with every hand shown, drawn by the
 // game's own view in read-only mode.
 
-import { h, $, replace, isTyping, capitalize as capital } from './dom.js';
+import { h, $, replace, isTyping, capitalize as capital, keepNamesAsTyped } from './dom.js';
 import { api } from './api.js';
 import { viewFor } from './games/index.js';
 import { SPECTATOR } from './games/common.js';
@@ -39,6 +39,7 @@ async function start() {
     return;
   }
   const t = state.table;
+  keepNamesAsTyped(t.seats);
   document.title = `Replay · ${t.title} · ${t.seats.map((s) => s.name).join(' vs ')} · deuce`;
   replace(el.title, h('strong', {}, `${t.title} replay`), h('span', { class: 'muted' }, ` · ${t.seats.map((s) => s.name).join(' vs ')}`),
     t.result?.over ? h('span', { class: 'replay-result' }, ` · ${resultText(t)}`) : null);
@@ -72,7 +73,10 @@ async function start() {
   };
   el.skip.addEventListener('change', skipMinor);
   skipMinor();
-  mountAnalysis({ id, seats: t.seats, moves: state.moves.length, root: $('#analysis'), go: (at) => { stopAutoplay(); go(at); } });
+  // Moves are numbered among the players' own: the draws and dice between them are not counted.
+  state.played = [0];
+  for (const m of state.moves) state.played.push(state.played[state.played.length - 1] + (m.seat >= 0 ? 1 : 0));
+  mountAnalysis({ id, seats: t.seats, moves: state.moves.length, root: $('#analysis'), go: (at) => { stopAutoplay(); go(at); }, number: (i) => state.played[i + 1] });
   const start = Number(new URLSearchParams(location.hash.slice(1)).get('at'));
   await go(Number.isInteger(start) && start >= 0 && start <= state.moves.length ? start : 0);
 }
@@ -148,7 +152,8 @@ function show(f) {
     el.turn.textContent = f.ended && loser >= 0 ? `${capital(who(loser))} ${why || `lost (${f.ended})`}: ${name} won` : won;
     el.status.className = 'status won';
   } else {
-    el.turn.textContent = f.at === 0 ? 'Start of the match' : `After move ${f.at}`;
+    const played = state.played[f.at];
+    el.turn.textContent = played === 0 ? 'Start of the match' : `After move ${played}`;
     el.status.className = 'status wait';
   }
   state.frame = f;
@@ -186,7 +191,8 @@ function showNext() {
 
 function updatePosition() {
   const n = state.moves.length;
-  el.position.textContent = `Move ${state.at} of ${n}`;
+  // Counted among the players' moves; the draws and dice passed are in the log.
+  el.position.textContent = `Move ${state.played[state.at]} of ${state.played[n]}`;
   el.first.disabled = el.back.disabled = state.at === 0;
   el.forward.disabled = el.last.disabled = state.at === n;
 }

@@ -1,7 +1,7 @@
 // The table page, /t/{id}#seat=N&token=T: plays a seat (or watches without a token) over the
 // websocket, drawing each update with the game's view.
 
-import { h, s, $, replace, isTyping } from './dom.js';
+import { h, s, $, replace, isTyping, capitalize, keepNamesAsTyped } from './dom.js';
 import { api, getJSON } from './api.js';
 import { TableSocket } from './socket.js';
 import { rememberSeat, seatsAt, seatLink } from './seats.js';
@@ -70,6 +70,7 @@ const socket = new TableSocket(id, token, {
   onWelcome(msg) {
     state.table = msg.table;
     state.seat = msg.seat;
+    keepNamesAsTyped(msg.table.seats);
     chat.welcome(msg.seat, msg.table.seats);
     if (msg.seat >= 0 && token) {
       rememberSeat(id, msg.seat, token, { game: msg.table.game, title: msg.table.title });
@@ -102,6 +103,7 @@ const socket = new TableSocket(id, token, {
     });
     if (state.table) showTable();
     if (renamed) {
+      keepNamesAsTyped(state.table.seats);
       chat.drawMutes();
       appendLog();
       if (state.update) render();
@@ -394,7 +396,7 @@ function endedTitle(u) {
 }
 
 function capital(s) {
-  return s ? s[0].toUpperCase() + s.slice(1) : s;
+  return capitalize(s);
 }
 
 // play sends one legal move, answering the update on screen.

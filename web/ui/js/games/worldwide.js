@@ -301,7 +301,9 @@ class WorldwideView {
           (sd.effects || []).map((e) => h('span', { class: 'ww-tag warn' }, e)),
           sd.playerCard ? h('span', { class: 'ww-tag', title: sd.playerCard.powers }, sd.playerCard.name) : null),
         h('div', { class: 'facts' }, facts.filter(Boolean).join(' · ')),
-        !auto && sd.known?.length && side !== frame.seat ? h('div', { class: 'facts' }, `known in hand: ${sd.known.map((n) => `#${n}`).join(' ')}`) : null);
+        // Every player starts with the same six cards, so the opponent's unplayed ones are known.
+        !auto && sd.known?.length && side !== frame.seat ? h('div', { class: 'facts', title: 'Cards everyone knows this player holds: the starting hand\'s six until played, a Winner back in the hand, a card taken back by a tactical plan.' },
+          `surely in hand: ${sd.known.map((n) => `#${n}`).join(' ')} (starting hand, Winners back, plans)`) : null);
     };
     replace(this.els.players, panel(this.far), panel(this.near));
   }
