@@ -73,6 +73,17 @@ type Inferrer interface {
 	DeterminizeInferred(dst State, seat Seat, rng *rand.Rand) State
 }
 
+// Pruner is implemented by games whose legal actions include some a search never needs below
+// its root: an action that only undoes an earlier choice of the same player (AlakaSLAM's take
+// back) leads to a position the search reaches more directly by choosing otherwise in the
+// first place, and its edges would take a share of the visits for nothing.
+type Pruner interface {
+	// Prune returns legal without the actions a search may skip in the receiver's state,
+	// reusing legal's array. It keeps at least one action of a list that has one, and reads
+	// nothing the player to move cannot see.
+	Prune(legal []Action) []Action
+}
+
 // DeterminizeInferred is s's inferred determinization for seat (Inferrer), reusing dst, or
 // DeterminizeInto where the game infers nothing.
 func DeterminizeInferred(dst, s State, seat Seat, rng *rand.Rand) State {

@@ -231,6 +231,11 @@ type Options struct {
 	// return), where the game implements engine.Inferrer, instead of uniformly. It applies to
 	// every determinization the search makes, OwnView's included.
 	Infer bool
+	// Prune leaves out of the tree, below its root, the actions the game says a search never
+	// needs (engine.Pruner: taking back a card just picked), where the game implements it. The
+	// root keeps every legal action, so that the bot may still undo a choice of its own made
+	// on an earlier search; playouts play whatever their policy chooses.
+	Prune bool
 	// Trees is the number of independent trees whose root statistics are merged (default 1).
 	Trees int
 	// Workers is the number of goroutines searching the trees (default: Trees, at most

@@ -264,6 +264,11 @@ func (t *tree) descend(s engine.State) error {
 		}
 		t.buf = s.Legal(t.buf)
 		legal := t.buf
+		if t.opts.Prune && (len(t.path) > 0 || t.rewound) {
+			if p, ok := s.(engine.Pruner); ok {
+				legal = p.Prune(legal)
+			}
+		}
 		switch len(legal) {
 		case 0:
 			return fmt.Errorf("ismcts: %v to move has no legal action", to)

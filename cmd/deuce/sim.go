@@ -50,6 +50,9 @@ by the spec as written:
   infer=1             deal the unseen cards by what the table shows of them (a
                       player who could not return holds none of the cards that
                       return), in the games that infer (Center Court)
+  prune=1             leave out of the tree, below its root, the moves a search
+                      never needs (taking back a card just picked), in the games
+                      that say which (AlakaSLAM)
   oracle=1            search the true state, every hidden card seen: not a fair
                       player, a bound on what guessing the hidden cards is worth
 
