@@ -107,6 +107,8 @@ async function tutorial(ctx, title, { wrongFirst = false } = {}) {
   check(await page.locator('#lesson-play').isVisible(), 'the finished lesson offers a game against a bot');
   // The board no longer asks for a move the lesson will not take.
   check(await page.locator('button.move:not([disabled])').count() === 0, 'the finished lesson offers no move');
+  const score = await page.locator('#score').textContent();
+  check(!/\bplayer 1\b/.test(score), `the lesson's score names the learner as you (${score})`);
   if (game !== 'pencil') {
     const board = await page.locator('#board').textContent();
     check(board.includes('Play stopped here.'), `the finished lesson's board says play stopped (${board.slice(0, 200)})`);

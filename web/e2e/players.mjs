@@ -131,6 +131,13 @@ async function main() {
 
     await chatLine(ann, bob, '<b>good luck</b> & <script>alert(1)</script>');
     await chatLine(bob, ann, 'you too <img src=x onerror=alert(2)>');
+    // Near the length limit the chat says how many characters are left.
+    await ann.locator('#chat-input').pressSequentially('x'.repeat(3));
+    check(await ann.locator('.chat-left').textContent() === '', 'a short line shows no count');
+    await ann.locator('#chat-input').fill('');
+    await ann.locator('#chat-input').pressSequentially('y'.repeat(270));
+    check(await ann.locator('.chat-left').textContent() === '30 left', `a long line says what is left (${await ann.locator('.chat-left').textContent()})`);
+    await ann.locator('#chat-input').fill('');
     log('chat reached both sides');
 
     // A few moves, then whoever is to move lets the clock run out.

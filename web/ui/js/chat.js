@@ -54,11 +54,22 @@ export class Chat {
     this.mutes = root.querySelector('.chat-mutes');
     this.title = root.querySelector('h2');
     this.input.maxLength = MAX;
+    // Near the limit, the characters left, so that a long line does not stop without a word.
+    this.left = document.createElement('span');
+    this.left.className = 'chat-left muted small';
+    this.left.setAttribute('aria-live', 'polite');
+    this.form.append(this.left);
+    const count = () => {
+      const n = MAX - this.input.value.length;
+      this.left.textContent = n <= 40 ? `${n} left` : '';
+    };
+    this.input.addEventListener('input', count);
     this.form.addEventListener('submit', (e) => {
       e.preventDefault();
       const text = this.input.value.trim();
       if (!text) return;
       if (this.socket.send({ type: 'chat', text })) this.input.value = '';
+      count();
     });
   }
 
