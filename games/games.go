@@ -216,9 +216,9 @@ const expertIterations = 10_000
 // Tried in AlakaSLAM at full budgets and stopped: prune=1 (ismcts.Options.Prune, no take back
 // below the root) won 67 of the first 140 matches of seed 1 against hard (47.9%), where expert
 // won 85 of the same 140 (60.7%), and 72 of 150 with those finished ahead, where expert won 90
-// (strength/alakaslam-expertprune-hard.jsonl). A take back in the tree is no waste after all:
-// without it a pick that leaves no hit can only be conceded from, which the tree then blames
-// on the pick.
+// (strength/alakaslam-expertprune-hard.jsonl). Why is not settled; one guess is that without a
+// take back a pick that leaves no good hit can only be played out or conceded, so the tree
+// blames the pick for what the next one spoils.
 //
 // Screened in AlakaSLAM at full budgets and stopped, both behind: trees=1 won 13 of the first 28
 // matches of seed 1 against hard where expert (four trees) won 20, trees=8 14 of the first 22
