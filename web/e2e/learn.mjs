@@ -347,6 +347,23 @@ async function idleTable(ctx) {
   await page.locator(`#mine li[data-id="${id}"] a`, { hasText: 'Resume' }).waitFor();
   check(await page.locator(`#live li[data-id="${id}"]`).count() === 0, 'the idle table is no longer live now');
   log('an idle table stays in "Your tables"');
+  // It can be resigned from there, after a confirmation, without opening it.
+  page.once('dialog', (d) => d.accept());
+  await page.locator(`#mine li[data-id="${id}"] button[data-end="resign"]`).click();
+  await page.locator(`#mine li[data-id="${id}"]`).waitFor({ state: 'detached' });
+  const resigned = await page.evaluate(async (t) => (await fetch(`/api/tables/${t}`)).json(), id);
+  check(resigned.ended === 'resigned', `the table was resigned (${JSON.stringify(resigned.ended)})`);
+  // A table waiting for a friend is called off the same way.
+  const t = await ctx.api('POST', '/api/tables', { game: 'pencil', seats: [{ name: 'Ann' }, { name: 'Bea' }] });
+  await page.goto(`${ctx.base}${t.seats[0].invite}`);
+  await page.waitForFunction(() => document.body.dataset.seq !== undefined);
+  await page.goto(`${ctx.base}/`);
+  page.once('dialog', (d) => d.accept());
+  await page.locator(`#mine li[data-id="${t.id}"] button[data-end="cancel"]`).click();
+  await page.locator(`#mine li[data-id="${t.id}"]`).waitFor({ state: 'detached' });
+  const cancelled = await page.evaluate(async (x) => (await fetch(`/api/tables/${x}`)).json(), t.id);
+  check(cancelled.ended === 'cancelled', `the table was called off (${JSON.stringify(cancelled.ended)})`);
+  log('"Your tables" resigns a match and calls off a table without opening them');
   await page.close();
 }
 

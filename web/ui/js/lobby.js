@@ -8,6 +8,7 @@ import { copyButton } from './copy.js';
 import { withNames, shownOptions, briefOptions, offered } from './names.js';
 import { whoami } from './account.js';
 import { CLOCKS } from './seek.js';
+import { TableSocket } from './socket.js';
 
 const REFRESH = 4000; // ms between refreshes of the table lists
 const NAME_KEY = 'deuce.name';
@@ -372,6 +373,8 @@ function tableRow(t) {
   if (!isEnded(t)) {
     for (const s of held) actions.push(h('a', { class: 'button small primary', href: seatLink(t.id, s.seat, s.token) }, held.length > 1 ? `Resume seat ${s.seat + 1}` : 'Resume'));
     actions.push(h('a', { class: 'button small', href: `/t/${encodeURIComponent(t.id)}` }, 'Watch'));
+    const end = endAction(t, held);
+    if (end) actions.push(end);
   } else if (t.status === 'finished') {
     actions.push(h('a', { class: 'button small', href: `/r/${encodeURIComponent(t.id)}` }, 'Replay'));
     actions.push(h('a', { class: 'button small quiet', href: `/t/${encodeURIComponent(t.id)}` }, 'Final view'));
@@ -385,6 +388,64 @@ function tableRow(t) {
       h('div', { class: 'table-players' }, players),
       h('div', { class: 'muted small' }, endText(t) || (t.result?.over ? withNames(t.result.score, t.seats) : progressText(t)), ' · ', h('time', { datetime: when.toISOString() }, ago(when)))),
     h('div', { class: 'table-actions' }, actions));
+}
+
+// endAction is the button that ends a table this browser holds a seat at without opening it:
+// resign a match under way, or call off a table still waiting for another player. A table
+// waiting only for this browser's own seat gets none: taking the seat would start the match.
+function endAction(t, held) {
+  if (!held.length) return null;
+  const mine = new Set(held.map((s) => s.seat));
+  let kind;
+  if (t.status === 'live') kind = 'resign';
+  else if (t.status === 'open' && t.seats.some((s, i) => !mine.has(i) && !s.claimed)) kind = 'cancel';
+  else return null;
+  const label = kind === 'resign' ? 'Resign' : 'Call off';
+  const question = kind === 'resign' ? `Resign your match of ${t.title} (${t.seats.map((s) => s.name).join(' vs ')})?` : `Call off this ${t.title} table? Nobody has joined it yet.`;
+  return h('button', { type: 'button', class: 'small quiet', 'data-end': kind, onclick: async (e) => {
+    if (!confirm(question)) return;
+    const b = e.currentTarget;
+    b.disabled = true;
+    b.textContent = kind === 'resign' ? 'Resigning…' : 'Calling off…';
+    try {
+      await endFromLobby(t.id, held[0].token, kind);
+    } catch (err) {
+      alert(`${capitalize(err.message)}.`);
+    }
+    refreshLists();
+  } }, label);
+}
+
+// endFromLobby sends kind ("resign" or "cancel") over the table's websocket with the seat's
+// token, and resolves once the table has ended. A table found started meanwhile is not
+// resigned in place of a call-off: the player opens it to decide.
+function endFromLobby(id, token, kind) {
+  return new Promise((resolve, reject) => {
+    let sent = false;
+    let sock = null;
+    const finish = (err) => {
+      clearTimeout(timer);
+      sock.stop();
+      if (err) reject(err);
+      else resolve();
+    };
+    const timer = setTimeout(() => finish(new Error('the table did not answer in time: open it to end it')), 10_000);
+    sock = new TableSocket(id, token, {
+      onPresence(msg) {
+        if (sent) return;
+        sent = true;
+        if (kind === 'cancel' && !msg.open) return finish(new Error('every player has come meanwhile: open the table to play or resign'));
+        sock.send({ type: kind });
+      },
+      onUpdate(msg) {
+        if (msg.result?.over) finish();
+      },
+      onError(msg) {
+        finish(new Error(msg.error || 'the table refused'));
+      },
+    });
+    sock.start();
+  });
 }
 
 // progressText says where an unfinished table stands: whom an open table waits for (its moves
