@@ -144,7 +144,7 @@ func (g Game) Variant(name string) (Options, error) {
 			return v.Options.Clone(), nil
 		}
 	}
-	return nil, fmt.Errorf("%s has no variant %q; variants: %s", g.Name, name, strings.Join(g.VariantNames(), ", "))
+	return nil, fmt.Errorf("%s has no variant %q; variants: %s", g.display(), name, strings.Join(g.VariantNames(), ", "))
 }
 
 // Resolve checks opts against the game's specs and fills in defaults. Unknown names and values
@@ -158,14 +158,14 @@ func (g Game) Resolve(opts Options) (Options, error) {
 		s, ok := g.Option(strings.ToLower(k))
 		if !ok {
 			if len(g.Options) == 0 {
-				return nil, fmt.Errorf("%s has no options (got %q)", g.Name, k)
+				return nil, fmt.Errorf("%s has no options (got %q)", g.display(), k)
 			}
-			return nil, fmt.Errorf("%s has no option %q; options: %s", g.Name, k, strings.Join(g.OptionNames(), ", "))
+			return nil, fmt.Errorf("%s has no option %q; options: %s", g.display(), k, strings.Join(g.OptionNames(), ", "))
 		}
 		if len(s.Values) > 0 {
 			i := slices.IndexFunc(s.Values, func(x string) bool { return strings.EqualFold(x, v) })
 			if i < 0 {
-				return nil, fmt.Errorf("%s option %s: %q is not one of %s", g.Name, s.Name, v, strings.Join(s.Values, ", "))
+				return nil, fmt.Errorf("%s option %s: %q is not one of %s", g.display(), s.Name, v, strings.Join(s.Values, ", "))
 			}
 			v = s.Values[i]
 		}
@@ -182,13 +182,13 @@ func (g Game) Start(opts Options) (State, Options, error) {
 	}
 	s, err := g.New(resolved)
 	if err != nil {
-		// The name people know: the browser shows this to someone who never saw "pencil".
 		return nil, nil, fmt.Errorf("%s: %w", g.display(), err)
 	}
 	return s, resolved, nil
 }
 
-// display is g's title, or its name where it has none.
+// display is g's title, or its name where it has none: errors name a game as people know it,
+// since the browser shows them to someone who never saw "pencil".
 func (g Game) display() string {
 	if g.Title != "" {
 		return g.Title

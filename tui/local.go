@@ -183,17 +183,17 @@ func (l *Local) Play(_ context.Context, seq int, m Move) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if !l.waiting || seq != len(l.rec.Moves) {
-		return refusal{"that move answers a position that has changed"}
+		return refusal{reason: "that move answers a position that has changed"}
 	}
 	a := m.Action
 	if m.Text != "" {
 		var err error
 		if a, err = l.state.ParseAction(m.Text); err != nil {
-			return refusal{Reason(err)}
+			return refusal{reason: Reason(err)}
 		}
 	}
 	if err := l.apply(a); err != nil {
-		return refusal{Reason(err)}
+		return refusal{reason: Reason(err)}
 	}
 	l.waiting = false
 	l.moved <- struct{}{}
@@ -240,7 +240,12 @@ func Advise(ctx context.Context, g engine.Game, st engine.State, seat engine.Sea
 }
 
 // refusal is a refused move.
-type refusal struct{ reason string }
+type refusal struct {
+	reason string
+	// cause is the server's refusal (a *protocol.ServerError, with its code) where there is one.
+	cause error
+}
 
 func (r refusal) Error() string { return r.reason }
 func (refusal) Refused() bool   { return true }
+func (r refusal) Unwrap() error { return r.cause }

@@ -116,7 +116,7 @@ func (o *Online) Next(ctx context.Context) (Frame, error) {
 		var se *protocol.ServerError
 		switch {
 		case errors.As(err, &se):
-			return Frame{}, refusal{sentence(se.Message)}
+			return Frame{}, refusal{reason: sentence(se.Message), cause: se}
 		case errors.Is(err, io.EOF) && o.isOver(), ctx.Err() != nil, o.redial == nil:
 			return Frame{}, err
 		}
@@ -125,7 +125,7 @@ func (o *Online) Next(ctx context.Context) (Frame, error) {
 		o.mu.Lock()
 		o.lost = true
 		o.mu.Unlock()
-		return Frame{}, refusal{fmt.Sprintf("The connection broke (%v); reconnecting…", err)}
+		return Frame{}, refusal{reason: fmt.Sprintf("The connection broke (%v); reconnecting…", err)}
 	}
 	return o.frame(u)
 }
@@ -318,7 +318,7 @@ func (o *Online) End(ctx context.Context, kind string) error {
 	lost := o.lost
 	o.mu.Unlock()
 	if lost {
-		return refusal{"The connection to the table is being opened again: try once it shows the table."}
+		return refusal{reason: "The connection to the table is being opened again: try once it shows the table."}
 	}
 	return o.connection().End(ctx, kind)
 }
@@ -329,7 +329,7 @@ func (o *Online) Play(ctx context.Context, seq int, m Move) error {
 	lost := o.lost
 	o.mu.Unlock()
 	if lost {
-		return refusal{"The connection to the table is being opened again: play once it shows the table."}
+		return refusal{reason: "The connection to the table is being opened again: play once it shows the table."}
 	}
 	msg := protocol.ActionMove(seq, m.Action)
 	if m.Text != "" {

@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -229,7 +231,7 @@ func (s *Server) newTable(req createRequest) (*store.Table, []string, error) {
 	}
 	n := st.NumSeats()
 	if len(req.Seats) != n {
-		return nil, nil, fmt.Errorf("%s with these options has %d seats, the request describes %d", g.Name, n, len(req.Seats))
+		return nil, nil, fmt.Errorf("%s with these options has %d seats, the request describes %d", g.Title, n, len(req.Seats))
 	}
 	t := &store.Table{ID: newID(10), Game: g.Name, Options: resolved, Seed: newSeed(), Status: store.Open, Moves: []engine.Move{}}
 	tokens := make([]string, n)
@@ -349,19 +351,24 @@ func (s *Server) apiListTables(w http.ResponseWriter, r *http.Request) {
 // IDs, keeps only those tables, whatever their age: a live table nobody has moved at for a while
 // is still one a browser holding its seat wants to resume.
 func listFilter(q url.Values, activeSince time.Time) (store.Filter, error) {
-	for k, v := range q {
+	// Unknown parameters first, then repeated ones, each in order, so that a request gets the
+	// same answer every time.
+	for _, k := range slices.Sorted(maps.Keys(q)) {
 		if k != "status" && k != "ids" {
 			return store.Filter{}, fmt.Errorf("unknown parameter %s: the parameters are status and ids", quoteShort(k))
 		}
-		if len(v) > 1 {
+	}
+	for _, k := range []string{"ids", "status"} {
+		if len(q[k]) > 1 {
 			return store.Filter{}, fmt.Errorf("give %s once", k)
 		}
 	}
 	f := store.Filter{Limit: 100}
 	if q.Has("ids") {
-		ids := strings.Split(q.Get("ids"), ",")
+		// At most one more than allowed is split off: a list of thousands costs no more.
+		ids := strings.SplitN(q.Get("ids"), ",", store.MaxIDs+1)
 		if len(ids) > store.MaxIDs {
-			return store.Filter{}, fmt.Errorf("ids names %d tables: at most %d", len(ids), store.MaxIDs)
+			return store.Filter{}, fmt.Errorf("ids names more than %d tables: at most %d", store.MaxIDs, store.MaxIDs)
 		}
 		for _, id := range ids {
 			if !validTableID(id) {

@@ -315,7 +315,8 @@ func TestLiveNowListsOnlyRecentActivity(t *testing.T) {
 		"ids=" + c.ID + ",a%20b":                `"a b" is not a table id`,
 		"ids=":                                  `"" is not a table id`,
 		"ids=a&ids=b":                           "give ids once",
-		"ids=" + strings.Repeat("a,", 50) + "a": "at most 50",
+		"ids=" + strings.Repeat("a,", 50) + "a": "more than 50",
+		"zz=1&ids=a&ids=b&aa=2":                 "unknown parameter \"aa\"",
 		"mine=1":                                "the parameters are status and ids",
 	} {
 		var out struct {

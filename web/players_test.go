@@ -546,8 +546,14 @@ func TestGuestKeepsTablesOnSignUp(t *testing.T) {
 			Opponent string   `json:"opponent"`
 			Players  []string `json:"players"`
 		} `json:"recent"`
+		Unfinished []struct {
+			Table string `json:"table"`
+		} `json:"unfinished"`
 	}
 	guest.must(http.StatusOK, "GET", "/api/users/ann", nil, &prof)
+	if len(prof.Unfinished) != 1 || prof.Unfinished[0].Table != c.ID {
+		t.Errorf("profile's unfinished tables %+v, want the guest table %s, not played to its end", prof.Unfinished, c.ID)
+	}
 	if len(prof.Recent) != 1 || prof.Recent[0].Table != c.ID || prof.Recent[0].Opponent != "random bot" ||
 		!slices.Equal(prof.Recent[0].Players, []string{"me", "random bot"}) {
 		t.Errorf("profile's recent matches %+v, want the guest table %s of me and random bot", prof.Recent, c.ID)
@@ -767,8 +773,14 @@ func TestRatedMatchOnTheClock(t *testing.T) {
 				Outcome string `json:"outcome"`
 				Rated   bool   `json:"rated"`
 			} `json:"recent"`
+			Unfinished []struct {
+				Table string `json:"table"`
+			} `json:"unfinished"`
 		}
 		watcher.must(http.StatusOK, "GET", "/api/users/"+name, nil, &prof)
+		if prof.Unfinished == nil || len(prof.Unfinished) != 0 {
+			t.Errorf("%s's unfinished tables %+v after the match's end, want an empty list", name, prof.Unfinished)
+		}
 		if len(prof.Ratings) != 1 || math.Abs(prof.Ratings[0].Rating-w.Rating) > 1e-6 || math.Abs(prof.Ratings[0].RD-w.RD) > 1e-6 {
 			t.Errorf("%s's ratings %+v, want %v", name, prof.Ratings, w)
 		}

@@ -71,10 +71,13 @@ type tally struct {
 }
 
 type profile struct {
-	Name       string        `json:"name"`
-	Created    time.Time     `json:"created"`
-	Ratings    []ratingInfo  `json:"ratings"`
-	Recent     []recentMatch `json:"recent"`
+	Name    string        `json:"name"`
+	Created time.Time     `json:"created"`
+	Ratings []ratingInfo  `json:"ratings"`
+	Recent  []recentMatch `json:"recent"`
+	// Unfinished are the tables of the last profileTables still open or live (at most
+	// profileRecent), however many finished since: the lobby's "Your tables" for an account.
+	Unfinished []recentMatch `json:"unfinished"`
 	ByGame     []tally       `json:"byGame"`
 	ByOpponent []tally       `json:"byOpponent"`
 }
@@ -94,7 +97,7 @@ func (s *Server) apiUser(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, "load the profile", err)
 		return
 	}
-	p := profile{Name: a.Name, Created: a.Created, Ratings: []ratingInfo{}, Recent: []recentMatch{}, ByGame: []tally{}, ByOpponent: []tally{}}
+	p := profile{Name: a.Name, Created: a.Created, Ratings: []ratingInfo{}, Recent: []recentMatch{}, Unfinished: []recentMatch{}, ByGame: []tally{}, ByOpponent: []tally{}}
 	ratings, err := s.accounts.p.Ratings(ctx, a.ID)
 	if err != nil {
 		s.fail(w, "load the profile", err)
@@ -137,6 +140,9 @@ func (s *Server) apiUser(w http.ResponseWriter, r *http.Request) {
 		}
 		if len(p.Recent) < profileRecent {
 			p.Recent = append(p.Recent, m)
+		}
+		if (pt.Status == store.Open || pt.Status == store.Live) && len(p.Unfinished) < profileRecent {
+			p.Unfinished = append(p.Unfinished, m)
 		}
 	}
 	p.ByGame, p.ByOpponent = sorted(byGame), sorted(byOpp)

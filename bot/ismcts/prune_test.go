@@ -2,6 +2,7 @@ package ismcts
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -52,7 +53,8 @@ func pickPosition(t *testing.T) (engine.State, engine.Action) {
 
 // TestPrune checks that Options.Prune keeps "take back" out of the tree below its root: from a
 // seat about to pick a hit, a search without it gives the take back edges and visits in the
-// nodes of the picks to come, one with it none, and both search the same root moves.
+// nodes of the picks to come, one with it none, and both search the same root moves; from the
+// same seat with a card picked, the root keeps its take back, so a bot may still undo a pick.
 func TestPrune(t *testing.T) {
 	s, back := pickPosition(t)
 	seat := s.ToMove()
@@ -87,7 +89,24 @@ func TestPrune(t *testing.T) {
 	if pEdges != 0 || pVisits != 0 {
 		t.Errorf("the pruned tree has %d take back edges with %d visits, want none", pEdges, pVisits)
 	}
-	if len(root) == 0 || len(root) != len(pRoot) {
+	if len(root) == 0 || !slices.Equal(root, pRoot) {
 		t.Errorf("root moves %v unpruned, %v pruned: want the same", root, pRoot)
+	}
+
+	// One card picked: take back is a root move, and stays one.
+	for _, a := range s.Legal(nil) {
+		if strings.HasPrefix(s.ActionString(a), "pick ") {
+			if err := s.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+			break
+		}
+	}
+	if s.ToMove() != seat || !slices.Contains(s.Legal(nil), back) {
+		t.Fatalf("after a pick: %v to move, legal %v; want %v with take back", s.ToMove(), s.Legal(nil), seat)
+	}
+	_, _, pRoot = count(true)
+	if !slices.Contains(pRoot, back) {
+		t.Errorf("with a card picked the pruned root's moves are %v: want take back kept", pRoot)
 	}
 }

@@ -264,7 +264,7 @@ func (t *tree) descend(s engine.State) error {
 		}
 		t.buf = s.Legal(t.buf)
 		legal := t.buf
-		if t.opts.Prune && (len(t.path) > 0 || t.rewound) {
+		if t.opts.Prune && !t.isRoot(s, to) {
 			if p, ok := s.(engine.Pruner); ok {
 				legal = p.Prune(legal)
 			}
@@ -884,6 +884,15 @@ func (t *tree) backup() {
 			rets[i] += r
 		}
 	}
+}
+
+// isRoot reports whether s, with to to move, is the searching seat's decision at the root: the
+// first of the path, or in a search rewound to a step's start, the node rootKey names.
+func (t *tree) isRoot(s engine.State, to engine.Seat) bool {
+	if !t.rewound {
+		return len(t.path) == 0
+	}
+	return to == t.seat && mix(mix(t.hist[to], uint64(to)+1), t.observe(s, to)) == t.rootKey
 }
 
 // rootStats adds the root node's statistics for each action of legal to moves, sums and

@@ -15,6 +15,7 @@ import (
 
 	"deuce/client"
 	"deuce/engine"
+	"deuce/protocol"
 	"deuce/tui"
 )
 
@@ -599,13 +600,25 @@ func (p *linePrompt) line(line typedLine) error {
 // typed (its notation may have been read as another move's), and the reason names the players
 // as the board does ("you are to serve", not "player 1 is to serve").
 func (p *linePrompt) refusalText(r tui.Refusal) string {
-	msg := r.Error()
-	if rest, ok := strings.CutPrefix(msg, "Illegal action "); ok && p.typed != "" {
-		if _, reason, ok := strings.Cut(rest, ": "); ok {
-			return fmt.Sprintf("%q is not a move you can play now: %s", p.typed, tui.WithNames(reason, p.info.Names, p.last.Seat))
+	var se *protocol.ServerError
+	if errors.As(r, &se) && se.Code == "illegal" && p.typed != "" {
+		// The server words it as engine.IllegalError does: "illegal action TEXT: REASON", the
+		// text being the move it read, which may be another than the one typed.
+		if rest, ok := strings.CutPrefix(se.Message, "illegal action "); ok {
+			if _, reason, ok := strings.Cut(rest, ": "); ok {
+				return fmt.Sprintf("%q is not a move you can play now: %s", p.typed, tui.WithNames(sentenceOf(reason), p.info.Names, p.last.Seat))
+			}
 		}
 	}
-	return msg
+	return r.Error()
+}
+
+// sentenceOf ends s with a full stop.
+func sentenceOf(s string) string {
+	if strings.HasSuffix(s, ".") {
+		return s
+	}
+	return s + "."
 }
 
 // sendFailure says why a move or an end was not sent: the table's refusal, or the connection's

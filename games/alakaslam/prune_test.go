@@ -11,7 +11,6 @@ import (
 // Prune drops "take back" and nothing else, over the positions of random matches, and keeps a
 // list that has only it.
 func TestPrune(t *testing.T) {
-	var _ engine.Pruner = (*State)(nil)
 	seen := 0
 	for seed := range uint64(20) {
 		rng := rand.New(rand.NewPCG(seed, 7))

@@ -383,3 +383,33 @@ func TestFilesArePrivate(t *testing.T) {
 		t.Errorf("an existing 0644 file reopened: %v %v, want 0600", st.Mode().Perm(), err)
 	}
 }
+
+// TestListPlans checks that the lists a stranger may ask for cost a page, not the whole
+// history: tables asked for by ID are found by the primary key whatever else the filter says,
+// and the history is read newest first from the created index, with no sort of every ended
+// table.
+func TestListPlans(t *testing.T) {
+	db := open(t, filepath.Join(t.TempDir(), "deuce.db"))
+	defer db.Close()
+	since := time.Now()
+	ids := []string{"a", "b", "c", "d", "e"}
+	for _, f := range []store.Filter{
+		{IDs: ids}, {IDs: ids, Status: store.Finished}, {IDs: ids, Ended: true},
+		{IDs: ids, Status: store.Live, UpdatedSince: since}, {IDs: ids, Before: since, BeforeID: "x"},
+	} {
+		plan, err := db.ListPlan(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(plan, "sqlite_autoindex_tables_1") || strings.Contains(plan, "tables_status") || strings.Contains(plan, "SCAN tables") {
+			t.Errorf("List(%+v) plans %q: want the primary key", f, plan)
+		}
+	}
+	plan, err := db.ListPlan(store.Filter{Ended: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(plan, "tables_created") || strings.Contains(plan, "TEMP B-TREE") {
+		t.Errorf("the history plans %q: want the created index, no sort", plan)
+	}
+}

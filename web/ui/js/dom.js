@@ -60,22 +60,31 @@ export function plural(n, word, many = word + 's') {
 // capitalize turns "serve 4" into "Serve 4".
 export function capitalize(text) {
   if (!text) return text;
-  // A name a person chose keeps its case ("bob resigned", as in the players' list and the chat).
-  for (const name of keptNames) {
-    if (text.startsWith(name) && !/[\p{L}\p{N}]/u.test(text.charAt(name.length))) return text;
+  // A name a person chose keeps its case ("bob resigned", as in the players' list and the
+  // chat): the longest seat name the text starts with, at a word's end, decides, so that a
+  // person named "hard" does not keep "hard bot to serve" in lower case.
+  let longest = null;
+  for (const [name, person] of seatNames) {
+    if (text.startsWith(name) && !/[\p{L}\p{N}]/u.test(text.charAt(name.length)) && (!longest || name.length > longest[0].length)) {
+      longest = [name, person];
+    }
   }
+  if (longest?.[1]) return text;
   return text[0].toUpperCase() + text.slice(1);
 }
 
-// keptNames are the people's names of the table on the page, which capitalize leaves as typed;
-// bots' names ("easy bot") and "you" start a sentence capitalised.
-const keptNames = new Set();
+// seatNames are the names of the seats of the table on the page, each with whether a person
+// chose it: capitalize leaves those as typed; bots' names ("easy bot"), a seat no one named
+// ("player 2") and "you" start a sentence capitalised.
+const seatNames = new Map();
 
-// keepNamesAsTyped registers the names of the people seated at the page's table.
+// keepNamesAsTyped registers the seats of the page's table (their names and bots).
 export function keepNamesAsTyped(seats) {
   for (const s of seats || []) {
-    // "player 2", a seat no one named, reads as a sentence's start, like a bot's.
-    if (s?.name && !s.bot && !/^player \d$/.test(s.name)) keptNames.add(s.name);
+    if (!s?.name) continue;
+    const person = !s.bot && !/^player \d$/.test(s.name) && s.name.toLowerCase() !== 'you';
+    // A name both a person's and a bot's reads as the bot's: capitalised.
+    seatNames.set(s.name, person && seatNames.get(s.name) !== false);
   }
 }
 

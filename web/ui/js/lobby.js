@@ -344,7 +344,8 @@ async function accountTables(skip) {
   if (!me.name) return [];
   try {
     const p = await getJSON(`/api/users/${encodeURIComponent(me.name)}`);
-    return (p.recent || []).filter((m) => (m.status === 'open' || m.status === 'live') && !skip.has(m.table));
+    // The profile's unfinished tables, however many matches have finished since.
+    return (p.unfinished || []).filter((m) => !skip.has(m.table));
   } catch {
     return [];
   }

@@ -1,3 +1,5 @@
+import { capitalize } from './dom.js';
+
 // How pages name the players in text from the server: seat names for "player N", and "you" for
 // the viewer's own seat, so that a page never says "Ann" in one place and "You" in another.
 
@@ -29,7 +31,8 @@ export function withNames(text, seats, viewer = -3) {
     }
     return name(n) ? name(n) + (poss || '') + (rest || '') : m;
   });
-  return /^[A-Z]/.test(text) || /^(players?|you)\b/.test(text) ? out[0].toUpperCase() + out.slice(1) : out;
+  // capitalize leaves a person's chosen name as typed ("bob wins"), as the other pages do.
+  return /^[A-Z]/.test(text) || /^(players?|you)\b/.test(text) ? capitalize(out) : out;
 }
 
 // shownOptions drops the options that do not apply to a match of n seats: those numbered for a

@@ -57,9 +57,14 @@ export function allSeats() {
   return out;
 }
 
+// MAX_IDS is the most tables GET /api/tables?ids= names at once (store.MaxIDs).
+const MAX_IDS = 50;
+
 // heldTables returns the IDs of the tables this browser holds seats at, the most recently
-// used first (at most 50, what GET /api/tables?ids= takes).
+// used first: at most MAX_IDS, and only keys shaped like a table ID, since one the server
+// refuses would refuse the whole list.
 export function heldTables() {
   const data = load();
-  return Object.keys(data).sort((a, b) => (data[b].at || 0) - (data[a].at || 0)).slice(0, KEEP);
+  return Object.keys(data).filter((id) => /^[A-Za-z0-9_-]{1,64}$/.test(id))
+    .sort((a, b) => (data[b].at || 0) - (data[a].at || 0)).slice(0, MAX_IDS);
 }

@@ -144,8 +144,6 @@ async function start() {
       refresh();
     });
   });
-  // A match against a bot, with the form's clock, rated if ticked: the bots' ratings are fixed,
-  // so a rated match against one places you on the scale.
   // The button says what it starts: the form's clock and rating apply to the bot's match too.
   const labelPlayBot = () => {
     const clock = CLOCKS.find(([v]) => v === el.clock.value)?.[1] || 'no clock';
@@ -154,6 +152,8 @@ async function start() {
   el.rated.addEventListener('change', labelPlayBot);
   el.clock.addEventListener('change', labelPlayBot);
   labelPlayBot();
+  // A match against a bot, with the form's clock, rated if ticked: the bots' ratings are fixed,
+  // so a rated match against one places you on the scale.
   el.playBot.addEventListener('click', () => act(async () => {
     const req = request();
     const t = await postJSON('/api/tables', {
