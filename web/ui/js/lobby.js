@@ -139,7 +139,7 @@ function layoutSeats(n) {
     const describe = (c) => {
       const b = bots.find((x) => `bot:${x.name}` === c);
       // A player's words first; how the bot plays, for those who want it, on hover.
-      help.textContent = b ? capitalize(b.blurb || b.summary) : c === 'friend' ? 'Gets an invite link to send' : 'Plays in this browser';
+      help.textContent = b ? capitalize(b.blurb || b.summary) : c === 'friend' ? 'Gets an invite link to send' : me.name ? `Yours, as ${me.name}` : 'Plays in this browser';
       help.title = b && b.blurb ? capitalize(b.summary) : '';
     };
     const select = h('select', {
