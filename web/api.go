@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -34,7 +35,44 @@ type gameInfo struct {
 	// Glossary explains moves by their notation, Legend the notation (games/describe.go).
 	Glossary map[string]string `json:"glossary,omitempty"`
 	Legend   string            `json:"legend,omitempty"`
+	// SeatsWhen gives, for an option whose values change the number of seats (Worldwide's
+	// solo), the seats each of its values makes, so that a form lays out the right seats.
+	SeatsWhen map[string]map[string]int `json:"seatsWhen,omitempty"`
 }
+
+// seatsWhen is every game's gameInfo.SeatsWhen, worked out once: each listed value of each
+// option applied to the default variant, and kept where some value changes the seats.
+var seatsWhen = sync.OnceValue(func() map[string]map[string]map[string]int {
+	out := map[string]map[string]map[string]int{}
+	for _, g := range games.All() {
+		base, err := g.Variant("")
+		if err != nil {
+			continue
+		}
+		st, _, err := g.Start(base)
+		if err != nil {
+			continue
+		}
+		for _, o := range g.Options {
+			counts, differs := map[string]int{}, false
+			for _, v := range o.Values {
+				opts := base.Clone()
+				opts[o.Name] = v
+				if vs, _, err := g.Start(opts); err == nil {
+					counts[v] = vs.NumSeats()
+					differs = differs || counts[v] != st.NumSeats()
+				}
+			}
+			if differs {
+				if out[g.Name] == nil {
+					out[g.Name] = map[string]map[string]int{}
+				}
+				out[g.Name][o.Name] = counts
+			}
+		}
+	}
+	return out
+})
 
 type variantInfo struct {
 	Name    string         `json:"name"`
@@ -47,7 +85,7 @@ func (s *Server) apiGames(w http.ResponseWriter, _ *http.Request) {
 	var out []gameInfo
 	for _, g := range games.All() {
 		info := gameInfo{Name: g.Name, Title: g.Title, Summary: g.Summary, Rules: g.Rules, Options: g.Options, Bots: games.Bots(g),
-			Glossary: games.Glossary(g), Legend: games.Legend(g)}
+			Glossary: games.Glossary(g), Legend: games.Legend(g), SeatsWhen: seatsWhen()[g.Name]}
 		for _, v := range g.Variants {
 			vi := variantInfo{Name: v.Name, Summary: v.Summary, Options: v.Options}
 			if st, _, err := g.Start(v.Options); err == nil {

@@ -22,3 +22,16 @@ func TestSpokenDuration(t *testing.T) {
 		}
 	}
 }
+
+// TestSeatsWhen checks the seats the lobby is told an option's values make: Worldwide's solo
+// makes one seat, and an option that changes no seat count is not listed.
+func TestSeatsWhen(t *testing.T) {
+	got := seatsWhen()
+	t.Logf("%v", got)
+	if ww := got["worldwide"]["solo"]; ww["yes"] != 1 || ww["no"] != 2 {
+		t.Errorf("worldwide's solo makes %v seats, want yes 1 and no 2", ww)
+	}
+	if _, ok := got["worldwide"]["surface"]; ok {
+		t.Errorf("worldwide's surface is listed as changing the seats: %v", got["worldwide"])
+	}
+}

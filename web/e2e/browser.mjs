@@ -246,6 +246,26 @@ async function main() {
     check(await page.locator('#controls').isHidden(), 'the replay of a match still waiting offers no controls');
     await page.close();
 
+    // A one-seat table: Worldwide's solo variant, or its solo option on another variant, lays
+    // out one seat, and the table opens against the automaton.
+    page = watch(await browser.newPage(), 'solo');
+    await page.goto(`${base}/`);
+    await page.locator('.game-card', { hasText: 'Worldwide Tennis' }).click();
+    await page.locator('#variant').selectOption('tiebreak');
+    check(await page.locator('#seat-1').count() === 1, 'a tiebreak has two seats');
+    await page.locator('#opt-solo').selectOption('yes');
+    check(await page.locator('#seat-1').count() === 0, 'the solo option leaves one seat');
+    await page.locator('#opt-solo').selectOption('no');
+    check(await page.locator('#seat-1').count() === 1, 'without it the second seat is back');
+    await page.locator('#variant').selectOption('solo');
+    check(await page.locator('#seat-1').count() === 0, 'the solo variant has one seat');
+    await page.locator('#name').fill('Ann');
+    await page.getByRole('button', { name: 'Create table' }).click();
+    await page.waitForURL(/\/t\/[a-z0-9]+#seat=1&token=/);
+    await page.waitForFunction(() => document.body.dataset.seq !== undefined);
+    check((await page.locator('#players').textContent()).includes('Ann'), 'the solo table seats Ann');
+    await page.close();
+
     // (b) The bidding game, 20 points each, against the strongest bot listed.
     page = watch(await browser.newPage(), 'pencil');
     await page.goto(`${base}/`);

@@ -83,6 +83,7 @@ function normalize(g) {
       name: pick(o, 'name'), default: pick(o, 'default') ?? '', values: pick(o, 'values') || [], help: pick(o, 'help') || '',
     })),
     bots: (g.bots || []).map((b) => ({ name: pick(b, 'name'), summary: pick(b, 'summary') || '', blurb: pick(b, 'blurb') || '' })),
+    seatsWhen: g.seatsWhen || {},
   };
 }
 
@@ -92,6 +93,7 @@ function chooseGame(name) {
   seatChoice.length = 0;
   replace(el.variant, game.variants.map((v) => h('option', { value: v.name }, v.name)));
   el.variant.onchange = chooseVariant;
+  el.options.onchange = relayout;
   chooseVariant();
   el.rulesTitle.textContent = `Rules of ${game.title}`;
   replace(el.rules, h('pre', { class: 'rules-text' }, game.rules));
@@ -101,11 +103,38 @@ function variant() {
   return game.variants.find((v) => v.name === el.variant.value) || game.variants[0];
 }
 
+// seatCount is the number of seats the form's game makes with value(name) for its options: the
+// variant's, unless an option that changes it (seatsWhen: Worldwide's solo) says otherwise.
+function seatCount(value) {
+  let n = variant()?.seats || game.seats || 2;
+  for (const [name, counts] of Object.entries(game.seatsWhen || {})) {
+    const c = counts[value(name)];
+    if (c) n = c;
+  }
+  return n;
+}
+
+// formSeats is the number of seats laid out now.
+let formSeats = 0;
+
+// relayout follows an option that changes the number of seats: the seats, and the options
+// numbered for a seat (hidden beyond the seats there are).
+function relayout() {
+  const n = seatCount((name) => document.getElementById(`opt-${name}`)?.value);
+  if (n === formSeats) return;
+  const applies = new Set(shownOptions(Object.fromEntries(game.options.map((o) => [o.name, ''])), n).map(([k]) => k));
+  for (const o of game.options) {
+    const field = document.getElementById(`opt-${o.name}`)?.closest('.field');
+    if (field) field.hidden = !applies.has(o.name);
+  }
+  layoutSeats(n);
+}
+
 // chooseVariant sets the options to the variant's values and lays out its seats.
 function chooseVariant() {
   const v = variant();
   el.variantHelp.textContent = v ? capitalize(v.summary) : '';
-  const seats = v?.seats || game.seats || 2;
+  const seats = seatCount((name) => v?.options?.[name] ?? game.options.find((o) => o.name === name)?.default);
   // Options numbered for a seat the variant does not have ("character3" in singles) are hidden.
   const applies = new Set(shownOptions(Object.fromEntries(game.options.map((o) => [o.name, ''])), seats).map(([k]) => k));
   replace(el.options, game.options.map((o) => {
@@ -119,10 +148,11 @@ function chooseVariant() {
       input,
       h('p', { class: 'help', id: `${id}-help` }, capitalize(o.help)));
   }));
-  layoutSeats(v?.seats || game.seats || 2);
+  layoutSeats(seats);
 }
 
 function layoutSeats(n) {
+  formSeats = n;
   const bots = offered(game.bots || []);
   // A newcomer's first opponent: a middling level, never the strongest.
   const names = bots.map((b) => b.name);
@@ -168,8 +198,9 @@ function layoutSeats(n) {
 // being what seeks are for.
 function ratedRefusal() {
   if (!me.name) return 'Sign in (top right) to play rated: a rated match moves your rating, so it needs an account.';
-  const people = seatChoice.filter((c) => !c.startsWith('bot:'));
-  if (seatChoice.length !== 2 || people.length !== 1 || people[0] !== 'you') {
+  const chosen = seatChoice.slice(0, formSeats);
+  const people = chosen.filter((c) => !c.startsWith('bot:'));
+  if (chosen.length !== 2 || people.length !== 1 || people[0] !== 'you') {
     return 'A rated table here is you against a bot. To play a person rated, seek a game (Seek a game, on the right).';
   }
   return '';
@@ -203,8 +234,10 @@ el.form.addEventListener('submit', async (e) => {
   const rated = el.rated.checked && !el.rated.disabled;
   // A signed-in player's one seat is taken as their account, not by a link (several seats played
   // here, passing the device round, are links, named alike).
-  const asAccount = Boolean(me.name) && seatChoice.filter((c) => c === 'you').length === 1;
-  const seats = seatChoice.map((c, i) => {
+  const asAccount = Boolean(me.name) && seatChoice.slice(0, formSeats).filter((c) => c === 'you').length === 1;
+  // Only the seats laid out: a variant with fewer seats than the last one keeps the choices
+  // made for the others, for when it comes back.
+  const seats = seatChoice.slice(0, formSeats).map((c, i) => {
     if (c.startsWith('bot:')) return { bot: c.slice(4) };
     if (c === 'you') return rated || asAccount ? { me: true } : { name: myName };
     return { name: (document.getElementById(`seat-${i}-name`)?.value || '').trim() };
@@ -217,7 +250,7 @@ el.form.addEventListener('submit', async (e) => {
   el.submit.textContent = 'Creating…';
   try {
     const resp = await api.create(req);
-    const choices = seatChoice.slice();
+    const choices = seatChoice.slice(0, formSeats);
     // A table of one player against bots needs no invitation: it opens at once. A table with
     // friends to invite, or several seats played here, shows its links first.
     const own = choices.filter((c) => c === 'you').length;
