@@ -367,8 +367,35 @@ async function idleTable(ctx) {
   await page.close();
 }
 
+// forcedThenChoice checks that the moves shown right after a forced move take no click for a
+// moment: in Love Means Nothing, Ann lays out preparation cards until "done" is her only move,
+// which is played for her, and her serves come next, shown "guarded" before "mine".
+async function forcedThenChoice(ctx) {
+  const { page } = await table(ctx, 'forced then choice', { game: 'lmn', variant: 'singles', options: { 'first-server': '1' }, seats: [{ name: 'Ann' }, { bot: 'heuristic' }] });
+  await page.evaluate(() => {
+    window.states = [];
+    new MutationObserver(() => window.states.push(document.body.dataset.state)).observe(document.body, { attributes: true, attributeFilter: ['data-state'] });
+  });
+  for (let i = 0; i < 20; i++) {
+    await page.waitForFunction(() => document.body.dataset.state === 'mine', null, { timeout: 30_000 });
+    const prep = page.locator('button.move[data-move^="prep"]:not([disabled])');
+    if (!await prep.count()) break;
+    const seq = Number(await page.evaluate(() => document.body.dataset.seq));
+    await prep.first().click();
+    await page.waitForFunction((s) => Number(document.body.dataset.seq) > s, seq);
+  }
+  await page.locator('#log li.note', { hasText: 'Only one move was possible: done' }).waitFor({ timeout: 10_000 });
+  await page.waitForFunction(() => document.body.dataset.state === 'mine', null, { timeout: 10_000 });
+  const states = await page.evaluate(() => window.states);
+  const k = states.lastIndexOf('guarded');
+  check(k >= 0 && states.slice(k + 1).includes('mine'), `the serves after the forced "done" were guarded first (${states.join(' ')})`);
+  log('the moves after a forced move take no click for a moment');
+  await page.close();
+}
+
 await session(async (ctx) => {
   await idleTable(ctx);
+  await forcedThenChoice(ctx);
   await newcomer(ctx);
   await dieLeavesServing(ctx);
   await motion(ctx, 'no-preference');

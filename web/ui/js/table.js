@@ -55,6 +55,8 @@ const state = {
   notes: new Map(), // log index -> a note of this page ("played for you")
   forced: -1, // the update whose only move is scheduled to be played
   touched: -1, // the update at which the player last touched the board
+  autoPlayed: -1, // the update whose only move was played for the player, until the next shows
+  guardUntil: 0, // performance.now() before which moves take no click (AFTER_FORCED)
 };
 
 // A decision with one legal move is played for the player after this pause, and the log says so.
@@ -309,7 +311,12 @@ function render() {
   const f = frame();
   // The update on screen, for people debugging and for the browser test.
   document.body.dataset.seq = String(state.update.seq);
-  document.body.dataset.state = state.update.result?.over ? 'over' : f.legal.length ? (state.busy ? 'sending' : 'mine') : 'waiting';
+  if (state.autoPlayed >= 0 && state.update.seq > state.autoPlayed && f.legal.length > 0) {
+    state.guardUntil = performance.now() + AFTER_FORCED;
+    setTimeout(render, AFTER_FORCED + 20); // then the moves take clicks again
+  }
+  if (state.update.seq > state.autoPlayed) state.autoPlayed = -1;
+  document.body.dataset.state = state.update.result?.over ? 'over' : f.legal.length ? (state.busy ? 'sending' : guarded() ? 'guarded' : 'mine') : 'waiting';
   // Keep the keyboard focus on the same control across redraws.
   const focusKey = document.activeElement?.dataset?.focusKey;
   withMotion(el.board, () => state.view.update(f));
@@ -334,8 +341,17 @@ function playForced(choice) {
     if (state.busy || state.update?.seq !== seq || state.touched === seq || (frame().legal || []).length !== 1) return;
     state.notes.set(state.log.length, `Only one move was possible: ${choice.text}, played for you.`);
     appendLog();
+    state.autoPlayed = seq;
     play(choice);
   }, FORCED_PAUSE);
+}
+
+// The moves shown after a move played for the player take no click or key for a moment: a
+// click meant for the forced move, made as it was played, would land on whatever button took
+// its place.
+const AFTER_FORCED = 700; // ms
+function guarded() {
+  return performance.now() < (state.guardUntil || 0);
 }
 
 function nameOf(seat) {
@@ -603,11 +619,18 @@ function ball() {
 for (const type of ['pointerdown', 'keydown']) {
   el.board.addEventListener(type, () => { state.touched = state.update?.seq ?? -1; });
 }
+// Right after a forced move, a click on a move is dropped (AFTER_FORCED).
+el.board.addEventListener('click', (e) => {
+  if (guarded() && e.target.closest?.('button')) {
+    e.stopPropagation();
+    e.preventDefault();
+  }
+}, true);
 
 // Number keys 1-9 play the first nine legal moves.
 document.addEventListener('keydown', (e) => {
   if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e)) return;
-  if (!/^[1-9]$/.test(e.key) || !state.update) return;
+  if (!/^[1-9]$/.test(e.key) || !state.update || guarded()) return;
   const choice = choiceForKey(frame().legal, e.key);
   if (choice) {
     e.preventDefault();
