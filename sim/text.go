@@ -43,6 +43,13 @@ func (r *Report) WriteText(w io.Writer) error {
 		return err
 	}
 	fmt.Fprintln(w, "(ratings: Bradley-Terry on the Elo scale, mean 0; intervals by bootstrap over matches)")
+	for _, p := range r.Players {
+		if p.Wins+p.Draws == 0 || p.Losses+p.Draws == 0 {
+			// A clean sweep has no finite estimate: every resample is the same sweep.
+			fmt.Fprintln(w, "(a player who won or lost every match is rated only as far as the fit's weak prior allows, and its intervals cannot widen: play more matches, or a closer opponent, for a real measure)")
+			break
+		}
+	}
 
 	if len(r.Pairings) > 1 || r.Balance.Tennis != nil {
 		fmt.Fprintln(w)

@@ -185,7 +185,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		switch {
 		case errors.As(msg.err, &r):
 			m.busy = false
-			m.setStatus(r.Error(), true)
+			m.setStatus(m.named(r.Error()), true)
 			return m, m.next()
 		case errors.Is(msg.err, io.EOF):
 			m.ended = true
@@ -200,7 +200,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case playedMsg:
 		if msg.err != nil {
 			m.busy = false
-			m.setStatus(msg.err.Error(), true)
+			m.setStatus(m.named(msg.err.Error()), true)
 		}
 		return m, nil
 	case hintMsg:
@@ -343,6 +343,19 @@ func loserOf(res engine.Result) engine.Seat {
 		}
 	}
 	return engine.Nobody
+}
+
+// named says "player N" in text as the board does: the seat's name, "you" for the viewer's
+// own ("you are to serve", not "player 1 is to serve").
+func (m *Model) named(text string) string {
+	names := make([]string, len(m.info.Names))
+	for i := range names {
+		names[i] = m.info.Names[i]
+		if engine.Seat(i) == m.frame.Seat {
+			names[i] = "you"
+		}
+	}
+	return WithNames(text, names, m.frame.Seat)
 }
 
 func (m *Model) name(seat engine.Seat) string {

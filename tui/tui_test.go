@@ -528,3 +528,16 @@ func TestLocalQuitAsksFirst(t *testing.T) {
 		t.Errorf("the help of a match played here lists a server table's keys:\n%s", v)
 	}
 }
+
+// A refusal says "player N" as the board does: "you" for the viewer, the seat's name else.
+func TestRefusalNamesPlayers(t *testing.T) {
+	local, _, _ := localMatch(t, "centercourt", engine.Options{"format": "tiebreak"}, 11, 0)
+	m := newModelT(t, local)
+	m.frame.Seat = 0
+	if got, want := m.named("player 1 is to serve"), "you are to serve"; got != want {
+		t.Errorf("named = %q, want %q", got, want)
+	}
+	if got := m.named("player 2 is to return"); got == "player 2 is to return" || strings.Contains(got, "you") {
+		t.Errorf("named for the other seat = %q, want its name", got)
+	}
+}

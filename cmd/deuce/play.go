@@ -323,7 +323,8 @@ func (p *terminalMatch) ask(seat engine.Seat) (engine.Action, error) {
 		}
 		a, err := p.state.ParseAction(line)
 		if err != nil {
-			fmt.Fprintf(w, "%s (? for help)\n", tui.Reason(err))
+			// "you are to serve", as the log says it, not "player 1 is to serve".
+			fmt.Fprintf(w, "%s (? for help)\n", tui.WithNames(tui.Reason(err), p.names(), seat))
 			continue
 		}
 		return a, nil
