@@ -305,6 +305,17 @@ func (s *Server) newTable(req createRequest) (*store.Table, []string, error) {
 		}
 		t.Seats = append(t.Seats, seat)
 	}
+	// Bots of one level at one table (doubles against bots) are told apart by their seats:
+	// "easy bot 2" and "easy bot 4", not "easy bot" on both sides of the net.
+	count := map[string]int{}
+	for _, seat := range t.Seats {
+		count[seat.Name]++
+	}
+	for i := range t.Seats {
+		if seat := &t.Seats[i]; seat.Bot != "" && seat.Name == seat.Bot+" bot" && count[seat.Name] > 1 {
+			seat.Name = fmt.Sprintf("%s %d", seat.Name, i+1)
+		}
+	}
 	if people == 0 {
 		t.Status = store.Live
 	}

@@ -40,6 +40,7 @@ type tableInfo struct {
 	Ended  string         `json:"ended"`
 	Result *engine.Result `json:"result"`
 	Seats  []struct {
+		Name    string `json:"name"`
 		Bot     string `json:"bot"`
 		Claimed bool   `json:"claimed"`
 	} `json:"seats"`

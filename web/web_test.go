@@ -719,3 +719,25 @@ func TestOpenListensBeforeResuming(t *testing.T) {
 		t.Errorf("the table was not resumed on a free address:\n%s", logged.String())
 	}
 }
+
+// TestBotsOfOneLevelAreToldApart checks that a doubles table with several bots of one level
+// names each by its seat, while a lone bot and a bot given a name keep theirs.
+func TestBotsOfOneLevelAreToldApart(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "deuce.db"))
+	names := func(body map[string]any) []string {
+		c := s.create(body)
+		var out []string
+		for _, seat := range s.info(c.ID).Seats {
+			out = append(out, seat.Name)
+		}
+		return out
+	}
+	doubles := names(map[string]any{"game": "lmn", "variant": "doubles", "seats": []map[string]string{{"name": "Ann"}, {"bot": "easy"}, {"bot": "easy"}, {"bot": "easy", "name": "Rob"}}})
+	if want := []string{"Ann", "easy bot 2", "easy bot 3", "Rob"}; !slices.Equal(doubles, want) {
+		t.Errorf("doubles seats %q, want %q", doubles, want)
+	}
+	singles := names(map[string]any{"game": "lmn", "variant": "singles", "seats": []map[string]string{{"name": "Ann"}, {"bot": "easy"}}})
+	if want := []string{"Ann", "easy bot"}; !slices.Equal(singles, want) {
+		t.Errorf("singles seats %q, want %q", singles, want)
+	}
+}

@@ -354,6 +354,21 @@ function guarded() {
   return performance.now() < (state.guardUntil || 0);
 }
 
+// mySide reports whether seat plays on the viewer's side (a doubles partner's win is theirs).
+function mySide(seat) {
+  return state.seat >= 0 && seat >= 0 && seat % 2 === state.seat % 2;
+}
+
+// sideName names the side of seat: its player alone ("you", "Ann"), or in doubles the team
+// ("your team", "easy bot 2 & easy bot 4"), so that a partner's win reads as the viewer's.
+function sideName(seat) {
+  const seats = state.table?.seats || [];
+  const side = seats.map((_, i) => i).filter((i) => i % 2 === seat % 2);
+  if (side.length < 2) return nameOf(seat);
+  if (mySide(seat)) return 'your team';
+  return side.map(nameOf).join(' & ');
+}
+
 function nameOf(seat) {
   if (seat === state.seat) return 'you';
   return state.table?.seats[seat]?.name || `player ${seat + 1}`;
@@ -368,8 +383,8 @@ function showTurn(f) {
     cls = u.result.winner >= 0 && u.result.winner % 2 === state.seat % 2 && state.seat >= 0 ? 'won' : 'over';
   } else if (u.result?.over) {
     const w = u.result.winner;
-    text = w === -2 ? 'The match is a draw' : w === state.seat ? 'You won the match' : `${capital(nameOf(w))} won the match`;
-    cls = w === state.seat ? 'won' : 'over';
+    text = w === -2 ? 'The match is a draw' : `${capital(sideName(w))} won the match`;
+    cls = w >= 0 && mySide(w) ? 'won' : 'over';
   } else if (myTurn) {
     text = state.busy ? 'Sending your move…' : 'Your turn';
     cls = 'mine';
@@ -507,7 +522,7 @@ function showEnd() {
   const u = state.update;
   const w = u.result.winner;
   const mine = state.seat >= 0;
-  const title = u.ended ? endedTitle(u) : w === -2 ? 'A draw' : w === state.seat ? 'You won!' : `${capital(nameOf(w))} won`;
+  const title = u.ended ? endedTitle(u) : w === -2 ? 'A draw' : mySide(w) ? `${capital(sideName(w))} won!` : `${capital(sideName(w))} won`;
   const note = h('p', { class: 'end-note', 'aria-live': 'polite' });
   const finished = w >= 0 || !u.ended; // an abandoned table has no replay and no rematch
   // A player seated by a link or by their account may offer a rematch.

@@ -395,6 +395,13 @@ class WorldwideView {
       const o = this.odds.get(c.action);
       let detail = '';
       if (o) detail = o.need ? `d20 ≥ ${o.need} · ${hopeless(o) ? `0%: no roll reaches it${v.rules === 'advanced' ? ' before stars' : ''}` : pct(o.chance)}${o.ace ? ` · ACE ${pct(o.ace)}` : ''}` : 'no roll';
+      // A star that buys nothing more than one star fewer says so, not only its 100%.
+      const more = /^stars (\d+)$/.exec(c.text);
+      if (o && more) {
+        const fewer = legal.find((x) => x.text === `stars ${Number(more[1]) - 1}`);
+        const f = fewer && this.odds.get(fewer.action);
+        if (f && o.chance <= f.chance && (o.ace || 0) <= (f.ace || 0)) detail += ` · no better than ${fewer.text}`;
+      }
       // A shot no roll can make (before any stars) is shown as the risk it is.
       const cls = c.text === 'concede' || c.text === 'accept the call' || hopeless(o) ? 'danger' : '';
       const b = moveButton(this.ctx, frame, c, i, capitalize(c.text), detail, cls);
