@@ -24,6 +24,20 @@ func firstServe(t *testing.T) engine.State {
 	return s
 }
 
+// grow runs a tree of o's iterations for seat from s (seeded 7) and returns it.
+func grow(t *testing.T, opts Options, s engine.State, seat engine.Seat) *tree {
+	t.Helper()
+	o := opts.withDefaults()
+	tr := &tree{}
+	tr.reset(&o, s, s, seat, 7, o.Iterations)
+	for range o.Iterations {
+		if err := tr.iterate(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return tr
+}
+
 // TestSingleObserver checks that Options.SingleObserver shares the opponent's nodes among the
 // hands the searching seat imagines for it. From the first serve of a Center Court tiebreak
 // (the receiver's eight cards unseen, and no refill after the serve, whose card the server
@@ -35,14 +49,7 @@ func TestSingleObserver(t *testing.T) {
 	seat := s.ToMove()
 	// The most visits of a receiver's node, and the server's nodes.
 	count := func(single bool) (most, own int) {
-		o := Options{Iterations: 2000, Playout: centercourt.Heuristic, Prior: centercourt.Heuristic, Bias: 10, SingleObserver: single}.withDefaults()
-		tr := &tree{}
-		tr.reset(&o, s, s, seat, 7, o.Iterations)
-		for range o.Iterations {
-			if err := tr.iterate(); err != nil {
-				t.Fatal(err)
-			}
-		}
+		tr := grow(t, Options{Iterations: 2000, Playout: centercourt.Heuristic, Prior: centercourt.Heuristic, Bias: 10, SingleObserver: single}, s, seat)
 		for _, n := range tr.nodes {
 			if engine.Seat(n.seat) == seat {
 				own++
@@ -85,14 +92,7 @@ func TestOwnView(t *testing.T) {
 			}
 			return centercourt.Heuristic(st, r)
 		}
-		o := Options{Iterations: 1000, Playout: policy, Prior: policy, Bias: 10, OwnView: own}.withDefaults()
-		tr := &tree{}
-		tr.reset(&o, s, s, seat, 7, o.Iterations)
-		for range o.Iterations {
-			if err := tr.iterate(); err != nil {
-				t.Fatal(err)
-			}
-		}
+		grow(t, Options{Iterations: 1000, Playout: policy, Prior: policy, Bias: 10, OwnView: own}, s, seat)
 		return seen, other
 	}
 	seenReal, otherReal := count(false)

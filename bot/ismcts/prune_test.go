@@ -59,14 +59,7 @@ func TestPrune(t *testing.T) {
 	s, back := pickPosition(t)
 	seat := s.ToMove()
 	count := func(prune bool) (edges, visits int, root []engine.Action) {
-		o := Options{Iterations: 2000, Playout: alakaslam.Heuristic, Prior: alakaslam.Heuristic, Bias: 10, Prune: prune}.withDefaults()
-		tr := &tree{}
-		tr.reset(&o, s, s, seat, 7, o.Iterations)
-		for range o.Iterations {
-			if err := tr.iterate(); err != nil {
-				t.Fatal(err)
-			}
-		}
+		tr := grow(t, Options{Iterations: 2000, Playout: alakaslam.Heuristic, Prior: alakaslam.Heuristic, Bias: 10, Prune: prune}, s, seat)
 		for ni, n := range tr.nodes {
 			for _, e := range tr.edges[n.first : n.first+n.count] {
 				if ni == 0 {
