@@ -329,3 +329,26 @@ func readRecordFile(t *testing.T, path string) *engine.Record {
 	}
 	return rec
 }
+
+// `deuce solve` says the game it solved in words, a fair position's value without a minus sign,
+// and which way a position's ball lies.
+func TestSolveOutput(t *testing.T) {
+	out, _, err := deuce(t, "", "solve", "pencil", "--points", "5,5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"points 5-5, 2 fields, winloss scoring, the ball jumps the centre line", "Value of the opening position for player 1: +0.000000"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("solve output lacks %q:\n%s", want, out)
+		}
+	}
+	for args, want := range map[string]string{
+		"--no-jump":                "the ball moves one field (--no-jump)",
+		"--no-jump --state 5,4,-1": "ball at -1 (1 into player 1's side)",
+	} {
+		out, _, err = deuce(t, "", append([]string{"solve", "pencil", "--points", "5,5"}, strings.Fields(args)...)...)
+		if err != nil || !strings.Contains(out, want) {
+			t.Errorf("solve %s: %v, output lacks %q:\n%s", args, err, want, out)
+		}
+	}
+}

@@ -92,8 +92,8 @@ func runSolve(_ context.Context, args []string, e *env) error {
 			enc.SetIndent("", "  ")
 			return enc.Encode(ss)
 		}
-		fmt.Fprintf(w, "Position: player 1 has %d points, player 2 has %d, ball at %+d.\n", ss.Points1, ss.Points2, ss.Ball)
-		fmt.Fprintf(w, "Value for player 1: %+.6f\n", ss.Value)
+		fmt.Fprintf(w, "Position: player 1 has %d points, player 2 has %d, ball at %+d (%s).\n", ss.Points1, ss.Points2, ss.Ball, ballSide(ss.Ball))
+		fmt.Fprintf(w, "Value for player 1: %+.6f\n", noNegativeZero(ss.Value))
 		if ss.Player1 == nil {
 			fmt.Fprintln(w, "The match is over here.")
 			return nil
@@ -103,8 +103,12 @@ func runSolve(_ context.Context, args []string, e *env) error {
 		return nil
 	}
 	st := sol.Stats()
-	fmt.Fprintf(w, "Tennis (paper and pencil), points %d-%d, %d fields, %s, jump %v\n", p.Points1, p.Points2, p.Fields, p.Scoring, p.Jump)
-	fmt.Fprintf(w, "Value of the opening position for player 1: %+.6f\n", sol.Value(p.Points1, p.Points2, 0))
+	jump := "the ball jumps the centre line"
+	if !p.Jump {
+		jump = "the ball moves one field (--no-jump)"
+	}
+	fmt.Fprintf(w, "Tennis (paper and pencil), points %d-%d, %d fields, %s scoring, %s\n", p.Points1, p.Points2, p.Fields, p.Scoring, jump)
+	fmt.Fprintf(w, "Value of the opening position for player 1: %+.6f\n", noNegativeZero(sol.Value(p.Points1, p.Points2, 0)))
 	fmt.Fprintf(w, "Solved %d positions (%d mixed, %d simplex pivots) in %v on %d workers; the solution holds %.1f MiB.\n",
 		st.Positions, st.Mixed, st.Pivots, elapsed.Round(time.Millisecond), *workers, float64(sol.Bytes())/(1<<20))
 	if *out != "" {
@@ -148,4 +152,24 @@ func writeSolution(path string, sol *pencil.Solution) error {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil
+}
+
+// noNegativeZero prints a value that rounds to zero as +0.000000, not -0.000000: a fair
+// position's value is 0, whatever the sign of its rounding error.
+func noNegativeZero(v float64) float64 {
+	if v > -5e-7 && v < 5e-7 {
+		return 0
+	}
+	return v
+}
+
+// ballSide says where a ball position lies: negative on player 1's side, positive on player 2's.
+func ballSide(ball int) string {
+	switch {
+	case ball < 0:
+		return fmt.Sprintf("%d into player 1's side", -ball)
+	case ball > 0:
+		return fmt.Sprintf("%d into player 2's side", ball)
+	}
+	return "on the centre line"
 }
