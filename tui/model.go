@@ -372,6 +372,31 @@ func capital(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
+// reflow joins the lines of text's paragraphs, broken for a wider page, so that the overlay
+// wraps them to the terminal's width without a stub every other line. A line indented deeper
+// than the line that began its block continues it ("  - item" then "    more"); a line at the
+// same indent (a list's next item, a table's next row) or after a blank line starts anew.
+func reflow(text string) string {
+	lines := strings.Split(text, "\n")
+	var out []string
+	start := 0 // the indent of the line that began the block now being joined
+	for i, l := range lines {
+		trimmed := strings.TrimLeft(l, " ")
+		indent := len(l) - len(trimmed)
+		joins := i > 0 && trimmed != "" && strings.TrimSpace(lines[i-1]) != "" && !listItem.MatchString(trimmed) &&
+			(indent == 0 && start == 0 || indent > start)
+		if !joins {
+			out = append(out, l)
+			start = indent
+			continue
+		}
+		out[len(out)-1] += " " + strings.TrimSpace(l)
+	}
+	return strings.Join(out, "\n")
+}
+
+var listItem = regexp.MustCompile(`^([-*•]|\d+[.)]) `)
+
 func (m *Model) openOverlay(o overlay, text string) {
 	m.overlay, m.scroll = o, 0
 	m.overlayText = nil
@@ -434,7 +459,7 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.openOverlay(helpOverlay, m.helpText())
 		return m, nil
 	case key.Matches(msg, m.keys.Rules):
-		m.openOverlay(rulesOverlay, m.info.Game.Title+"\n\n"+m.info.Game.Rules)
+		m.openOverlay(rulesOverlay, m.info.Game.Title+"\n\n"+reflow(m.info.Game.Rules))
 		return m, nil
 	case key.Matches(msg, m.keys.Log):
 		text := strings.Join(m.logLines(), "\n")

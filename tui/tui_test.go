@@ -541,3 +541,13 @@ func TestRefusalNamesPlayers(t *testing.T) {
 		t.Errorf("named for the other seat = %q, want its name", got)
 	}
 }
+
+// The rules overlay joins a paragraph's lines before wrapping them, and a list item's
+// continuation to its item, keeping items, table rows and paragraphs apart.
+func TestReflow(t *testing.T) {
+	in := "Cards. A deck of 36 cards, and a Service Die with faces 1, 1, 2,\n5, 6, 6. The deck is shuffled.\n\nOptions:\n  - Format: one tiebreak (\"tiebreak\", a quick\n    game), one set.\n  - Refill: the server refills.\n  regular shot   1 defence\n  special shot   2 defences\nlast"
+	want := "Cards. A deck of 36 cards, and a Service Die with faces 1, 1, 2, 5, 6, 6. The deck is shuffled.\n\nOptions:\n  - Format: one tiebreak (\"tiebreak\", a quick game), one set.\n  - Refill: the server refills.\n  regular shot   1 defence\n  special shot   2 defences\nlast"
+	if got := reflow(in); got != want {
+		t.Errorf("reflow:\n%s\nwant:\n%s", got, want)
+	}
+}
