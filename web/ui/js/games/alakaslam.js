@@ -226,9 +226,12 @@ class AlakaView {
     parts.push(s('rect', { x: W / 2 - 20, y: netY - 8, width: 40, height: 16, rx: 8, fill: '#1b2420' }));
     parts.push(s('text', { x: W / 2, y: netY + 4, 'font-size': 11, 'font-weight': 700, 'text-anchor': 'middle', fill: '#fff' }, 'NET'));
     // The last shot's flight.
+    // A ball sent off the court lands at the court's edge on screen: its flight stays on the
+    // board instead of running across the page.
+    const inBox = (p) => ({ x: Math.min(Math.max(p.x, 10), W - 10), y: Math.min(Math.max(p.y, 10), H - 10) });
     const sh = v.lastShot;
     if (sh) {
-      const pts = [sh.from, sh.mid, sh.to].map((c) => this.xyFree(frame, v, c));
+      const pts = [sh.from, sh.mid, sh.to].map((c) => inBox(this.xyFree(frame, v, c)));
       parts.push(s('polyline', {
         points: pts.map((p) => `${p.x},${p.y}`).join(' '), fill: 'none',
         stroke: sh.result === 'in' ? '#9fb31a' : '#b42318', 'stroke-width': 3, 'stroke-dasharray': '6 5', opacity: 0.8,
@@ -241,7 +244,7 @@ class AlakaView {
     // The landing previewed: the cards picked, or the move under the pointer.
     const aim = this.aimPreview(frame, v);
     if (aim && v.ball) {
-      const a = this.xy(frame, v, v.ball), b = this.xyFree(frame, v, aim);
+      const a = this.xy(frame, v, v.ball), b = inBox(this.xyFree(frame, v, aim));
       const ok = aim.result === 'in';
       parts.push(s('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: ok ? '#2f7d4f' : '#b42318', 'stroke-width': 3, 'stroke-dasharray': '3 4' }));
       parts.push(s('circle', { cx: b.x, cy: b.y, r: 11, fill: 'none', stroke: ok ? '#2f7d4f' : '#b42318', 'stroke-width': 3 }));
@@ -360,7 +363,8 @@ class AlakaView {
       v.table.length ? h('div', {}, h('strong', {}, 'On the table'), h('span', { class: 'ak-hand' }, v.table.flatMap((c) => Array.from({ length: c.count }, () => cardEl(c, { small: true }))))) : null,
       sh ? h('div', {}, h('strong', {}, sh.serve ? 'Last serve' : 'Last shot'),
         sh.plays.map((p) => `${this.name(p.seat)}: ${p.cards.map((c) => c.short + (c.straight ? '↑' : '')).join(' ')}${p.laurie ? ' (Laurie)' : ''}`).join('; '),
-        ` → ${cellName(sh.to)}, ${sh.result}`) : null,
+        // Off the court, what happened, not a row or column the court does not have.
+        ` → ${landingText(v, { ...sh.to, result: sh.result }).replace(/^to /, '')}`) : null,
       lp ? h('div', {}, h('strong', {}, `Point ${lp.number}`), `${lp.how}, to ${this.teamName(v, lp.winner, true)}`) : null,
       v.call && !lp ? h('div', { class: 'muted' }, `${capitalize(this.name(0))} called ${v.call}${v.revealed ? `; revealed ${v.revealed}` : ''}`) : null);
   }
