@@ -250,6 +250,10 @@ async function main() {
     // out one seat, and the table opens against the automaton.
     page = watch(await browser.newPage(), 'solo');
     await page.goto(`${base}/`);
+    // An option numbered for a seat reads as words: "Character 1", not "Character1".
+    await page.locator('.game-card', { hasText: 'AlakaSLAM' }).click();
+    const characterLabel = await page.locator('label[for="opt-character1"]').textContent();
+    check(characterLabel === 'Character 1', `the option's label reads as words (${characterLabel})`);
     await page.locator('.game-card', { hasText: 'Worldwide Tennis' }).click();
     await page.locator('#variant').selectOption('tiebreak');
     check(await page.locator('#seat-1').count() === 1, 'a tiebreak has two seats');

@@ -144,7 +144,7 @@ function chooseVariant() {
       ? h('select', { id, name: o.name, 'aria-describedby': `${id}-help` }, o.values.map((x) => h('option', { value: x, selected: x === value }, x)))
       : h('input', { id, name: o.name, value, placeholder: o.default, 'aria-describedby': `${id}-help`, autocomplete: 'off' });
     return h('div', { class: 'field', hidden: !applies.has(o.name) },
-      h('label', { for: id }, capitalize(o.name.replaceAll('-', ' '))),
+      h('label', { for: id }, capitalize(o.name.replaceAll('-', ' ').replace(/(\D)(\d+)$/, '$1 $2'))),
       input,
       h('p', { class: 'help', id: `${id}-help` }, capitalize(o.help)));
   }));
