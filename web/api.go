@@ -274,6 +274,7 @@ func (s *Server) newTable(req createRequest) (*store.Table, []string, error) {
 	t := &store.Table{ID: newID(10), Game: g.Name, Options: resolved, Seed: newSeed(), Status: store.Open, Moves: []engine.Move{}}
 	tokens := make([]string, n)
 	people := 0
+	var byLevel []int // the seats of bots named after their level alone
 	for i, sr := range req.Seats {
 		name := strings.TrimSpace(sr.Name)
 		switch {
@@ -283,6 +284,7 @@ func (s *Server) newTable(req createRequest) (*store.Table, []string, error) {
 			return nil, nil, fmt.Errorf("seat %d: a name is at most 40 characters", i+1)
 		}
 		seat := store.Seat{Name: name}
+		levelNamed := false // the seat is a bot named after its level alone
 		if sr.Bot != "" {
 			b, err := games.NewBot(g, sr.Bot)
 			if err != nil {
@@ -293,7 +295,7 @@ func (s *Server) newTable(req createRequest) (*store.Table, []string, error) {
 			}
 			seat.Bot = b.Name()
 			if seat.Name == "" {
-				seat.Name = b.Name() + " bot"
+				seat.Name, levelNamed = b.Name()+" bot", true
 			}
 		} else {
 			people++
@@ -304,6 +306,9 @@ func (s *Server) newTable(req createRequest) (*store.Table, []string, error) {
 			}
 		}
 		t.Seats = append(t.Seats, seat)
+		if levelNamed {
+			byLevel = append(byLevel, i)
+		}
 	}
 	// Bots of one level at one table (doubles against bots) are told apart by their seats:
 	// "easy bot 2" and "easy bot 4", not "easy bot" on both sides of the net.
@@ -311,9 +316,9 @@ func (s *Server) newTable(req createRequest) (*store.Table, []string, error) {
 	for _, seat := range t.Seats {
 		count[seat.Name]++
 	}
-	for i := range t.Seats {
-		if seat := &t.Seats[i]; seat.Bot != "" && seat.Name == seat.Bot+" bot" && count[seat.Name] > 1 {
-			seat.Name = fmt.Sprintf("%s %d", seat.Name, i+1)
+	for _, i := range byLevel {
+		if count[t.Seats[i].Name] > 1 {
+			t.Seats[i].Name = fmt.Sprintf("%s %d", t.Seats[i].Name, i+1)
 		}
 	}
 	if people == 0 {

@@ -114,6 +114,11 @@ function seatCount(value) {
   return n;
 }
 
+// optionsFor is the set of the game's options that apply to a table of n seats.
+function optionsFor(n) {
+  return new Set(shownOptions(Object.fromEntries(game.options.map((o) => [o.name, ''])), n).map(([k]) => k));
+}
+
 // formSeats is the number of seats laid out now.
 let formSeats = 0;
 
@@ -122,7 +127,7 @@ let formSeats = 0;
 function relayout() {
   const n = seatCount((name) => document.getElementById(`opt-${name}`)?.value);
   if (n === formSeats) return;
-  const applies = new Set(shownOptions(Object.fromEntries(game.options.map((o) => [o.name, ''])), n).map(([k]) => k));
+  const applies = optionsFor(n);
   for (const o of game.options) {
     const field = document.getElementById(`opt-${o.name}`)?.closest('.field');
     if (field) field.hidden = !applies.has(o.name);
@@ -136,7 +141,7 @@ function chooseVariant() {
   el.variantHelp.textContent = v ? capitalize(v.summary) : '';
   const seats = seatCount((name) => v?.options?.[name] ?? game.options.find((o) => o.name === name)?.default);
   // Options numbered for a seat the variant does not have ("character3" in singles) are hidden.
-  const applies = new Set(shownOptions(Object.fromEntries(game.options.map((o) => [o.name, ''])), seats).map(([k]) => k));
+  const applies = optionsFor(seats);
   replace(el.options, game.options.map((o) => {
     const value = v?.options?.[o.name] ?? o.default;
     const id = `opt-${o.name}`;

@@ -28,21 +28,20 @@ export class TableSocket {
   start() {
     this.stopped = false;
     this.connect();
-    // A page brought back to the foreground reconnects at once instead of waiting out the delay.
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'visible' && this.timer) {
-        clearTimeout(this.timer);
-        this.timer = 0;
-        this.connect();
-      }
-    });
-    window.addEventListener('online', () => {
+    // A page brought back to the foreground, or back online, reconnects at once instead of
+    // waiting out the delay. stop removes the listeners: the lobby opens a socket per table it
+    // ends, and a page must not keep one for each.
+    const now = () => {
       if (this.timer) {
         clearTimeout(this.timer);
         this.timer = 0;
         this.connect();
       }
-    });
+    };
+    this.onVisible = () => { if (document.visibilityState === 'visible') now(); };
+    this.onOnline = now;
+    document.addEventListener('visibilitychange', this.onVisible);
+    window.addEventListener('online', this.onOnline);
   }
 
   connect() {
@@ -148,6 +147,10 @@ export class TableSocket {
     this.stopped = true;
     clearTimeout(this.timer);
     clearInterval(this.pinger);
+    if (this.onVisible) {
+      document.removeEventListener('visibilitychange', this.onVisible);
+      window.removeEventListener('online', this.onOnline);
+    }
     if (this.ws) this.ws.close(1000, 'leaving');
   }
 }

@@ -1,7 +1,7 @@
 // The table page, /t/{id}#seat=N&token=T: plays a seat (or watches without a token) over the
 // websocket, drawing each update with the game's view.
 
-import { h, s, $, replace, isTyping, capitalize, keepNamesAsTyped } from './dom.js';
+import { h, s, $, replace, isTyping, capitalize as capital, keepNamesAsTyped } from './dom.js';
 import { api, getJSON } from './api.js';
 import { TableSocket } from './socket.js';
 import { rememberSeat, seatsAt, seatLink } from './seats.js';
@@ -424,10 +424,6 @@ function endedTitle(u) {
     case 'unplayable': return 'Stopped: this server no longer plays this table';
   }
   return 'The match was abandoned';
-}
-
-function capital(s) {
-  return capitalize(s);
 }
 
 // play sends one legal move, answering the update on screen.
