@@ -38,6 +38,10 @@ type gameInfo struct {
 	// SeatsWhen gives, for an option whose values change the number of seats (Worldwide's
 	// solo), the seats each of its values makes, so that a form lays out the right seats.
 	SeatsWhen map[string]map[string]int `json:"seatsWhen,omitempty"`
+	// RefusedWhen gives, by a number of seats that options of SeatsWhen make, the values of
+	// the other options the game refuses with that many (Love Means Nothing's first server 3
+	// and 4 in singles), so that a form offers none of them.
+	RefusedWhen map[int]map[string][]string `json:"refusedWhen,omitempty"`
 }
 
 // seatsWhen is every game's gameInfo.SeatsWhen, worked out once: each listed value of each
@@ -74,6 +78,54 @@ var seatsWhen = sync.OnceValue(func() map[string]map[string]map[string]int {
 	return out
 })
 
+// refusedWhen is every game's gameInfo.RefusedWhen, worked out once: for each value of an option
+// that changes the seats, the default variant with that value and, one at a time, each listed
+// value of each other option, kept where the game refuses it.
+var refusedWhen = sync.OnceValue(func() map[string]map[int]map[string][]string {
+	out := map[string]map[int]map[string][]string{}
+	for _, g := range games.All() {
+		base, err := g.Variant("")
+		if err != nil {
+			continue
+		}
+		for name, counts := range seatsWhen()[g.Name] {
+			for value, seats := range counts {
+				opts := base.Clone()
+				opts[name] = value
+				for _, o := range g.Options {
+					if o.Name == name {
+						continue
+					}
+					for _, v := range o.Values {
+						try := opts.Clone()
+						try[o.Name] = v
+						if _, _, err := g.Start(try); err == nil {
+							continue
+						}
+						if out[g.Name] == nil {
+							out[g.Name] = map[int]map[string][]string{}
+						}
+						if out[g.Name][seats] == nil {
+							out[g.Name][seats] = map[string][]string{}
+						}
+						if !slices.Contains(out[g.Name][seats][o.Name], v) {
+							out[g.Name][seats][o.Name] = append(out[g.Name][seats][o.Name], v)
+						}
+					}
+				}
+			}
+		}
+		// In the option's own order, whichever value of which option found them first.
+		for _, refused := range out[g.Name] {
+			for name, values := range refused {
+				o, _ := g.Option(name)
+				slices.SortFunc(values, func(a, b string) int { return slices.Index(o.Values, a) - slices.Index(o.Values, b) })
+			}
+		}
+	}
+	return out
+})
+
 type variantInfo struct {
 	Name    string         `json:"name"`
 	Summary string         `json:"summary"`
@@ -85,7 +137,8 @@ func (s *Server) apiGames(w http.ResponseWriter, _ *http.Request) {
 	var out []gameInfo
 	for _, g := range games.All() {
 		info := gameInfo{Name: g.Name, Title: g.Title, Summary: g.Summary, Rules: g.Rules, Options: g.Options, Bots: games.Bots(g),
-			Glossary: games.Glossary(g), Legend: games.Legend(g), SeatsWhen: seatsWhen()[g.Name]}
+			Glossary: games.Glossary(g), Legend: games.Legend(g), SeatsWhen: seatsWhen()[g.Name],
+			RefusedWhen: refusedWhen()[g.Name]}
 		for _, v := range g.Variants {
 			vi := variantInfo{Name: v.Name, Summary: v.Summary, Options: v.Options}
 			if st, _, err := g.Start(v.Options); err == nil {

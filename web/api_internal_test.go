@@ -1,6 +1,7 @@
 package web
 
 import (
+	"slices"
 	"testing"
 	"time"
 )
@@ -33,5 +34,22 @@ func TestSeatsWhen(t *testing.T) {
 	}
 	if _, ok := got["worldwide"]["surface"]; ok {
 		t.Errorf("worldwide's surface is listed as changing the seats: %v", got["worldwide"])
+	}
+}
+
+// TestRefusedWhen checks the option values the lobby is told a seat count rules out: Love Means
+// Nothing's first servers 3 and 4 in singles, none in doubles, and nothing in a game whose
+// options all work with its seats.
+func TestRefusedWhen(t *testing.T) {
+	got := refusedWhen()
+	t.Logf("%v", got)
+	if v := got["lmn"][2]["first-server"]; !slices.Equal(v, []string{"3", "4"}) {
+		t.Errorf("lmn singles refuses first servers %v, want [3 4]", v)
+	}
+	if v, ok := got["lmn"][4]; ok {
+		t.Errorf("lmn doubles refuses %v, want nothing", v)
+	}
+	if v, ok := got["centercourt"]; ok {
+		t.Errorf("centercourt refuses %v, want nothing", v)
 	}
 }

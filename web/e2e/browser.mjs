@@ -254,6 +254,17 @@ async function main() {
     await page.locator('.game-card', { hasText: 'AlakaSLAM' }).click();
     const characterLabel = await page.locator('label[for="opt-character1"]').textContent();
     check(characterLabel === 'Character 1', `the option's label reads as words (${characterLabel})`);
+    // A value the seats rule out is not offered: Love Means Nothing's first servers 3 and 4
+    // in singles, offered again in doubles, and a server 4 chosen gives way when back to two.
+    await page.locator('.game-card', { hasText: 'Love Means Nothing' }).click();
+    const servers = () => page.locator('#opt-first-server option:not([disabled])').evaluateAll((os) => os.map((o) => o.value).join(','));
+    check(await servers() === '1,2', `singles offers first servers 1 and 2 (${await servers()})`);
+    await page.locator('#opt-players').selectOption('doubles');
+    check(await servers() === '1,2,3,4', `doubles offers first servers 1 to 4 (${await servers()})`);
+    await page.locator('#opt-first-server').selectOption('4');
+    await page.locator('#opt-players').selectOption('singles');
+    const server = await page.locator('#opt-first-server').inputValue();
+    check(server === '1', `back in singles the first server is 1 (${server})`);
     await page.locator('.game-card', { hasText: 'Worldwide Tennis' }).click();
     await page.locator('#variant').selectOption('tiebreak');
     check(await page.locator('#seat-1').count() === 1, 'a tiebreak has two seats');

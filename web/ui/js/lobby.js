@@ -84,6 +84,7 @@ function normalize(g) {
     })),
     bots: (g.bots || []).map((b) => ({ name: pick(b, 'name'), summary: pick(b, 'summary') || '', blurb: pick(b, 'blurb') || '' })),
     seatsWhen: g.seatsWhen || {},
+    refusedWhen: g.refusedWhen || {},
   };
 }
 
@@ -132,7 +133,27 @@ function relayout() {
     const field = document.getElementById(`opt-${o.name}`)?.closest('.field');
     if (field) field.hidden = !applies.has(o.name);
   }
+  offerValues(n);
   layoutSeats(n);
+}
+
+// offerValues leaves out of each option's list the values the game refuses with n seats
+// (refusedWhen: Love Means Nothing's first servers 3 and 4 in singles); a value left out that
+// was chosen gives way to the option's default, or its first value offered.
+function offerValues(n) {
+  const refused = game.refusedWhen?.[n] || {};
+  for (const o of game.options) {
+    const select = document.getElementById(`opt-${o.name}`);
+    if (!select || select.tagName !== 'SELECT') continue;
+    const out = new Set(refused[o.name] || []);
+    for (const opt of select.options) {
+      opt.hidden = out.has(opt.value);
+      opt.disabled = out.has(opt.value);
+    }
+    if (out.has(select.value)) {
+      select.value = out.has(o.default) ? [...select.options].find((x) => !x.disabled)?.value : o.default;
+    }
+  }
 }
 
 // chooseVariant sets the options to the variant's values and lays out its seats.
@@ -153,6 +174,7 @@ function chooseVariant() {
       input,
       h('p', { class: 'help', id: `${id}-help` }, capitalize(o.help)));
   }));
+  offerValues(seats);
   layoutSeats(seats);
 }
 
