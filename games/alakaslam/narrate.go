@@ -151,7 +151,8 @@ func (s *State) Narrate(a engine.Action, seat engine.Seat) string {
 	return text
 }
 
-// shotText describes the last shot, revealed.
+// shotText describes the last shot, revealed: each player's cards, then where the ball went
+// ("Hit-2 blue from you: the ball lands on row 3 col 2").
 func (s *State) shotText(seat engine.Seat) string {
 	sh := s.lastShot
 	var parts []string
@@ -159,14 +160,21 @@ func (s *State) shotText(seat engine.Seat) string {
 		if x < 0 {
 			continue
 		}
-		t := engine.PlayerName(engine.Seat(x), seat) + ": " + cardList(picksOf(sh.cards[i][:sh.n[i]]))
-		parts = append(parts, t)
+		parts = append(parts, cardList(picksOf(sh.cards[i][:sh.n[i]]))+" from "+engine.PlayerName(engine.Seat(x), seat))
 	}
-	res := "lands on " + cellName(Cell{int(sh.to.r), int(sh.to.c)})
-	if sh.how != howNone {
+	res := "the ball lands on " + cellName(Cell{int(sh.to.r), int(sh.to.c)})
+	switch sh.how {
+	case howNone:
+	case howNet:
+		res = "the ball does not cross the net"
+	case howOut:
+		res = "the ball lands outside the court"
+	case howStraight:
+		res = "the serve lands in the column it started in"
+	default:
 		res = howNames[sh.how]
 	}
-	return "the shot is " + strings.Join(parts, "; ") + ": " + res
+	return strings.Join(parts, " and ") + ": " + res
 }
 
 // teamLabel names team t for seat.
