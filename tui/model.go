@@ -74,15 +74,39 @@ type Model struct {
 	ticking   bool        // a clock tick is scheduled
 	curtain   bool        // hot-seat: the frame stays hidden until the person to move is at the keys
 	viewer    engine.Seat // hot-seat: the person who saw the screen last
+	// forced is the Seq of the frame whose only move is to be played for the person (-1 none);
+	// guarded drops the keys that play a move for a moment after it was (afterForced).
+	forced  int
+	guarded bool
+	pauses  Pauses
 
 	width, height int
 	rp            *replay
 }
 
+// Pauses are the waits around a move played for the person because it was the only one, as
+// the browser's table makes them: forcedPause before it is played (long enough to read it, and
+// a key pressed meanwhile plays it by hand), afterForced after, while the keys that play a move
+// are dropped, so that an enter meant for the move played does not play the next one.
+type Pauses struct {
+	Forced, After time.Duration
+}
+
+// DefaultPauses are the browser's (web/ui/js/table.js: FORCED_PAUSE, AFTER_FORCED).
+var DefaultPauses = Pauses{Forced: 900 * time.Millisecond, After: 700 * time.Millisecond}
+
+// forcedMsg comes when the frame of Seq seq was shown forcedPause ago.
+type forcedMsg struct{ seq int }
+
+// unguardMsg ends the guard after a move played for the person.
+type unguardMsg struct{}
+
 // Options configure a Model.
 type Options struct {
 	// Renderer decides the colours; nil uses lipgloss's default, which follows the terminal.
 	Renderer *lipgloss.Renderer
+	// Pauses around a move played for the person; zero values take DefaultPauses'.
+	Pauses Pauses
 }
 
 // New returns the interface of table; ctx bounds the waits on the table.
@@ -112,9 +136,16 @@ func newModel(ctx context.Context, info Info, b Board, opts Options, replay bool
 	st := newStyles(r)
 	h.Styles.ShortKey, h.Styles.FullKey = st.key, st.key
 	h.Styles.ShortDesc, h.Styles.FullDesc = st.dim, st.dim
+	pauses := opts.Pauses
+	if pauses.Forced <= 0 {
+		pauses.Forced = DefaultPauses.Forced
+	}
+	if pauses.After <= 0 {
+		pauses.After = DefaultPauses.After
+	}
 	return &Model{
 		ctx: ctx, info: info, board: b, st: st, keys: keys, help: h, input: in,
-		width: defaultWidth, height: defaultHeight, viewer: engine.Nobody,
+		width: defaultWidth, height: defaultHeight, viewer: engine.Nobody, forced: -1, pauses: pauses,
 	}
 }
 
@@ -173,6 +204,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, tea.Batch(cmd, tick())
 		}
 		return m, cmd
+	case forcedMsg:
+		return m, m.playForced(msg.seq)
+	case unguardMsg:
+		m.guarded = false
+		return m, nil
 	case tickMsg:
 		// Redraw the running clocks each second, while there are any.
 		if m.frame.Clock != nil && !m.ended {
@@ -241,13 +277,42 @@ func (m *Model) show(f Frame) tea.Cmd {
 		m.info.Names = f.Names
 	}
 	m.frame, m.have = f, true
-	if len(f.Legal) > 0 {
+	if len(f.Legal) > 0 && !m.guarded {
 		m.setStatus("", false)
 	}
 	if f.Result.Over {
 		m.setStatus(m.overText(), false)
 	}
-	return m.next()
+	return tea.Batch(m.next(), m.scheduleForced())
+}
+
+// scheduleForced schedules the frame's only move to be played for the person, when it asks
+// for one move only and none is in flight or scheduled, the screen being theirs.
+func (m *Model) scheduleForced() tea.Cmd {
+	f := m.frame
+	if m.rp != nil || !m.have || f.Seat < 0 || len(f.Legal) != 1 || f.Result.Over || m.busy || m.curtain || m.forced == f.Seq {
+		return nil
+	}
+	m.forced = f.Seq
+	seq := f.Seq
+	m.setStatus("Your only move: "+f.Legal[0].Text+". Playing it for you…", false)
+	return tea.Tick(m.pauses.Forced, func(time.Time) tea.Msg { return forcedMsg{seq} })
+}
+
+// playForced plays the only move of the frame of Seq seq, unless the person played it already
+// or the table moved on, and drops the keys that play a move for a moment.
+func (m *Model) playForced(seq int) tea.Cmd {
+	f := m.frame
+	if f.Seq != seq || len(f.Legal) != 1 || f.Result.Over || m.busy || m.curtain || m.ended {
+		return nil
+	}
+	m.typing = false
+	m.input.Blur()
+	m.number, m.refused = "", false
+	cmd := m.play(Move{Action: f.Legal[0].Action})
+	m.setStatus("Your only move, played for you: "+f.Legal[0].Text+".", false)
+	m.guarded = true
+	return tea.Batch(cmd, tea.Tick(m.pauses.After, func(time.Time) tea.Msg { return unguardMsg{} }))
 }
 
 func (m *Model) setStatus(s string, isErr bool) { m.status, m.statusErr = s, isErr }
@@ -413,7 +478,7 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		if msg.Type == tea.KeyEnter {
 			m.curtain = false
 			m.viewer = m.frame.Seat
-			return m, tea.ClearScreen
+			return m, tea.Batch(tea.ClearScreen, m.scheduleForced())
 		}
 		quitting := m.quitting
 		m.quitting = false
@@ -553,6 +618,9 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.typing = true
 		m.input.SetValue("")
 		return m, m.input.Focus()
+	case m.guarded && key.Matches(msg, m.keys.Play):
+		// Meant for the move just played for the person: dropped (Pauses).
+		return m, nil
 	case key.Matches(msg, m.keys.Play):
 		if len(legal) == 0 || m.busy {
 			switch {
@@ -619,6 +687,13 @@ func (m *Model) typed(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		if text == "" || len(m.frame.Legal) == 0 || m.busy {
 			return m, nil
 		}
+		switch found := Completions(text, m.frame.Legal); {
+		case len(found) == 1:
+			return m, m.play(Move{Action: found[0].Action})
+		case len(found) > 1:
+			m.setStatus(Ambiguous(text, found), true)
+			return m, nil
+		}
 		return m, m.play(Move{Text: text})
 	}
 	var cmd tea.Cmd
@@ -663,7 +738,7 @@ func (m *Model) helpText() string {
 	if m.rp != nil {
 		b.WriteString("Step through the match with the arrow keys, a point at a time with [ and ], or type a point's number and press Enter to go to it. Every hand is shown.\n\n")
 	} else {
-		b.WriteString("Choose a move with the arrow keys and press Enter, or type its number and press Enter, or press / and type the move itself as the list writes it.\n\n")
+		b.WriteString("Choose a move with the arrow keys and press Enter, or type its number and press Enter, or press / and type the move itself as the list writes it (its beginning is enough when no other move begins so: \"conc\" for \"concede\").\n\n")
 	}
 	for _, col := range m.keys.FullHelp() {
 		for _, k := range col {

@@ -7,7 +7,9 @@ package tui
 
 import (
 	"context"
+	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"deuce/engine"
@@ -121,4 +123,43 @@ type Move struct {
 type Refusal interface {
 	error
 	Refused() bool
+}
+
+// Completions returns the moves of legal whose text begins with typed, letter case and runs of
+// spaces aside (one move of each text), so that "conc" plays "concede" as a shell completes a
+// command, and "choose s" is answered with the moves it could be. It returns none when typed is
+// a listed move's whole text: that move is meant.
+func Completions(typed string, legal []Choice) []Choice {
+	norm := func(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+	t := norm(typed)
+	if t == "" {
+		return nil
+	}
+	var found []Choice
+	for _, c := range legal {
+		text := norm(c.Text)
+		if text == t {
+			return nil
+		}
+		if strings.HasPrefix(text, t) && !slices.ContainsFunc(found, func(f Choice) bool { return norm(f.Text) == text }) {
+			found = append(found, c)
+		}
+	}
+	return found
+}
+
+// Ambiguous says which moves a typed beginning could be, for a person to type more of it.
+func Ambiguous(typed string, found []Choice) string {
+	texts := make([]string, len(found))
+	for i, c := range found {
+		texts[i] = c.Text
+	}
+	if len(texts) > 6 {
+		texts = append(texts[:6], fmt.Sprintf("%d more", len(found)-6))
+	}
+	list := texts[0]
+	if n := len(texts); n > 1 {
+		list = strings.Join(texts[:n-1], ", ") + " or " + texts[n-1]
+	}
+	return fmt.Sprintf("%q could be %s: type more of it", typed, list)
 }

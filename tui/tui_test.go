@@ -551,3 +551,66 @@ func TestReflow(t *testing.T) {
 		t.Errorf("reflow:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// The beginning of one move's text plays it; the beginning of several says which they are and
+// plays nothing.
+func TestTypedBeginning(t *testing.T) {
+	local, _, _ := localMatch(t, "alakaslam", nil, 1, 0)
+	h := newHarness(t, newModelT(t, local))
+	h.settle(myTurn)
+	h.press("/", "choose s", "enter")
+	h.settle(func(m *Model) bool { return !m.busy && m.statusErr })
+	if view := h.m.View(); !strings.Contains(view, `"choose s" could be choose simon or choose sarissia`) || len(local.Moves()) != 0 {
+		t.Errorf("a beginning of two moves: %d moves played, want 0, and both named:\n%s", len(local.Moves()), view)
+	}
+	h.press("/", "Choose  WEN", "enter")
+	h.settle(func(m *Model) bool { return len(local.Moves()) > 0 })
+	if got := local.Moves()[0].Text; got != "choose wendolyn" {
+		t.Errorf("\"Choose  WEN\" played %q, want choose wendolyn", got)
+	}
+}
+
+// A frame with one move plays it for the person after a pause, saying so; an enter pressed
+// right after it (meant for it) plays nothing, and once the guard is over enter plays again.
+func TestForcedMovePlayedForYou(t *testing.T) {
+	local, _, _ := localMatch(t, "centercourt", engine.Options{"format": "tiebreak"}, 9, 0)
+	m, err := New(context.Background(), local, Options{Renderer: plain(), Pauses: Pauses{Forced: time.Millisecond, After: time.Hour}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, m)
+	for range 500 {
+		h.settle(func(m *Model) bool { return myTurn(m) || m.ended })
+		if m.ended {
+			t.Fatal("the match ended with no move that was the only one")
+		}
+		if len(m.frame.Legal) > 1 {
+			h.press("enter")
+			h.settle(func(m *Model) bool { return !m.busy })
+			continue
+		}
+		only, before := m.frame.Legal[0].Text, len(local.Moves())
+		// Not pressed: played for the person.
+		h.settle(func(m *Model) bool { return len(local.Moves()) > before && m.guarded })
+		if got := local.Moves()[before].Text; got != only {
+			t.Fatalf("played %q for the person, want the only move %q", got, only)
+		}
+		if !strings.Contains(m.View(), "Your only move, played for you: "+only) {
+			t.Errorf("the move played for the person is not said:\n%s", m.View())
+		}
+		h.settle(func(m *Model) bool { return myTurn(m) || m.ended })
+		if m.ended {
+			return
+		}
+		after := len(local.Moves())
+		h.press("enter")
+		if len(local.Moves()) != after || m.busy {
+			t.Fatalf("an enter right after a move played for the person played %d moves", len(local.Moves())-after)
+		}
+		h.update(unguardMsg{})
+		h.press("enter")
+		h.settle(func(m *Model) bool { return len(local.Moves()) > after })
+		return
+	}
+	t.Fatal("no move was the only one in 500 moves")
+}

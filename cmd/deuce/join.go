@@ -447,6 +447,17 @@ func (p *linePrompt) frame(f tui.Frame) {
 		p.waited = f.Seq
 		return
 	}
+	if len(f.Legal) == 1 && f.Seat >= 0 {
+		// As the browser does: a move with no choice is played for the player, who is told.
+		fmt.Fprintf(w, "\n%s\nYour only move, played for you: %s\n", p.view(f), f.Legal[0].Text)
+		p.sent, p.typed = f.Played, f.Legal[0].Text
+		err := p.t.Play(p.ctx, f.Seq, tui.Move{Action: f.Legal[0].Action})
+		if err == nil {
+			return
+		}
+		fmt.Fprintf(w, "%s (? for help)\n", sendFailure(err))
+		p.sent, p.typed = -1, ""
+	}
 	fmt.Fprintf(w, "\n%s\nYour moves:\n", p.view(f))
 	texts := make([]string, len(f.Legal))
 	for i, c := range f.Legal {
@@ -479,7 +490,8 @@ func (p *linePrompt) ask() {
 }
 
 // lineHelp is the line prompt's help; %[1]s names the game.
-const lineHelp = `Type the number of a move from the list, or the move itself as listed.
+const lineHelp = `Type the number of a move from the list, or the move itself as listed (enough of
+its beginning to tell it from the others will do).
   moves    the list of moves again (m)
   view     the table again (v)
   hint     a suggestion, in the games and at the tables that give one
@@ -631,14 +643,22 @@ func sendFailure(err error) string {
 	return fmt.Sprintf("Not sent (%v): type it again", err)
 }
 
-// parseMove reads a move typed at the prompt: its number in legal, or its notation; it says
-// why a number is refused.
+// parseMove reads a move typed at the prompt: its number in legal, the beginning of one move's
+// text ("conc" for "concede"), or its notation; it says why a number is refused, and which
+// moves a beginning could be.
 func parseMove(w io.Writer, line string, legal []tui.Choice) (tui.Move, bool) {
 	if k, err := strconv.Atoi(line); err == nil {
 		if k >= 1 && k <= len(legal) {
 			return tui.Move{Action: legal[k-1].Action}, true
 		}
 		fmt.Fprintf(w, "There is no move %d: choose 1 to %d, or type a move. (? for help)\n", k, len(legal))
+		return tui.Move{}, false
+	}
+	switch found := tui.Completions(line, legal); {
+	case len(found) == 1:
+		return tui.Move{Action: found[0].Action}, true
+	case len(found) > 1:
+		fmt.Fprintln(w, tui.Ambiguous(line, found)+". (? for help)")
 		return tui.Move{}, false
 	}
 	return tui.Move{Text: line}, true

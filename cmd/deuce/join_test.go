@@ -39,7 +39,8 @@ func TestJoinPlain(t *testing.T) {
 	recPath := filepath.Join(t.TempDir(), "joined.json")
 	link := base.String() + created.Seats[0].Invite
 	// A typo and an out-of-range number first: both are refused and the seat is asked again.
-	input := "smash\n99\nbid 99\n" + strings.Repeat("2\n", 200)
+	// The beginning of several moves is answered with them.
+	input := "smash\n99\nbid\nbid 99\n" + strings.Repeat("2\n", 200)
 	out, _, err := deuce(t, input, "join", "--plain", "--record", recPath, link)
 	if err != nil {
 		t.Fatalf("join: %v\n%s", err, out)
@@ -47,7 +48,7 @@ func TestJoinPlain(t *testing.T) {
 	if err := <-other; err != nil {
 		t.Fatalf("the other seat: %v", err)
 	}
-	for _, want := range []string{"Your moves:", "There is no move 99", "Match over", "Match record: " + recPath} {
+	for _, want := range []string{"Your moves:", "There is no move 99", `"bid" could be bid 1, bid 2,`, "Match over", "Match record: " + recPath} {
 		if !strings.Contains(out, want) {
 			t.Errorf("join output lacks %q:\n%s", want, out)
 		}
@@ -162,7 +163,7 @@ func TestJoinCommandAgainstBrowserProtocol(t *testing.T) {
 
 			// The record replays, every person's move the first listed, as both chose.
 			g, _ := games.Lookup(tt.game)
-			terminalMoves := 0
+			terminalMoves, forcedMoves := 0, 0
 			st, err := engine.Replay(g, saved, func(i int, s engine.State) {
 				if i == len(saved.Moves) || saved.Moves[i].Seat == engine.Chance {
 					return
@@ -170,6 +171,9 @@ func TestJoinCommandAgainstBrowserProtocol(t *testing.T) {
 				m := saved.Moves[i]
 				if m.Seat == 0 {
 					terminalMoves++
+					if len(s.Legal(nil)) == 1 {
+						forcedMoves++
+					}
 				}
 				if first := s.Legal(nil)[0]; m.Action != first {
 					t.Errorf("move %d: seat %d played %s, not the first listed move %s", i+1, m.Seat+1, m.Text, s.ActionString(first))
@@ -181,8 +185,9 @@ func TestJoinCommandAgainstBrowserProtocol(t *testing.T) {
 			if st.ToMove() != engine.Nobody || terminalMoves == 0 {
 				t.Fatalf("the replayed match is not over (%v to move) or the terminal never moved (%d moves)", st.ToMove(), terminalMoves)
 			}
-			if got := strings.Count(out, "your move> "); got != terminalMoves {
-				t.Errorf("join asked for %d moves, the record holds %d of the terminal seat", got, terminalMoves)
+			// Each move asked for, but those with no choice, played for the seat.
+			if asked, forced := strings.Count(out, "your move> "), strings.Count(out, "Your only move, played for you: "); asked != terminalMoves-forcedMoves || forced != forcedMoves {
+				t.Errorf("join asked for %d moves and played %d for the seat; the record holds %d of the terminal seat, %d of them its only move", asked, forced, terminalMoves, forcedMoves)
 			}
 
 			// The replayed end is what everybody was shown.

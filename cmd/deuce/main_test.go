@@ -149,14 +149,32 @@ func TestPlayAgainstBotAndReplay(t *testing.T) {
 	}
 }
 
+// At the line prompt the beginning of one move's text plays it, and the beginning of several
+// names them and plays nothing.
+func TestPlayTypedBeginning(t *testing.T) {
+	out, _, err := deuce(t, "choose s\nchoose WEN\nq\n", "play", "alakaslam", "--plain", "--seed", "1", "--no-record")
+	if err != nil && !strings.Contains(out, "Match abandoned") {
+		t.Fatalf("play: %v\n%s", err, out)
+	}
+	for _, want := range []string{`"choose s" could be choose simon or choose sarissia: type more of it.`, "you choose Witch Wendolyn"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
 func TestPlayCenterCourtToTheEnd(t *testing.T) {
 	input := strings.Repeat("1\n", 3000)
 	out, _, err := deuce(t, input, "play", "centercourt", "--variant", "tiebreak", "--seed", "9", "--no-record")
 	if err != nil {
 		t.Fatalf("play: %v", err)
 	}
-	if !strings.Contains(out, "You win!") && !strings.Contains(out, "Heuristic bot wins.") {
+	if !strings.Contains(out, "You win!") && !strings.Contains(out, "Easy bot wins.") {
 		t.Errorf("no result at the end:\n%s", out[max(0, len(out)-2000):])
+	}
+	// A move with no choice (a serve's roll, a point's acknowledgement) is played for the player.
+	if !strings.Contains(out, "Your only move, played for you: ") {
+		t.Errorf("no forced move played for the player:\n%s", out[max(0, len(out)-2000):])
 	}
 	// The boards, the log and the result name the players; the notation's legend is said once.
 	if n := strings.Count(out, "player 1") + strings.Count(out, "player 2"); n != 1 {

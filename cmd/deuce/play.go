@@ -36,7 +36,7 @@ Examples:
 
 func runPlay(ctx context.Context, args []string, e *env) error {
 	fs := newFlags(e, "play", playUsage)
-	vs := fs.String("vs", "heuristic", "the opponent: a bot `level` (deuce bots GAME), or human for two people on this terminal")
+	vs := fs.String("vs", "easy", "the opponent: a bot `level` (deuce bots GAME: easy plays like a sensible casual player, hard and expert search), or human for two people on this terminal")
 	seatFlag := fs.Int("seat", 1, "your `seat`, from 1 (seat 1 serves or bids first)")
 	seed := fs.Uint64("seed", 0, "`seed` for shuffles, dice and bots (0 picks a fresh one and prints it)")
 	record := fs.String("record", "", "write the match record to this `file` (default: a new file in the data directory)")
@@ -288,6 +288,11 @@ func (p *terminalMatch) ask(seat engine.Seat) (engine.Action, error) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, p.board(seat))
 	legal := p.state.Legal(nil)
+	if len(legal) == 1 {
+		// As the browser does: a move with no choice is played for the player, who is told.
+		fmt.Fprintf(w, "Your only move, played for you: %s\n", p.state.ActionString(legal[0]))
+		return legal[0], nil
+	}
 	p.showMoves(seat, legal)
 	for {
 		fmt.Fprintf(w, "%s> ", p.prompt(seat))
@@ -323,6 +328,17 @@ func (p *terminalMatch) ask(seat engine.Seat) (engine.Action, error) {
 		}
 		a, err := p.state.ParseAction(line)
 		if err != nil {
+			choices := make([]tui.Choice, len(legal))
+			for i, l := range legal {
+				choices[i] = tui.Choice{Action: l, Text: p.state.ActionString(l)}
+			}
+			switch found := tui.Completions(line, choices); {
+			case len(found) == 1:
+				return found[0].Action, nil
+			case len(found) > 1:
+				fmt.Fprintln(w, tui.Ambiguous(line, found)+". (? for help)")
+				continue
+			}
 			// "you are to serve", as the log says it, not "player 1 is to serve".
 			fmt.Fprintf(w, "%s (? for help)\n", tui.WithNames(tui.Reason(err), p.names(), seat))
 			continue
@@ -369,7 +385,8 @@ func (p *terminalMatch) showMoves(seat engine.Seat, legal []engine.Action) {
 }
 
 func (p *terminalMatch) help() {
-	fmt.Fprintln(p.env.stdout, `Type the number of a move from the list, or the move itself as listed.
+	fmt.Fprintln(p.env.stdout, `Type the number of a move from the list, or the move itself as listed (enough of
+its beginning to tell it from the others will do).
 Other commands: moves (list again), view (show the table again), hint (what to play,
 against bots), quit (abandon the match; its record so far is saved, unless --no-record).
 The rules: deuce rules `+p.game.Name)

@@ -1,0 +1,44 @@
+package tui
+
+import (
+	"slices"
+	"testing"
+
+	"deuce/engine"
+)
+
+func TestCompletions(t *testing.T) {
+	legal := []Choice{{1, "bid 1"}, {10, "bid 10"}, {2, "concede"}, {3, "pick 2r"}, {4, "pick 2r"}, {5, "pick 3b"}}
+	for _, tc := range []struct {
+		typed string
+		want  []engine.Action
+	}{
+		{"conc", []engine.Action{2}},
+		{"  CONC ", []engine.Action{2}},
+		{"bid 1", nil},                  // a move's whole text is that move
+		{"bid", []engine.Action{1, 10}}, // several
+		{"pick 2", []engine.Action{3}},  // one text, two actions: the first
+		{"pick", []engine.Action{3, 5}},
+		{"smash", nil},
+		{"", nil},
+		{"pick  3", []engine.Action{5}},
+	} {
+		var got []engine.Action
+		for _, c := range Completions(tc.typed, legal) {
+			got = append(got, c.Action)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("Completions(%q) = %v, want %v", tc.typed, got, tc.want)
+		}
+	}
+	if got, want := Ambiguous("bid", Completions("bid", legal)), `"bid" could be bid 1 or bid 10: type more of it`; got != want {
+		t.Errorf("Ambiguous = %q, want %q", got, want)
+	}
+	many := make([]Choice, 9)
+	for i := range many {
+		many[i] = Choice{engine.Action(i), "bid " + string(rune('0'+i))}
+	}
+	if got, want := Ambiguous("b", many), `"b" could be bid 0, bid 1, bid 2, bid 3, bid 4, bid 5 or 3 more: type more of it`; got != want {
+		t.Errorf("Ambiguous of nine = %q, want %q", got, want)
+	}
+}
