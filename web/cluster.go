@@ -467,8 +467,10 @@ func (h clusterHandler) Message(m cluster.Message) {
 		return
 	}
 	lt := s.table(m.Table)
-	if lt == nil || lt.moved.Load() {
-		return // another node runs it, or none does for now: the request times out
+	if lt == nil || lt.moved.Load() || s.dying.Load() {
+		// Another node runs it, or none does for now (this one was killed, in a test, and
+		// answers nothing, as a dead process would not): the request times out.
+		return
 	}
 	switch m.Kind {
 	case kindSync:

@@ -763,6 +763,14 @@ func decodeClientMsg(data []byte) (clientMsg, error) {
 	return msg, nil
 }
 
+// stopping reports that lt's match stopped, or is stopping, before its end: its lease was lost
+// (another node runs the table now) or the server is closing. A message it refuses as closed
+// was not played, and the table, served again (by another node, or by this one started again),
+// takes it: the client is told to try again (codeUnavailable), not that the match is over.
+func (s *Server) stopping(lt *liveTable) bool {
+	return lt.moved.Load() || s.ctx.Err() != nil
+}
+
 // handle plays one client message and returns the error to send back, if any.
 func (s *Server) handle(ctx context.Context, lt *liveTable, seat engine.Seat, data []byte) *errorMsg {
 	bad := func(code, format string, args ...any) *errorMsg {
@@ -817,6 +825,8 @@ func (s *Server) handle(ctx context.Context, lt *liveTable, seat engine.Seat, da
 		return bad(codeNotYourTurn, "%v", err)
 	case errors.Is(err, match.ErrStale):
 		return bad(codeStale, "%v", err)
+	case errors.Is(err, match.ErrClosed) && s.stopping(lt):
+		return bad(codeUnavailable, "the table is moving to another server: try again in a moment")
 	case errors.Is(err, match.ErrOver), errors.Is(err, match.ErrClosed):
 		return bad(codeOver, "the match is over")
 	case ctx.Err() != nil:
@@ -857,6 +867,8 @@ func (s *Server) lifecycle(ctx context.Context, lt *liveTable, seat engine.Seat,
 		return &errorMsg{Type: "error", Code: codeNotOpen, Error: err.Error()}
 	case errors.Is(err, errOpen):
 		return &errorMsg{Type: "error", Code: codeOpen, Error: err.Error()}
+	case errors.Is(err, match.ErrClosed) && s.stopping(lt):
+		return &errorMsg{Type: "error", Code: codeUnavailable, Error: "the table is moving to another server: try again in a moment"}
 	case errors.Is(err, match.ErrOver), errors.Is(err, match.ErrClosed):
 		return &errorMsg{Type: "error", Code: codeOver, Error: "the match is over"}
 	case ctx.Err() != nil:
