@@ -358,11 +358,14 @@ async function idleTable(ctx) {
   await page.goto(`${ctx.base}${t.seats[0].invite}`);
   await page.waitForFunction(() => document.body.dataset.seq !== undefined);
   await page.goto(`${ctx.base}/`);
-  page.once('dialog', (d) => d.accept());
+  // The question names whom the table still waits for.
+  let question = '';
+  page.once('dialog', (d) => { question = d.message(); d.accept(); });
   await page.locator(`#mine li[data-id="${t.id}"] button[data-end="cancel"]`).click();
   await page.locator(`#mine li[data-id="${t.id}"]`).waitFor({ state: 'detached' });
   const cancelled = await page.evaluate(async (x) => (await fetch(`/api/tables/${x}`)).json(), t.id);
   check(cancelled.ended === 'cancelled', `the table was called off (${JSON.stringify(cancelled.ended)})`);
+  check(question === 'Call off this Tennis (paper and pencil) table? It is still waiting for Bea.', `the call-off question (${question})`);
   log('"Your tables" resigns a match and calls off a table without opening them');
   await page.close();
 }

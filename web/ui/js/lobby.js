@@ -462,7 +462,11 @@ function endAction(t, held) {
   else if (t.status === 'open' && t.seats.some((s, i) => !mine.has(i) && !s.claimed)) kind = 'cancel';
   else return null;
   const label = kind === 'resign' ? 'Resign' : 'Call off';
-  const question = kind === 'resign' ? `Resign your match of ${t.title} (${t.seats.map((s) => s.name).join(' vs ')})?` : `Call off this ${t.title} table? Nobody has joined it yet.`;
+  // Those still awaited: anyone seated may call the table off, the table's creator or not.
+  const awaited = t.seats.filter((s, i) => !mine.has(i) && !s.claimed && !s.bot).map((s) => s.name || `seat ${t.seats.indexOf(s) + 1}`);
+  const others = t.seats.some((s, i) => !mine.has(i) && s.claimed && !s.bot);
+  const question = kind === 'resign' ? `Resign your match of ${t.title} (${t.seats.map((s) => s.name).join(' vs ')})?`
+    : `Call off this ${t.title} table? It is still waiting for ${awaited.join(' and ')}${others ? '; the players already seated lose it too' : ''}.`;
   return h('button', { type: 'button', class: 'small quiet', 'data-end': kind, onclick: async (e) => {
     if (!confirm(question)) return;
     const b = e.currentTarget;
