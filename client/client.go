@@ -39,6 +39,9 @@ const (
 	maxBody = 16 << 20
 	// writeTimeout bounds sending one message.
 	writeTimeout = 10 * time.Second
+	// joinTimeout bounds opening a table's websocket, from the dial to the server's welcome: a
+	// server that takes the connection and says nothing is not waited for for ever.
+	joinTimeout = 30 * time.Second
 )
 
 // Link is a table address, with the seat a seat link gives.
@@ -131,6 +134,8 @@ type Client struct {
 	// Strict refuses server messages with fields this package does not know: tests set it to
 	// catch drift between the protocol package and the server.
 	Strict bool
+	// JoinTimeout bounds opening a table's websocket, to the server's welcome (0: 30 s).
+	JoinTimeout time.Duration
 }
 
 // New returns a client of the server at base ("http://127.0.0.1:8080").
@@ -280,7 +285,28 @@ func (c *Client) Join(ctx context.Context, table, token string) (*Conn, error) {
 	}
 	ws.Path = "/ws/tables/" + table
 	ws.RawPath = ""
-	conn, resp, err := websocket.Dial(ctx, ws.String(), &websocket.DialOptions{HTTPClient: c.HTTP, HTTPHeader: c.Header.Clone()})
+	// The handshake's context ends with it (as websocket.Dial's own timeout does): the
+	// connection lives on.
+	outer := ctx
+	ctx, cancel := context.WithTimeout(ctx, c.joinTimeout())
+	defer cancel()
+	conn, err := c.join(ctx, ws.String(), table, token)
+	if err != nil && ctx.Err() != nil && outer.Err() == nil {
+		return nil, fmt.Errorf("the server at %s took the connection but did not open the table within %v: try again later", c.Server.Host, c.joinTimeout())
+	}
+	return conn, err
+}
+
+// joinTimeout is JoinTimeout, or joinTimeout when it is not set.
+func (c *Client) joinTimeout() time.Duration {
+	if c.JoinTimeout > 0 {
+		return c.JoinTimeout
+	}
+	return joinTimeout
+}
+
+func (c *Client) join(ctx context.Context, u, table, token string) (*Conn, error) {
+	conn, resp, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPClient: c.HTTP, HTTPHeader: c.Header.Clone()})
 	if err != nil {
 		// The server's refusal of the upgrade says why in its JSON body (no such table, too
 		// many connections, a wrong token); the dial error only knows it was not a 101.

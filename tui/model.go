@@ -492,6 +492,19 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if m.typing {
 		return m.typed(msg)
 	}
+	if m.overlay == noOverlay && m.rp == nil && msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && (msg.Runes[0] == '/' || msg.Runes[0] == ':') {
+		// "/" and what follows it in one read (typed fast, or pasted): the rest is the
+		// start of the move typed, not keys of their own (a space in it would play the move
+		// under the cursor).
+		if len(m.frame.Legal) == 0 {
+			m.setStatus(m.waitingText(), false)
+			return m, nil
+		}
+		m.typing = true
+		m.input.SetValue(strings.TrimLeft(string(msg.Runes[1:]), " "))
+		m.input.CursorEnd()
+		return m, m.input.Focus()
+	}
 	if m.overlay != noOverlay {
 		switch {
 		case key.Matches(msg, m.keys.Back), key.Matches(msg, m.keys.Quit), key.Matches(msg, m.keys.Help) && m.overlay == helpOverlay,
@@ -738,7 +751,7 @@ func (m *Model) helpText() string {
 	if m.rp != nil {
 		b.WriteString("Step through the match with the arrow keys, a point at a time with [ and ], or type a point's number and press Enter to go to it. Every hand is shown.\n\n")
 	} else {
-		b.WriteString("Choose a move with the arrow keys and press Enter, or type its number and press Enter, or press / and type the move itself as the list writes it (its beginning is enough when no other move begins so: \"conc\" for \"concede\").\n\n")
+		b.WriteString("Choose a move with the arrow keys and press Enter (or space), or type its number and press Enter, or press / and type the move itself as the list writes it (its beginning is enough when no other move begins so: \"conc\" for \"concede\").\n\n")
 	}
 	for _, col := range m.keys.FullHelp() {
 		for _, k := range col {

@@ -614,3 +614,22 @@ func TestForcedMovePlayedForYou(t *testing.T) {
 	}
 	t.Fatal("no move was the only one in 500 moves")
 }
+
+// "/" and a move read together (typed fast, or pasted) open the move input with the move in
+// it; the space inside it does not play the move under the cursor.
+func TestSlashAndMoveInOneRead(t *testing.T) {
+	local, _, _ := localMatch(t, "pencil", nil, 3, 0)
+	h := newHarness(t, newModelT(t, local))
+	h.settle(myTurn)
+	h.update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("/bid")})
+	h.update(tea.KeyMsg{Type: tea.KeySpace, Runes: []rune(" ")})
+	h.update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("5")})
+	if n := len(local.Moves()); n != 0 || !h.m.typing {
+		t.Fatalf("\"/bid 5\" read in pieces: %d moves played, typing %v; want none, the input open", n, h.m.typing)
+	}
+	h.press("enter")
+	h.settle(func(m *Model) bool { return len(local.Moves()) > 0 })
+	if got := local.Moves()[0].Text; got != "bid 5" {
+		t.Errorf("\"/bid 5\" played %q, want bid 5", got)
+	}
+}

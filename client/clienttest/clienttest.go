@@ -23,16 +23,18 @@ type Server struct {
 	t      testing.TB
 	db     *sqlite.DB
 	main   *web.Main
+	setup  []func(m *web.Main)
 }
 
-// Start starts a server on a free loopback port.
-func Start(t testing.TB) *Server {
+// Start starts a server on a free loopback port, after setup (if any) has changed what it
+// needs of its configuration (a restart applies it again).
+func Start(t testing.TB, setup ...func(m *web.Main)) *Server {
 	t.Helper()
 	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "deuce.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &Server{t: t, db: db}
+	s := &Server{t: t, db: db, setup: setup}
 	s.open("127.0.0.1:0")
 	base, err := url.Parse(s.main.URL())
 	if err != nil {
@@ -56,6 +58,9 @@ func (s *Server) open(addr string) {
 	lim := web.DefaultLimits()
 	lim.BotTableDelay = time.Millisecond
 	s.main = &web.Main{Addr: addr, Store: s.db, MessageRate: 100_000, MessageBurst: 1000, Limits: lim}
+	for _, f := range s.setup {
+		f(s.main)
+	}
 	if err := s.main.Open(context.Background()); err != nil {
 		s.t.Fatal(err)
 	}

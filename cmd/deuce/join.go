@@ -300,7 +300,17 @@ type linePrompt struct {
 	endNotice string
 	// typed is the move last sent as typed, so that a refusal of it can quote it.
 	typed string
+	// move and moveSeq are the move last sent and the Seq of the frame it answered; resend
+	// fires when a move refused for coming too fast is to be sent again (rateRetry), and no
+	// line is read meanwhile: a piped line is a move in its own right, not a retry.
+	move    tui.Move
+	moveSeq int
+	resend  <-chan time.Time
 }
+
+// rateRetry is how long the line prompt waits before sending again a move the server refused
+// as one message too many (its limit: 10 a second, web.Config.MessageRate).
+const rateRetry = time.Second
 
 // playTable plays or watches a table at a line prompt, and reports whether the match ended.
 func playTable(ctx context.Context, e *env, t tui.Table, in *lineInput) (bool, error) {
@@ -340,6 +350,12 @@ func playTable(ctx context.Context, e *env, t tui.Table, in *lineInput) (bool, e
 		case u := <-updates:
 			var r tui.Refusal
 			switch {
+			case errors.As(u.err, &r) && p.rateLimited(r):
+				// Too fast, not wrong: the same move goes again in a moment.
+				if p.resend == nil {
+					fmt.Fprintf(p.w, "Too many messages at once: sending %q again in a moment.\n", p.moveText())
+				}
+				p.resend = time.After(rateRetry)
 			case errors.As(u.err, &r):
 				// A refusal does not say what it refuses: a move or an end. Either way the
 				// table is as it was, and the seat is asked again, under the board and the
@@ -369,6 +385,20 @@ func playTable(ctx context.Context, e *env, t tui.Table, in *lineInput) (bool, e
 				}
 				p.frame(u.f)
 			}
+		case <-p.resend:
+			p.resend = nil
+			if p.last.Seq != p.moveSeq || p.last.Result.Over || len(p.last.Legal) == 0 {
+				// The table moved on meanwhile: its new question is asked as usual.
+				p.sent, p.typed = -1, ""
+				p.frame(p.last)
+				continue
+			}
+			if err := p.t.Play(p.ctx, p.moveSeq, p.move); err != nil {
+				fmt.Fprintf(p.w, "%s (? for help)\n", sendFailure(err))
+				p.sent, p.typed = -1, ""
+				p.asking = true
+				p.ask()
+			}
 		case line, ok := <-p.input():
 			if !ok {
 				in.ended = true
@@ -388,7 +418,7 @@ func playTable(ctx context.Context, e *env, t tui.Table, in *lineInput) (bool, e
 // (so that piped lines follow the moves before them), and once the input has ended.
 func (p *linePrompt) input() <-chan typedLine {
 	in := p.in
-	if !p.started || in.held != nil || in.ended || p.ending || p.sent >= 0 && p.sent == p.last.Played {
+	if !p.started || in.held != nil || in.ended || p.ending || p.resend != nil || p.sent >= 0 && p.sent == p.last.Played {
 		return nil
 	}
 	return in.lines
@@ -451,7 +481,8 @@ func (p *linePrompt) frame(f tui.Frame) {
 		// As the browser does: a move with no choice is played for the player, who is told.
 		fmt.Fprintf(w, "\n%s\nYour only move, played for you: %s\n", p.view(f), f.Legal[0].Text)
 		p.sent, p.typed = f.Played, f.Legal[0].Text
-		err := p.t.Play(p.ctx, f.Seq, tui.Move{Action: f.Legal[0].Action})
+		p.move, p.moveSeq = tui.Move{Action: f.Legal[0].Action}, f.Seq
+		err := p.t.Play(p.ctx, f.Seq, p.move)
 		if err == nil {
 			return
 		}
@@ -594,6 +625,7 @@ func (p *linePrompt) line(line typedLine) error {
 			break
 		}
 		p.asking, p.sent, p.typed = false, f.Played, text
+		p.move, p.moveSeq = mv, f.Seq
 		in.shown.Store(-1)
 		if err := p.t.Play(p.ctx, f.Seq, mv); err != nil {
 			fmt.Fprintf(w, "%s (? for help)\n", sendFailure(err))
@@ -606,6 +638,26 @@ func (p *linePrompt) line(line typedLine) error {
 		p.ask()
 	}
 	return nil
+}
+
+// rateLimited reports that r refuses the move last sent as one message too many, and that the
+// move may go again: it answers the frame still shown.
+func (p *linePrompt) rateLimited(r tui.Refusal) bool {
+	var se *protocol.ServerError
+	return errors.As(r, &se) && se.Code == "rate_limited" && p.sent >= 0 && !p.ending && p.last.Seq == p.moveSeq
+}
+
+// moveText is the move last sent, as typed or as listed.
+func (p *linePrompt) moveText() string {
+	if p.typed != "" {
+		return p.typed
+	}
+	for _, c := range p.last.Legal {
+		if p.move.Text == "" && c.Action == p.move.Action {
+			return c.Text
+		}
+	}
+	return p.move.Text
 }
 
 // refusalText says a refusal in the seat's words: a move the table found illegal is quoted as

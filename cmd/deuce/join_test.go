@@ -21,6 +21,7 @@ import (
 	"deuce/protocol"
 	"deuce/store"
 	"deuce/tui"
+	"deuce/web"
 )
 
 // `deuce join --plain` plays a seat of a real server's table from its seat link against another
@@ -517,4 +518,29 @@ func seated(ctx context.Context, t *testing.T, c *client.Client, table, token st
 		t.Fatal(err)
 	}
 	return conn
+}
+
+// A piped move the server refuses as one message too many is sent again after a moment, not
+// dropped for the next line: on a server taking 2 messages a second, every piped bid plays,
+// and the match ends.
+func TestJoinPlainRateLimited(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	c := clienttest.Start(t, func(m *web.Main) { m.MessageRate, m.MessageBurst = 2, 1 }).Client
+	created := pencilTable(ctx, t, c, "6")
+	other := make(chan error, 1)
+	go func() { other <- playFirst(ctx, c, created.ID, created.Seats[1].Token) }()
+	out, _, err := deuce(t, strings.Repeat("1\n", 30), "join", "--plain", "--no-record", c.Server.String()+created.Seats[0].Invite)
+	if err != nil {
+		t.Fatalf("join: %v\n%s", err, out)
+	}
+	if err := <-other; err != nil {
+		t.Fatalf("the other seat: %v", err)
+	}
+	if !strings.Contains(out, "Match over") || strings.Contains(out, "slow down") {
+		t.Errorf("the match did not end, or a move was refused as too fast and dropped:\n%s", out)
+	}
+	if !strings.Contains(out, `Too many messages at once: sending "1" again in a moment.`) {
+		t.Errorf("no move was sent too fast: the test checks nothing\n%s", out)
+	}
 }

@@ -282,6 +282,16 @@ func playFirst(ctx context.Context, c *client.Client, table, token string) error
 			return nil
 		}
 		var se *protocol.ServerError
+		if errors.As(err, &se) && se.Code == "rate_limited" && len(last.Legal) > 0 {
+			// Too fast for the server: the same move again in a moment.
+			select {
+			case <-time.After(600 * time.Millisecond):
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+			u, err = last, nil
+			sent = -1
+		}
 		if errors.As(err, &se) && (se.Code == "stale" || se.Code == "not_your_turn") && len(last.Legal) > 0 {
 			// The view changed while the move was on its way (the other seat's secret bid
 			// came in): the server sends nothing more, so move again on the latest view.
