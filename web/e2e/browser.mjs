@@ -262,9 +262,12 @@ async function main() {
     await page.locator('#opt-players').selectOption('doubles');
     check(await servers() === '1,2,3,4', `doubles offers first servers 1 to 4 (${await servers()})`);
     await page.locator('#opt-first-server').selectOption('4');
+    const first = async () => page.locator('.seat-first').evaluateAll((ns) => ns.map((n) => n.textContent).join('|'));
+    check(await first() === '|||serves first', `seat 4 is marked as serving first (${await first()})`);
     await page.locator('#opt-players').selectOption('singles');
     const server = await page.locator('#opt-first-server').inputValue();
     check(server === '1', `back in singles the first server is 1 (${server})`);
+    check(await first() === 'serves first|', `back in singles seat 1 serves first (${await first()})`);
     await page.locator('.game-card', { hasText: 'Worldwide Tennis' }).click();
     await page.locator('#variant').selectOption('tiebreak');
     check(await page.locator('#seat-1').count() === 1, 'a tiebreak has two seats');
@@ -318,6 +321,11 @@ async function main() {
     // (c) A table at phone width, created from the lobby at that width too.
     page = watch(await browser.newPage(), 'phone');
     await page.setViewportSize({ width: 390, height: 844 });
+    // The lobby fits too, whatever its lists hold (four names of a doubles table ran past it).
+    await page.goto(`${base}/`);
+    await page.waitForFunction(() => !document.querySelector('#finished').textContent.includes('Loading'));
+    const lobbyOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    check(lobbyOverflow <= 0, `the lobby fits the phone's width (${lobbyOverflow}px too wide)`);
     await createTable(page, { game: 'Center Court', variant: 'tiebreak', opponent: 'easy', name: 'Ann' });
     await playCenterCourt(page, { screenshotAfter: -1, stopAfter: 3 });
     await waitForTurn(page);

@@ -31,6 +31,15 @@ async function analysisOf(ctx, { game, variant, options, name }) {
   check(await page.locator('#log li[class*="mark-"]').count() > 0, 'the log marks the move just played');
   log(`${game}: analysis shows ${await dots.count()} marked moves`);
   await ctx.shot(page, name);
+  // On a phone the list is far below the board: a move chosen there brings the board back.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.locator('.an-move').last().scrollIntoViewIfNeeded();
+  const last = Number(await page.locator('.an-move').last().getAttribute('data-move'));
+  await page.locator('.an-move').last().click();
+  await page.waitForFunction((m) => document.body.dataset.at === String(m), last);
+  const top = await page.locator('#status').evaluate((e) => e.getBoundingClientRect().top);
+  check(top >= 0 && top < 844 / 2, `on a phone, a marked move chosen shows the board (its status at ${top}px)`);
+  await page.setViewportSize({ width: 1280, height: 800 });
   // The analysis is stored: a reload shows it at once, with no button.
   await page.reload();
   await page.waitForFunction(() => document.body.dataset.analysis === 'done');

@@ -139,9 +139,12 @@ function showReport(r) {
     h('h3', { class: 'an-sub' }, 'Marked moves'),
     list,
     h('p', { class: 'muted small an-method' },
-      `${r.method === 'solver' ? 'Exact' : 'Estimated'}: ${r.budget}. Marks by the expected return lost: `
+      `${r.method === 'solver' ? 'Exact' : 'Estimated'}: ${r.budget}. A move's loss is what it costs of the expected `
+      + 'result (from -1, a sure loss, to +1, a sure win) against the best play that follows. Marks: '
       + `inaccuracy (?!) from ${t.inaccuracy}, mistake (?) from ${t.mistake}, blunder (??) from ${t.blunder}; `
       + 'accuracy is the share of unforced moves not marked.'
+      + (r.method === 'solver' ? ' Bids are secret and made together, so each is judged against the other player\'s best bid:'
+        + ' when both err, the match swings to whoever erred less.' : '')
       + (r.method === 'solver' ? '' : ` A loss is marked only when the search is sure of it${unsure
         ? `: ${unsure === 1 ? '1 move' : `${unsure} moves`} the search tried too rarely to be sure of ${unsure === 1 ? 'is' : 'are'} not marked.`
         : '.'}`)),

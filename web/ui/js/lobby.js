@@ -5,7 +5,7 @@ import { h, $, replace, capitalize } from './dom.js';
 import { api, getJSON } from './api.js';
 import { rememberSeat, seatsAt, seatLink, heldTables } from './seats.js';
 import { copyButton } from './copy.js';
-import { withNames, shownOptions, briefOptions, offered } from './names.js';
+import { withNames, shownOptions, briefOptions, offered, versus } from './names.js';
 import { whoami } from './account.js';
 import { CLOCKS } from './seek.js';
 import { TableSocket } from './socket.js';
@@ -127,6 +127,7 @@ let formSeats = 0;
 // numbered for a seat (hidden beyond the seats there are).
 function relayout() {
   const n = seatCount((name) => document.getElementById(`opt-${name}`)?.value);
+  markFirst();
   if (n === formSeats) return;
   const applies = optionsFor(n);
   for (const o of game.options) {
@@ -213,11 +214,23 @@ function layoutSeats(n) {
     bots.map((b) => h('option', { value: `bot:${b.name}`, selected: chosen === `bot:${b.name}` }, `${capitalize(b.name)} bot`)));
     describe(chosen);
     return h('div', { class: 'seat-row' },
-      h('label', { for: id, class: 'seat-label' }, `Seat ${i + 1}`, i === 0 ? h('span', { class: 'muted small' }, 'serves or bids first') : null),
+      h('label', { for: id, class: 'seat-label' }, `Seat ${i + 1}`, h('span', { class: 'muted small seat-first', id: `${id}-first` })),
       h('div', { class: 'seat-choice' }, select, friendName),
       help);
   }));
+  markFirst();
   checkRated();
+}
+
+// markFirst says which seat serves first where the game's first-server option decides it (a
+// seat number, or "call": player 1 calls); the bidding game's players bid together, and
+// Worldwide's first server is tossed for, so there no seat is marked.
+function markFirst() {
+  const v = document.getElementById('opt-first-server')?.value;
+  for (let i = 0; i < formSeats; i++) {
+    const note = document.getElementById(`seat-${i}-first`);
+    if (note) note.textContent = v === String(i + 1) ? 'serves first' : v === 'call' && i === 0 ? 'calls for the first serve' : '';
+  }
 }
 
 // ratedRefusal says why the table as chosen cannot be rated, '' when it can: a rated match is
@@ -428,7 +441,7 @@ function accountRow(m) {
 
 function tableRow(t) {
   const held = seatsAt(t.id);
-  const players = t.seats.map((s) => s.name).join(' vs ');
+  const players = versus(t.seats);
   const when = new Date(t.updated || t.created);
   const actions = [];
   if (!isEnded(t)) {
@@ -465,7 +478,7 @@ function endAction(t, held) {
   // Those still awaited: anyone seated may call the table off, the table's creator or not.
   const awaited = t.seats.filter((s, i) => !mine.has(i) && !s.claimed && !s.bot).map((s) => s.name || `seat ${t.seats.indexOf(s) + 1}`);
   const others = t.seats.some((s, i) => !mine.has(i) && s.claimed && !s.bot);
-  const question = kind === 'resign' ? `Resign your match of ${t.title} (${t.seats.map((s) => s.name).join(' vs ')})?`
+  const question = kind === 'resign' ? `Resign your match of ${t.title} (${versus(t.seats)})?`
     : `Call off this ${t.title} table? It is still waiting for ${awaited.join(' and ')}${others ? '; the players already seated lose it too' : ''}.`;
   return h('button', { type: 'button', class: 'small quiet', 'data-end': kind, onclick: async (e) => {
     if (!confirm(question)) return;

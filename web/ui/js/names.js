@@ -68,3 +68,12 @@ export function offered(bots) {
   const names = new Set(bots.map((b) => b.name ?? b.Name));
   return bots.filter((b) => !((b.name ?? b.Name) === 'heuristic' && names.has('easy')));
 }
+
+// versus names a table's sides: "Ann vs Bob", and with teams (seats 1 and 3 against 2 and 4, or
+// AlakaSLAM's Canadian doubles, 1 and 3 against 2) "Ann & Cy vs Bob & Di".
+export function versus(seats) {
+  const names = seats.map((s) => s.name);
+  if (names.length === 4) return `${names[0]} & ${names[2]} vs ${names[1]} & ${names[3]}`;
+  if (names.length === 3) return `${names[0]} & ${names[2]} vs ${names[1]}`;
+  return names.join(' vs ');
+}

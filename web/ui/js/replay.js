@@ -6,7 +6,7 @@ import { api } from './api.js';
 import { viewFor } from './games/index.js';
 import { SPECTATOR } from './games/common.js';
 import { mountAnalysis, analysisShown } from './analysis.js';
-import { withNames } from './names.js';
+import { withNames, versus } from './names.js';
 import { withMotion } from './animate.js';
 
 const AUTOPLAY_EVERY = 700; // ms per move
@@ -40,8 +40,8 @@ async function start() {
   }
   const t = state.table;
   keepNamesAsTyped(t.seats);
-  document.title = `Replay · ${t.title} · ${t.seats.map((s) => s.name).join(' vs ')} · deuce`;
-  replace(el.title, h('strong', {}, `${t.title} replay`), h('span', { class: 'muted' }, ` · ${t.seats.map((s) => s.name).join(' vs ')}`),
+  document.title = `Replay · ${t.title} · ${versus(t.seats)} · deuce`;
+  replace(el.title, h('strong', {}, `${t.title} replay`), h('span', { class: 'muted' }, ` · ${versus(t.seats)}`),
     t.result?.over ? h('span', { class: 'replay-result' }, ` · ${resultText(t)}`) : null);
   replace(el.players, t.seats.map((s, i) => h('li', {},
     h('span', { class: 'seat-no' }, String(i + 1)), h('span', { class: 'seat-name' }, s.name),
@@ -76,7 +76,7 @@ async function start() {
   // Moves are numbered among the players' own: the draws and dice between them are not counted.
   state.played = [0];
   for (const m of state.moves) state.played.push(state.played[state.played.length - 1] + (m.seat >= 0 ? 1 : 0));
-  mountAnalysis({ id, seats: t.seats, moves: state.moves.length, root: $('#analysis'), go: (at) => { stopAutoplay(); go(at); }, number: (i) => state.played[i + 1] });
+  mountAnalysis({ id, seats: t.seats, moves: state.moves.length, root: $('#analysis'), go: (at) => { stopAutoplay(); go(at); boardInView(); }, number: (i) => state.played[i + 1] });
   const start = Number(new URLSearchParams(location.hash.slice(1)).get('at'));
   await go(Number.isInteger(start) && start >= 0 && start <= state.moves.length ? start : 0);
 }
@@ -111,6 +111,14 @@ function frameAt(at) {
     state.frames.set(at, p);
   }
   return state.frames.get(at);
+}
+
+// boardInView brings the board to the screen when a move chosen in the analysis (below it on a
+// phone) moved the replay there: the position is what the player wants to see.
+function boardInView() {
+  const top = $('#status') || $('#board');
+  const r = top?.getBoundingClientRect();
+  if (r && (r.top < 0 || r.top > window.innerHeight * 0.5)) top.scrollIntoView({ block: 'start' });
 }
 
 async function go(at) {

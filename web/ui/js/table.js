@@ -12,7 +12,7 @@ import { Clocks } from './clocks.js';
 import { Chat } from './chat.js';
 import { whoami } from './account.js';
 import { mountHint, hintUpdate } from './hint.js';
-import { withNames, shownOptions, briefOptions } from './names.js';
+import { withNames, shownOptions, briefOptions, versus } from './names.js';
 import { renderLog } from './logview.js';
 import { withMotion } from './animate.js';
 
@@ -481,7 +481,7 @@ async function showBadToken() {
   if (t.status !== 'finished' && t.status !== 'abandoned') return;
   el.turn.textContent = 'This seat link is not valid for this table, and its match is over.';
   replace(el.board, h('div', { class: 'empty-state', id: 'over-bad-token' },
-    h('p', {}, `${t.title}: ${t.seats.map((x) => x.name).join(' vs ')}.`),
+    h('p', {}, `${t.title}: ${versus(t.seats)}.`),
     h('a', { class: 'button', href: `/t/${encodeURIComponent(id)}` }, 'See how it ended'),
     t.status === 'finished' ? h('a', { class: 'button', href: `/r/${encodeURIComponent(id)}` }, 'Replay') : null));
 }
