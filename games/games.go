@@ -229,9 +229,14 @@ const expertIterations = 10_000
 //
 // Screened in AlakaSLAM at full budgets and stopped, both behind: trees=1 won 13 of the first 28
 // matches of seed 1 against hard where expert (four trees) won 20, trees=8 14 of the first 22
-// where expert won 17. Two searches that differ play different matches from their first
-// differing move on (the dice and deals then fall on other positions), so matches of the same
-// seed are only loosely paired, and a few dozen of them tell apart only large differences.
+// where expert won 17. iterations=20000, what gained in Center Court, won 144 of the first 259
+// matches of seed 1 against hard (55.6%, 49.5-61.5%) where expert won 153 of the same 259
+// (59.1%), and 148 of 264 with those finished ahead, where expert won 156, at about 30 CPU s a
+// match against 21 (strength/alakaslam-expert20k-hard.jsonl): twice the search does not pay
+// here either, as twice Worldwide's did not. Two searches that differ play different matches
+// from their first differing move on (the dice and deals then fall on other positions), so
+// matches of the same seed are only loosely paired, and a few dozen of them tell apart only
+// large differences.
 var expertSettings = map[string]string{
 	centercourt.Game.Name: "own=1:infer=1:iterations=20000",
 	lmn.Game.Name:         "own=1",
