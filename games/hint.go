@@ -77,7 +77,8 @@ func SearchHint(ctx context.Context, g engine.Game, st engine.State, seat engine
 // continuations that began with the move advised.
 func hintWhy(reply Advice, iterations, bestVisits int) string {
 	var why strings.Builder
-	fmt.Fprintf(&why, "The hard bot would choose %s. It played out %d continuations from what you can see (the cards you cannot see dealt afresh each time)", reply.Best, iterations)
+	// "would choose serve 3", and "would choose sarissia" where the move itself is a choice.
+	fmt.Fprintf(&why, "The hard bot would choose %s. It played out %d continuations from what you can see (the cards you cannot see dealt afresh each time)", strings.TrimPrefix(reply.Best, "choose "), iterations)
 	fmt.Fprintf(&why, " and won about %.0f%% of those that began with it", 100*reply.Moves[0].Win)
 	if len(reply.Moves) > 1 {
 		var alts []string

@@ -21,3 +21,11 @@ func TestHintWhy(t *testing.T) {
 		t.Errorf("%q: want a margin of 10 points and no word on a higher share", got)
 	}
 }
+
+// A move that is itself a choice is not chosen twice: "would choose sarissia".
+func TestHintOfAChoice(t *testing.T) {
+	got := hintWhy(Advice{Best: "choose sarissia", Moves: []AdviceMove{{Move: "choose sarissia", P: 1, Win: 0.6}}}, 100, 100)
+	if !strings.HasPrefix(got, "The hard bot would choose sarissia. ") {
+		t.Errorf("hint of a choice: %q", got)
+	}
+}

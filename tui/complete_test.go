@@ -42,3 +42,27 @@ func TestCompletions(t *testing.T) {
 		t.Errorf("Ambiguous of nine = %q, want %q", got, want)
 	}
 }
+
+// An end's score is said once: a score that names its winner, by number or already by name (a
+// server's, said to its seat), loses that start.
+func TestEndTextSaysTheWinnerOnce(t *testing.T) {
+	names := map[engine.Seat]string{0: "you", 1: "easy bot"}
+	name := func(s engine.Seat) string { return names[s] }
+	for _, tc := range []struct {
+		score string
+		want  string
+	}{
+		{"player 2 wins: ball beyond player 1's field", "Easy bot wins. Ball beyond your field"},
+		{"easy bot wins: ball beyond your field", "Easy bot wins. Ball beyond your field"},
+		{"5-7", "Easy bot wins. 5-7"},
+	} {
+		res := engine.Result{Over: true, Winner: 1, Returns: []float64{-1, 1}, Score: tc.score}
+		if got := EndText(res, "", 0, name); got != tc.want {
+			t.Errorf("EndText of %q = %q, want %q", tc.score, got, tc.want)
+		}
+	}
+	res := engine.Result{Over: true, Winner: 0, Returns: []float64{1, -1}, Score: "you win: ball at +1"}
+	if got := EndText(res, "", 0, name); got != "You win! Ball at +1" {
+		t.Errorf("EndText of a won score = %q", got)
+	}
+}

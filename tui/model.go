@@ -394,6 +394,15 @@ func namedScore(res engine.Result, you engine.Seat, name func(engine.Seat) strin
 		names[i] = name(engine.Seat(i))
 	}
 	score = WithNames(score, names, you)
+	if res.Winner != engine.Nobody {
+		// A score named already (a server's, said to its seat): "easy bot wins: ", "you win: ".
+		for _, said := range []string{name(res.Winner) + " wins: ", "you win: "} {
+			if len(score) > len(said) && strings.EqualFold(score[:len(said)], said) {
+				score = score[len(said):]
+				break
+			}
+		}
+	}
 	if score != res.Score && score != "" {
 		score = capital(score)
 	}
@@ -605,6 +614,11 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.cursor++
 		}
 		m.number = ""
+	case isDigits(msg) && len(legal) == 0:
+		// No move to number: say why (the match is over, or whom the table waits for).
+		m.number = ""
+		m.setStatus(m.waitingText(), false)
+		return m, nil
 	case isDigits(msg):
 		if m.number == "" {
 			m.numberFrom = m.cursor

@@ -433,6 +433,11 @@ func TestEveryGameToTheEnd(t *testing.T) {
 					t.Fatalf("after %d turns: over %v, %v", turns, st.Result().Over, h.m.Err())
 				}
 				t.Logf("%d turns, %s", turns, st.Result().Score)
+				// A number typed after the end names no move to refuse: the end is said.
+				h.press("5")
+				if v := h.m.View(); strings.Contains(v, "There is no move") {
+					t.Errorf("a number typed after the end:\n%s", v)
+				}
 			})
 		}
 	}

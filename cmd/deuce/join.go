@@ -65,6 +65,9 @@ func online(ctx context.Context, args []string, e *env, name, usage string) erro
 	if err != nil {
 		return err
 	}
+	if err := checkRecordFlags(fl.record, fl.noRecord); err != nil {
+		return err
+	}
 	if len(pos) != 1 {
 		if name == "join" {
 			return usagef("join takes one link: a seat link, http://HOST/t/ID#seat=N&token=T (or the table's address, http://HOST/t/ID, once deuce login has signed you in)")
@@ -670,7 +673,7 @@ func (p *linePrompt) refusalText(r tui.Refusal) string {
 		// text being the move it read, which may be another than the one typed.
 		if rest, ok := strings.CutPrefix(se.Message, "illegal action "); ok {
 			if _, reason, ok := strings.Cut(rest, ": "); ok {
-				return fmt.Sprintf("%q is not a move you can play now: %s", p.typed, tui.WithNames(sentenceOf(reason), p.info.Names, p.last.Seat))
+				return tui.WithNames(refusedAsTyped(p.typed, reason), p.info.Names, p.last.Seat)
 			}
 		}
 	}

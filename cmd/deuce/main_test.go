@@ -60,6 +60,7 @@ func TestUsageErrors(t *testing.T) {
 		{"equilibrium too large", []string{"play", "pencil", "--vs", "equilibrium", "--option", "points=500"}, []string{"at most 300 points", "500"}},
 		{"sim equilibrium too large", []string{"sim", "pencil", "--bots", "random,equilibrium", "--option", "points=301"}, []string{"at most 300 points", "301"}},
 		{"seat of a solo match", []string{"play", "worldwide", "--option", "solo=yes", "--seat", "2"}, []string{"one seat", "--seat 1"}},
+		{"opponent of a solo match", []string{"play", "worldwide", "--variant", "solo", "--vs", "hard"}, []string{"one seat", "drop --vs"}},
 		{"option against its variant", []string{"play", "centercourt", "--variant", "best-of-3", "--option", "format=tiebreak"}, []string{"best-of-3", "format=tiebreak", "drop one"}},
 		{"option against the first variant", []string{"play", "centercourt", "--variant", "set", "--option", "format=tiebreak"}, []string{"--variant set", "format=tiebreak", "drop one"}},
 		{"option against singles", []string{"play", "alakaslam", "--variant", "singles", "--option", "format=doubles"}, []string{"--variant singles", "format=doubles"}},
@@ -67,6 +68,12 @@ func TestUsageErrors(t *testing.T) {
 		{"serve bad addr", []string{"serve", "--addr", "localhost"}, []string{"host:port"}},
 		{"bench nodes without postgres", []string{"bench", "serve", "--nodes", "3"}, []string{"--postgres"}},
 		{"bench too many nodes", []string{"bench", "serve", "--nodes", "99"}, []string{"1 to 16"}},
+		// A record that could not be written is refused before the match, not after it.
+		{"record and no record", []string{"play", "pencil", "--record", "x.json", "--no-record"}, []string{"choose one"}},
+		{"record in no directory", []string{"play", "pencil", "--record", "/nonexistent/dir/x.json"}, []string{"no directory /nonexistent/dir"}},
+		{"record is a directory", []string{"play", "pencil", "--record", os.TempDir()}, []string{"is a directory", "match.json"}},
+		{"join record in no directory", []string{"join", "--record", "/nonexistent/x.json", "http://127.0.0.1:1/t/abc#seat=1&token=t"}, []string{"no directory /nonexistent"}},
+		{"solve out before solving", []string{"solve", "pencil", "--out", "sol.txt"}, []string{".json or .csv"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

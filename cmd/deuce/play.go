@@ -4,11 +4,13 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -48,6 +50,9 @@ func runPlay(ctx context.Context, args []string, e *env) error {
 	if err != nil {
 		return err
 	}
+	if err := checkRecordFlags(*record, *noRecord); err != nil {
+		return err
+	}
 	g, err := oneGame(pos)
 	if err != nil {
 		return err
@@ -61,6 +66,11 @@ func runPlay(ctx context.Context, args []string, e *env) error {
 		return err
 	}
 	n := s.NumSeats()
+	vsSet := false
+	fs.Visit(func(f *flag.Flag) { vsSet = vsSet || f.Name == "vs" })
+	if n == 1 && vsSet {
+		return usagef("--vs %s: this match has one seat, against the game's own opponent (the automaton): drop --vs", *vs)
+	}
 	if n == 1 && *seatFlag != 1 {
 		return usagef("--seat %d: this match has one seat, against the game's own opponent (--seat 1)", *seatFlag)
 	}
@@ -110,6 +120,9 @@ func runPlay(ctx context.Context, args []string, e *env) error {
 	if !*noRecord {
 		path, err := saveRecord(*record, rec)
 		if err != nil {
+			if errors.Is(playErr, errQuit) {
+				playErr = nil // quitting is not an error to report
+			}
 			return errors.Join(playErr, err)
 		}
 		fmt.Fprintf(e.stdout, "Match record: %s (deuce replay %s)\n", path, path)
@@ -323,6 +336,10 @@ func (p *terminalMatch) ask(seat engine.Seat) (engine.Action, error) {
 			if k >= 1 && k <= len(legal) {
 				return legal[k-1], nil
 			}
+			// A number past the list may be the game's notation ("55" for a return of two 5s).
+			if a, err := p.state.ParseAction(line); err == nil && slices.Contains(legal, a) {
+				return a, nil
+			}
 			fmt.Fprintf(w, "There is no move %d: choose 1 to %d, or type a move. (? for help)\n", k, len(legal))
 			continue
 		}
@@ -339,8 +356,19 @@ func (p *terminalMatch) ask(seat engine.Seat) (engine.Action, error) {
 				fmt.Fprintln(w, tui.Ambiguous(line, found)+". (? for help)")
 				continue
 			}
-			// "you are to serve", as the log says it, not "player 1 is to serve".
-			fmt.Fprintf(w, "%s (? for help)\n", tui.WithNames(tui.Reason(err), p.names(), seat))
+			// "you are to serve", as the log says it, not "player 1 is to serve"; a move read
+			// but refused is quoted as typed (the notation read may be shorter: "return 4"
+			// for "return 4-4"), as join's prompt quotes it.
+			msg := tui.Reason(err)
+			var ie *engine.IllegalError
+			if errors.As(err, &ie) {
+				msg = refusedAsTyped(line, ie.Reason)
+			}
+			msg = tui.WithNames(msg, p.names(), seat)
+			if !strings.Contains(msg, "(? ") {
+				msg += " (? for help)"
+			}
+			fmt.Fprintln(w, msg)
 			continue
 		}
 		return a, nil
@@ -458,6 +486,42 @@ func dataDir() string {
 		return filepath.Join(home, ".local", "share", "deuce")
 	}
 	return "deuce-data"
+}
+
+// refusedAsTyped says why the move typed was refused: not read as a move at all ("not a move:
+// write, for example, ..."), or read and not legal now.
+func refusedAsTyped(typed, reason string) string {
+	if rest, ok := strings.CutPrefix(reason, "not a move: "); ok {
+		return fmt.Sprintf("%q is not a move: %s", typed, sentenceOf(rest))
+	}
+	return fmt.Sprintf("%q is not a move you can play now: %s", typed, sentenceOf(reason))
+}
+
+// checkRecordFlags refuses --record with --no-record, and a --record file that could not be
+// written, before the match rather than after it: a record lost at the end of a long match
+// cannot be played again.
+func checkRecordFlags(path string, noRecord bool) error {
+	switch {
+	case path != "" && noRecord:
+		return usagef("--record %s and --no-record: choose one", path)
+	case path == "":
+		return nil
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return usagef("--record %s is a directory: name a file in it, such as %s", path, filepath.Join(path, "match.json"))
+	}
+	dir := filepath.Dir(path)
+	fi, err := os.Stat(dir)
+	if err != nil || !fi.IsDir() {
+		return usagef("--record %s: there is no directory %s to write it in", path, dir)
+	}
+	f, err := os.CreateTemp(dir, ".deuce-record-check-*")
+	if err != nil {
+		return usagef("--record %s: the directory %s cannot be written to (%v)", path, dir, errors.Unwrap(err))
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return nil
 }
 
 // saveRecord writes rec to path, or to a new file in the data directory when path is empty.

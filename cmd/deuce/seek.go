@@ -49,6 +49,9 @@ func runSeek(ctx context.Context, args []string, e *env) error {
 	if err != nil {
 		return err
 	}
+	if err := checkRecordFlags(fl.record, fl.noRecord); err != nil {
+		return err
+	}
 	server, err := serverArg(pos, "seek")
 	if err != nil {
 		return err

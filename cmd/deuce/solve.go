@@ -63,6 +63,10 @@ func runSolve(_ context.Context, args []string, e *env) error {
 	if *workers < 1 {
 		return usagef("--workers must be at least 1")
 	}
+	// Checked before the solve, which may take a minute, rather than after it.
+	if ext := strings.ToLower(filepath.Ext(*out)); *out != "" && ext != ".json" && ext != ".csv" {
+		return usagef("--out %s: the file must end in .json or .csv", *out)
+	}
 	var at [3]int
 	if *state != "" {
 		parts := strings.Split(*state, ",")
