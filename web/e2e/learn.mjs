@@ -103,6 +103,11 @@ async function tutorial(ctx, title, { wrongFirst = false } = {}) {
     } else {
       const button = page.locator(`button.move[data-move="${expect}"]`);
       check(await button.evaluate((b) => b.classList.contains('expected')), `the step's move is marked on the board (${expect})`);
+      // Scrolled down to the move, the step's words are still on screen.
+      await button.scrollIntoViewIfNeeded();
+      const [top, bottom] = await page.locator('#lesson-text').evaluate((e) => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; });
+      const height = await page.evaluate(() => window.innerHeight);
+      check(top >= 0 && bottom <= height, `the step's text is on screen beside its move (${Math.round(top)}-${Math.round(bottom)} of ${height}px)`);
       check(await page.locator('button.move.expected').count() === 1, 'only the step\'s move is marked');
       // The first step is played with its number key, as at a table.
       const key = steps === 0 && await button.locator('kbd').count() ? (await button.locator('kbd').textContent()).trim() : '';
