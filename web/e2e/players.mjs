@@ -172,6 +172,11 @@ async function main() {
     check(ratings.every((r) => /^Your rating in Center Court: \d+\? \([+−]\d+\), provisional: it moves fast until you have played a few rated matches$/.test(r)) && ratings.some((r) => r.includes('+')) && ratings.some((r) => r.includes('−')),
       `the end screens give the new provisional ratings, one up and one down (${ratings})`);
     await shot(bob, 'lost-on-time.png');
+    // A finished rated table opened again shows the change too: its end comes before the page
+    // has read the table's settings.
+    await bob.reload();
+    await bob.locator('#end-rating').waitFor({ timeout: 10_000 });
+    check((await bob.locator('#end-rating').textContent()) === ratings[1], 'the end of a finished rated table, opened again, gives the rating change');
 
     // Ann's profile shows her new rating and the match.
     await ann.locator('#account-me').click();

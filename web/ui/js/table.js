@@ -514,6 +514,20 @@ async function showRatingChange(el, tries = 3) {
   }
 }
 
+// showRatingIfRated shows the rating change of a rated table: the table's settings may not have
+// been read yet when the match ends (a short match, or a finished one opened), so it asks.
+async function showRatingIfRated(el) {
+  let rated = state.settings.includes('rated');
+  if (!rated) {
+    try {
+      rated = Boolean((await api.table(id)).rated);
+    } catch {
+      return; // the profile has it
+    }
+  }
+  if (rated) showRatingChange(el, 5);
+}
+
 function showEnd() {
   const u = state.update;
   const w = u.result.winner;
@@ -524,7 +538,7 @@ function showEnd() {
   // A player seated by a link or by their account may offer a rematch.
   // At a rated table, what the result did to the player's rating (their profile's history).
   const rated = h('p', { class: 'end-rating', id: 'end-rating', hidden: true });
-  if (mine && finished && state.settings.includes('rated')) showRatingChange(rated);
+  if (mine && finished) showRatingIfRated(rated);
   const rematch = mine && finished ? h('button', { type: 'button', class: 'primary', id: 'rematch', onclick: () => startRematch(note) }, 'Rematch') : null;
   replace(el.end,
     h('div', { class: 'end-icon', 'aria-hidden': 'true' }, w === state.seat ? trophy() : ball()),
