@@ -261,6 +261,9 @@ async function main() {
     check(await servers() === '1,2', `singles offers first servers 1 and 2 (${await servers()})`);
     await page.locator('#opt-players').selectOption('doubles');
     check(await servers() === '1,2,3,4', `doubles offers first servers 1 to 4 (${await servers()})`);
+    // The variant follows: four players on the "singles" variant are the doubles variant.
+    const variantNow = await page.locator('#variant').inputValue();
+    check(variantNow === 'doubles', `players set to doubles shows the doubles variant (${variantNow})`);
     await page.locator('#opt-first-server').selectOption('4');
     const first = async () => page.locator('.seat-first').evaluateAll((ns) => ns.map((n) => n.textContent).join('|'));
     check(await first() === '|||serves first', `seat 4 is marked as serving first (${await first()})`);

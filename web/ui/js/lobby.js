@@ -126,6 +126,7 @@ let formSeats = 0;
 // relayout follows an option that changes the number of seats: the seats, and the options
 // numbered for a seat (hidden beyond the seats there are).
 function relayout() {
+  followVariant();
   const n = seatCount((name) => document.getElementById(`opt-${name}`)?.value);
   markFirst();
   if (n === formSeats) return;
@@ -136,6 +137,27 @@ function relayout() {
   }
   offerValues(n);
   layoutSeats(n);
+}
+
+// followVariant keeps the variant shown true to the options chosen: an option set against the
+// variant's own value (Players: doubles, on the "singles" variant) moves the form to the variant
+// those options are, when there is one, or says the settings are the player's own.
+function followVariant() {
+  const v = variant();
+  const value = (name) => document.getElementById(`opt-${name}`)?.value;
+  const fits = (x) => Object.entries(x?.options || {}).every(([k, val]) => value(k) === undefined || value(k) === val);
+  if (!v || fits(v)) {
+    el.variantHelp.textContent = v ? capitalize(v.summary) : '';
+    return;
+  }
+  // The variant that says most of the options chosen: one that sets none fits any.
+  const match = game.variants.filter(fits).sort((a, b) => Object.keys(b.options || {}).length - Object.keys(a.options || {}).length)[0];
+  if (match) {
+    el.variant.value = match.name;
+    el.variantHelp.textContent = capitalize(match.summary);
+  } else {
+    el.variantHelp.textContent = `${capitalize(v.summary)}, with your own settings below`;
+  }
 }
 
 // offerValues leaves out of each option's list the values the game refuses with n seats
