@@ -516,7 +516,7 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	}
 	if m.overlay != noOverlay {
 		switch {
-		case key.Matches(msg, m.keys.Back), key.Matches(msg, m.keys.Quit), key.Matches(msg, m.keys.Help) && m.overlay == helpOverlay,
+		case key.Matches(msg, m.keys.Back), key.Matches(msg, m.keys.Quit), msg.Type == tea.KeyEnter, key.Matches(msg, m.keys.Help) && m.overlay == helpOverlay,
 			key.Matches(msg, m.keys.Rules) && m.overlay == rulesOverlay, key.Matches(msg, m.keys.Log) && m.overlay == logOverlay:
 			m.overlay, m.scroll = noOverlay, 0
 		case key.Matches(msg, m.keys.Up):

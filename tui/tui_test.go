@@ -155,6 +155,14 @@ func TestHelpRulesHint(t *testing.T) {
 	if v := strings.Join(strings.Fields(h.m.View()), " "); !strings.Contains(v, "The hard bot would choose") {
 		t.Errorf("centercourt's hint against a bot:\n%s", h.m.View())
 	}
+	// The hint's page says how to leave it, and enter does, back to the moves.
+	if v := h.m.View(); !strings.Contains(v, "esc, enter or q: back to the table") || strings.Contains(v, "enter play") {
+		t.Errorf("the hint's page shows the table's keys, not its own:\n%s", v)
+	}
+	h.press("enter")
+	if h.m.overlay != noOverlay || h.m.busy {
+		t.Errorf("enter on the hint's page: overlay %v, busy %v", h.m.overlay, h.m.busy)
+	}
 	local, _, _ = localMatch(t, "centercourt", nil, 5, 0, 1)
 	h = newHarness(t, newModelT(t, local))
 	h.settle(myTurn) // the first person's turn comes without a curtain

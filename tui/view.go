@@ -46,6 +46,11 @@ func (m *Model) View() string {
 	lines = append(lines, pad(m.statusLine(w), w))
 	m.keys.watching = m.have && m.frame.Seat == engine.Spectator && m.rp == nil
 	m.keys.over = m.have && (m.frame.Result.Over || m.ended) && m.rp == nil
+	if m.overlay != noOverlay {
+		// The keys of the page shown, not of the table under it.
+		lines = append(lines, pad(m.st.dim.Render("↑↓ scroll • esc, enter or q: back to the table"), w))
+		return strings.Join(lines, "\n")
+	}
 	lines = append(lines, pad(m.help.ShortHelpView(m.keys.ShortHelp()), w))
 	return strings.Join(lines, "\n")
 }
