@@ -63,10 +63,16 @@ func ParseLink(s string) (Link, error) {
 	if s == "" {
 		return Link{}, errors.New("an empty link: give the table's address, http://HOST/t/ID")
 	}
+	if strings.HasPrefix(s, "/") {
+		// A link as the server's API gives it, relative to the server: say what is missing.
+		return Link{}, fmt.Errorf("link %q lacks the server's address: put it in front, as in http://HOST:PORT%s", s, s)
+	}
+	typed := s
 	s = WithScheme(s)
 	u, err := url.Parse(s)
 	if err != nil {
-		return Link{}, fmt.Errorf("link %q: %w", s, err)
+		// url.Parse says "parse ... invalid character ..." of the address with a scheme added.
+		return Link{}, fmt.Errorf("%q is not a link: want a table's address, http://HOST/t/ID, or a seat link", typed)
 	}
 	if u.Scheme != "http" && u.Scheme != "https" {
 		return Link{}, fmt.Errorf("link %q: want an http or https address", s)
@@ -85,6 +91,10 @@ func ParseLink(s string) (Link, error) {
 			return Link{}, fmt.Errorf("link %q: the part after # is not seat=N&token=T", s)
 		}
 		l.Token = q.Get("token")
+		if len(l.Token) > 128 {
+			// The server's tokens are short; a longer one is a link pasted wrong.
+			return Link{}, fmt.Errorf("link %q: the token after # is %d characters long, too long to be a seat's: copy the link again", s[:min(len(s), 80)]+"…", len(l.Token))
+		}
 		if seat := q.Get("seat"); seat != "" {
 			n, err := strconv.Atoi(seat)
 			if err != nil || n < 1 {

@@ -48,3 +48,21 @@ func TestJoinGivesUpOnASilentServer(t *testing.T) {
 		t.Fatal("Join still waits on a silent server after 10s")
 	}
 }
+
+// Links typed wrong get errors a person can act on, not a parser's.
+func TestParseLinkErrors(t *testing.T) {
+	long := "http://127.0.0.1:8080/t/abc#seat=1&token=" + strings.Repeat("x", 5000)
+	for _, tc := range []struct{ link, want string }{
+		{"/t/abc#seat=1&token=T", "lacks the server's address: put it in front, as in http://HOST:PORT/t/abc#seat=1&token=T"},
+		{"not a link", `"not a link" is not a link: want a table's address`},
+		{long, "too long to be a seat's"},
+	} {
+		_, err := ParseLink(tc.link)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("ParseLink(%.40q): %v, want %q", tc.link, err, tc.want)
+		}
+		if err != nil && len(err.Error()) > 300 {
+			t.Errorf("ParseLink(%.40q): an error of %d characters", tc.link, len(err.Error()))
+		}
+	}
+}
