@@ -426,3 +426,37 @@ func TestSeekQuick(t *testing.T) {
 		t.Errorf("seek --quick did not take ann's seek and play it:\n%s", out)
 	}
 }
+
+// deuce seeks lists the open seeks in columns as wide as their entries: a seek's ID (16
+// characters) does not run into the player's name.
+func TestSeeksColumns(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	server := clienttest.Start(t).Client.Server
+	signUp(ctx, t, server, "ann", "correct horse")
+	bob := signUp(ctx, t, server, "bob", "battery staple")
+	sk, err := bob.PostSeek(ctx, client.SeekRequest{Game: "pencil"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := t.TempDir()
+	if out, err := deuceIn(ctx, t, data, "ann\ncorrect horse\n", "login", server.String()); err != nil {
+		t.Fatalf("login: %v\n%s", err, out)
+	}
+	out, err := deuceIn(ctx, t, data, "", "seeks", server.String())
+	if err != nil {
+		t.Fatalf("seeks: %v\n%s", err, out)
+	}
+	var header, row string
+	for _, l := range strings.Split(out, "\n") {
+		switch {
+		case strings.HasPrefix(l, "ID"):
+			header = l
+		case strings.HasPrefix(l, sk.ID):
+			row = l
+		}
+	}
+	if header == "" || row == "" || strings.Index(header, "PLAYER") != strings.Index(row, "bob") || strings.Index(row, "bob") <= len(sk.ID) {
+		t.Errorf("the seek's row does not line up with the header:\n%s", out)
+	}
+}

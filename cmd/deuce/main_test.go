@@ -74,6 +74,7 @@ func TestUsageErrors(t *testing.T) {
 		{"record is a directory", []string{"play", "pencil", "--record", os.TempDir()}, []string{"is a directory", "match.json"}},
 		{"join record in no directory", []string{"join", "--record", "/nonexistent/x.json", "http://127.0.0.1:1/t/abc#seat=1&token=t"}, []string{"no directory /nonexistent"}},
 		{"solve out before solving", []string{"solve", "pencil", "--out", "sol.txt"}, []string{".json or .csv"}},
+		{"solve points past the solver", []string{"solve", "pencil", "--points", "5000"}, []string{"1 to 300 points"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -178,6 +179,10 @@ func TestPlayCenterCourtToTheEnd(t *testing.T) {
 	}
 	if !strings.Contains(out, "You win!") && !strings.Contains(out, "Easy bot wins.") {
 		t.Errorf("no result at the end:\n%s", out[max(0, len(out)-2000):])
+	}
+	// What came before the first move is the deal, not what followed a move.
+	if strings.Count(out, "So far:") != 1 || strings.Index(out, "So far:") > strings.Index(out, "Since your last move:") {
+		t.Errorf("the first log is not headed \"So far:\", or not once:\n%.1500s", out)
 	}
 	// A move with no choice (a serve's roll, a point's acknowledgement) is played for the player.
 	if !strings.Contains(out, "Your only move, played for you: ") {

@@ -177,6 +177,7 @@ func playLines(ctx context.Context, e *env, g engine.Game, s engine.State, rec *
 		botRNG: rand.New(rand.NewPCG(seed, 1)),
 		input:  bufio.NewScanner(e.stdin),
 		logs:   make([][]string, n),
+		moved:  make([]bool, n),
 		clear:  isTerminal(e.stdout),
 	}
 	fmt.Fprintf(e.stdout, "%s, %s. Seed %d.\n", g.Title, games.ShownOptions(rec.Options, n), seed)
@@ -208,8 +209,10 @@ type terminalMatch struct {
 	chance  *rand.Rand
 	botRNG  *rand.Rand
 	input   *bufio.Scanner
-	// logs holds, per seat, what happened since that seat last moved, as it may know it.
-	logs [][]string
+	// logs holds, per seat, what happened since that seat last moved, as it may know it;
+	// moved says which seats have moved.
+	logs  [][]string
+	moved []bool
 	// last is the person who saw the screen last, for the pass-the-device screen.
 	last  engine.Seat
 	clear bool
@@ -267,6 +270,9 @@ func (p *terminalMatch) play(ctx context.Context) error {
 			cancel()
 		default:
 			a, err = p.ask(to)
+			if err == nil {
+				p.moved[to] = true
+			}
 		}
 		if err != nil {
 			return err
@@ -386,7 +392,12 @@ func (p *terminalMatch) showLog(seat engine.Seat) {
 	if len(p.logs[seat]) == 0 {
 		return
 	}
-	fmt.Fprintln(p.env.stdout, "\nSince your last move:")
+	// Before the seat's first move, what happened is the deal, not what followed a move.
+	heading := "Since your last move:"
+	if !p.moved[seat] {
+		heading = "So far:"
+	}
+	fmt.Fprintln(p.env.stdout, "\n"+heading)
 	names := p.names()
 	for _, line := range tui.Compact(p.logs[seat]) {
 		fmt.Fprintln(p.env.stdout, "  "+tui.WithNames(line, names, seat))

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"text/tabwriter"
 	"time"
 
 	"deuce/client"
@@ -191,7 +192,9 @@ func runSeeks(ctx context.Context, args []string, e *env) error {
 		fmt.Fprintf(e.stdout, "No open seeks on %s: deuce seek %s --game GAME posts one.\n", server, server)
 		return nil
 	}
-	fmt.Fprintf(e.stdout, "%-12s %-16s %6s  %-12s %-10s %-8s %s\n", "ID", "PLAYER", "RATING", "GAME", "VARIANT", "CLOCK", "MODE")
+	// Columns as wide as their widest entry (a seek's ID is 16 characters).
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tPLAYER\tRATING\tGAME\tVARIANT\tCLOCK\tMODE")
 	for _, sk := range list {
 		mode := "casual"
 		if sk.Rated {
@@ -209,8 +212,9 @@ func runSeeks(ctx context.Context, args []string, e *env) error {
 		if sk.Provisional {
 			rating += "?"
 		}
-		fmt.Fprintf(e.stdout, "%-12s %-16s %6s  %-12s %-10s %-8s %s%s\n", sk.ID, sk.Name, rating, sk.Game, sk.Variant, clock, mode, mine)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s%s\n", sk.ID, sk.Name, rating, sk.Game, sk.Variant, clock, mode, mine)
 	}
+	tw.Flush()
 	fmt.Fprintf(e.stdout, "deuce seek %s --accept ID takes one.\n", server)
 	return nil
 }

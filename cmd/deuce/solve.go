@@ -30,7 +30,7 @@ Examples:
 
 func runSolve(_ context.Context, args []string, e *env) error {
 	fs := newFlags(e, "solve", solveUsage)
-	points := fs.String("points", "50,50", "starting `points` of player 1 and player 2 (one number for both)")
+	points := fs.String("points", "50,50", fmt.Sprintf("starting `points` of player 1 and player 2 (one number for both), 1 to %d each", pencil.MaxSolvePoints))
 	fields := fs.Int("fields", 2, "`fields` per side")
 	scoring := fs.String("scoring", "winloss", "`scoring`: winloss or knockout")
 	noJump := fs.Bool("no-jump", false, "Oshi-Zumo's rule: the ball moves one field and never jumps the centre")
@@ -44,6 +44,12 @@ func runSolve(_ context.Context, args []string, e *env) error {
 	}
 	if len(pos) != 1 || pos[0] != pencil.Game.Name {
 		return usagef("solve knows one game: deuce solve pencil")
+	}
+	// The solver's own bound, said before the game's wider one (a match may start with 1,000).
+	for _, f := range strings.FieldsFunc(*points, func(r rune) bool { return r == ',' || r == '/' }) {
+		if n, err := strconv.Atoi(strings.TrimSpace(f)); err == nil && n > pencil.MaxSolvePoints {
+			return usagef("--points %s: the solver takes 1 to %d points a player", *points, pencil.MaxSolvePoints)
+		}
 	}
 	opts := engine.Options{"points": *points, "fields": strconv.Itoa(*fields), "scoring": *scoring, "jump": "yes"}
 	if *noJump {
