@@ -327,6 +327,10 @@ async function main() {
     // The lobby fits too, whatever its lists hold (four names of a doubles table ran past it).
     await page.goto(`${base}/`);
     await page.waitForFunction(() => !document.querySelector('#finished').textContent.includes('Loading'));
+    // The lessons, far down a phone's lobby, are one tap from its top.
+    await page.locator('#newcomer-link').click();
+    const learnTop = await page.locator('#learn-title').evaluate((e) => e.getBoundingClientRect().top);
+    check(learnTop >= 0 && learnTop < 844, `the newcomer's link brings "Learn to play" on screen (${learnTop}px)`);
     const lobbyOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     check(lobbyOverflow <= 0, `the lobby fits the phone's width (${lobbyOverflow}px too wide)`);
     await createTable(page, { game: 'Center Court', variant: 'tiebreak', opponent: 'easy', name: 'Ann' });

@@ -63,8 +63,11 @@ async function ask() {
       h('p', { class: 'hint-text', id: 'hint-text' }, r.text),
       h('ul', { class: 'hint-moves' }, r.moves.map((m) => h('li', {},
         h('span', { class: 'hint-move' }, m.move),
-        h('meter', { min: '0', max: '1', value: String(m.p), 'aria-label': `${m.move}: ${Math.round(100 * m.p)}%` }),
-        h('span', { class: 'muted small' }, m.win !== undefined && m.win !== null && hint.game !== 'pencil' ? ` wins ${Math.round(100 * m.win)}%` : ` ${Math.round(100 * m.p)}%`)))));
+        // The bar is the share of the search's tries (what the bot goes by); the win chance,
+        // where the search gives one, is said beside it, so that a bar and its number agree.
+        h('meter', { min: '0', max: '1', value: String(m.p), 'aria-label': `${m.move}: tried ${Math.round(100 * m.p)}%` }),
+        h('span', { class: 'muted small' }, m.win !== undefined && m.win !== null && hint.game !== 'pencil'
+          ? ` tried ${Math.round(100 * m.p)}% · wins ${Math.round(100 * m.win)}%` : ` ${Math.round(100 * m.p)}%`)))));
   } catch (err) {
     hint.asking = false;
     idle();

@@ -41,9 +41,11 @@ async function load(step) {
 
 function frameOf(f) {
   const u = f.update;
-  // A lesson ends before its deal does: the board says play stopped, as at a match ended early.
+  // A lesson ends before its deal does: the board stops, as at a match ended early, and says
+  // the lesson ends there.
   const result = f.done ? { ...(u.result || {}), over: true } : u.result;
-  return { view: u.view, legal: f.done ? [] : u.legal || [], seat: 0, toMove: u.toMove, pending: u.pending || [], result, busy: false };
+  return { view: u.view, legal: f.done ? [] : u.legal || [], seat: 0, toMove: u.toMove, pending: u.pending || [], result, busy: false,
+    stopped: f.done ? 'The lesson ends here.' : '' };
 }
 
 function show(f, note) {

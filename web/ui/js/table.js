@@ -544,7 +544,9 @@ function showEnd() {
     h('div', { class: 'end-icon', 'aria-hidden': 'true' }, w === state.seat ? trophy() : ball()),
     h('div', { class: 'end-body' },
       h('h2', { id: 'end-title' }, title),
-      h('p', { class: 'end-score' }, named(u.result.score || u.view?.score || '')),
+      // The title has said who won: a score that says it again ("player 1 wins: ball at +1")
+      // says only how.
+      h('p', { class: 'end-score' }, capital(named((u.result.score || u.view?.score || '').replace(/^player \d+ wins: /i, '')))),
       rated,
       h('div', { class: 'end-actions' },
         rematch,

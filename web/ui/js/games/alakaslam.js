@@ -4,7 +4,7 @@
 // land. Spectators and replays watch from player 1's end.
 
 import { h, s, replace, plural, capitalize } from '../dom.js';
-import { moveButton, nameOf, SPECTATOR, STOPPED, stoppedEarly } from './common.js';
+import { moveButton, nameOf, SPECTATOR, stoppedText, stoppedEarly } from './common.js';
 import { glossaryOf } from './glossary.js';
 
 const CELL = 84; // SVG units per court card
@@ -175,7 +175,7 @@ class AlakaView {
       h('span', { class: 'muted small' }, ` · first to ${v.target} · ${v.format}`));
     let status;
     if (v.winner >= 0) status = `${this.teamName(v, v.winner)} won the match.`;
-    else if (stoppedEarly(frame, false)) status = STOPPED;
+    else if (stoppedEarly(frame, false)) status = stoppedText(frame);
     else if (v.toMove === frame.seat) status = `Your turn to ${v.doing}.`;
     else if (v.toMove >= 0) status = `${capitalize(this.name(v.toMove))} to ${v.doing}.`;
     else status = capitalize(v.doing) + '.';

@@ -3,7 +3,7 @@
 // cards to play. The viewer stands on the left (seat 1 for spectators and replays).
 
 import { h, s, replace, plural, capitalize } from '../dom.js';
-import { moveButton, nameOf, STOPPED, stoppedEarly } from './common.js';
+import { moveButton, nameOf, stoppedText, stoppedEarly } from './common.js';
 
 // Faces of the Service Die (1, 1, 2, 5, 6, 6) showing each value: a serve faults when the die
 // shows the value served.
@@ -493,7 +493,7 @@ function miniCard(w) {
 function caption(frame, v, who) {
   const Who = (seat) => capitalize(who(seat));
   const mine = (seat) => seat === frame.seat;
-  if (stoppedEarly(frame, v.phase === 'over')) return STOPPED;
+  if (stoppedEarly(frame, v.phase === 'over')) return stoppedText(frame);
   switch (v.phase) {
     case 'dealing':
       return 'Dealing eight cards each…';

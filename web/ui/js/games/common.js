@@ -21,6 +21,12 @@ export const SPECTATOR = -3;
 // a turn nobody will play.
 export const STOPPED = 'Play stopped here.';
 
+// stoppedText is what the board says of a match stopped early: STOPPED, or what the frame says
+// itself (a lesson ends before its deal does).
+export function stoppedText(frame) {
+  return frame.stopped || STOPPED;
+}
+
 // stoppedEarly reports a match over by the table's decision while its game still had moves to
 // play: the view's own phase still tells whose turn it was.
 export function stoppedEarly(frame, gameOver) {

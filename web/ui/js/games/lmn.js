@@ -5,7 +5,7 @@
 // whose effect is previewed on the court. Spectators and replays watch from player 1's end.
 
 import { h, s, replace, plural, capitalize } from '../dom.js';
-import { moveButton, nameOf, SPECTATOR, STOPPED, stoppedEarly } from './common.js';
+import { moveButton, nameOf, SPECTATOR, stoppedText, stoppedEarly } from './common.js';
 import { glossaryOf } from './glossary.js';
 
 const ZONES = ['BL', 'BC', 'BR', 'FL', 'FC', 'FR'];
@@ -234,7 +234,7 @@ class LmnView {
         break;
       }
     }
-    if (stoppedEarly(frame, v.phase === 'over')) now = STOPPED;
+    if (stoppedEarly(frame, v.phase === 'over')) now = stoppedText(frame);
     replace(this.els.caption, parts.join(''), h('strong', {}, now));
   }
 

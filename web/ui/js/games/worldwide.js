@@ -8,7 +8,7 @@
 // Spectators and replays watch from player 1's end.
 
 import { h, s, replace, plural, capitalize } from '../dom.js';
-import { moveButton, nameOf, STOPPED, stoppedEarly } from './common.js';
+import { moveButton, nameOf, stoppedText, stoppedEarly } from './common.js';
 
 const ZONES = ['BH', 'N', 'FH', 'V'];
 const ZONE_NAMES = { BH: 'backhand', N: 'centre', FH: 'forehand', V: 'net' };
@@ -215,7 +215,7 @@ class WorldwideView {
       const w = v.tennis?.winner;
       parts.push(h('strong', {}, w === frame.seat ? 'You win the match!' : `${capitalize(this.name(frame, w))} wins the match.`));
     } else if (stoppedEarly(frame, false)) {
-      parts.push(STOPPED);
+      parts.push(stoppedText(frame));
     } else if (frame.toMove === frame.seat && frame.seat >= 0) {
       parts.push(h('strong', {}, `Your move: ${v.task}.`));
     } else if (frame.toMove >= 0) {
