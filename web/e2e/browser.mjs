@@ -338,6 +338,10 @@ async function main() {
     await waitForTurn(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     check(overflow <= 0, `the table fits the phone's width (${overflow}px too wide)`);
+    // Scrolled down to the moves, the status (whose turn, the score) is still on screen.
+    await page.locator('button.move').last().scrollIntoViewIfNeeded();
+    const statusBox = await page.locator('#status').evaluate((e) => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; });
+    check(statusBox[0] >= 0 && statusBox[1] <= 844, `on a phone the status stays on screen beside the moves (${statusBox})`);
     await shot(page, 'phone-table.png');
     // A match resigned mid-point: the board stops narrating a turn nobody will play.
     await page.locator('#resign').click();
