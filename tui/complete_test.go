@@ -8,7 +8,7 @@ import (
 )
 
 func TestCompletions(t *testing.T) {
-	legal := []Choice{{1, "bid 1"}, {10, "bid 10"}, {2, "concede"}, {3, "pick 2r"}, {4, "pick 2r"}, {5, "pick 3b"}}
+	legal := []Choice{{1, "bid 1"}, {10, "bid 10"}, {2, "concede"}, {3, "pick 2r"}, {4, "pick 2r"}, {5, "pick 3b"}, {25, "play #25 lob"}, {31, "play #31 smash"}}
 	for _, tc := range []struct {
 		typed string
 		want  []engine.Action
@@ -22,6 +22,8 @@ func TestCompletions(t *testing.T) {
 		{"smash", nil},
 		{"", nil},
 		{"pick  3", []engine.Action{5}},
+		{"bid 1", nil}, // not the beginning of "bid 10": a number is not cut short
+		{"play #2", nil},
 	} {
 		var got []engine.Action
 		for _, c := range Completions(tc.typed, legal) {

@@ -75,9 +75,11 @@ type Model struct {
 	curtain   bool        // hot-seat: the frame stays hidden until the person to move is at the keys
 	viewer    engine.Seat // hot-seat: the person who saw the screen last
 	// forced is the Seq of the frame whose only move is to be played for the person (-1 none);
-	// guarded drops the keys that play a move for a moment after it was (afterForced).
+	// guarded drops the keys that play a move for a moment after it was (Pauses.After), until
+	// the unguardMsg of its generation guards comes.
 	forced  int
 	guarded bool
+	guards  int
 	pauses  Pauses
 
 	width, height int
@@ -85,8 +87,8 @@ type Model struct {
 }
 
 // Pauses are the waits around a move played for the person because it was the only one, as
-// the browser's table makes them: forcedPause before it is played (long enough to read it, and
-// a key pressed meanwhile plays it by hand), afterForced after, while the keys that play a move
+// the browser's table makes them: Forced before it is played (long enough to read it, and
+// a key pressed meanwhile plays it by hand), After after it, while the keys that play a move
 // are dropped, so that an enter meant for the move played does not play the next one.
 type Pauses struct {
 	Forced, After time.Duration
@@ -95,11 +97,12 @@ type Pauses struct {
 // DefaultPauses are the browser's (web/ui/js/table.js: FORCED_PAUSE, AFTER_FORCED).
 var DefaultPauses = Pauses{Forced: 900 * time.Millisecond, After: 700 * time.Millisecond}
 
-// forcedMsg comes when the frame of Seq seq was shown forcedPause ago.
+// forcedMsg comes when the frame of Seq seq was shown Pauses.Forced ago.
 type forcedMsg struct{ seq int }
 
-// unguardMsg ends the guard after a move played for the person.
-type unguardMsg struct{}
+// unguardMsg ends the guard of generation gen after a move played for the person (a later
+// forced move's guard is not ended by an earlier one's message).
+type unguardMsg struct{ gen int }
 
 // Options configure a Model.
 type Options struct {
@@ -207,7 +210,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case forcedMsg:
 		return m, m.playForced(msg.seq)
 	case unguardMsg:
-		m.guarded = false
+		if msg.gen == m.guards {
+			m.guarded = false
+		}
 		return m, nil
 	case tickMsg:
 		// Redraw the running clocks each second, while there are any.
@@ -312,7 +317,9 @@ func (m *Model) playForced(seq int) tea.Cmd {
 	cmd := m.play(Move{Action: f.Legal[0].Action})
 	m.setStatus("Your only move, played for you: "+f.Legal[0].Text+".", false)
 	m.guarded = true
-	return tea.Batch(cmd, tea.Tick(m.pauses.After, func(time.Time) tea.Msg { return unguardMsg{} }))
+	m.guards++
+	gen := m.guards
+	return tea.Batch(cmd, tea.Tick(m.pauses.After, func(time.Time) tea.Msg { return unguardMsg{gen} }))
 }
 
 func (m *Model) setStatus(s string, isErr bool) { m.status, m.statusErr = s, isErr }

@@ -141,15 +141,29 @@ func Completions(typed string, legal []Choice) []Choice {
 		if text == t {
 			return nil
 		}
-		if strings.HasPrefix(text, t) && !slices.ContainsFunc(found, func(f Choice) bool { return norm(f.Text) == text }) {
+		if !strings.HasPrefix(text, t) || midNumber(t, text) {
+			continue
+		}
+		if !slices.ContainsFunc(found, func(f Choice) bool { return norm(f.Text) == text }) {
 			found = append(found, c)
 		}
 	}
 	return found
 }
 
-// Ambiguous says which moves a typed beginning could be, for a person to type more of it.
+// midNumber reports that text goes on with a digit where typed, its beginning, ends with one:
+// "play #2" is card 2 in the game's notation, not the beginning of "play #25".
+func midNumber(typed, text string) bool {
+	isDigit := func(b byte) bool { return b >= '0' && b <= '9' }
+	return len(text) > len(typed) && isDigit(typed[len(typed)-1]) && isDigit(text[len(typed)])
+}
+
+// Ambiguous says which moves a typed beginning could be, for a person to type more of it:
+// found holds two or more of them (Completions).
 func Ambiguous(typed string, found []Choice) string {
+	if len(found) == 0 {
+		return fmt.Sprintf("%q begins no move", typed)
+	}
 	texts := make([]string, len(found))
 	for i, c := range found {
 		texts[i] = c.Text

@@ -620,8 +620,16 @@ func TestForcedMovePlayedForYou(t *testing.T) {
 		if len(local.Moves()) != after || m.busy {
 			t.Fatalf("an enter right after a move played for the person played %d moves", len(local.Moves())-after)
 		}
-		h.update(unguardMsg{})
+		h.update(unguardMsg{m.guards - 1}) // an earlier guard's end leaves this one on
 		h.press("enter")
+		if len(local.Moves()) != after || m.busy {
+			t.Fatal("an earlier guard's end ended the guard of the move just played for the person")
+		}
+		h.update(unguardMsg{m.guards})
+		h.press("enter")
+		if !m.busy && len(local.Moves()) == after {
+			t.Fatal("enter after the guard plays nothing")
+		}
 		h.settle(func(m *Model) bool { return len(local.Moves()) > after })
 		return
 	}

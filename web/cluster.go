@@ -52,8 +52,11 @@ const (
 )
 
 // codeUnavailable refuses a message no node could take now (a table moving between nodes);
-// nothing changed, and sending it again later is right.
-const codeUnavailable = "unavailable"
+// nothing changed, and sending it again later is right. msgMoving says so.
+const (
+	codeUnavailable = "unavailable"
+	msgMoving       = "the table is moving to another server: try again in a moment"
+)
 
 // clusterState is the server's part in a cluster.
 type clusterState struct {
@@ -557,7 +560,7 @@ func (s *Server) forward(ctx context.Context, id string, seat engine.Seat, data 
 		if ctx.Err() != nil {
 			return nil
 		}
-		return &errorMsg{Type: "error", Code: codeUnavailable, Error: "the table is moving to another server: try again in a moment"}
+		return &errorMsg{Type: "error", Code: codeUnavailable, Error: msgMoving}
 	}
 	var e *errorMsg
 	if json.Unmarshal(r.Body, &e) != nil {

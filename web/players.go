@@ -429,7 +429,7 @@ func (s *Server) apiClaimTime(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, match.ErrNoClaim):
 		writeError(w, http.StatusConflict, err.Error())
 	case errors.Is(err, match.ErrClosed) && s.stopping(lt):
-		writeError(w, http.StatusServiceUnavailable, "the table is moving to another server: try again in a moment")
+		writeError(w, http.StatusServiceUnavailable, msgMoving)
 	case errors.Is(err, match.ErrOver), errors.Is(err, match.ErrClosed):
 		writeError(w, http.StatusConflict, "the match is over")
 	case err != nil:

@@ -826,13 +826,13 @@ func (s *Server) handle(ctx context.Context, lt *liveTable, seat engine.Seat, da
 	case errors.Is(err, match.ErrStale):
 		return bad(codeStale, "%v", err)
 	case errors.Is(err, match.ErrClosed) && s.stopping(lt):
-		return bad(codeUnavailable, "the table is moving to another server: try again in a moment")
+		return bad(codeUnavailable, msgMoving)
 	case errors.Is(err, match.ErrOver), errors.Is(err, match.ErrClosed):
 		return bad(codeOver, "the match is over")
 	case ctx.Err() != nil:
 		return nil
 	case errors.Is(err, store.ErrLeaseLost):
-		return bad(codeUnavailable, "the table is moving to another server: try again in a moment")
+		return bad(codeUnavailable, msgMoving)
 	}
 	s.log.Error("move", "table", lt.id, "seat", seat, "err", err)
 	return bad(codeServer, "the move could not be saved; try again")
@@ -868,13 +868,13 @@ func (s *Server) lifecycle(ctx context.Context, lt *liveTable, seat engine.Seat,
 	case errors.Is(err, errOpen):
 		return &errorMsg{Type: "error", Code: codeOpen, Error: err.Error()}
 	case errors.Is(err, match.ErrClosed) && s.stopping(lt):
-		return &errorMsg{Type: "error", Code: codeUnavailable, Error: "the table is moving to another server: try again in a moment"}
+		return &errorMsg{Type: "error", Code: codeUnavailable, Error: msgMoving}
 	case errors.Is(err, match.ErrOver), errors.Is(err, match.ErrClosed):
 		return &errorMsg{Type: "error", Code: codeOver, Error: "the match is over"}
 	case ctx.Err() != nil:
 		return nil
 	case errors.Is(err, store.ErrLeaseLost):
-		return &errorMsg{Type: "error", Code: codeUnavailable, Error: "the table is moving to another server: try again in a moment"}
+		return &errorMsg{Type: "error", Code: codeUnavailable, Error: msgMoving}
 	}
 	s.log.Error(kind, "table", lt.id, "seat", seat, "err", err)
 	return &errorMsg{Type: "error", Code: codeServer, Error: "that could not be saved; try again"}

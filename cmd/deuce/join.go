@@ -309,6 +309,9 @@ type linePrompt struct {
 	move    tui.Move
 	moveSeq int
 	resend  <-chan time.Time
+	// autoSeq is the Seq of the frame whose only move was played for the seat (-1 none): it is
+	// played once, and a refusal of it lists the moves its frame did not list.
+	autoSeq int
 }
 
 // rateRetry is how long the line prompt waits before sending again a move the server refused
@@ -317,7 +320,7 @@ const rateRetry = time.Second
 
 // playTable plays or watches a table at a line prompt, and reports whether the match ended.
 func playTable(ctx context.Context, e *env, t tui.Table, in *lineInput) (bool, error) {
-	p := &linePrompt{ctx: ctx, w: e.stdout, t: t, in: in, info: t.Info(), waited: -1, sent: -1}
+	p := &linePrompt{ctx: ctx, w: e.stdout, t: t, in: in, info: t.Info(), waited: -1, sent: -1, autoSeq: -1}
 	fmt.Fprintf(p.w, "%s, %s. %s\n", p.info.Game.Title, p.info.Options, strings.Join(p.info.Names, " v "))
 	defer in.shown.Store(-1)
 	fctx, stop := context.WithCancel(ctx)
@@ -371,6 +374,9 @@ func playTable(ctx context.Context, e *env, t tui.Table, in *lineInput) (bool, e
 					p.ask()
 				case sent && p.started && len(p.last.Legal) > 0 && !p.last.Result.Over:
 					p.asking = true
+					if p.autoSeq == p.last.Seq {
+						p.listMoves(p.last) // its frame printed the move played, not a list
+					}
 					p.ask()
 				case p.started:
 					p.frame(p.last)
@@ -480,9 +486,12 @@ func (p *linePrompt) frame(f tui.Frame) {
 		p.waited = f.Seq
 		return
 	}
-	if len(f.Legal) == 1 && f.Seat >= 0 {
-		// As the browser does: a move with no choice is played for the player, who is told.
+	if len(f.Legal) == 1 && f.Seat >= 0 && p.autoSeq != f.Seq {
+		// As the browser does: a move with no choice is played for the player, who is told;
+		// once (a refusal of it asks as any refusal does), and in place of a move waiting to
+		// be sent again.
 		fmt.Fprintf(w, "\n%s\nYour only move, played for you: %s\n", p.view(f), f.Legal[0].Text)
+		p.autoSeq, p.resend = f.Seq, nil
 		p.sent, p.typed = f.Played, f.Legal[0].Text
 		p.move, p.moveSeq = tui.Move{Action: f.Legal[0].Action}, f.Seq
 		err := p.t.Play(p.ctx, f.Seq, p.move)
@@ -492,15 +501,21 @@ func (p *linePrompt) frame(f tui.Frame) {
 		fmt.Fprintf(w, "%s (? for help)\n", sendFailure(err))
 		p.sent, p.typed = -1, ""
 	}
-	fmt.Fprintf(w, "\n%s\nYour moves:\n", p.view(f))
+	fmt.Fprintf(w, "\n%s\n", p.view(f))
+	p.listMoves(f)
+	p.ask()
+}
+
+// listMoves prints f's moves, numbered.
+func (p *linePrompt) listMoves(f tui.Frame) {
+	fmt.Fprintln(p.w, "Your moves:")
 	texts := make([]string, len(f.Legal))
 	for i, c := range f.Legal {
 		texts[i] = c.Text
 	}
 	for _, l := range tui.MoveList(texts) {
-		fmt.Fprintln(w, l)
+		fmt.Fprintln(p.w, l)
 	}
-	p.ask()
 }
 
 // view is f's view of the table, the players named as the table names them.
@@ -561,13 +576,7 @@ func (p *linePrompt) line(line typedLine) error {
 			fmt.Fprintln(w, "It is not your move. (? for help)")
 			break
 		}
-		texts := make([]string, len(f.Legal))
-		for i, c := range f.Legal {
-			texts[i] = c.Text
-		}
-		for _, l := range tui.MoveList(texts) {
-			fmt.Fprintln(w, l)
-		}
+		p.listMoves(f)
 	case "v", "view":
 		if f.View != nil {
 			fmt.Fprintln(w, p.view(f))

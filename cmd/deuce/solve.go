@@ -70,8 +70,10 @@ func runSolve(_ context.Context, args []string, e *env) error {
 		return usagef("--workers must be at least 1")
 	}
 	// Checked before the solve, which may take a minute, rather than after it.
-	if ext := strings.ToLower(filepath.Ext(*out)); *out != "" && ext != ".json" && ext != ".csv" {
-		return usagef("--out %s: the file must end in .json or .csv", *out)
+	if *out != "" {
+		if _, err := solutionFormat(*out); err != nil {
+			return err
+		}
 	}
 	var at [3]int
 	if *state != "" {
@@ -140,20 +142,28 @@ func printStrategy(w interface{ Write([]byte) (int, error) }, who string, probs 
 	fmt.Fprintf(w, "Optimal bids of %s: %s\n", who, strings.Join(parts, ", "))
 }
 
+// solutionFormat is the format --out's file name asks for: ".json" or ".csv".
+func solutionFormat(path string) (string, error) {
+	switch ext := strings.ToLower(filepath.Ext(path)); ext {
+	case ".json", ".csv":
+		return ext, nil
+	}
+	return "", usagef("--out %s: the file must end in .json or .csv", path)
+}
+
 func writeSolution(path string, sol *pencil.Solution) error {
+	format, err := solutionFormat(path)
+	if err != nil {
+		return err
+	}
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".json":
+	if format == ".json" {
 		err = sol.WriteJSON(f)
-	case ".csv":
+	} else {
 		err = sol.WriteCSV(f)
-	default:
-		f.Close()
-		os.Remove(path)
-		return usagef("--out %s: the file must end in .json or .csv", path)
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr

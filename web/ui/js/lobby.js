@@ -174,7 +174,9 @@ function offerValues(n) {
       opt.disabled = out.has(opt.value);
     }
     if (out.has(select.value)) {
-      select.value = out.has(o.default) ? [...select.options].find((x) => !x.disabled)?.value : o.default;
+      // The variant's own value, or the option's default, or the first value offered.
+      const own = variant()?.options?.[o.name] ?? o.default;
+      select.value = out.has(own) ? [...select.options].find((x) => !x.disabled)?.value : own;
     }
   }
 }

@@ -49,6 +49,7 @@ const state = {
   wasMyTurn: false,
   rematchPoll: 0,
   settings: '', // the clock and rating, shown by the title
+  infoAsked: null, // the table's summary, asked for once (tableInfo)
   presence: null, // the latest presence message: who is connected, who left
   confirming: false, // the resign confirmation is showing
   calling: false, // the call-off confirmation is showing (while a seat waits for its player)
@@ -182,12 +183,8 @@ function showTable() {
 // showSettings reads the table's clock and rating for the title, and offers hints where they
 // are allowed: never at a rated table (the server refuses them there too).
 async function showSettings(t) {
-  let info = null;
-  try {
-    info = await api.table(id);
-  } catch {
-    // Without the settings the title stays as it is, and no hint is offered.
-  }
+  // Without the settings the title stays as it is, and no hint is offered.
+  const info = await tableInfo();
   if (!info) return;
   state.settings = [info.clock && info.clock !== 'none' ? info.clock : '', info.rated ? 'rated' : ''].filter(Boolean).join(' · ');
   showTable();
@@ -514,18 +511,18 @@ async function showRatingChange(el, tries = 3) {
   }
 }
 
+// tableInfo is the table's summary (its clock and rating), asked for once a page: null when it
+// could not be read.
+function tableInfo() {
+  if (!state.infoAsked) state.infoAsked = api.table(id).catch(() => null);
+  return state.infoAsked;
+}
+
 // showRatingIfRated shows the rating change of a rated table: the table's settings may not have
-// been read yet when the match ends (a short match, or a finished one opened), so it asks.
+// been read yet when the match ends (a short match, or a finished one opened), so it waits for
+// them.
 async function showRatingIfRated(el) {
-  let rated = state.settings.includes('rated');
-  if (!rated) {
-    try {
-      rated = Boolean((await api.table(id)).rated);
-    } catch {
-      return; // the profile has it
-    }
-  }
-  if (rated) showRatingChange(el, 5);
+  if ((await tableInfo())?.rated) showRatingChange(el, 5);
 }
 
 function showEnd() {
