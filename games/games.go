@@ -233,7 +233,10 @@ const expertIterations = 10_000
 // matches of seed 1 against hard (55.6%, 49.5-61.5%) where expert won 153 of the same 259
 // (59.1%), and 148 of 264 with those finished ahead, where expert won 156, at about 30 CPU s a
 // match against 21 (strength/alakaslam-expert20k-hard.jsonl): twice the search does not pay
-// here either, as twice Worldwide's did not. Two searches that differ play different matches
+// here either, as twice Worldwide's did not. Nor does spending it on depth: horizon=2 (playouts
+// two points ahead, about twice the CPU time) won 118 of the first 205 (57.6%, 50.7-64.1%)
+// where expert won 122 of the same, and 126 of 219 with those finished ahead, where expert won
+// 132 (strength/alakaslam-experth2-hard.jsonl). Two searches that differ play different matches
 // from their first differing move on (the dice and deals then fall on other positions), so
 // matches of the same seed are only loosely paired, and a few dozen of them tell apart only
 // large differences.
