@@ -132,8 +132,8 @@ func runSim(ctx context.Context, args []string, e *env) error {
 	if f.matches < 1 {
 		return usagef("--matches must be at least 1 (got %d)", f.matches)
 	}
-	if f.workers < 0 {
-		return usagef("--workers must not be negative (got %d)", f.workers)
+	if f.workers < 0 || f.workers > 256 {
+		return usagef("--workers %d: want 1 to 256, or 0 for one per core", f.workers)
 	}
 	if f.resume && f.results == "" {
 		return usagef("--resume needs --results FILE, the file of the run to carry on")

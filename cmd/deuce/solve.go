@@ -66,8 +66,8 @@ func runSolve(_ context.Context, args []string, e *env) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	if *workers < 1 {
-		return usagef("--workers must be at least 1")
+	if *workers < 1 || *workers > 256 {
+		return usagef("--workers %d: want 1 to 256", *workers)
 	}
 	// Checked before the solve, which may take a minute, rather than after it.
 	if *out != "" {

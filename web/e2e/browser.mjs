@@ -169,11 +169,13 @@ async function checkEnd(page, name) {
 }
 
 async function checkReplay(page, id) {
-  await page.getByRole('link', { name: 'Replay' }).click();
+  // The end leads to the replay and its analysis, which the replay page offers.
+  await page.getByRole('link', { name: 'Replay and analysis' }).click();
   await page.waitForURL(new RegExp(`/r/${id}`));
   await page.waitForFunction(() => document.body.dataset.at === '0');
   const total = Number(await page.locator('#slider').getAttribute('max'));
   check(total > 0, 'the replay has moves');
+  check(await page.getByRole('button', { name: 'Analyse' }).count() === 1, 'the replay offers its analysis');
   // The deal is chance moves: with them skipped, "Next" names the first player's move.
   const next = await page.locator('#next').textContent();
   check(await page.locator('#skip').isChecked() && /^Next: (?!Chance)[^—]+ — .+ \(after \d+ chance moves?\)$/.test(next), `the replay's next step is a player's move past the deal (${next})`);

@@ -547,7 +547,7 @@ function showEnd() {
       rated,
       h('div', { class: 'end-actions' },
         rematch,
-        finished ? h('a', { class: 'button', href: `/r/${encodeURIComponent(id)}`, id: 'replay-link' }, 'Replay') : null,
+        finished ? h('a', { class: 'button', href: `/r/${encodeURIComponent(id)}`, id: 'replay-link' }, 'Replay and analysis') : null,
         h('a', { class: 'button quiet', href: '/' }, 'Lobby')),
       note));
   // The end is news: bring it into view, from wherever the player was on the board (on a
