@@ -682,7 +682,11 @@ func (p *linePrompt) refusalText(r tui.Refusal) string {
 		// text being the move it read, which may be another than the one typed.
 		if rest, ok := strings.CutPrefix(se.Message, "illegal action "); ok {
 			if _, reason, ok := strings.Cut(rest, ": "); ok {
-				return tui.WithNames(refusedAsTyped(p.typed, reason), p.info.Names, p.last.Seat)
+				texts := make([]string, len(p.last.Legal))
+				for i, c := range p.last.Legal {
+					texts[i] = c.Text
+				}
+				return tui.WithNames(refusedAsTyped(p.typed, reason, texts), p.info.Names, p.last.Seat)
 			}
 		}
 	}

@@ -162,11 +162,13 @@ func TestPlayAgainstBotAndReplay(t *testing.T) {
 // At the line prompt the beginning of one move's text plays it, and the beginning of several
 // names them and plays nothing.
 func TestPlayTypedBeginning(t *testing.T) {
-	out, _, err := deuce(t, "choose s\nchoose WEN\nq\n", "play", "alakaslam", "--plain", "--seed", "1", "--no-record")
+	out, _, err := deuce(t, "simon\nchoose s\nchoose WEN\nq\n", "play", "alakaslam", "--plain", "--seed", "1", "--no-record")
 	if err != nil && !strings.Contains(out, "Match abandoned") {
 		t.Fatalf("play: %v\n%s", err, out)
 	}
-	for _, want := range []string{`"choose s" could be choose simon or choose sarissia: type more of it.`, "you choose Witch Wendolyn"} {
+	// Text that is no move is answered with moves of the list, not the game's examples.
+	for _, want := range []string{`"simon" is not a move: type one as the list writes it (choose austin, choose laurie, choose rich, …) or its number.`,
+		`"choose s" could be choose simon or choose sarissia: type more of it.`, "you choose Witch Wendolyn"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the output lacks %q:\n%s", want, out)
 		}

@@ -368,7 +368,11 @@ func (p *terminalMatch) ask(seat engine.Seat) (engine.Action, error) {
 			msg := tui.Reason(err)
 			var ie *engine.IllegalError
 			if errors.As(err, &ie) {
-				msg = refusedAsTyped(line, ie.Reason)
+				texts := make([]string, len(legal))
+				for i, a := range legal {
+					texts[i] = p.state.ActionString(a)
+				}
+				msg = refusedAsTyped(line, ie.Reason, texts)
 			}
 			msg = tui.WithNames(msg, p.names(), seat)
 			if !strings.Contains(msg, "(? ") {
@@ -501,9 +505,19 @@ func dataDir() string {
 
 // refusedAsTyped says why the move typed was refused: not read as a move at all ("not a move:
 // write, for example, ..."), or read and not legal now.
-func refusedAsTyped(typed, reason string) string {
+// A move not read at all is answered with moves of the list, not the game's examples, which
+// are of any decision ("concede" to a server); legal is the list, as written.
+func refusedAsTyped(typed, reason string, legal []string) string {
 	if rest, ok := strings.CutPrefix(reason, "not a move: "); ok {
-		return fmt.Sprintf("%q is not a move: %s", typed, sentenceOf(rest))
+		if len(legal) == 0 {
+			return fmt.Sprintf("%q is not a move: %s", typed, sentenceOf(rest))
+		}
+		some := legal[:min(len(legal), 3)]
+		more := ""
+		if len(legal) > len(some) {
+			more = ", …"
+		}
+		return fmt.Sprintf("%q is not a move: type one as the list writes it (%s%s) or its number.", typed, strings.Join(some, ", "), more)
 	}
 	return fmt.Sprintf("%q is not a move you can play now: %s", typed, sentenceOf(reason))
 }
