@@ -241,7 +241,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case playedMsg:
 		if msg.err != nil {
 			m.busy = false
-			m.setStatus(m.named(msg.err.Error()), true)
+			text := msg.err.Error()
+			// Text read as no move at all: the list on screen is the answer, not the game's
+			// examples, which are of any decision ("concede" offered to a server).
+			if i := strings.Index(text, "not a move: "); i >= 0 {
+				text = text[:i] + "not a move: choose one from the list, or type it as the list writes it."
+			}
+			m.setStatus(m.named(text), true)
 		}
 		return m, nil
 	case hintMsg:

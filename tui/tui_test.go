@@ -86,6 +86,10 @@ func TestRefusedMoves(t *testing.T) {
 	if n := len(local.Moves()); !strings.Contains(h.m.View(), "smash 9") || n != before {
 		t.Errorf("an illegal typed move: %d moves, want %d, and the reason shown:\n%s", n, before, h.m.View())
 	}
+	// Text that is no move is pointed to the list, not to the game's examples of any decision.
+	if v := strings.Join(strings.Fields(h.m.View()), " "); !strings.Contains(v, "not a move: choose one from the list") || strings.Contains(v, "for example") {
+		t.Errorf("text that is no move:\n%s", h.m.View())
+	}
 	h.press("9", "9")
 	if !strings.Contains(h.m.View(), "There is no move 9") {
 		t.Errorf("a number out of range is not explained:\n%s", h.m.View())
