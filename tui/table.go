@@ -136,19 +136,27 @@ func Completions(typed string, legal []Choice) []Choice {
 		return nil
 	}
 	var found []Choice
+	seen := map[string]bool{}
 	for _, c := range legal {
 		text := norm(c.Text)
 		if text == t {
 			return nil
 		}
-		if !strings.HasPrefix(text, t) || midNumber(t, text) {
-			continue
-		}
-		if !slices.ContainsFunc(found, func(f Choice) bool { return norm(f.Text) == text }) {
+		if strings.HasPrefix(text, t) && !midNumber(t, text) && !seen[text] {
+			seen[text] = true
 			found = append(found, c)
 		}
 	}
 	return found
+}
+
+// Texts are the moves' texts, in order.
+func Texts(legal []Choice) []string {
+	texts := make([]string, len(legal))
+	for i, c := range legal {
+		texts[i] = c.Text
+	}
+	return texts
 }
 
 // midNumber reports that text goes on with a digit where typed, its beginning, ends with one:
@@ -164,10 +172,7 @@ func Ambiguous(typed string, found []Choice) string {
 	if len(found) == 0 {
 		return fmt.Sprintf("%q begins no move", typed)
 	}
-	texts := make([]string, len(found))
-	for i, c := range found {
-		texts[i] = c.Text
-	}
+	texts := Texts(found)
 	if len(texts) > 6 {
 		texts = append(texts[:6], fmt.Sprintf("%d more", len(found)-6))
 	}

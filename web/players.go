@@ -428,10 +428,12 @@ func (s *Server) apiClaimTime(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case errors.Is(err, match.ErrNoClaim):
 		writeError(w, http.StatusConflict, err.Error())
-	case errors.Is(err, match.ErrClosed) && s.stopping(lt):
-		writeError(w, http.StatusServiceUnavailable, msgMoving)
 	case errors.Is(err, match.ErrOver), errors.Is(err, match.ErrClosed):
-		writeError(w, http.StatusConflict, "the match is over")
+		e, status := s.endedRefusal(lt, err), http.StatusConflict
+		if e.Code == codeUnavailable {
+			status = http.StatusServiceUnavailable
+		}
+		writeError(w, status, e.Error)
 	case err != nil:
 		s.log.Error("claim time", "table", t.ID, "err", err)
 		writeError(w, http.StatusInternalServerError, "could not claim the time")

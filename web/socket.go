@@ -763,12 +763,15 @@ func decodeClientMsg(data []byte) (clientMsg, error) {
 	return msg, nil
 }
 
-// stopping reports that lt's match stopped, or is stopping, before its end: its lease was lost
-// (another node runs the table now) or the server is closing. A message it refuses as closed
-// was not played, and the table, served again (by another node, or by this one started again),
-// takes it: the client is told to try again (codeUnavailable), not that the match is over.
-func (s *Server) stopping(lt *liveTable) bool {
-	return lt.moved.Load() || s.ctx.Err() != nil
+// endedRefusal answers a message lt's match refused as over (match.ErrOver) or closed
+// (match.ErrClosed). A run closed before the match's end (its lease lost, another node running
+// the table now, or the server closing) played nothing, and the table, served again, takes the
+// message: the client is told to try again (codeUnavailable), not that the match is over.
+func (s *Server) endedRefusal(lt *liveTable, err error) *errorMsg {
+	if errors.Is(err, match.ErrClosed) && (lt.moved.Load() || s.ctx.Err() != nil) {
+		return &errorMsg{Type: "error", Code: codeUnavailable, Error: msgMoving}
+	}
+	return &errorMsg{Type: "error", Code: codeOver, Error: "the match is over"}
 }
 
 // handle plays one client message and returns the error to send back, if any.
@@ -825,10 +828,8 @@ func (s *Server) handle(ctx context.Context, lt *liveTable, seat engine.Seat, da
 		return bad(codeNotYourTurn, "%v", err)
 	case errors.Is(err, match.ErrStale):
 		return bad(codeStale, "%v", err)
-	case errors.Is(err, match.ErrClosed) && s.stopping(lt):
-		return bad(codeUnavailable, msgMoving)
 	case errors.Is(err, match.ErrOver), errors.Is(err, match.ErrClosed):
-		return bad(codeOver, "the match is over")
+		return s.endedRefusal(lt, err)
 	case ctx.Err() != nil:
 		return nil
 	case errors.Is(err, store.ErrLeaseLost):
@@ -867,10 +868,8 @@ func (s *Server) lifecycle(ctx context.Context, lt *liveTable, seat engine.Seat,
 		return &errorMsg{Type: "error", Code: codeNotOpen, Error: err.Error()}
 	case errors.Is(err, errOpen):
 		return &errorMsg{Type: "error", Code: codeOpen, Error: err.Error()}
-	case errors.Is(err, match.ErrClosed) && s.stopping(lt):
-		return &errorMsg{Type: "error", Code: codeUnavailable, Error: msgMoving}
 	case errors.Is(err, match.ErrOver), errors.Is(err, match.ErrClosed):
-		return &errorMsg{Type: "error", Code: codeOver, Error: "the match is over"}
+		return s.endedRefusal(lt, err)
 	case ctx.Err() != nil:
 		return nil
 	case errors.Is(err, store.ErrLeaseLost):

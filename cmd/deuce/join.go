@@ -509,11 +509,7 @@ func (p *linePrompt) frame(f tui.Frame) {
 // listMoves prints f's moves, numbered.
 func (p *linePrompt) listMoves(f tui.Frame) {
 	fmt.Fprintln(p.w, "Your moves:")
-	texts := make([]string, len(f.Legal))
-	for i, c := range f.Legal {
-		texts[i] = c.Text
-	}
-	for _, l := range tui.MoveList(texts) {
+	for _, l := range tui.MoveList(tui.Texts(f.Legal)) {
 		fmt.Fprintln(p.w, l)
 	}
 }
@@ -664,12 +660,15 @@ func (p *linePrompt) moveText() string {
 	if p.typed != "" {
 		return p.typed
 	}
+	if p.move.Text != "" {
+		return p.move.Text
+	}
 	for _, c := range p.last.Legal {
-		if p.move.Text == "" && c.Action == p.move.Action {
+		if c.Action == p.move.Action {
 			return c.Text
 		}
 	}
-	return p.move.Text
+	return ""
 }
 
 // refusalText says a refusal in the seat's words: a move the table found illegal is quoted as
@@ -682,11 +681,7 @@ func (p *linePrompt) refusalText(r tui.Refusal) string {
 		// text being the move it read, which may be another than the one typed.
 		if rest, ok := strings.CutPrefix(se.Message, "illegal action "); ok {
 			if _, reason, ok := strings.Cut(rest, ": "); ok {
-				texts := make([]string, len(p.last.Legal))
-				for i, c := range p.last.Legal {
-					texts[i] = c.Text
-				}
-				return tui.WithNames(refusedAsTyped(p.typed, reason, texts), p.info.Names, p.last.Seat)
+				return tui.WithNames(refusedAsTyped(p.typed, reason, tui.Texts(p.last.Legal)), p.info.Names, p.last.Seat)
 			}
 		}
 	}

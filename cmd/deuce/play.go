@@ -368,11 +368,7 @@ func (p *terminalMatch) ask(seat engine.Seat) (engine.Action, error) {
 			msg := tui.Reason(err)
 			var ie *engine.IllegalError
 			if errors.As(err, &ie) {
-				texts := make([]string, len(legal))
-				for i, a := range legal {
-					texts[i] = p.state.ActionString(a)
-				}
-				msg = refusedAsTyped(line, ie.Reason, texts)
+				msg = refusedAsTyped(line, ie.Reason, tui.Texts(choices))
 			}
 			msg = tui.WithNames(msg, p.names(), seat)
 			if !strings.Contains(msg, "(? ") {
@@ -503,10 +499,10 @@ func dataDir() string {
 	return "deuce-data"
 }
 
-// refusedAsTyped says why the move typed was refused: not read as a move at all ("not a move:
-// write, for example, ..."), or read and not legal now.
-// A move not read at all is answered with moves of the list, not the game's examples, which
-// are of any decision ("concede" to a server); legal is the list, as written.
+// refusedAsTyped says why the move typed was refused: read and not legal now, or not read as a
+// move at all ("not a move: write, for example, ..."), which is answered with moves of legal,
+// the list as written, not the game's examples, which are of any decision ("concede" to a
+// server).
 func refusedAsTyped(typed, reason string, legal []string) string {
 	if rest, ok := strings.CutPrefix(reason, "not a move: "); ok {
 		if len(legal) == 0 {

@@ -127,7 +127,7 @@ let formSeats = 0;
 // numbered for a seat (hidden beyond the seats there are).
 function relayout() {
   followVariant();
-  const n = seatCount((name) => document.getElementById(`opt-${name}`)?.value);
+  const n = seatCount(formValue);
   markFirst();
   if (n === formSeats) return;
   const applies = optionsFor(n);
@@ -139,13 +139,17 @@ function relayout() {
   layoutSeats(n);
 }
 
+// formValue is the value the form gives option name now (undefined for an option it lacks).
+function formValue(name) {
+  return document.getElementById(`opt-${name}`)?.value;
+}
+
 // followVariant keeps the variant shown true to the options chosen: an option set against the
 // variant's own value (Players: doubles, on the "singles" variant) moves the form to the variant
 // those options are, when there is one, or says the settings are the player's own.
 function followVariant() {
   const v = variant();
-  const value = (name) => document.getElementById(`opt-${name}`)?.value;
-  const fits = (x) => Object.entries(x?.options || {}).every(([k, val]) => value(k) === undefined || value(k) === val);
+  const fits = (x) => Object.entries(x?.options || {}).every(([k, val]) => formValue(k) === undefined || formValue(k) === val);
   if (!v || fits(v)) {
     el.variantHelp.textContent = v ? capitalize(v.summary) : '';
     return;
@@ -162,7 +166,7 @@ function followVariant() {
 
 // offerValues leaves out of each option's list the values the game refuses with n seats
 // (refusedWhen: Love Means Nothing's first servers 3 and 4 in singles); a value left out that
-// was chosen gives way to the option's default, or its first value offered.
+// was chosen gives way to the variant's own, or the option's default, or the first offered.
 function offerValues(n) {
   const refused = game.refusedWhen?.[n] || {};
   for (const o of game.options) {
@@ -174,7 +178,6 @@ function offerValues(n) {
       opt.disabled = out.has(opt.value);
     }
     if (out.has(select.value)) {
-      // The variant's own value, or the option's default, or the first value offered.
       const own = variant()?.options?.[o.name] ?? o.default;
       select.value = out.has(own) ? [...select.options].find((x) => !x.disabled)?.value : own;
     }
@@ -250,7 +253,7 @@ function layoutSeats(n) {
 // seat number, or "call": player 1 calls); the bidding game's players bid together, and
 // Worldwide's first server is tossed for, so there no seat is marked.
 function markFirst() {
-  const v = document.getElementById('opt-first-server')?.value;
+  const v = formValue('first-server');
   for (let i = 0; i < formSeats; i++) {
     const note = document.getElementById(`seat-${i}-first`);
     if (note) note.textContent = v === String(i + 1) ? 'serves first' : v === 'call' && i === 0 ? 'calls for the first serve' : '';
@@ -500,7 +503,7 @@ function endAction(t, held) {
   else return null;
   const label = kind === 'resign' ? 'Resign' : 'Call off';
   // Those still awaited: anyone seated may call the table off, the table's creator or not.
-  const awaited = t.seats.filter((s, i) => !mine.has(i) && !s.claimed && !s.bot).map((s) => s.name || `seat ${t.seats.indexOf(s) + 1}`);
+  const awaited = t.seats.flatMap((s, i) => (!mine.has(i) && !s.claimed && !s.bot ? [s.name || `seat ${i + 1}`] : []));
   const others = t.seats.some((s, i) => !mine.has(i) && s.claimed && !s.bot);
   const question = kind === 'resign' ? `Resign your match of ${t.title} (${versus(t.seats)})?`
     : `Call off this ${t.title} table? It is still waiting for ${awaited.join(' and ')}${others ? '; the players already seated lose it too' : ''}.`;
