@@ -47,6 +47,33 @@ type OptionSpec struct {
 	// Values lists the accepted values; empty means the game validates free-form values itself.
 	Values []string `json:"values,omitempty"`
 	Help   string   `json:"help"`
+	// Labels says some values as a form shows them ("winloss" as "win or lose"); a value
+	// without a label is shown as it is written. Keys are values of Values.
+	Labels map[string]string `json:"labels,omitempty"`
+	// When names the settings of other options under which this one matters, each option with
+	// the values under which it does (Worldwide's sets only in a full match: {"mode":
+	// ["match"]}); under others the game ignores it, and a form hides it. Empty: it always
+	// matters.
+	When map[string][]string `json:"when,omitempty"`
+}
+
+// Label is how a form shows value v of the option: its label, or v.
+func (s OptionSpec) Label(v string) string {
+	if l, ok := s.Labels[v]; ok {
+		return l
+	}
+	return v
+}
+
+// Matters reports whether the option makes a difference under the resolved options opts
+// (When).
+func (s OptionSpec) Matters(opts Options) bool {
+	for k, vs := range s.When {
+		if !slices.Contains(vs, opts[k]) {
+			return false
+		}
+	}
+	return true
 }
 
 // Variant is a named set of option values.

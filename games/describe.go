@@ -98,7 +98,13 @@ func ShownOptions(opts engine.Options, seats int) engine.Options {
 // tie, then the first), then only the options that differ from it ("tiebreak, surface=grass").
 // Without a variant that fits the seats, it is every option shown (ShownOptions).
 func BriefOptions(g engine.Game, opts engine.Options, seats int) string {
-	shown := ShownOptions(opts, seats)
+	// An option the others make moot (Worldwide's sets in a tiebreak) is not said.
+	shown := ShownOptions(opts, seats).Clone()
+	for k := range shown {
+		if spec, ok := g.Option(k); ok && !spec.Matters(opts) {
+			delete(shown, k)
+		}
+	}
 	defaults := engine.Options{}
 	for _, o := range g.Options {
 		defaults[o.Name] = o.Default

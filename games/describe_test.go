@@ -82,6 +82,9 @@ func TestBriefOptions(t *testing.T) {
 		{centercourt.Game, "best-of-3", engine.Options{"server-refill": "no"}, 2, "best-of-3, server-refill=no"},
 		{worldwide.Game, "clay", nil, 2, "clay"},
 		{worldwide.Game, "", engine.Options{"surface": "grass"}, 2, "tiebreak, surface=grass"},
+		// sets is moot in a tiebreak (When), and said in a full match.
+		{worldwide.Game, "", engine.Options{"sets": "5"}, 2, "tiebreak"},
+		{worldwide.Game, "match", engine.Options{"sets": "5"}, 2, "match, sets=5"},
 		{lmn.Game, "doubles", nil, 4, "doubles"},
 		{lmn.Game, "", nil, 2, "singles"},
 	} {

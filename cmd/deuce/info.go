@@ -4,6 +4,8 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -51,7 +53,7 @@ func runRules(_ context.Context, args []string, e *env) error {
 			if len(o.Values) > 0 {
 				values = strings.Join(o.Values, "|")
 			}
-			fmt.Fprintf(tw, "  %s\t%s\tdefault %s\t%s\n", o.Name, values, o.Default, o.Help)
+			fmt.Fprintf(tw, "  %s\t%s\tdefault %s\t%s%s\n", o.Name, values, o.Default, o.Help, whenText(o))
 		}
 		if err := tw.Flush(); err != nil {
 			return err
@@ -165,4 +167,17 @@ func (m *multiFlag) String() string { return strings.Join(*m, ",") }
 func (m *multiFlag) Set(s string) error {
 	*m = append(*m, s)
 	return nil
+}
+
+// whenText says when an option matters, where the others can make it moot: " (only with
+// mode=match)".
+func whenText(o engine.OptionSpec) string {
+	if len(o.When) == 0 {
+		return ""
+	}
+	var conds []string
+	for _, k := range slices.Sorted(maps.Keys(o.When)) {
+		conds = append(conds, k+"="+strings.Join(o.When[k], " or "+k+"="))
+	}
+	return " (only with " + strings.Join(conds, " and ") + ")"
 }

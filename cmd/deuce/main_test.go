@@ -8,6 +8,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -126,6 +127,11 @@ func TestListRulesBots(t *testing.T) {
 	out, _, err = deuce(t, "", "rules", "centercourt")
 	if err != nil || !strings.Contains(out, "server-refill") || !strings.Contains(out, "Variants") {
 		t.Errorf("rules: %v\n%s", err, out)
+	}
+	// An option another can make moot says when it matters.
+	out, _, err = deuce(t, "", "rules", "worldwide")
+	if err != nil || !regexp.MustCompile(`(?m)^  sets .*best of 5 sets \(only with mode=match\)$`).MatchString(out) {
+		t.Errorf("rules worldwide: %v\n%s", err, out)
 	}
 	out, _, err = deuce(t, "", "bots", "pencil")
 	if err != nil || !strings.Contains(out, "equilibrium") {

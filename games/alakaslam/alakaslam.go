@@ -32,13 +32,17 @@ var Game = engine.Game{
 
 func options() []engine.OptionSpec {
 	chars := append([]string{"choose", "random"}, charKeys[:]...)
+	charLabels := map[string]string{"choose": "chosen at the table", "random": "dealt at random"}
+	for c, k := range charKeys {
+		charLabels[k] = charNames[c]
+	}
 	specs := []engine.OptionSpec{
 		{Name: "format", Default: "singles", Values: formatNames[:],
 			Help: "singles (2 players), doubles (4: players 1 and 3 against 2 and 4) or canadian (3: player 2 alone against players 1 and 3)"},
 	}
 	for seat := 1; seat <= maxSeats; seat++ {
 		specs = append(specs, engine.OptionSpec{
-			Name: "character" + strconv.Itoa(seat), Default: "choose", Values: chars,
+			Name: "character" + strconv.Itoa(seat), Default: "choose", Values: chars, Labels: charLabels,
 			Help: fmt.Sprintf("player %d's character: chosen at the table (choose), dealt at random (random), or the one named", seat),
 		})
 	}
@@ -46,9 +50,11 @@ func options() []engine.OptionSpec {
 		engine.OptionSpec{Name: "points", Default: "3", Values: []string{"1", "2", "3", "4", "5", "6", "7"},
 			Help: "points that win the match (the rules say 3)"},
 		engine.OptionSpec{Name: "first-server", Default: "call", Values: []string{"call", "1", "2"},
-			Help: "who serves first: decided by player 1's call of red or blue (call), or player 1 or player 2"},
+			Labels: map[string]string{"call": "player 1's call of red or blue", "1": "player 1", "2": "player 2"},
+			Help:   "who serves first: decided by player 1's call of red or blue (call), or player 1 or player 2"},
 		engine.OptionSpec{Name: "deck", Default: "standard", Values: []string{"standard", "enchant-3"},
-			Help: "the reconstructed 52-card deck, or an invented one with two Enchant-3s"},
+			Labels: map[string]string{"standard": "standard (52 cards)", "enchant-3": "with two Enchant-3s (invented)"},
+			Help:   "the reconstructed 52-card deck, or an invented one with two Enchant-3s"},
 	), ruleOptions()...)
 }
 

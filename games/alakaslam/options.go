@@ -34,12 +34,15 @@ const (
 func ruleOptions() []engine.OptionSpec {
 	return []engine.OptionSpec{
 		{Name: "toots", Default: TootsTurn, Values: []string{TootsTurn, TootsMoves},
+			Labels: map[string]string{TootsTurn: "any of her decisions", TootsMoves: "only when she may move"},
 			Help: "Meddlemagus Toots's ability (\"on your turn\"): at any of her decisions before she picks and after her hit (turn), " +
 				"or only when she may move (moves: not before a team serve, not after her hit if she moved before)"},
 		{Name: "team-move", Default: TeamTogether, Values: []string{TeamTogether, TeamOneByOne},
+			When: map[string][]string{"format": {"doubles", "canadian"}},
 			Help: "teammates move simultaneously: planned in turn and applied together, passing through each other's space (together), " +
 				"or one after the other, never sharing a space (one-by-one)"},
 		{Name: "played", Default: PlayedNextShot, Values: []string{PlayedNextShot, PlayedAfterHit},
+			Labels: map[string]string{PlayedNextShot: "at the next shot", PlayedAfterHit: "after the hit"},
 			Help: "when a shot's cards go to the discards: at the next shot or the end of the point (next-shot), " +
 				"or once the shot is resolved, so Josephias may take back a card he has just played (after-hit)"},
 	}

@@ -20,6 +20,7 @@ var Game = engine.Game{
 			Name:    "format",
 			Default: "set",
 			Values:  []string{"tiebreak", "set", "best-of-3", "best-of-5"},
+			Labels:  map[string]string{"tiebreak": "one tiebreak", "set": "one set", "best-of-3": "best of 3 sets", "best-of-5": "best of 5 sets"},
 			Help:    "how much tennis to play: one tiebreak to 7, one set (tiebreak at 6-6), best of 3 or best of 5 sets",
 		},
 		{

@@ -21,6 +21,7 @@ var Game = engine.Game{
 			Name:    "format",
 			Default: "set",
 			Values:  []string{"set", "best-of-3", "best-of-5"},
+			Labels:  map[string]string{"set": "one set", "best-of-3": "best of 3 sets", "best-of-5": "best of 5 sets"},
 			Help:    "one set, best of three or best of five sets; sets to 6 games by 2, a point is a game",
 		},
 		{
@@ -39,6 +40,7 @@ var Game = engine.Game{
 			Name:    "overlap",
 			Default: OverlapNever,
 			Values:  []string{OverlapNever, OverlapAfterSetup},
+			Labels:  map[string]string{OverlapNever: "never", OverlapAfterSetup: "after the set-up"},
 			Help: "never: preparation cards may not overlap, at the set-up and after every turn; after-setup: only " +
 				"those laid out at the set-up may not, cards moved there at the end of a turn may",
 		},

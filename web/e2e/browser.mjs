@@ -256,6 +256,9 @@ async function main() {
     await page.locator('.game-card', { hasText: 'AlakaSLAM' }).click();
     const characterLabel = await page.locator('label[for="opt-character1"]').textContent();
     check(characterLabel === 'Character 1', `the option's label reads as words (${characterLabel})`);
+    // A value reads as the game labels it: a character by name, not "rich".
+    const rich = await page.locator('#opt-character1 option[value="rich"]').textContent();
+    check(rich === 'Mægister Rich', `a character is offered by name (${rich})`);
     // A value the seats rule out is not offered: Love Means Nothing's first servers 3 and 4
     // in singles, offered again in doubles, and a server 4 chosen gives way when back to two.
     await page.locator('.game-card', { hasText: 'Love Means Nothing' }).click();
@@ -276,6 +279,15 @@ async function main() {
     await page.locator('.game-card', { hasText: 'Worldwide Tennis' }).click();
     await page.locator('#variant').selectOption('tiebreak');
     check(await page.locator('#seat-1').count() === 1, 'a tiebreak has two seats');
+    // An option the others make moot is hidden: the number of sets in a tiebreak.
+    const setsField = page.locator('#opt-sets').locator('xpath=..');
+    check(await setsField.isHidden(), 'a tiebreak does not ask for a number of sets');
+    await page.locator('#opt-mode').selectOption('match');
+    check(await setsField.isVisible(), 'a full match asks for its number of sets');
+    const setsText = await page.locator('#opt-sets option:checked').textContent();
+    check(setsText === 'best of 3', `the sets read as "best of 3" (${setsText})`);
+    await page.locator('#opt-mode').selectOption('tiebreak');
+    check(await setsField.isHidden(), 'back to a tiebreak the sets are hidden again');
     await page.locator('#opt-solo').selectOption('yes');
     check(await page.locator('#seat-1').count() === 0, 'the solo option leaves one seat');
     await page.locator('#opt-solo').selectOption('no');

@@ -5,7 +5,7 @@ import { h, $, replace, capitalize } from './dom.js';
 import { api, getJSON } from './api.js';
 import { rememberSeat, seatsAt, seatLink, heldTables } from './seats.js';
 import { copyButton } from './copy.js';
-import { withNames, shownOptions, briefOptions, offered, versus } from './names.js';
+import { withNames, shownOptions, briefOptions, offered, versus, optionLabel, matters } from './names.js';
 import { whoami } from './account.js';
 import { CLOCKS } from './seek.js';
 import { TableSocket } from './socket.js';
@@ -81,6 +81,7 @@ function normalize(g) {
     ...g,
     options: (g.options || []).map((o) => ({
       name: pick(o, 'name'), default: pick(o, 'default') ?? '', values: pick(o, 'values') || [], help: pick(o, 'help') || '',
+      labels: pick(o, 'labels') || {}, when: pick(o, 'when') || {},
     })),
     bots: (g.bots || []).map((b) => ({ name: pick(b, 'name'), summary: pick(b, 'summary') || '', blurb: pick(b, 'blurb') || '' })),
     seatsWhen: g.seatsWhen || {},
@@ -115,26 +116,35 @@ function seatCount(value) {
   return n;
 }
 
-// optionsFor is the set of the game's options that apply to a table of n seats.
-function optionsFor(n) {
-  return new Set(shownOptions(Object.fromEntries(game.options.map((o) => [o.name, ''])), n).map(([k]) => k));
+// optionsFor is the set of the game's options that apply to a table of n seats whose options
+// have value(name): not those numbered for a seat beyond n ("character3" in singles), nor those
+// the other options make moot (Worldwide's sets in a tiebreak).
+function optionsFor(n, value) {
+  const opts = Object.fromEntries(game.options.map((o) => [o.name, value(o.name)]));
+  return new Set(shownOptions(Object.fromEntries(game.options.map((o) => [o.name, ''])), n)
+    .map(([k]) => k).filter((k) => matters(game.options.find((o) => o.name === k), opts)));
+}
+
+// showOptions hides the fields of the options that do not apply (optionsFor).
+function showOptions(n, value) {
+  const applies = optionsFor(n, value);
+  for (const o of game.options) {
+    const field = document.getElementById(`opt-${o.name}`)?.closest('.field');
+    if (field) field.hidden = !applies.has(o.name);
+  }
 }
 
 // formSeats is the number of seats laid out now.
 let formSeats = 0;
 
-// relayout follows an option that changes the number of seats: the seats, and the options
-// numbered for a seat (hidden beyond the seats there are).
+// relayout follows a changed option: the options that apply (optionsFor) and, when it changes
+// the number of seats, the seats.
 function relayout() {
   followVariant();
   const n = seatCount(formValue);
   markFirst();
+  showOptions(n, formValue);
   if (n === formSeats) return;
-  const applies = optionsFor(n);
-  for (const o of game.options) {
-    const field = document.getElementById(`opt-${o.name}`)?.closest('.field');
-    if (field) field.hidden = !applies.has(o.name);
-  }
   offerValues(n);
   layoutSeats(n);
 }
@@ -188,14 +198,15 @@ function offerValues(n) {
 function chooseVariant() {
   const v = variant();
   el.variantHelp.textContent = v ? capitalize(v.summary) : '';
-  const seats = seatCount((name) => v?.options?.[name] ?? game.options.find((o) => o.name === name)?.default);
-  // Options numbered for a seat the variant does not have ("character3" in singles) are hidden.
-  const applies = optionsFor(seats);
+  const own = (name) => v?.options?.[name] ?? game.options.find((o) => o.name === name)?.default;
+  const seats = seatCount(own);
+  // Options that do not apply ("character3" in singles, sets in a tiebreak) are hidden.
+  const applies = optionsFor(seats, own);
   replace(el.options, game.options.map((o) => {
-    const value = v?.options?.[o.name] ?? o.default;
+    const value = own(o.name);
     const id = `opt-${o.name}`;
     const input = o.values && o.values.length
-      ? h('select', { id, name: o.name, 'aria-describedby': `${id}-help` }, o.values.map((x) => h('option', { value: x, selected: x === value }, x)))
+      ? h('select', { id, name: o.name, 'aria-describedby': `${id}-help` }, o.values.map((x) => h('option', { value: x, selected: x === value }, optionLabel(o, x))))
       : h('input', { id, name: o.name, value, placeholder: o.default, 'aria-describedby': `${id}-help`, autocomplete: 'off' });
     return h('div', { class: 'field', hidden: !applies.has(o.name) },
       h('label', { for: id }, capitalize(o.name.replaceAll('-', ' ').replace(/(\D)(\d+)$/, '$1 $2'))),

@@ -44,16 +44,31 @@ export function shownOptions(opts, n) {
   });
 }
 
+// optionLabel is how value v of the option described by spec (as /api/games gives it) is shown:
+// its label ("win or lose" for "winloss"), or v.
+export function optionLabel(spec, v) {
+  return (spec?.labels ?? spec?.Labels)?.[v] ?? v;
+}
+
+// matters says whether the option described by spec makes a difference under opts: its "when"
+// lists, for other options, the values under which it does.
+export function matters(spec, opts) {
+  return Object.entries((spec?.when ?? spec?.When) || {}).every(([k, vs]) => vs.includes(opts?.[k]));
+}
+
 // briefOptions says a table's settings briefly: the variant its options make, then only the
 // options that differ from that variant and from the game's defaults ("tiebreak · surface
 // clay"), where every option would be a line of "format tiebreak, first-server 1, ...". g is
 // the game as /api/games describes it; without it every option is listed.
 export function briefOptions(g, options, seats, sep = ' · ') {
-  const all = shownOptions(options, seats);
-  const list = (pairs) => pairs.map(([k, v]) => `${k} ${v}`).join(sep);
-  if (!g) return list(all);
-  const opts = Object.fromEntries(all);
+  if (!g) return shownOptions(options, seats).map(([k, v]) => `${k} ${v}`).join(sep);
   const pick = (o, key) => o[key] ?? o[key.charAt(0).toUpperCase() + key.slice(1)];
+  const spec = (k) => (g.options || []).find((o) => pick(o, 'name') === k);
+  // An option the others make moot (when: Worldwide's sets in a tiebreak) is left out, and a
+  // value is said as the game labels it ("scoring win or lose").
+  const all = shownOptions(options, seats).filter(([k]) => matters(spec(k), options));
+  const list = (pairs) => pairs.map(([k, v]) => `${k} ${optionLabel(spec(k), v)}`).join(sep);
+  const opts = Object.fromEntries(all);
   const fits = (v) => v.seats === undefined || v.seats === seats;
   const matched = (g.variants || [])
     .filter((v) => fits(v) && Object.entries(v.options || {}).every(([k, x]) => opts[k] === x))
