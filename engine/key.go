@@ -27,3 +27,23 @@ func AppendKey(buf []byte, s State, seat Seat) []byte {
 	}
 	return append(buf, b...)
 }
+
+// Abstracter is implemented by states that can say what a seat knows that bears on the match's
+// future, a coarser key than AppendKey's: a search that keys its nodes by it lets positions
+// that differ only in what is past and settled (the face a die showed, once its outcome is
+// played) share their statistics. Equal AppendKey keys give equal abstract keys; states with
+// equal abstract keys for the seat to move offer it the same moves.
+type Abstracter interface {
+	// AppendAbstractKey appends the abstract key of seat's observation to buf, as AppendKey
+	// appends its key.
+	AppendAbstractKey(buf []byte, seat Seat) []byte
+}
+
+// AppendAbstractKey appends the abstract key of seat's observation of s to buf: the game's own
+// (Abstracter), or its key (AppendKey) where it has none.
+func AppendAbstractKey(buf []byte, s State, seat Seat) []byte {
+	if k, ok := s.(Abstracter); ok {
+		return k.AppendAbstractKey(buf, seat)
+	}
+	return AppendKey(buf, s, seat)
+}

@@ -41,6 +41,7 @@ var specKeys = []specKey{
 	{"lead", "weight of the fitted lead in the points to come, added at the horizon; 0 for none", 0, 10, false},
 	{"judge", "1 values a playout's end (at the horizon, which must be set) by the chance of winning the match, the next points won at the rate the fitted lead (at weight lead, 1 unless set) gives and the rest coin tosses, in units of the point in play; 0 counts points", 0, 1, true},
 	{"infer", "1 deals the unseen cards by what the public play shows of them (a player who could not return holds none of the cards that return), 0 uniformly", 0, 1, true},
+	{"abstract", "1 keys the tree by what bears on the match's future (Worldwide: not the faces the dice showed), 0 by all the seat knows", 0, 1, true},
 	{"prune", "1 leaves out of the tree, below its root, the moves a search never needs (taking back a card just picked), in the games that say which (AlakaSLAM); 0 keeps every legal move", 0, 1, true},
 	{"oracle", "1 searches the true state, every hidden card seen (a bound for study, not a fair player)", 0, 1, true},
 }
@@ -74,6 +75,8 @@ func (set settings) apply(o *ismcts.Options, g engine.Game) {
 			o.Infer = v == 1
 		case "prune":
 			o.Prune = v == 1
+		case "abstract":
+			o.Abstract = v == 1
 		case "lead":
 			o.Leaf = nil
 			if m := leadModels[g.Name]; m != nil && v > 0 {

@@ -231,6 +231,12 @@ type Options struct {
 	// return), where the game implements engine.Inferrer, instead of uniformly. It applies to
 	// every determinization the search makes, OwnView's included.
 	Infer bool
+	// Abstract keys the tree's nodes by what the seat to move knows that bears on the match's
+	// future (engine.AppendAbstractKey: Worldwide leaves out the faces the dice showed once
+	// their outcome is played), where the game implements engine.Abstracter, instead of all it
+	// knows: positions that differ only in a die's face, and lead to the same futures, share
+	// their statistics.
+	Abstract bool
 	// Prune leaves out of the tree, below its root, the actions the game says a search never
 	// needs (engine.Pruner: taking back a card just picked), where the game implements it. The
 	// root keeps every legal action, so that the bot may still undo a choice of its own made

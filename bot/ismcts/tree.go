@@ -927,7 +927,11 @@ func (t *tree) rootStats(legal []engine.Action, moves []MoveStats, sums, strats 
 // observe hashes the key of seat's observation of s (engine.AppendKey: the game's own
 // engine.Keyer, or the observation's JSON encoding).
 func (t *tree) observe(s engine.State, seat engine.Seat) uint64 {
-	t.keyBuf = engine.AppendKey(t.keyBuf[:0], s, seat)
+	if t.opts.Abstract {
+		t.keyBuf = engine.AppendAbstractKey(t.keyBuf[:0], s, seat)
+	} else {
+		t.keyBuf = engine.AppendKey(t.keyBuf[:0], s, seat)
+	}
 	return maphash.Bytes(keySeed, t.keyBuf)
 }
 

@@ -21,7 +21,9 @@ import (
 // and, where the game implements engine.DeterminizerInto, that a determinization written over
 // an old state is the one Determinize gives; and, where it implements engine.Returner, that
 // AppendReturns agrees with Result; and, where it implements engine.Lister, that ApplyListed of
-// every listed action leaves the state Apply leaves.
+// every listed action leaves the state Apply leaves; and, where it implements
+// engine.Abstracter, that equal keys give equal abstract keys and that the seat to move is
+// offered the same moves at equal abstract keys.
 // A game that does not implement engine.Keyer fails: the search falls back to JSON then.
 func Keys(t *testing.T, g engine.Game, cfg Config) {
 	t.Helper()
@@ -59,7 +61,8 @@ func KeysOptions(t *testing.T, g engine.Game, cfg Config, sets ...engine.Options
 func CheckKeys(g engine.Game, opts engine.Options, cfg Config) []Violation {
 	cfg = cfg.withDefaults()
 	r := &reporter{seen: map[string]int{}}
-	k := &keyChecker{r: r, byKey: map[uint64]keySample{}, byObs: map[uint64]keySample{}}
+	k := &keyChecker{r: r, byKey: map[uint64]keySample{}, byObs: map[uint64]keySample{},
+		abstractOf: map[uint64]keySample{}, movesOf: map[uint64]keySample{}}
 	for i := range max(1, cfg.Matches/60) {
 		k.match(g, opts, cfg.Seed+uint64(i), cfg)
 		if r.seen["start"] > 0 || r.seen["keyer"] > 0 {
@@ -80,8 +83,11 @@ type keySample struct {
 type keyChecker struct {
 	r            *reporter
 	byKey, byObs map[uint64]keySample
-	buf          []byte
-	scratch      engine.State // the last state DeterminizeInto returned
+	// Where the game is an engine.Abstracter: each key's abstract key, and each abstract key of
+	// the seat to move the moves it was offered (a hash of the legal list).
+	abstractOf, movesOf map[uint64]keySample
+	buf                 []byte
+	scratch             engine.State // the last state DeterminizeInto returned
 }
 
 // maxKeySamples bounds the memory of a check.
@@ -150,6 +156,7 @@ func (k *keyChecker) state(s engine.State, ctx string) {
 		} else if !ok && len(k.byObs) < maxKeySamples {
 			k.byObs[obs] = keySample{key, obs, where}
 		}
+		k.abstract(s, seat, key, where)
 	}
 	for _, bad := range []engine.Seat{engine.Seat(s.NumSeats()), engine.Chance, engine.Nobody} {
 		if got := string(keyer.AppendKey(nil, bad)); got != spectator {
@@ -162,6 +169,42 @@ func (k *keyChecker) state(s engine.State, ctx string) {
 }
 
 var keyHashSeed = maphash.MakeSeed()
+
+// abstract checks engine.Abstracter at seat's observation of s, whose key hashes to key: equal
+// keys give equal abstract keys, and the seat to move is offered the same moves at equal
+// abstract keys.
+func (k *keyChecker) abstract(s engine.State, seat engine.Seat, key uint64, where string) {
+	a, ok := s.(engine.Abstracter)
+	if !ok {
+		return
+	}
+	prefix := []byte("prefix")
+	k.buf = a.AppendAbstractKey(append(k.buf[:0], prefix...), seat)
+	if !bytes.HasPrefix(k.buf, prefix) {
+		k.r.errorf("abstract", "%s: AppendAbstractKey overwrote the buffer it was given", where)
+		return
+	}
+	abs := maphash.Bytes(keyHashSeed, k.buf[len(prefix):])
+	if prev, ok := k.abstractOf[key]; ok && prev.key != abs {
+		k.r.errorf("abstract", "%s has the key of %s, but another abstract key", where, prev.where)
+	} else if !ok && len(k.abstractOf) < maxKeySamples {
+		k.abstractOf[key] = keySample{key: abs, where: where}
+	}
+	if seat != s.ToMove() {
+		return
+	}
+	var moves maphash.Hash
+	moves.SetSeed(keyHashSeed)
+	for _, m := range s.Legal(nil) {
+		fmt.Fprint(&moves, m, ",")
+	}
+	mh := moves.Sum64()
+	if prev, ok := k.movesOf[abs]; ok && prev.key != mh {
+		k.r.errorf("abstract", "%s has the abstract key of %s, but other moves: %v", where, prev.where, s.Legal(nil))
+	} else if !ok && len(k.movesOf) < maxKeySamples {
+		k.movesOf[abs] = keySample{key: mh, where: where}
+	}
+}
 
 // reuse checks engine.DeterminizeInto, over the state the check's last call returned: the same
 // state as Determinize for the same random stream, and s unchanged.

@@ -14,6 +14,22 @@ var _ engine.Keyer = (*State)(nil)
 // function of what is written here: the options, the positions, the cards answered and
 // validated, the effects, the automaton's penalty and the observer's hand.
 func (s *State) AppendKey(buf []byte, seat engine.Seat) []byte {
+	return s.appendKey(buf, seat, false)
+}
+
+var _ engine.Abstracter = (*State)(nil)
+
+// AppendAbstractKey is AppendKey without what is past and settled (engine.Abstracter): the
+// faces the d20 showed and what they needed in the point's log (a roll's outcome is played:
+// the point goes on or ends, the Winner's difficulty follows from the validated total), the
+// last point's log and how it ended, and the match's tallies of points and games won and
+// served, which only describe the match. Nothing left out decides a move or a roll to come.
+func (s *State) AppendAbstractKey(buf []byte, seat engine.Seat) []byte {
+	return s.appendKey(buf, seat, true)
+}
+
+// appendKey writes AppendKey's key, or AppendAbstractKey's where abstract is set.
+func (s *State) appendKey(buf []byte, seat engine.Seat, abstract bool) []byte {
 	if seat < 0 || int(seat) >= s.NumSeats() {
 		seat = engine.Spectator
 	}
@@ -71,6 +87,22 @@ func (s *State) AppendKey(buf []byte, seat engine.Seat) []byte {
 	}
 	if seat >= 0 {
 		buf = appendSets(buf, s.sides[seat].hand)
+	}
+	if abstract {
+		buf = append(buf, byte(s.nRally))
+		for _, e := range s.rally[:s.nRally] {
+			e.set(fNeed, 0)
+			e.set(fRoll, 0)
+			buf = binary.LittleEndian.AppendUint64(buf, uint64(e))
+		}
+		if c.solo {
+			buf = append(buf, byte(s.auto.smash), byte(s.auto.penalty))
+			buf = appendSets(buf, s.auto.discard)
+			for p := range numPiles {
+				buf = append(buf, byte((s.auto.piles & data.piles[p]).count()))
+			}
+		}
+		return buf
 	}
 	buf = appendShots(buf, s.rally[:s.nRally])
 	buf = appendShots(buf, s.lastRally[:s.nLast])
