@@ -8,6 +8,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"deuce/bot/ismcts"
 	"deuce/engine"
@@ -72,31 +74,50 @@ func SearchHint(ctx context.Context, g engine.Game, st engine.State, seat engine
 	return reply, nil
 }
 
-// hintWhy explains a card-game hint: the move, the share of the continuations it won, the
-// other moves tried most, and how far the shares can be trusted. bestVisits is the number of
+// hintWhy explains a card-game hint: the move, how often the search tried it and the share of
+// the continuations it won, and how far that share can be trusted; and, where another move won
+// a larger share, why the bot still goes by the tries. bestVisits is the number of
 // continuations that began with the move advised.
+//
+// The bot plays the move its search tried most, not the one with the best share: the search
+// tries a move more as it looks better, and a share over a few continuations can be high by
+// chance. A move it tried almost as often and that won more is a close call, and the text says
+// that it is as fair a choice, since a person asking for a hint wants a good move, not the
+// bot's tie-break.
 func hintWhy(reply Advice, iterations, bestVisits int) string {
 	var why strings.Builder
+	best := reply.Moves[0]
 	// "would choose serve 3", and "would choose sarissia" where the move itself is a choice.
-	fmt.Fprintf(&why, "The hard bot would choose %s. It played out %d continuations from what you can see (the cards you cannot see dealt afresh each time)", strings.TrimPrefix(reply.Best, "choose "), iterations)
-	fmt.Fprintf(&why, " and won about %.0f%% of those that began with it", 100*reply.Moves[0].Win)
-	if len(reply.Moves) > 1 {
-		var alts []string
-		for _, m := range reply.Moves[1:] {
-			alts = append(alts, fmt.Sprintf("%s %.0f%%", m.Move, 100*m.Win))
-		}
-		fmt.Fprintf(&why, "; with the other moves it tried most: %s", strings.Join(alts, ", "))
-	}
-	// A share over n continuations is within ±1.96·0.5/√n of its mean (95%, a win counting 1):
-	// say so, since a move tried less can show a higher share by chance.
+	fmt.Fprintf(&why, "The hard bot would choose %s. Of %d continuations played out from what you can see (the cards you cannot see dealt afresh each time), it began %.0f%% with it and won about %.0f%% of those",
+		strings.TrimPrefix(reply.Best, "choose "), iterations, 100*best.P, 100*best.Win)
+	// A share over n continuations is within ±1.96·0.5/√n of its mean (95%, a win counting 1).
 	margin := 100 * 1.96 * 0.5 / math.Sqrt(float64(max(1, bestVisits)))
-	higher := slices.ContainsFunc(reply.Moves[1:], func(m AdviceMove) bool { return m.Win > reply.Moves[0].Win })
-	fmt.Fprintf(&why, ". The share of %s is within about ±%.0f points, the others' less sure", reply.Best, margin)
-	if higher {
-		why.WriteString(": the bot goes by how often the search tried a move, which is steadier than the shares")
+	fmt.Fprintf(&why, " (give or take %.0f points).", margin)
+	// The move with the best share among the others, if it beats the move advised.
+	var rival *AdviceMove
+	for i := range reply.Moves[1:] {
+		m := &reply.Moves[1+i]
+		if m.Win > best.Win && (rival == nil || m.Win > rival.Win) {
+			rival = m
+		}
 	}
-	why.WriteString(".")
+	switch {
+	case rival == nil:
+	case rival.P >= best.P/2:
+		fmt.Fprintf(&why, " %s, tried almost as often (%.0f%%), won more (%.0f%%): a close call, and as fair a choice.", capitalizeFirst(rival.Move), 100*rival.P, 100*rival.Win)
+	default:
+		fmt.Fprintf(&why, " %s won more (%.0f%%), but was tried too rarely (%.0f%%) for that share to be sure.", capitalizeFirst(rival.Move), 100*rival.Win, 100*rival.P)
+	}
 	return why.String()
+}
+
+// capitalizeFirst upper-cases the first letter of a move's text that begins a sentence.
+func capitalizeFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // winChance turns an expected return in [-1, 1] into a chance of winning, ignoring draws.

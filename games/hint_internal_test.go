@@ -5,20 +5,29 @@ import (
 	"testing"
 )
 
-// TestHintWhy: the explanation states the share of the move advised with its margin, and says
-// why the bot does not take a move that shows a higher share.
+// TestHintWhy: the explanation states how often the search began with the move advised and
+// the share it won, with its margin, and what to make of a move that won more: a close call
+// when it was tried almost as often, not sure when it was tried rarely.
 func TestHintWhy(t *testing.T) {
-	moves := []AdviceMove{{Move: "serve 3", P: 0.4, Win: 0.43}, {Move: "serve 4", P: 0.3, Win: 0.45}}
-	got := hintWhy(Advice{Best: "serve 3", Moves: moves}, 1000, 400)
-	for _, want := range []string{"would choose serve 3", "1000 continuations", "won about 43%", "serve 4 45%", "serve 3 is within about ±5 points", "steadier than the shares"} {
+	moves := []AdviceMove{{Move: "serve 3", P: 0.44, Win: 0.27}, {Move: "serve 4", P: 0.42, Win: 0.35}, {Move: "serve 1", P: 0.06, Win: 0.18}}
+	got := hintWhy(Advice{Best: "serve 3", Moves: moves}, 1000, 440)
+	for _, want := range []string{"would choose serve 3", "1000 continuations", "began 44% with it", "won about 27%", "give or take 5 points",
+		"Serve 4, tried almost as often (42%), won more (35%): a close call, and as fair a choice."} {
 		if !strings.Contains(got, want) {
 			t.Errorf("%q lacks %q", got, want)
 		}
 	}
-	moves[1].Win = 0.40
+	moves[1].P = 0.1
 	got = hintWhy(Advice{Best: "serve 3", Moves: moves}, 1000, 100)
-	if !strings.Contains(got, "within about ±10 points") || strings.Contains(got, "steadier") {
-		t.Errorf("%q: want a margin of 10 points and no word on a higher share", got)
+	for _, want := range []string{"give or take 10 points", "Serve 4 won more (35%), but was tried too rarely (10%) for that share to be sure."} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%q lacks %q", got, want)
+		}
+	}
+	moves[1].Win = 0.20
+	got = hintWhy(Advice{Best: "serve 3", Moves: moves}, 1000, 100)
+	if strings.Contains(got, "won more") || !strings.HasSuffix(got, "points).") {
+		t.Errorf("%q: want no word on another move when none won more", got)
 	}
 }
 

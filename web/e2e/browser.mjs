@@ -98,7 +98,8 @@ async function playCenterCourt(page, { screenshotAfter = 6, stopAfter = Infinity
     if (moves % 2 === 0 && await card.count()) {
       // Select a card, read the preview, play it with the preview's button.
       const value = await card.getAttribute('data-value');
-      await card.click();
+      // A card still chosen from before shows its preview already: a click would play it.
+      if (await card.getAttribute('aria-pressed') !== 'true') await card.click();
       const button = page.locator('.cc-preview button.primary');
       await button.waitFor();
       const preview = await page.locator('.cc-preview').textContent();
@@ -117,6 +118,15 @@ async function playCenterCourt(page, { screenshotAfter = 6, stopAfter = Infinity
         await page.keyboard.press(key);
       } else {
         await button.click();
+        // The moves drawn next under the still pointer are not pointed at: no hover, and the
+        // focus the click gave is not handed to a move of the new list.
+        await played(page, seq);
+        const still = await page.evaluate(() => ({
+          still: document.getElementById('board').classList.contains('still'),
+          focused: document.activeElement?.closest?.('.moves') ? document.activeElement.dataset.move : '',
+        }));
+        check(still.still, 'the board drawn after a click under the pointer is marked still');
+        check(!still.focused, `a click's focus is not handed to a move of the next list (${still.focused})`);
       }
     }
     await played(page, seq);
@@ -424,6 +434,16 @@ async function main() {
     check(/called off/i.test(calledOff), `the end screen says the table was called off (${calledOff})`);
     check(await page.locator('#end').getAttribute('data-ended') === 'cancelled', 'the end is a cancellation');
     log(`cancelled: "${calledOff}"`);
+    // At a doubles table whose only other person is a partner, the chat says so: it said "your
+    // opponent".
+    const doubles = await page.evaluate(async () => (await (await fetch('/api/tables', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ game: 'lmn', variant: 'doubles', seats: [{ name: 'Ann' }, { bot: 'easy' }, { name: 'Cy' }, { bot: 'easy' }] }),
+    })).json()));
+    await page.goto(`${base}${doubles.seats[0].invite}`);
+    await page.waitForFunction(() => document.body.dataset.seq !== undefined);
+    const chatTitle = await page.locator('#chat h2').textContent();
+    check(chatTitle === 'Chat with your partner', `a doubles table's chat names the partner (${chatTitle})`);
     await page.close();
 
     // (e) A player who leaves: after the server's abandon time (a second in this test) the

@@ -99,6 +99,9 @@ async function main() {
     await signUp(ann, 'ann');
     await signUp(bob, 'bob');
 
+    // The seek's game follows the game picked for a new table, until one is chosen there.
+    await ann.locator('.game-card', { hasText: 'Worldwide Tennis' }).click();
+    check(await ann.locator('#seek-game').inputValue() === 'worldwide', `the seek follows the new table's game (${await ann.locator('#seek-game').inputValue()})`);
     // Ann seeks a rated Center Court tiebreak at 1+1.
     await ann.locator('#seek-game').selectOption('centercourt');
     await ann.locator('#seek-variant').selectOption('tiebreak');
@@ -188,6 +191,9 @@ async function main() {
     const api = await ann.evaluate(async () => (await (await fetch('/api/users/ann')).json()).ratings[0].rating);
     check(Number(shown) === Math.round(api) && Math.round(api) !== 1500, `the profile shows the new rating (${shown}, API ${api})`);
     check(await ann.locator('#recent a', { hasText: 'Replay' }).count() === 1, 'the profile lists the match with its replay');
+    // An account's name keeps its case where a result begins with it ("bob wins", not "Bob").
+    const recent = await ann.locator('#recent').textContent();
+    check(/\b(ann|bob)\b/.test(recent) && !/\b(Ann|Bob)\b/.test(recent), `the match's result names the players as they signed up (${recent})`);
     await shot(ann, 'profile.png');
     log(`ann's profile shows ${shown}`);
     // The leaderboard lists her; a game it does not know is named as such, not silently replaced.

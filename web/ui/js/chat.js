@@ -78,7 +78,7 @@ export class Chat {
     this.seat = seat;
     this.seats = seats;
     this.lines.replaceChildren();
-    this.title.textContent = seat >= 0 ? 'Chat with your opponent' : 'Spectators\u2019 chat';
+    this.title.textContent = seat >= 0 ? chatTitle(seat, seats) : 'Spectators\u2019 chat';
     // A player whose every opponent is a bot has nobody to chat with.
     this.root.hidden = seat >= 0 && seats.every((s, i) => i === seat || s.bot);
     if (seat < 0) this.muted = new Set(); // a spectator mutes nobody
@@ -111,4 +111,13 @@ export class Chat {
     while (this.lines.children.length > 200) this.lines.firstChild.remove();
     this.lines.scrollTop = this.lines.scrollHeight;
   }
+}
+
+// chatTitle names whom seat chats with: its opponent at a table of two; at a table of teams
+// (seats 1 and 3 against 2 and 4, or 1 and 3 against 2) its partner when the other people are
+// all on its side, else the players.
+export function chatTitle(seat, seats) {
+  const people = seats.map((s, i) => (i === seat || s.bot ? -1 : i)).filter((i) => i >= 0);
+  if (seats.length <= 2) return 'Chat with your opponent';
+  return people.length && people.every((i) => i % 2 === seat % 2) ? 'Chat with your partner' : 'Chat with the players';
 }

@@ -92,6 +92,8 @@ function normalize(g) {
 function chooseGame(name) {
   game = games.find((g) => g.name === name);
   if (!game) return;
+  // The seek panel follows the game picked here (seek.js).
+  document.dispatchEvent(new CustomEvent('deuce:game', { detail: name }));
   seatChoice.length = 0;
   replace(el.variant, game.variants.map((v) => h('option', { value: v.name }, v.name)));
   el.variant.onchange = chooseVariant;

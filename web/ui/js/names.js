@@ -16,9 +16,11 @@ const SECOND_PERSON = {
 export function withNames(text, seats, viewer = -3) {
   if (!text) return text;
   const name = (n) => (Number(n) - 1 === viewer ? 'you' : seats?.[Number(n) - 1]?.name);
-  const out = text.replace(/\b[Pp]layers (\d+) and (\d+)\b|\b([Pp])layer (\d+)('s)?( (\w+))?/g, (m, a, b, p, n, poss, rest, verb) => {
+  let named = false; // the text begins with a person's name, which keeps its case
+  const out = text.replace(/\b[Pp]layers (\d+) and (\d+)\b|\b([Pp])layer (\d+)('s)?( (\w+))?/g, (m, a, b, p, n, poss, rest, verb, at) => {
     if (a) {
       const team = [name(a), name(b)];
+      if (at === 0 && team.every(Boolean) && !seats?.[Number(a) - 1]?.bot) named = true;
       return team.every(Boolean) ? team.join(' & ') : m;
     }
     const seat = Number(n) - 1;
@@ -29,9 +31,13 @@ export function withNames(text, seats, viewer = -3) {
       const word = p === 'P' ? you[0].toUpperCase() + you.slice(1) : you;
       return word + (rest ? ' ' + (!poss && SECOND_PERSON[verb] ? SECOND_PERSON[verb] : verb) : '');
     }
+    // A bot's name is the game's words ("heuristic bot"), capitalised as any sentence.
+    if (at === 0 && name(n) && !seats?.[Number(n) - 1]?.bot) named = true;
     return name(n) ? name(n) + (poss || '') + (rest || '') : m;
   });
-  // capitalize leaves a person's chosen name as typed ("bob wins"), as the other pages do.
+  // A person's chosen name stays as typed ("bob_b wins", not "Bob_b wins"), as the other pages
+  // keep it.
+  if (named) return out;
   return /^[A-Z]/.test(text) || /^(players?|you)\b/.test(text) ? capitalize(out) : out;
 }
 

@@ -128,7 +128,14 @@ async function start() {
     games = [];
   }
   replace(el.game, games.map((g) => h('option', { value: g.name }, g.title)));
-  el.game.addEventListener('change', fillVariants);
+  let chosen = false; // the player chose the seek's game here
+  el.game.addEventListener('change', () => { chosen = true; fillVariants(); });
+  // Until then it follows the game picked for a new table (lobby.js, "deuce:game").
+  document.addEventListener('deuce:game', (e) => {
+    if (chosen || !games.some((g) => g.name === e.detail)) return;
+    el.game.value = e.detail;
+    fillVariants();
+  });
   fillVariants();
   const signedOut = !me.name;
   for (const c of el.form.querySelectorAll('button, input, select')) c.disabled = signedOut;

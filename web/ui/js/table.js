@@ -314,9 +314,15 @@ function render() {
   }
   if (state.update.seq > state.autoPlayed) state.autoPlayed = -1;
   document.body.dataset.state = state.update.result?.over ? 'over' : f.legal.length ? (state.busy ? 'sending' : guarded() ? 'guarded' : 'mine') : 'waiting';
-  // Keep the keyboard focus on the same control across redraws.
-  const focusKey = document.activeElement?.dataset?.focusKey;
+  // Keep the keyboard focus on the same control across redraws; a focus a click gave is not
+  // kept, since the control of the same name after the move (the other Hit-2 blue, the serve
+  // in the same place) is not one the player chose, and focusing it would preview it.
+  const active = document.activeElement;
+  const focusKey = active?.matches?.(':focus-visible') ? active.dataset?.focusKey : undefined;
   withMotion(el.board, () => state.view.update(f));
+  // The moves drawn under a pointer that has not moved since are not ones it points at: they
+  // show no hover until it moves (.still).
+  el.board.classList.add('still');
   if (focusKey) {
     const again = el.board.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
     if (again && !again.disabled) again.focus({ preventScroll: true });
@@ -650,6 +656,15 @@ el.board.addEventListener('click', (e) => {
     e.preventDefault();
   }
 }, true);
+
+// A pointer that moves (more than a fake move at the same place, which a browser sends after a
+// redraw) points again: the board's moves show their hover (.still, render).
+let pointerAt = null;
+document.addEventListener('pointermove', (e) => {
+  const moved = !pointerAt || Math.abs(e.clientX - pointerAt[0]) + Math.abs(e.clientY - pointerAt[1]) > 2;
+  pointerAt = [e.clientX, e.clientY];
+  if (moved) el.board.classList.remove('still');
+}, { passive: true });
 
 // Number keys 1-9 play the first nine legal moves.
 document.addEventListener('keydown', (e) => {

@@ -4,7 +4,7 @@
 // land. Spectators and replays watch from player 1's end.
 
 import { h, s, replace, plural, capitalize } from '../dom.js';
-import { moveButton, nameOf, SPECTATOR, stoppedText, stoppedEarly } from './common.js';
+import { moveButton, pointerStill, nameOf, SPECTATOR, stoppedText, stoppedEarly } from './common.js';
 import { glossaryOf } from './glossary.js';
 
 const CELL = 84; // SVG units per court card
@@ -421,7 +421,7 @@ class AlakaView {
     replace(this.els.moves, legal.map((c, i) => {
       const [label, detail] = this.labelOf(frame, v, c.text);
       const b = moveButton(this.ctx, frame, c, i, label, detail, c.text === 'concede' ? 'danger' : '');
-      b.addEventListener('pointerenter', () => { this.hover = c.text; this.drawCourt(frame, v); });
+      b.addEventListener('pointerenter', () => { if (!pointerStill(b)) { this.hover = c.text; this.drawCourt(frame, v); } });
       b.addEventListener('pointerleave', () => { this.hover = null; this.drawCourt(frame, v); });
       b.addEventListener('focus', () => { this.hover = c.text; this.drawCourt(frame, v); });
       b.addEventListener('blur', () => { this.hover = null; this.drawCourt(frame, v); });
