@@ -373,6 +373,11 @@ async function main() {
     await page.locator('#end').waitFor({ state: 'visible' });
     const stopped = await page.locator('.cc-caption').textContent();
     check(stopped === 'Play stopped here.', `the board of a resigned match says play stopped (${stopped})`);
+    // The bidding game's rounds fit a phone too (their headings ran off its edge).
+    await createTable(page, { game: 'Tennis (paper and pencil)', variant: 'standard', options: { points: '8' }, opponent: 'medium', name: 'Ann' });
+    await playPencil(page);
+    const roundsOver = await page.locator('.pc-history').evaluate((e) => e.scrollWidth - e.clientWidth);
+    check(roundsOver <= 0, `the rounds fit a phone's width (${roundsOver}px too wide)`);
     await page.goto(`${base}/`);
     await page.locator('.game-card').first().waitFor();
     await shot(page, 'phone-lobby.png');

@@ -254,7 +254,7 @@ class PencilView {
     replace(this.els.bid,
       h('div', { class: 'pc-bid-head' },
         h('strong', {}, `Your bid for round ${v.rounds.length + 1}`),
-        h('span', { class: 'muted' }, lo === hi ? `only ${lo} is possible` : `${lo} to ${hi} · keys 1–9 bid 1–9`)),
+        h('span', { class: 'muted' }, lo === hi ? `only ${lo} is possible` : `${lo} to ${hi}`, h('span', { class: 'keys-hint' }, ' · keys 1–9 bid 1–9'))),
       // The other player's bid, once in, is waiting for this one (its amount stays secret).
       v.awaiting && !v.awaiting.includes(opp) ? h('p', { class: 'pc-their-bid' }, `${nameOf(this.ctx, frame, opp)} has bid: yours completes the round.`) : null,
       h('div', { class: 'pc-bid-controls' },
@@ -316,14 +316,14 @@ class PencilView {
     }).reverse();
     replace(this.els.history, h('table', { class: 'pc-rounds' },
       h('caption', {}, 'Rounds (latest first)'),
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, '#'), h('th', { scope: 'col' }, `${possessive(n0)} bid`), h('th', { scope: 'col' }, `${possessive(n1)} bid`),
-        h('th', { scope: 'col' }, 'Ball'), h('th', { scope: 'col' }, `${possessive(n0)} points`), h('th', { scope: 'col' }, `${possessive(n1)} points`))),
+      // Two rows of headings, the players' names under "Bids" and "Points left", so that the
+      // table fits a phone's width (one row of "medium bot's bid"... ran off its edge).
+      h('thead', {},
+        h('tr', {}, h('th', { scope: 'col', rowspan: '2' }, '#'), h('th', { scope: 'colgroup', colspan: '2', class: 'group' }, 'Bids'),
+          h('th', { scope: 'col', rowspan: '2' }, 'Ball'), h('th', { scope: 'colgroup', colspan: '2', class: 'group' }, 'Points left')),
+        h('tr', {}, [n0, n1, n0, n1].map((n) => h('th', { scope: 'col', class: 'name', title: n }, n)))),
       h('tbody', {}, rows)));
   }
-}
-
-function possessive(name) {
-  return name === 'You' ? 'Your' : `${name}'s`;
 }
 
 function clampBeyond(p, F) {
