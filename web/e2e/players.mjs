@@ -183,6 +183,11 @@ async function main() {
 
     // Ann's profile shows her new rating and the match.
     await ann.locator('#account-me').click();
+    // The menu is a menu: changing the password and bot tokens fold away until asked for.
+    const currentPw = ann.getByLabel('Current password');
+    check(await currentPw.isHidden(), 'the password form is folded away in the account menu');
+    await ann.locator('#password-open').click();
+    check(await currentPw.isVisible(), 'it opens on asking');
     await ann.locator('#my-profile').click();
     await ann.waitForURL(/\/u\/ann$/);
     const card = ann.locator('.rating-card[data-game="centercourt"]');

@@ -67,13 +67,15 @@ function signedIn(box, me) {
       h('div', { class: 'form-actions' },
         h('button', { type: 'button', id: 'signout', onclick: async () => { if (await send('/api/account/signout', {}, error)) location.reload(); } }, 'Sign out'),
         h('button', { type: 'button', onclick: async () => { if (await send('/api/account/signout-everywhere', {}, error)) location.reload(); } }, 'Sign out everywhere')),
-      change,
-      h('p', { class: 'help', id: 'bot-token-help' }, 'A bot token lets a program of yours play as you through the API (see the README): it seeks and plays, and can never change your account or password.'),
-      h('button', { type: 'button', class: 'small', 'aria-describedby': 'bot-token-help', onclick: async () => {
-        const r = await send('/api/account/bot-tokens', {}, error);
-        if (r) replace(tokenOut, 'Bot token (shown once, keep it secret): ', h('code', {}, r.token));
-      } }, 'New bot token'),
-      tokenOut,
+      // The rarer settings fold away, so that the menu is a menu.
+      h('details', { class: 'account-more' }, h('summary', { id: 'password-open' }, 'Change password'), change),
+      h('details', { class: 'account-more' }, h('summary', { id: 'bot-token-open' }, 'Bot tokens, for your programs'),
+        h('p', { class: 'help', id: 'bot-token-help' }, 'A bot token lets a program of yours play as you through deuce\u2019s HTTP API: it seeks and plays, and can never change your account or password.'),
+        h('button', { type: 'button', class: 'small', 'aria-describedby': 'bot-token-help', onclick: async () => {
+          const r = await send('/api/account/bot-tokens', {}, error);
+          if (r) replace(tokenOut, 'Bot token (shown once, keep it secret): ', h('code', {}, r.token));
+        } }, 'New bot token'),
+        tokenOut),
       error)));
 }
 
