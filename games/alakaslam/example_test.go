@@ -82,7 +82,7 @@ func Example() {
 	//   P1 (you)  Æthermancer Austin: 6 cards
 	//   P2        Mægister Rich: 8 cards
 	// Your hand: Hit-0 blue, Hit-1 blue, Hit-3 red, Hit-3 blue, Enchant-1, Enchant-2
-	// Deck 32, discards 3, on the table 0r x1 1r x1 2r x1
+	// Deck 32, discards 3, on the table Hit-0 red, Hit-1 red, Hit-2 red
 	// Last shot: you Hit-2 red (straight), Hit-0 red, Hit-1 red; row 1 col 3 -> row 4 col 1, in
 	// Waiting: player 1 is drawing
 }

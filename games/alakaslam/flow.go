@@ -228,11 +228,7 @@ func (s *State) applyTurn(seat int8, a engine.Action) {
 		s.moved[seat] = true
 	case a >= spendBase && a < spendBase+numKinds:
 		s.discardCard(seat, int(a-spendBase))
-		n := int8(1)
-		if s.format == Canadian && s.partner(seat) < 0 {
-			n = 2 // the lone player of Canadian doubles moves two spaces per Enchantment
-		}
-		s.earned[seat] += n
+		s.earned[seat] += int8(s.spacesPerEnchant(seat))
 		s.moved[seat] = true
 	case a >= tootsBase && a < tootsBase+maxSeats:
 		t := int8(a - tootsBase)

@@ -10,8 +10,10 @@ var _ engine.Keyer = (*State)(nil)
 
 // AppendKey appends a byte string that identifies Observe(seat) to buf: the fields Observe
 // shows, in its order, as small integers and card counts, without building the observation.
-// Fields Observe derives (a player's team, the text of what the seat to move is doing) are
-// written as what they derive from, where that is shown too.
+// Fields Observe derives (a player's team, the text of what the seat to move is doing, the notes
+// on its moves and the reasons on the cards it may not pick) are written as what they derive
+// from, where that is shown too: the phase, the spaces, the moves left, the Enchantments on the
+// players, the hand sizes and the seat's own hand.
 func (s *State) AppendKey(buf []byte, seat engine.Seat) []byte {
 	if seat < 0 || seat >= engine.Seat(s.nseats) {
 		seat = engine.Spectator

@@ -38,7 +38,15 @@ func (s *State) Narrate(a engine.Action, seat engine.Seat) string {
 		k := int(a - revealBase)
 		text = "the top card is revealed: " + cardName(k)
 		if isEnchant(k) {
-			text += ", an Enchantment: reveal again"
+			hits := 0
+			for j := range numHitKinds {
+				hits += int(s.deck[j] + s.discard[j])
+			}
+			if hits > 0 {
+				text += ", an Enchantment: reveal again"
+			} else {
+				text += ", an Enchantment, and no Hit card is left to reveal"
+			}
 		}
 	case s.phase == phDealChar:
 		c := int(a - dealCharBase)
@@ -83,6 +91,9 @@ func (s *State) Narrate(a engine.Action, seat engine.Seat) string {
 		} else {
 			text = says("decline to hit", "declines to hit")
 		}
+		if why := s.declineReason(seat); why != "" {
+			text += " (" + why + ")"
+		}
 	case a == actLaurie:
 		text = says("use ", "uses ") + "Kismetician Laurie's ability: three cards drawn, one played"
 	case a >= lauriePlayBase && a < lauriePlayBase+numKinds:
@@ -99,10 +110,7 @@ func (s *State) Narrate(a engine.Action, seat engine.Seat) string {
 		to, _ := s.stepTarget(s.cur, int(a-moveBase))
 		text = says("move ", "moves ") + dirNames[a-moveBase] + " to " + cellName(Cell{int(to.r), int(to.c)})
 	case a >= spendBase && a < spendBase+numKinds:
-		n := 1
-		if s.format == Canadian && s.partner(s.cur) < 0 {
-			n = 2
-		}
+		n := s.spacesPerEnchant(s.cur)
 		text = says("discard ", "discards ") + cardName(int(a-spendBase)) + fmt.Sprintf(" to move %d more %s", n, plural(n, "space"))
 	case a >= tootsBase && a < tootsBase+maxSeats:
 		t := engine.Seat(a - tootsBase)
@@ -130,14 +138,23 @@ func (s *State) Narrate(a engine.Action, seat engine.Seat) string {
 		n := s.hands[s.cur].total()
 		text = says("mulligan", "mulligans") + fmt.Sprintf(": %d cards discarded, %d to draw", n, n-1)
 	case a == actCallRed || a == actCallBlue:
-		text = says("call ", "calls ") + strings.TrimPrefix(actionText(a), "call ")
+		text = says("call ", "calls ") + strings.TrimPrefix(actionText(a), "call ") + " for the first serve"
 	case a == actCornerRed || a == actCornerBlue:
 		text = says("serve ", "serves ") + "from the " + strings.TrimPrefix(actionText(a), "corner ") + " corner"
 	default:
 		text = says(actionText(a), actionText(a))
 	}
+	if who == seat {
+		// The player's own hand tells whether the move leaves it a hit; nobody else is told.
+		if note := s.moveNote(a); note != "" {
+			text += " (" + note + ")"
+		}
+	}
 	c := *s
 	c.apply(a)
+	if s.needCall && !c.needCall {
+		text += ", so " + c.serverText(seat)
+	}
 	if c.shots > s.shots {
 		text += "; " + c.shotText(seat)
 	}
@@ -175,6 +192,17 @@ func (s *State) shotText(seat engine.Seat) string {
 		res = howNames[sh.how]
 	}
 	return strings.Join(parts, " and ") + ": " + res
+}
+
+// serverText says who serves first, for seat: "you serve first", "player 2 serves first",
+// "players 1 and 3 serve first".
+func (s *State) serverText(seat engine.Seat) string {
+	t := teamOf(s.server)
+	who := s.teamLabel(t, seat)
+	if who == "you" || s.teamSize[t] == 2 && who != "your team" {
+		return who + " serve first"
+	}
+	return who + " serves first"
 }
 
 // teamLabel names team t for seat.

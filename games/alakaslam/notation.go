@@ -56,7 +56,7 @@ func (s *State) why(a engine.Action) string {
 		lo, hi, enchOK := s.limits(seat)
 		switch {
 		case !s.mayHit(seat):
-			return "you must stand on the ball to hit it"
+			return s.offBall(seat)
 		case s.viaL[seat]:
 			return "your card is played"
 		case h[k] == 0:
@@ -67,8 +67,11 @@ func (s *State) why(a engine.Action) string {
 			return "a hit uses at most 3 cards"
 		case isEnchant(k) && !enchOK:
 			return "Mægister Rich's Enchant-2: you may not use an Enchantment in this return"
-		case isEnchant(k):
+		case isEnchant(k) && s.pickedEnchants(seat) > 0:
 			return "only one Enchantment per hit"
+		case isEnchant(k):
+			// Only Hit cards may follow an Enchantment.
+			return "you would have too few Hit cards left to make the " + strconv.Itoa(int(lo)) + " cards your hit must use"
 		}
 		return "you would have too few cards left to make the " + strconv.Itoa(int(lo)) + " cards your hit must use"
 	case a == actHit && s.phase == phPick:
@@ -96,7 +99,7 @@ func (s *State) why(a engine.Action) string {
 		case s.npicks[seat] > 0:
 			return "take back your cards first"
 		case !s.mayHit(seat):
-			return "you must stand on the ball to hit it"
+			return s.offBall(seat)
 		}
 		return "no card is left to draw"
 	case a >= moveBase && a < moveBase+numDirs:
@@ -179,16 +182,20 @@ func (s *State) waiting() string {
 	case phDraw:
 		return player(s.cur) + " is drawing"
 	case phMulligan:
-		return "keep the hand or mulligan"
+		return "keep the hand or mulligan (discard it and draw one card fewer)"
 	case phCall:
-		return "call red or blue"
+		return "call red or blue for the first serve: the caller's side serves first if the top card is that colour"
 	case phReveal:
 		return "the top card is being revealed"
 	case phCorner:
 		return "choose the corner to serve from"
 	case phTurn:
-		if s.serving {
+		switch {
+		case s.serving:
 			return "serve"
+		case s.pos[s.cur] != s.ball:
+			// Everyone sees that the player must move first: cards are picked on the ball only.
+			return "move onto the ball's space, then hit"
 		}
 		return "move and hit"
 	case phTeamMove:

@@ -49,7 +49,8 @@ type Observation struct {
 	Planning bool         `json:"planning,omitempty"`
 	Players  []PlayerView `json:"players"`
 	// Hand is the observing seat's cards; Picked the cards it picked for the hit in progress;
-	// Drawn the three cards Laurie drew, for her.
+	// Drawn the three cards Laurie drew, for her. While the seat is to hit, each card of Hand
+	// it may not pick now says why (Card.Why).
 	Hand   []Card `json:"hand,omitempty"`
 	Picked []Card `json:"picked,omitempty"`
 	Drawn  []Card `json:"drawn,omitempty"`
@@ -83,6 +84,17 @@ type Observation struct {
 	LastPoint   *PointView `json:"lastPoint,omitempty"`
 	// Winner is the winning team once the match is over, else -1.
 	Winner int `json:"winner"`
+	// Notes are shown to the seat to move only, while it moves before its hit: the moves
+	// after which it can no longer hit, judged from its own hand and the board, each with what
+	// that costs.
+	Notes []MoveNote `json:"notes,omitempty"`
+}
+
+// MoveNote warns of a legal move: Move is its notation ("move blue"), Note what it leads to
+// ("the ball out of reach: you lose the point").
+type MoveNote struct {
+	Move string `json:"move"`
+	Note string `json:"note"`
 }
 
 // Cell is a space of the court.
@@ -102,6 +114,9 @@ type Card struct {
 	Enchant  bool   `json:"enchant,omitempty"`
 	Straight bool   `json:"straight,omitempty"`
 	Count    int    `json:"count,omitempty"`
+	// Why says, on a card of the observer's hand while it is to hit, why the card may not be
+	// picked now ("move to the ball first: you must stand on it to hit"); empty when it may.
+	Why string `json:"why,omitempty"`
 }
 
 // PlayerView is what everyone knows of a player.
@@ -319,6 +334,8 @@ func (s *State) observe(seat engine.Seat) *Observation {
 	}
 	if seat != engine.Spectator {
 		o.Hand = cardsOf(&s.hands[seat])
+		s.explainHand(seat, o.Hand)
+		o.Notes = s.moveNotes(seat)
 		if n := s.npicks[seat]; n > 0 {
 			o.Picked = picksOf(s.picks[seat][:n])
 		}
@@ -350,6 +367,32 @@ func (s *State) observe(seat engine.Seat) *Observation {
 		o.LastPoint = &PointView{Winner: int(lp.winner), How: howNames[lp.how], Number: int(lp.number)}
 	}
 	return o
+}
+
+// explainHand sets Why on each card of seat's hand that seat may not pick now, while it is to
+// hit: the reason the pick would be refused with.
+func (s *State) explainHand(seat engine.Seat, hand []Card) {
+	if s.ToMove() != seat || s.phase != phTurn && s.phase != phPick {
+		return
+	}
+	var why [numKinds]string
+	if !s.mayHit(s.cur) {
+		// One reason for every card: the player is away from the ball.
+		off := s.offBall(s.cur)
+		for k := range why {
+			why[k] = off
+		}
+	} else {
+		for k := range numKinds {
+			a := pickBase + engine.Action(k)
+			if s.hands[seat][k] > 0 && !s.turnLegal(s.cur, a) && !s.turnLegal(s.cur, straightBase+engine.Action(k)) {
+				why[k] = s.why(a)
+			}
+		}
+	}
+	for i := range hand {
+		hand[i].Why = why[hand[i].Kind]
+	}
 }
 
 // teamName names team t for the viewer: "your team", "player 2", "players 1 and 3".
@@ -415,12 +458,17 @@ func (o *Observation) String() string {
 			}
 		}
 		if len(p.Used) > 0 {
-			fmt.Fprintf(&b, " (used %s)", strings.Join(p.Used, ", "))
+			names := make([]string, len(p.Used))
+			for i, u := range p.Used {
+				names[i] = charNames[mustChar(u)]
+			}
+			fmt.Fprintf(&b, " (used %s's ability)", strings.Join(names, "'s and "))
 		}
 		b.WriteByte('\n')
 	}
 	if o.Seat >= 0 {
 		fmt.Fprintf(&b, "Your hand: %s\n", cardList(o.Hand))
+		writeUnplayable(&b, o.Hand)
 		if len(o.Drawn) > 0 {
 			fmt.Fprintf(&b, "Drawn with Laurie's ability: %s\n", cardList(o.Drawn))
 		}
@@ -471,6 +519,9 @@ func (o *Observation) String() string {
 			line += ")"
 		}
 		b.WriteString(line + "\n")
+		for _, n := range o.Notes {
+			fmt.Fprintf(&b, "Careful: %s (%s)\n", n.Move, n.Note)
+		}
 	case o.ToMove == int(engine.Chance):
 		fmt.Fprintf(&b, "Waiting: %s\n", o.Doing)
 	}
@@ -534,12 +585,37 @@ func cardList(cs []Card) string {
 	return strings.Join(parts, ", ")
 }
 
+// countList names cards counted by kind: "Hit-2 red, Enchant-1 (2)".
 func countList(cs []Card) string {
 	parts := make([]string, len(cs))
 	for i, c := range cs {
-		parts[i] = fmt.Sprintf("%s x%d", c.Short, c.Count)
+		parts[i] = c.Name
+		if c.Count > 1 {
+			parts[i] += fmt.Sprintf(" (%d)", c.Count)
+		}
 	}
-	return strings.Join(parts, " ")
+	return strings.Join(parts, ", ")
+}
+
+// writeUnplayable writes the cards of hand that may not be picked now, grouped by reason:
+// "Not playable now: Hit-2 red, Hit-0 blue (move to the ball first: ...)".
+func writeUnplayable(b *strings.Builder, hand []Card) {
+	var reasons []string
+	byReason := map[string][]string{}
+	for _, c := range hand {
+		if c.Why == "" {
+			continue
+		}
+		if _, ok := byReason[c.Why]; !ok {
+			reasons = append(reasons, c.Why)
+		}
+		if names := byReason[c.Why]; len(names) == 0 || names[len(names)-1] != c.Name {
+			byReason[c.Why] = append(names, c.Name)
+		}
+	}
+	for _, r := range reasons {
+		fmt.Fprintf(b, "Not playable now: %s (%s)\n", strings.Join(byReason[r], ", "), r)
+	}
 }
 
 func countTotal(cs []Card) int {

@@ -298,9 +298,9 @@ class AlakaView {
     replace(this.els.players, v.players.map((p) => {
       const tags = [];
       if (p.required) tags.push(h('span', { class: 'ak-tag warn' }, `enchanted: exactly ${p.required}${p.locked ? ', no Enchantment' : ''}`));
-      if (p.picked) tags.push(h('span', { class: 'ak-tag' }, p.pickedCards ? `picked ${p.pickedCards.map((c) => c.short).join(' ')}` : `${p.picked} facedown`));
-      if (p.used) tags.push(h('span', { class: 'ak-tag' }, `used ${p.used.join(', ')}`));
-      if (p.ability && p.ability !== p.character) tags.push(h('span', { class: 'ak-tag' }, `copying ${p.ability}`));
+      if (p.picked) tags.push(h('span', { class: 'ak-tag' }, p.pickedCards ? `picked ${p.pickedCards.map((c) => c.name).join(', ')}` : `${p.picked} facedown`));
+      if (p.used) tags.push(h('span', { class: 'ak-tag' }, `used ${p.used.map((k) => this.characterName(k)).join(', ')}`));
+      if (p.ability && p.ability !== p.character) tags.push(h('span', { class: 'ak-tag' }, `copying ${this.characterName(p.ability)}`));
       const hand = frame.views?.[p.seat]?.hand;
       return h('div', { class: `ak-player${v.toMove === p.seat ? ' acting' : ''}` },
         h('span', { class: 'ak-dot', style: `background:${TEAM_COLORS[p.team]}` }, String(p.seat + 1)),
@@ -341,7 +341,8 @@ class AlakaView {
       return cardEl(c, {
         key: `hand:${i}`,
         dim: !m,
-        note: m ? m.text : spend ? `discard it for a space with the "${capitalize(spend.text)}" button` : 'no move with it now',
+        // A card the game says cannot be picked now gives its reason ("move to the ball first").
+        note: m ? m.text : spend ? `discard it for a space with the "${capitalize(spend.text)}" button` : c.why || 'no move with it now',
         disabled: frame.busy || !m || this.ctx.readOnly,
         onclick: () => { if (m) this.ctx.play?.(m); },
       });
@@ -349,6 +350,8 @@ class AlakaView {
     replace(this.els.hand,
       h('div', { class: 'hand-label' }, h('strong', {}, 'Your hand'), ' ', h('span', { class: 'muted' }, plural(v.hand.length, 'card'))),
       h('div', { class: 'ak-hand' }, cards),
+      // Where every card is held back for one reason (away from the ball), it is said once.
+      v.hand.length && v.hand.every((c) => c.why && c.why === v.hand[0].why) ? h('p', { class: 'ak-why muted' }, capitalize(v.hand[0].why)) : null,
       v.picked?.length ? h('div', {}, h('span', { class: 'muted' }, 'Picked for the hit: '), h('span', { class: 'ak-hand' }, v.picked.map((c) => cardEl(c, { small: true })))) : null,
       v.drawn?.length ? h('div', {}, h('span', { class: 'muted' }, 'Drawn with Laurie: '), h('span', { class: 'ak-hand' }, v.drawn.map((c) => cardEl(c, { small: true })))) : null);
   }
@@ -362,11 +365,11 @@ class AlakaView {
         v.reshuffles ? h('span', { class: 'muted' }, ` · reshuffled ${v.reshuffles}×`) : null),
       v.table.length ? h('div', {}, h('strong', {}, 'On the table'), h('span', { class: 'ak-hand' }, v.table.flatMap((c) => Array.from({ length: c.count }, () => cardEl(c, { small: true }))))) : null,
       sh ? h('div', {}, h('strong', {}, sh.serve ? 'Last serve' : 'Last shot'),
-        sh.plays.map((p) => `${this.name(p.seat)}: ${p.cards.map((c) => c.short + (c.straight ? '↑' : '')).join(' ')}${p.laurie ? ' (Laurie)' : ''}`).join('; '),
+        sh.plays.map((p) => `${this.name(p.seat)}: ${p.cards.map((c) => c.name + (c.straight ? ' (straight)' : '')).join(', ')}${p.laurie ? ' (Laurie)' : ''}`).join('; '),
         // Off the court, what happened, not a row or column the court does not have.
         ` → ${landingText(v, { ...sh.to, result: sh.result }).replace(/^to /, '')}`) : null,
       lp ? h('div', {}, h('strong', {}, `Point ${lp.number}`), `${lp.how}, to ${this.teamName(v, lp.winner, true)}`) : null,
-      v.call && !lp ? h('div', { class: 'muted' }, `${capitalize(this.name(0))} called ${v.call}${v.revealed ? `; revealed ${v.revealed}` : ''}`) : null);
+      v.call && !lp ? h('div', { class: 'muted' }, `${capitalize(this.name(0))} called ${v.call}${v.revealed ? `; revealed ${v.revealed}` : ''}${v.revealed && !v.needCall && v.server >= 0 ? `: ${firstServe(this.teamName(v, v.players[v.server]?.team ?? v.server, true))}` : ''}`) : null);
   }
 
   // detail explains a move: where a pick or a step leads.
@@ -401,6 +404,14 @@ class AlakaView {
     return '';
   }
 
+  // characterName is a character's full name ("Kismetician Laurie") for its option key
+  // ("laurie"), from the glossary once it is read.
+  characterName(key) {
+    const about = this.glossary[`choose ${key}`];
+    const cut = about ? about.indexOf(': ') : -1;
+    return cut > 0 ? about.slice(0, cut) : capitalize(key);
+  }
+
   // labelOf is a move button's label and detail: a character by its name ("Choose Æthermancer
   // Austin", its ability below), other moves by their notation.
   labelOf(frame, v, text) {
@@ -420,7 +431,10 @@ class AlakaView {
       : null);
     replace(this.els.moves, legal.map((c, i) => {
       const [label, detail] = this.labelOf(frame, v, c.text);
-      const b = moveButton(this.ctx, frame, c, i, label, detail, c.text === 'concede' ? 'danger' : '');
+      // A move after which the player can no longer hit says so, and looks as risky as it is.
+      const note = v.notes?.find((n) => n.move === c.text)?.note;
+      const b = moveButton(this.ctx, frame, c, i, label, note ? [detail, note].filter(Boolean).join(' · ') : detail,
+        c.text === 'concede' || note ? 'danger' : '');
       b.addEventListener('pointerenter', () => { if (!pointerStill(b)) { this.hover = c.text; this.drawCourt(frame, v); } });
       b.addEventListener('pointerleave', () => { this.hover = null; this.drawCourt(frame, v); });
       b.addEventListener('focus', () => { this.hover = c.text; this.drawCourt(frame, v); });
@@ -428,4 +442,10 @@ class AlakaView {
       return b;
     }));
   }
+}
+
+// firstServe says who serves first, the verb agreeing: "you serve first", "Ann & Cy serve
+// first", "Bob serves first".
+function firstServe(who) {
+  return `${who} ${who === 'you' || who.includes(' & ') ? 'serve' : 'serves'} first`;
 }
