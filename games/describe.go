@@ -9,16 +9,20 @@ import (
 	"deuce/games/alakaslam"
 	"deuce/games/centercourt"
 	"deuce/games/lmn"
+	"deuce/games/worldwide"
 )
 
 // DescribeMove explains a move of g in words where its notation says too little for a newcomer:
 // an AlakaSLAM character's ability ("choose austin"), a Love Means Nothing card ("BL+BC>BR":
-// defends back left and back centre, aims at back right). It returns "" when the notation is
+// defends back left and back centre, aims at back right), a Worldwide move between points
+// ("recovery": draw a card). It returns "" when the notation is
 // plain enough.
 func DescribeMove(g engine.Game, text string) string {
 	switch g.Name {
 	case alakaslam.Game.Name:
 		return alakaslam.DescribeAction(text)
+	case worldwide.Game.Name:
+		return worldwide.DescribeAction(text)
 	case lmn.Game.Name:
 		if m := lmnCard.FindStringSubmatch(text); m != nil {
 			return LMNCard(m[1], m[2])
@@ -36,6 +40,8 @@ func Legend(g engine.Game) string {
 			"B and F are the back and front rows, L, C and R left, centre and right, each from its own player's view."
 	case centercourt.Game.Name:
 		return "Cards counted as VALUE×NUMBER: 3×2 is two 3s."
+	case worldwide.Game.Name:
+		return worldwide.Legend()
 	}
 	return ""
 }

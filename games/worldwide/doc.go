@@ -201,6 +201,11 @@
 // "d20 even", "ball in".
 //
 // Before a player commits, ShotOdds tells the d20 an action needs and its chance, stars
-// included; the observation of the seat to move lists them for every legal serve or shot.
-// ServiceGames and ServicePoints count holds, and TennisFacts reports them to simulations.
+// included, and OddsReason what that number is made of ("difficulty 2 + malus 3 of the orange
+// shot you answer") or why no roll is needed ("no roll: blue answering blue"); the observation
+// of the seat to move lists both for every legal serve or shot, and explains the other moves
+// whose notation says too little (recovery, concentration, a tactical plan). Every card also
+// comes in words for a newcomer (CardView.Text), Legend explains the zones and the numbers, and
+// DescribeAction the moves that mean the same in every position. ServiceGames and
+// ServicePoints count holds, and TennisFacts reports them to simulations.
 package worldwide

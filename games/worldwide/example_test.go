@@ -48,9 +48,9 @@ func Example() {
 	// player 1 chooses a second serve: #61 difficulty 4
 	// player 1 rolls the d20 for the serve: 12, needing 4: in, to the forehand zone
 	// player 1 stays in the centre zone
-	// player 2 plays #1 Baseline defence (FH), validated without a roll
+	// player 2 plays #1 Baseline defence (FH), validated without a roll: blue answering blue
 	// player 2 stays in the forehand zone
-	// player 1 plays #25 Forehand attack, validated without a roll
+	// player 1 plays #25 Forehand attack, validated without a roll: orange answering blue
 	// player 1 sends the ball to player 2's backhand zone
 	// player 1 rushes the net
 	// player 2 discards #38 Forehand passing shot to move to the backhand zone
@@ -64,20 +64,23 @@ func Example() {
 	// Last point (1): won by you (fault)
 	//    1. you            #64 Serve 13                   d20  8 vs 13 fault
 	//    2. you            #61 Serve 4                    d20 12 vs  4 good -> forehand
-	//    3. player 2       #1  Baseline defence (FH)      no roll -> centre
-	//    4. you            #25 Forehand attack            no roll -> backhand
+	//    3. player 2       #1  Baseline defence (FH)      no roll -> centre (blue answering blue)
+	//    4. you            #25 Forehand attack            no roll -> backhand (orange answering blue)
 	//    5. player 2       #16 Baseline defence (BH)      d20  3 vs  5 fault
 	// Your hand (11 of 12), Winner now needs 22:
-	//   #1  Baseline defence (FH)      blue   d0  FH    -> N      malus 0  draw 1
-	//   #2  Baseline defence (FH)      blue   d0  N,FH  -> N      malus 0  draw 1
-	//   #3  Baseline defence (FH)      blue   d1  FH    -> FH     malus 0  draw 1
-	//   #13 Baseline defence (BH)      blue   d0  BH    -> N      malus 0  draw 1
-	//   #14 Baseline defence (BH)      blue   d0  BH,N  -> N      malus 0  draw 1
-	//   #26 Forehand attack            orange d5  N,FH  -> BH     malus 4  draw 1
-	//   #29 Backhand attack            orange d4  BH,N  -> BH|FH  malus 4  draw 1
-	//   #35 Baseline defence (centre)  blue   d0  N     -> BH|FH  malus 0  draw 1
-	//   #36 Forehand winner            red    d22 N,FH  -> point  malus 0
-	//   #37 Backhand winner            red    d22 BH,N  -> point  malus 0
-	//   #48 Volley                     red    d2  V     -> BH|FH  malus 3  draw 1
+	//   card                           colour difficulty malus  from  to    icons
+	//   #1  Baseline defence (FH)      blue            0     0  FH    N     +1 card
+	//   #2  Baseline defence (FH)      blue            0     0  N/FH  N     +1 card
+	//   #3  Baseline defence (FH)      blue            1     0  FH    FH    +1 card
+	//   #13 Baseline defence (BH)      blue            0     0  BH    N     +1 card
+	//   #14 Baseline defence (BH)      blue            0     0  BH/N  N     +1 card
+	//   #26 Forehand attack            orange          5     4  N/FH  BH    +1 card
+	//   #29 Backhand attack            orange          4     4  BH/N  BH/FH +1 card
+	//   #35 Baseline defence (centre)  blue            0     0  N     BH/FH +1 card
+	//   #36 Forehand winner            red            22     0  N/FH  point
+	//   #37 Backhand winner            red            22     0  BH/N  point
+	//   #48 Volley                     red             2     3  NET   BH/FH +1 card
+	//   (BH backhand, N centre, FH forehand, NET net; +1 card: drawn after the point;
+	//    a roll must reach the difficulty plus the malus of the card answered)
 	// Now: player 1 draws the cards the point's icons give
 }

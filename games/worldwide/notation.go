@@ -472,3 +472,144 @@ func (s *State) task() string {
 	}
 	return "the match is over"
 }
+
+// Legend explains the words and codes of Worldwide Tennis's cards and views in one line, for a
+// newcomer.
+func Legend() string {
+	return "Zones: backhand (BH), centre (N, the neutral zone), forehand (FH) and the net (V, the volley zone). " +
+		"A shot needs a d20 of at least its difficulty plus the surface malus of the card it answers; " +
+		"a blue or orange shot answering a blue one needs no roll. " +
+		"Colours: blue prudent, orange risky, red bold. " +
+		"+1 card: drawn at the end of the point."
+}
+
+// glossary explains the moves whose meaning does not depend on the position, by notation.
+var glossary = map[string]string{
+	"recovery":        "draw a card",
+	"concentration":   "gain 2 stars, up to your star slots",
+	"no plan":         "take no card back from your discards, and keep your stars",
+	"stay":            "stay in your zone",
+	"rush the net":    "move up to the net: you volley next, and must answer a lob with a Smash",
+	"recentre":        "pay a star to move back to the centre zone (and a card from the net)",
+	"concede":         "lose the point",
+	"auto":            "take the validation without a roll",
+	"roll":            "roll the d20 anyway, for the player card's Winner",
+	"challenge":       "dispute the call: the Ball-in token, a coin toss, decides; out loses the point and the Challenge token",
+	"accept the call": "accept the miss",
+	"flat":            "serve without an effect",
+	"topspin":         "the receiver must pay a card to rush the net after the return",
+	"slice":           "the return is 2 harder, and an orange return must roll too (not from the net)",
+}
+
+// DescribeAction explains a move of Worldwide Tennis by its notation, in words a newcomer
+// understands, where that does not depend on the position: "recovery" draws a card, "plan
+// #25" pays a star to take the card back from the discards. It returns "" for the others.
+func DescribeAction(text string) string {
+	t := strings.Join(strings.Fields(strings.ToLower(text)), " ")
+	if d, ok := glossary[t]; ok {
+		return d
+	}
+	if strings.HasPrefix(t, "plan #") {
+		return "pay a star to take this card back from your discards into your hand"
+	}
+	return ""
+}
+
+// moveViews explains the legal moves of the actor (Observation.Moves).
+func (s *State) moveViews() []MoveView {
+	var out []MoveView
+	var buf [numShots + 4]engine.Action
+	for _, a := range s.Legal(buf[:0]) {
+		if d := s.describeMove(a); d != "" {
+			out = append(out, MoveView{Action: int(a), Text: s.ActionString(a), Detail: d})
+		}
+	}
+	return out
+}
+
+// describeMove explains the legal move a of the actor in words, with what the position adds
+// (the stars held, the zone), or returns "" where the notation says enough.
+func (s *State) describeMove(a engine.Action) string {
+	sd := &s.sides[s.actor]
+	switch s.phase {
+	case phEnds:
+		if a == actConcentration {
+			gain := min(int(sd.starCap-sd.stars), 2)
+			return "gain 2 stars, up to your " + itoa(int(sd.starCap)) + " star slots (you hold " + itoa(int(sd.stars)) +
+				": +" + itoa(gain) + ")"
+		}
+		switch {
+		case sd.deck == 0 && sd.discard == 0:
+			return "draw a card: none is left in your deck or discards"
+		case sd.deck == 0:
+			return "draw a card (your discards are shuffled into a new deck first)"
+		}
+	case phPlan:
+		if a != actNoPlan {
+			return "pay a star (you hold " + itoa(int(sd.stars)) + ") to take this card back from your discards into your hand"
+		}
+	case phPosition:
+		switch a {
+		case actStay:
+			return "stay in the " + zoneNames[sd.pos] + " zone"
+		case actNet:
+			if sd.topspin {
+				return glossary["rush the net"] + "; the topspin makes it cost a card"
+			}
+		case actRecentre:
+			if sd.pos == zV {
+				return "pay a star and a card to move back from the net to the centre zone"
+			}
+			return "pay a star to move to the centre zone"
+		}
+	case phShot:
+		if a == actConcede {
+			return "no card in your hand can be played from the " + zoneNames[sd.pos] + " zone: lose the point"
+		}
+		return ""
+	case phMove:
+		if a == actConcede {
+			return "refuse to move to the " + zoneNames[s.dest] + " zone and lose the point"
+		}
+		return ""
+	case phRollChoice:
+		if a == actAuto {
+			return "take the validation without a roll (" + noRollReason(int(s.last), int(s.card)) + ")"
+		}
+		if p := s.pcard(s.actor); p != nil {
+			return "roll the d20 instead: " + itoa(p.winLo) + "-" + itoa(p.winHi) + " wins the point, below " +
+				itoa(s.shotNeed(s.actor, int(s.card), 0)) + " misses"
+		}
+	case phChallenge:
+		c := int(s.card)
+		switch {
+		case a == actChallenge && !s.serving() && (data.cards[c].kind == kWinner || s.winnerOnHit(s.actor, c, int(s.roll))):
+			return "dispute the call: the Ball-in token, a coin toss, decides; in wins the point, out loses it and the Challenge token"
+		case a == actChallenge:
+			return "dispute the call: the Ball-in token, a coin toss, decides; in replays the point, out loses it and the Challenge token"
+		case s.serving() && !s.second:
+			return "accept the fault and serve again"
+		case s.serving():
+			return "accept the double fault and lose the point"
+		}
+		return "accept the miss and lose the point"
+	case phSide:
+		return "receive the deciding point in your " + zoneNames[a-actSide] + " zone"
+	case phPlayerCard:
+		return playerCardView(int(a - actPlayer)).Powers
+	case phServeSpin:
+	case phStars, phServeStars:
+		n := int(a - actStars)
+		if n == 0 {
+			return "keep your stars"
+		}
+		bonus := rallyBonus[n]
+		if s.phase == phServeStars {
+			bonus = serveBonus[n]
+		}
+		return "pay " + plural(n, "star") + " to take " + itoa(bonus) + " off the d20 needed"
+	default:
+		return "" // cards, discards and targets: the notation and the task say enough
+	}
+	return glossary[s.ActionString(a)]
+}

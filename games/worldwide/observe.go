@@ -9,9 +9,9 @@ import (
 )
 
 // Observation is what one seat may know: everything on the table, its own hand, and for the
-// seat to move the odds of each shot it may commit. The other hand and both decks are hidden
-// (their sizes are shown, and the cards every player knows to be in a hand). A spectator sees
-// no hand and no odds.
+// seat to move the odds of each shot it may commit, with their reasons, and what its other
+// moves do. The other hand and both decks are hidden (their sizes are shown, and the cards
+// every player knows to be in a hand). A spectator sees no hand, no odds and no moves.
 type Observation struct {
 	// Seat is the observing seat, or -3 for a spectator.
 	Seat int  `json:"seat"`
@@ -79,6 +79,10 @@ type Observation struct {
 	// Odds holds, for the seat to move only, the d20 each legal serve or shot action needs and
 	// its chance (ShotOdds).
 	Odds []OddsView `json:"odds,omitempty"`
+	// Moves explains, for the seat to move only, the legal moves whose notation says too
+	// little (recovery, concentration, a tactical plan, the position after a shot...), in the
+	// order of the legal moves; the cards played and served are explained by their Text.
+	Moves []MoveView `json:"moves,omitempty"`
 	// Serves are the five serve cards, in ascending difficulty.
 	Serves []CardView `json:"serves"`
 	// Automaton is the solo opponent's table; nil in a two-player match.
@@ -111,9 +115,16 @@ type CardView struct {
 	Ace         string `json:"ace,omitempty"`
 	TopspinCost int    `json:"topspinCost,omitempty"`
 	SliceCost   int    `json:"sliceCost,omitempty"`
+	// Text is the card in words for a newcomer, to follow its number and name: groups of
+	// phrases separated by "; ", the colour, difficulty and surface malus first, then where it
+	// is played from and sends the ball, then its icons as the rules level reads them: "orange,
+	// difficulty 5, surface malus 4; from backhand or centre to backhand; +1 card after the
+	// point".
+	Text string `json:"text"`
 }
 
-// SideView is one side of the table as everyone sees it.
+// SideView is one side of the table as everyone sees it; only KnownText is worded for the
+// observing seat.
 type SideView struct {
 	Name string `json:"name"`
 	// Position is the zone code: "BH", "N", "FH" or "V".
@@ -127,12 +138,16 @@ type SideView struct {
 	// Discard, Played (in the point in play), Known (known to be in the hand) and Removed
 	// (by a player card) list card numbers. DeckFrom lists the cards the deck was formed from
 	// at its last reshuffle (none before the first).
-	Discard    []int `json:"discard"`
-	Played     []int `json:"played"`
-	Known      []int `json:"known"`
-	Removed    []int `json:"removed,omitempty"`
-	DeckFrom   []int `json:"deckFrom,omitempty"`
-	Reshuffles int   `json:"reshuffles"`
+	Discard []int `json:"discard"`
+	Played  []int `json:"played"`
+	Known   []int `json:"known"`
+	// KnownText says the Known cards and why they are known, worded for the observing seat:
+	// "Cards you know they hold: #1 #13 (every player starts with them), #37 (a Winner comes
+	// back after each point)"; "" when none is known.
+	KnownText  string `json:"knownText,omitempty"`
+	Removed    []int  `json:"removed,omitempty"`
+	DeckFrom   []int  `json:"deckFrom,omitempty"`
+	Reshuffles int    `json:"reshuffles"`
 	// Validated is the sum of the difficulties validated in the point; Winner the difficulty a
 	// Winner would have now.
 	Validated  int             `json:"validated"`
@@ -150,6 +165,9 @@ type ShotView struct {
 	Need   int      `json:"need"`
 	Roll   int      `json:"roll"`
 	Target string   `json:"target,omitempty"`
+	// Why says why a shot was validated without a roll: "blue answering blue" or "orange
+	// answering blue"; "" for any other entry.
+	Why string `json:"why,omitempty"`
 	// Result is "good", "fault", "ace", "winner", "pending", "discarded" (an automaton card
 	// it could not play), "set aside" (an active Smash) or "called out".
 	Result string `json:"result"`
@@ -174,6 +192,19 @@ type OddsView struct {
 	Need   int     `json:"need"`
 	Chance float64 `json:"chance"`
 	Ace    float64 `json:"ace,omitempty"`
+	// Why says what Need is made of, or why no roll is needed (OddsReason): "difficulty 2 +
+	// malus 3 of the orange shot you answer", "no roll: blue answering blue".
+	Why string `json:"why"`
+}
+
+// MoveView explains one legal move in words, where its notation says too little.
+type MoveView struct {
+	Action int    `json:"action"`
+	Text   string `json:"text"`
+	// Detail is what the move does: "draw a card" for recovery, "gain 2 stars, up to your 5
+	// star slots (you hold 4: +1)" for concentration, "pay a star (you hold 3) to take this card
+	// back from your discards into your hand" for a tactical plan.
+	Detail string `json:"detail"`
 }
 
 // AutoView is the solo automaton's table.
@@ -223,6 +254,31 @@ var howNames = [...]string{"", "ace", "double fault", "winner", "fault", "refuse
 
 // cardView describes card n; owner's validated difficulties give a Winner's difficulty.
 func (s *State) cardView(n int, owner int8) CardView {
+	v := s.cardFields(n, owner)
+	if data.cards[n].kind == kWinner {
+		v.Text = s.cardWords(n, v)
+	} else {
+		v.Text = cardTexts[s.cfg.level()][s.cfg.surface][n]
+	}
+	return v
+}
+
+// cardTexts holds CardView.Text of every card but the Winners, whose difficulty changes within
+// a point, by rules level and surface; it is computed once and only read.
+var cardTexts = func() (t [len(levelNames)][numSurfaces][numCards + 1]string) {
+	for level := range t {
+		for surf := range t[level] {
+			s := &State{cfg: config{advanced: level == int(advanced), starGains: level != int(initiation), surface: int8(surf)}}
+			for n := 1; n <= numCards; n++ {
+				t[level][surf][n] = s.cardWords(n, s.cardFields(n, 0))
+			}
+		}
+	}
+	return t
+}()
+
+// cardFields is cardView without the text.
+func (s *State) cardFields(n int, owner int8) CardView {
 	k := &data.cards[n]
 	v := CardView{
 		ID: n, Name: k.name, Type: kindCodes[k.kind], Color: colorNames[k.color], Difficulty: k.diff,
@@ -254,6 +310,71 @@ func (s *State) cardView(n int, owner int8) CardView {
 		}
 	}
 	return v
+}
+
+// cardWords is CardView.Text for card n, whose view v is otherwise complete. The icons the
+// rules level ignores are left out: the effects below the advanced rules, the stars won in the
+// initiation match.
+func (s *State) cardWords(n int, v CardView) string {
+	k := &data.cards[n]
+	diff := "difficulty " + itoa(v.Difficulty)
+	if k.kind == kWinner {
+		diff = "difficulty 22 minus the difficulties validated in the point (now " + itoa(v.Difficulty) + ")"
+	}
+	groups := []string{v.Color + ", " + diff + ", surface malus " + itoa(v.Malus)}
+	if k.kind == kServe {
+		if v.Ace != "" {
+			groups = append(groups, "ACE on "+v.Ace)
+		}
+		if s.cfg.advanced {
+			groups = append(groups, fmt.Sprintf("topspin +%d, slice +%d to the difficulty", v.TopspinCost, v.SliceCost))
+		}
+		return strings.Join(groups, "; ")
+	}
+	zones := "from " + zoneWords(k.start) + " to " + zoneWords(k.targets)
+	if k.kind == kWinner {
+		zones = "from " + zoneWords(k.start) + ", wins the point"
+	}
+	groups = append(groups, zones)
+	var icons []string
+	if k.kind == kSmash {
+		icons = append(icons, "only against a lob at the net")
+	}
+	if k.effect != noEffect && s.cfg.advanced {
+		icons = append(icons, effectNames[k.effect])
+	}
+	if k.stars > 0 && s.cfg.starGains {
+		icons = append(icons, "+"+plural(k.stars, "star")+" when validated")
+	}
+	if k.cost > 0 {
+		icons = append(icons, "costs "+plural(k.cost, "star"))
+	}
+	switch k.cond {
+	case backcourt:
+		icons = append(icons, "only if the opponent is at the baseline")
+	case atNet:
+		icons = append(icons, "only if the opponent is at the net")
+	}
+	if k.draw > 0 {
+		icons = append(icons, "+"+plural(k.draw, "card")+" after the point")
+	}
+	if len(icons) > 0 {
+		groups = append(groups, strings.Join(icons, ", "))
+	}
+	return strings.Join(groups, "; ")
+}
+
+// zoneWords names the zones of zs for a card's text: "backhand or centre", "the net".
+func zoneWords(zs zones) string {
+	var names []string
+	for _, z := range zs.list() {
+		if z == zV {
+			names = append(names, "the net")
+			continue
+		}
+		names = append(names, zoneNames[z])
+	}
+	return strings.Join(names, " or ")
 }
 
 // ballAt returns the half and zone of the ball in a rally, side -1 when none is in play.
@@ -313,6 +434,7 @@ func (s *State) observe(seat engine.Seat) *Observation {
 	}
 	for i := range s.sides {
 		o.Sides[i] = s.sideView(int8(i))
+		o.Sides[i].KnownText = knownText(s.sides[i].known, int8(i), seat)
 	}
 	if seat >= 0 {
 		sd := &s.sides[seat]
@@ -322,6 +444,7 @@ func (s *State) observe(seat engine.Seat) *Observation {
 		}
 		if s.ToMove() == seat {
 			o.Odds = s.odds()
+			o.Moves = s.moveViews()
 		}
 	}
 	if s.nLast > 0 {
@@ -381,6 +504,7 @@ func playerCardView(k int) PlayerCardView {
 	return v
 }
 
+// sideView is side i's view, KnownText aside.
 func (s *State) sideView(i int8) SideView {
 	sd := &s.sides[i]
 	v := SideView{
@@ -417,12 +541,69 @@ func (s *State) sideView(i int8) SideView {
 	return v
 }
 
+// knownText is SideView.KnownText for side i's known cards, as seat sees them.
+func knownText(known cardSet, i int8, seat engine.Seat) string {
+	if known == 0 {
+		return ""
+	}
+	var start, back, plan []string
+	for _, n := range known.ids() {
+		id := "#" + itoa(n)
+		switch {
+		case data.cards[n].kind == kWinner:
+			back = append(back, id)
+		case data.startHand.has(n):
+			start = append(start, id)
+		default:
+			plan = append(plan, id)
+		}
+	}
+	var groups []string
+	for _, g := range []struct {
+		ids []string
+		why string
+	}{
+		{start, "every player starts with them"},
+		{back, "a Winner comes back after each point"},
+		{plan, "taken back from the discards with a tactical plan"},
+	} {
+		if len(g.ids) > 0 {
+			groups = append(groups, strings.Join(g.ids, " ")+" ("+g.why+")")
+		}
+	}
+	who := "Cards known to be in this hand: "
+	switch {
+	case seat == engine.Seat(i):
+		who = "Cards your opponent knows you hold: "
+	case seat >= 0:
+		who = "Cards you know they hold: "
+	}
+	return who + strings.Join(groups, ", ")
+}
+
+// answeredIn is the card that log[i] answers: the last good shot or serve before it from the
+// other side, 0 when the log no longer holds it.
+func answeredIn(log []shot, i int) int {
+	side := log[i].get(fSide)
+	for j := i - 1; j >= 0; j-- {
+		if e := log[j]; e.get(fSide) != side && e.get(fResult) == resGood {
+			return int(e.get(fCard))
+		}
+	}
+	return 0
+}
+
 func (s *State) rallyViews(log []shot) []ShotView {
 	out := make([]ShotView, 0, len(log))
-	for _, e := range log {
+	for i, e := range log {
 		side, card := e.get(fSide), int(e.get(fCard))
 		v := ShotView{Side: int(side), Card: s.cardView(card, side), Stars: int(e.get(fStars)), Need: int(e.get(fNeed)),
 			Roll: int(e.get(fRoll)), Result: resultNames[e.get(fResult)]}
+		if e.get(fResult) == resGood && e.get(fRoll) == 0 && data.cards[card].kind != kServe {
+			if last := answeredIn(log, i); last != 0 {
+				v.Why = noRollReason(last, card)
+			}
+		}
 		if spin := e.get(fSpin); data.cards[card].kind == kServe && spin != 0 {
 			v.Effect = spinWords[spin]
 		}
@@ -443,7 +624,7 @@ func (s *State) odds() []OddsView {
 		if !ok {
 			continue
 		}
-		v := OddsView{Action: int(a), Text: s.ActionString(a), Need: need, Chance: p}
+		v := OddsView{Action: int(a), Text: s.ActionString(a), Need: need, Chance: p, Why: s.OddsReason(a)}
 		switch s.phase {
 		case phServeCard:
 			v.Ace = aceChance(int(a-actCard), need)
@@ -557,8 +738,14 @@ func (o *Observation) String() string {
 	if o.Seat >= 0 && o.Seat < len(o.Sides) {
 		sd := o.Sides[o.Seat]
 		fmt.Fprintf(&b, "Your hand (%d of %d), Winner now needs %d:\n", len(o.Hand), sd.HandLimit, sd.Winner)
+		if len(o.Hand) > 0 {
+			b.WriteString("  " + handHeader + "\n")
+		}
 		for _, c := range o.Hand {
 			b.WriteString("  " + cardLine(c, o.Rules) + "\n")
+		}
+		if len(o.Hand) > 0 {
+			b.WriteString("  " + handLegend + "\n")
 		}
 	}
 	if o.Phase == "over" {
@@ -574,13 +761,21 @@ func (o *Observation) String() string {
 		b.WriteString("Odds:")
 		for _, v := range o.Odds {
 			if v.Need == 0 {
-				fmt.Fprintf(&b, "\n  %-40s no roll", v.Text)
+				fmt.Fprintf(&b, "\n  %-40s %s", v.Text, v.Why)
 				continue
 			}
 			fmt.Fprintf(&b, "\n  %-40s d20 >= %2d  %3.0f%%", v.Text, v.Need, 100*v.Chance)
 			if v.Ace > 0 {
 				fmt.Fprintf(&b, "  (ACE %.0f%%)", 100*v.Ace)
 			}
+			fmt.Fprintf(&b, "  %s", v.Why)
+		}
+		b.WriteString("\n")
+	}
+	if len(o.Moves) > 0 {
+		b.WriteString("Moves:")
+		for _, v := range o.Moves {
+			fmt.Fprintf(&b, "\n  %-40s %s", v.Text, v.Detail)
 		}
 		b.WriteString("\n")
 	}
@@ -601,25 +796,35 @@ func zoneWord(code string) string {
 	return code
 }
 
-// cardLine is one card of a hand: "#25 Forehand attack  orange d4  FH,N -> FH|BH  malus 4";
-// the icons the rules level ignores are left out: the effects below the advanced rules, the
-// stars won in the initiation match.
+// handHeader names the columns of cardLine and handLegend explains them, in 80 columns; the
+// zones have the court's codes, which the court's header above spells out (NET for the volley
+// zone V).
+var (
+	handHeader = fmt.Sprintf("%-31s%-6s %10s %5s  %-6s%-6s%s", "card", "colour", "difficulty", "malus", "from", "to",
+		"icons")
+	handLegend = "(BH backhand, N centre, FH forehand, NET net; +1 card: drawn after the point;\n" +
+		"   a roll must reach the difficulty plus the malus of the card answered)"
+)
+
+// cardLine is one card of a hand, under handHeader: "#25 Forehand attack  orange  4  4  N/FH
+// BH/FH  topspin, +1 card"; the icons the rules level ignores are left out: the effects below
+// the advanced rules, the stars won in the initiation match.
 func cardLine(c CardView, rules string) string {
-	targets := strings.Join(c.Targets, "|")
-	if targets == "" {
-		targets = "point"
+	to := zoneCodeList(c.Targets)
+	if to == "" {
+		to = "point"
 	}
-	line := fmt.Sprintf("#%-2d %-26s %-6s d%-2d %-5s -> %-6s malus %d", c.ID, c.Name, c.Color, c.Difficulty,
-		strings.Join(c.Start, ","), targets, c.Malus)
+	line := fmt.Sprintf("#%-2d %-26s %-6s %10d %5d  %-5s %-5s", c.ID, c.Name, c.Color, c.Difficulty, c.Malus,
+		zoneCodeList(c.Start), to)
 	var extra []string
 	if c.Effect != "" && rules == levelNames[advanced] {
 		extra = append(extra, c.Effect)
 	}
 	if c.Stars > 0 && rules != levelNames[initiation] {
-		extra = append(extra, fmt.Sprintf("+%d star", c.Stars))
+		extra = append(extra, "+"+plural(c.Stars, "star"))
 	}
 	if c.Cost > 0 {
-		extra = append(extra, fmt.Sprintf("costs %d star", c.Cost))
+		extra = append(extra, "costs "+plural(c.Cost, "star"))
 	}
 	if c.Condition == "net" {
 		extra = append(extra, "opponent at net")
@@ -628,12 +833,24 @@ func cardLine(c CardView, rules string) string {
 		extra = append(extra, "opponent at baseline")
 	}
 	if c.Draw > 0 {
-		extra = append(extra, fmt.Sprintf("draw %d", c.Draw))
+		extra = append(extra, "+"+plural(c.Draw, "card"))
 	}
 	if len(extra) > 0 {
-		line += "  " + strings.Join(extra, ", ")
+		line += " " + strings.Join(extra, ", ")
 	}
-	return line
+	return strings.TrimRight(line, " ")
+}
+
+// zoneCodeList writes zone codes as the court's header does: "BH/N", "NET".
+func zoneCodeList(codes []string) string {
+	out := make([]string, len(codes))
+	for i, c := range codes {
+		out[i] = c
+		if c == zoneCodes[zV] {
+			out[i] = "NET"
+		}
+	}
+	return strings.Join(out, "/")
 }
 
 func writeRally(b *strings.Builder, rally []ShotView, name func(int) string) {
@@ -645,7 +862,7 @@ func writeRally(b *strings.Builder, rally []ShotView, name func(int) string) {
 		case e.Roll > 0:
 			fmt.Fprintf(b, " d20 %2d vs %2d", e.Roll, e.Need)
 			if e.Stars > 0 {
-				fmt.Fprintf(b, " (%d stars)", e.Stars)
+				fmt.Fprintf(b, " (%s)", plural(e.Stars, "star"))
 			}
 			fmt.Fprintf(b, " %s", e.Result)
 		case e.Result == "pending" && e.Need > 0:
@@ -659,6 +876,10 @@ func writeRally(b *strings.Builder, rally []ShotView, name func(int) string) {
 		}
 		if e.Target != "" {
 			fmt.Fprintf(b, " -> %s", zoneWord(e.Target))
+		}
+		// The reason comes last, where a narrow screen cuts it rather than the target.
+		if e.Why != "" {
+			fmt.Fprintf(b, " (%s)", e.Why)
 		}
 		b.WriteString("\n")
 	}
@@ -733,6 +954,9 @@ func (s *State) autoStory(after *State, seat engine.Seat, drawn int) string {
 			switch {
 			case fresh && e.get(fRoll) == 0:
 				what = "plays " + name + ", validated without a roll"
+				if last := answeredIn(log, i); last != 0 {
+					what += ": " + noRollReason(last, c)
+				}
 			case fresh:
 				what = "plays " + name
 			}
@@ -852,12 +1076,12 @@ func (s *State) narrate(a engine.Action, seat engine.Seat) string {
 		}
 		out := verb("play", "plays") + " " + cardText(n)
 		if s.noRoll(actor, n) && !s.winnerOn(actor, n) {
-			out += ", validated without a roll"
+			out += ", validated without a roll: " + noRollReason(int(s.last), n)
 		}
 		return out
 	case phRollChoice:
 		if a == actAuto {
-			return verb("take", "takes") + " the automatic validation"
+			return verb("take", "takes") + " the validation without a roll: " + noRollReason(int(s.last), int(s.card))
 		}
 		return verb("roll", "rolls") + " for a Winner"
 	case phStars:

@@ -23,20 +23,24 @@ var Game = engine.Game{
 			Labels: map[string]string{"3": "best of 3", "5": "best of 5"}, When: map[string][]string{"mode": {"match"}},
 			Help: "full match: best of 3 or best of 5 sets"},
 		{Name: "surface", Default: "hard", Values: []string{"hard", "clay", "grass", "indoor"},
-			Help: "the court: it picks the surface malus of every card"},
+			Help: "the court, which sets each card's surface malus: how much harder the card is to answer"},
 		{Name: "rules", Default: "initiation", Values: []string{"initiation", "basic", "advanced"},
 			Labels: map[string]string{"initiation": "initiation match", "basic": "basic rules", "advanced": "advanced rules"},
-			Help:   "initiation: the first match of rule 14 (no stars won in rallies, no star bonus, no topspin or slice); basic: rules 8-13, validated cards give their stars (rule 9's example); advanced: also the star bonus, topspin and slice (rules 15-16)"},
+			Help: "initiation: the match to learn with, where good shots win no stars and topspin and slice do nothing; " +
+				"basic: good shots win the stars shown on their cards; " +
+				"advanced: you may also pay stars before a roll to make it easier, and topspin and slice take effect (rules 14-16)"},
 		{Name: "challenges", Default: "no", Values: []string{"no", "yes", "rally"},
 			Labels: map[string]string{"yes": "yes, serves too", "rally": "rally shots only"},
-			Help:   "optional rule 17: two Challenge tokens and the Ball-in token; yes: any roll of a serve or a shot one short may be challenged; rally: rally shots only, not serves"},
+			Help: "each player holds two Challenge tokens to dispute a roll missed by one: a coin toss (the Ball-in token) decides, " +
+				"and a lost challenge costs the token and the point; yes: serves and rally shots; rally: rally shots only (optional rule 17)"},
 		{Name: "second-serve", Default: "other", Values: []string{"other", "any"},
 			Labels: map[string]string{"other": "another serve card", "any": "any serve card"},
-			Help:   "rule 8: the second serve uses another serve card than the first (other), or any serve card, the first one included (any)"},
+			Help:   "after a fault, other: the second serve takes a different serve card; any: any of the five, the one that missed included (rule 8)"},
 		{Name: "player-cards", Default: "no", Values: []string{"no", "yes"},
-			Help: "optional rule 18: each player chooses a player card (invented examples: the real cards are not public)"},
+			Help: "each player chooses a player card that changes the starting hand, the stars and some rolls; " +
+				"the cards offered are invented examples, as the printed ones are not public (optional rule 18)"},
 		{Name: "solo", Default: "no", Values: []string{"no", "yes"},
-			Help: "one player against the automaton of rules 19-20"},
+			Help: "one player against the game itself: an automaton that draws its shots from five piles and rolls for them (rules 19-20)"},
 	},
 	Variants: []engine.Variant{
 		{Name: "tiebreak", Summary: "a tiebreak to 7 on hard court, the initiation match", Options: engine.Options{"mode": "tiebreak", "rules": "initiation", "surface": "hard"}},

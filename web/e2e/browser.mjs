@@ -481,6 +481,23 @@ async function main() {
     log(`alakaslam: ${warned}`);
     await page.close();
 
+    // (d4) Worldwide says its cards in words, whose held cards are known and why, and what the
+    // d20 needs or why no roll is needed.
+    page = watch(await browser.newPage(), 'worldwide');
+    await page.goto(`${base}/`);
+    const ww = await page.evaluate(async () => (await (await fetch('/api/tables', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ game: 'worldwide', variant: 'basic', seats: [{ name: 'Ann' }, { bot: 'easy' }] }),
+    })).json()));
+    current = page;
+    await page.goto(`${base}${ww.seats[0].invite}`);
+    await waitForTurn(page);
+    const cardLines = await page.locator('.ww-hand .ww-card').first().locator('.ln').allTextContents();
+    check(cardLines.some((l) => /difficulty \d+, surface malus \d+/.test(l)) && cardLines.some((l) => /^from /.test(l)), `a card is said in words (${cardLines})`);
+    const known = await page.locator('.ww-player .facts', { hasText: 'Cards you know they hold' }).textContent();
+    check(/every player starts with them/.test(known), `the known cards say why they are known (${known})`);
+    await page.close();
+
     // (e) A player who leaves: after the server's abandon time (a second in this test) the
     // other may claim the win.
     page = watch(await browser.newPage(), 'abandon');

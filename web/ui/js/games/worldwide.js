@@ -186,7 +186,8 @@ class WorldwideView {
       h('span', { class: `srv${!t.over && v.server === side ? ' on' : ''}`, title: 'serving' }),
       h('span', { class: 'nm' }, capitalize(this.name(frame, side)), t.over && t.winner === side ? ' ✓' : ''),
       (t.sets || []).map((set) => h('span', { class: 'g' }, String(set.games[side]))),
-      t.over ? null : h('span', { class: 'pts' }, t.points?.[side] ?? '')));
+      // A match over keeps its last points where it has no sets to show (a tiebreak's 7-3).
+      t.over && (t.sets || []).length ? null : h('span', { class: 'pts' }, t.points?.[side] ?? '')));
     replace(this.els.board, rows);
     const tags = [
       v.mode === 'match' ? `Best of ${v.bestOf}` : 'Tiebreak to 7',
@@ -302,8 +303,7 @@ class WorldwideView {
           sd.playerCard ? h('span', { class: 'ww-tag', title: sd.playerCard.powers }, sd.playerCard.name) : null),
         h('div', { class: 'facts' }, facts.filter(Boolean).join(' · ')),
         // Every player starts with the same six cards, so the opponent's unplayed ones are known.
-        !auto && sd.known?.length && side !== frame.seat ? h('div', { class: 'facts', title: 'Cards everyone knows this player holds: the starting hand\'s six until played, a Winner back in the hand, a card taken back by a tactical plan.' },
-          `surely in hand: ${sd.known.map((n) => `#${n}`).join(' ')} (starting hand, Winners back, plans)`) : null);
+        !auto && sd.knownText && side !== frame.seat ? h('div', { class: 'facts' }, sd.knownText) : null);
     };
     replace(this.els.players, panel(this.far), panel(this.near));
   }
@@ -316,7 +316,7 @@ class WorldwideView {
         const who = capitalize(this.name(frame, e.side));
         let what = e.result;
         if (e.roll > 0) what = `d20 ${e.roll} vs ${e.need}: ${e.result}`;
-        else if (e.result === 'good') what = 'no roll';
+        else if (e.result === 'good') what = e.why ? `no roll (${e.why})` : 'no roll';
         else if (e.result === 'pending' && e.need) what = `needs ${e.need}`;
         const cls = ['fault', 'called out'].includes(e.result) ? 'fault' : ['winner', 'ace'].includes(e.result) ? 'win' : '';
         return h('li', { class: cls },
@@ -337,12 +337,9 @@ class WorldwideView {
       const odds = move ? this.odds.get(move.action) : null;
       const body = [
         h('span', { class: 'nm' }, `#${c.id} ${c.name}`),
-        h('span', { class: 'ln' }, `${c.color} · d${c.difficulty} · malus ${c.malus}`),
-        h('span', { class: 'ln' }, `${c.start.join(',')} → ${c.targets?.length ? c.targets.join('|') : 'point'}`),
-        h('span', { class: 'ln' }, [c.effect && v.rules === 'advanced' ? c.effect : null, c.stars && v.rules !== 'initiation' ? `+${c.stars}★` : null,
-          c.cost ? `costs ${c.cost}★` : null, c.condition ? `opponent ${c.condition === 'net' ? 'at net' : 'at baseline'}` : null,
-          `draw ${c.draw}`].filter(Boolean).join(' · ')),
-        odds ? h('span', { class: 'odds' }, odds.need ? `d20 ≥ ${odds.need} · ${hopeless(odds) ? `0%: no roll reaches it${v.rules === 'advanced' ? ' before stars' : ''}` : pct(odds.chance)}` : 'no roll needed') : null,
+        // The card in words (colour, difficulty and malus; where from and to; its icons).
+        (c.text || '').split('; ').map((line) => h('span', { class: 'ln' }, line)),
+        odds ? h('span', { class: 'odds', title: odds.why || '' }, odds.need ? `d20 ≥ ${odds.need} · ${hopeless(odds) ? `0%: no roll reaches it${v.rules === 'advanced' ? ' before stars' : ''}` : pct(odds.chance)}` : odds.why || 'no roll needed') : null,
       ];
       const style = `--c:${COLORS[c.color] || 'var(--line)'}`;
       if (!own) return h('span', { class: 'ww-card', style }, body);
@@ -375,7 +372,9 @@ class WorldwideView {
     if (move) {
       const o = this.odds.get(move.action);
       parts.push(h('span', { class: 'what' }, capitalize(move.text)));
-      if (o) parts.push(h('span', {}, o.need ? `needs d20 ≥ ${o.need}: ${hopeless(o) ? `0%: no roll reaches it${v.rules === 'advanced' ? ' before stars' : ''}` : pct(o.chance)}${o.ace ? `, ACE ${pct(o.ace)}` : ''}` : 'validated without a roll'));
+      if (o) parts.push(h('span', {}, o.need ? `needs d20 ≥ ${o.need}: ${hopeless(o) ? `0%: no roll reaches it${v.rules === 'advanced' ? ' before stars' : ''}` : pct(o.chance)}${o.ace ? `, ACE ${pct(o.ace)}` : ''}` : `validated without a roll${o.why ? ` (${o.why.replace(/^no roll: /, '')})` : ''}`));
+      // What the number is made of: "difficulty 2 + malus 3 of the orange shot you answer".
+      if (o?.need && o.why) parts.push(h('span', { class: 'muted' }, o.why));
       const card = this.cardView(v, cardOf(move.text).card);
       if (card?.targets?.length > 1) parts.push(h('span', { class: 'muted' }, `then choose: ${card.targets.map((z) => ZONE_NAMES[z]).join(' or ')}`));
       if (!this.hover && this.selected) {
@@ -402,6 +401,9 @@ class WorldwideView {
         const f = fewer && this.odds.get(fewer.action);
         if (f && o.chance <= f.chance && (o.ace || 0) <= (f.ace || 0)) detail += ` · no better than ${fewer.text}`;
       }
+      // What a move whose notation says too little does (recovery, concentration, a plan).
+      const about = v.moves?.find((m) => m.action === c.action)?.detail;
+      if (about) detail = detail ? `${detail} · ${about}` : about;
       // A shot no roll can make (before any stars) is shown as the risk it is.
       const cls = c.text === 'concede' || c.text === 'accept the call' || hopeless(o) ? 'danger' : '';
       const b = moveButton(this.ctx, frame, c, i, capitalize(c.text), detail, cls);
