@@ -453,31 +453,37 @@ async function main() {
 
     // (d3) AlakaSLAM warns of a move after which the ball is out of reach, and says why the
     // cards cannot be played away from the ball. The receiver plays the first move listed
-    // until a move carries the warning.
+    // until a move carries the warning, on up to three tables (a deal can end a match before
+    // the receiver ever has to run: three serves into the net).
     page = watch(await browser.newPage(), 'alakaslam');
-    await page.goto(`${base}/`);
-    const ak = await page.evaluate(async () => (await (await fetch('/api/tables', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ game: 'alakaslam', options: { character1: 'austin', character2: 'laurie', 'first-server': '2' }, seats: [{ name: 'Ann' }, { bot: 'easy' }] }),
-    })).json()));
     current = page;
-    await page.goto(`${base}${ak.seats[0].invite}`);
     let warned = '';
-    for (let i = 0; i < 80 && !warned; i++) {
-      const { state, seq } = await waitForTurn(page);
-      if (state === 'over') break;
-      warned = (await page.locator('.moves button.move.danger').allTextContents()).find((t) => /the ball out of reach: you lose the point/.test(t)) || '';
-      if (warned) {
-        check(/^1?Move/.test(warned), `the warning is on a move (${warned})`);
-        const why = await page.locator('.ak-why').textContent();
-        check(/move to the ball first/i.test(why), `the hand says why its cards cannot be played (${why})`);
-        await shot(page, 'alakaslam-warning.png');
-        break;
+    for (let table = 0; table < 3 && !warned; table++) {
+      await page.goto(`${base}/`);
+      const ak = await page.evaluate(async () => (await (await fetch('/api/tables', {
+        method: 'POST', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ game: 'alakaslam', options: { character1: 'austin', character2: 'rich', 'first-server': '2' }, seats: [{ name: 'Ann' }, { bot: 'easy' }] }),
+      })).json()));
+      await page.goto(`${base}${ak.seats[0].invite}`);
+      for (let i = 0; i < 80 && !warned; i++) {
+        const { state, seq } = await waitForTurn(page);
+        if (state === 'over') break;
+        warned = (await page.locator('.moves button.move.danger').allTextContents()).find((t) => /the ball out of reach: you lose the point/.test(t)) || '';
+        if (warned) {
+          check(/^1?Move/.test(warned), `the warning is on a move (${warned})`);
+          const why = await page.locator('.ak-why').textContent();
+          check(/move to the ball first/i.test(why), `the hand says why its cards cannot be played (${why})`);
+          await shot(page, 'alakaslam-warning.png');
+          break;
+        }
+        await page.locator('.moves button.move:not([disabled])').first().click();
+        await played(page, seq);
       }
-      await page.locator('.moves button.move:not([disabled])').first().click();
-      await played(page, seq);
     }
     check(warned, 'a move that leaves the ball out of reach is marked as losing the point');
+    // The rules panel wraps the text where the panel needs it, not at the text's own width.
+    const akRules = await page.locator('.rules-text').textContent();
+    check(akRules.includes('The court is 4 rows by 3 columns in singles'), 'the rules text is reflowed into whole paragraphs');
     log(`alakaslam: ${warned}`);
     await page.close();
 

@@ -96,3 +96,22 @@ export function isTyping(event) {
   if (t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement) return true;
   return t instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'range', 'submit'].includes(t.type);
 }
+
+// reflow joins the lines a rules text was wrapped at into whole paragraphs, so that a narrow
+// panel wraps them where it needs to ("4 rows by 3 / columns" broke at the text's own width).
+// Blank lines, list items ("- ", "1. ", "A. ") and table rows (columns set apart by runs of
+// spaces) keep their own lines.
+export function reflow(text) {
+  const row = (line) => /\S {2,}\S/.test(line.trim());
+  const item = (line) => /^\s*(?:[-*] |\d+\. |[A-Z]\. )/.test(line);
+  const out = [];
+  for (const line of (text || '').split('\n')) {
+    const prev = out.length ? out[out.length - 1] : '';
+    if (line.trim() && prev.trim() && !item(line) && !row(line) && !row(prev)) {
+      out[out.length - 1] = `${prev.trimEnd()} ${line.trim()}`;
+    } else {
+      out.push(line);
+    }
+  }
+  return out.join('\n');
+}

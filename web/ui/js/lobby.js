@@ -1,7 +1,7 @@
 // The lobby: create a table (game, variant, options, who sits where), hand out the invite
 // links, and list the tables that are open, live and finished.
 
-import { h, $, replace, capitalize } from './dom.js';
+import { h, $, replace, capitalize, reflow } from './dom.js';
 import { api, getJSON } from './api.js';
 import { rememberSeat, seatsAt, seatLink, heldTables } from './seats.js';
 import { copyButton } from './copy.js';
@@ -100,7 +100,7 @@ function chooseGame(name) {
   el.options.onchange = relayout;
   chooseVariant();
   el.rulesTitle.textContent = `Rules of ${game.title}`;
-  replace(el.rules, h('pre', { class: 'rules-text' }, game.rules));
+  replace(el.rules, h('pre', { class: 'rules-text' }, reflow(game.rules)));
 }
 
 function variant() {

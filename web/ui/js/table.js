@@ -1,7 +1,7 @@
 // The table page, /t/{id}#seat=N&token=T: plays a seat (or watches without a token) over the
 // websocket, drawing each update with the game's view.
 
-import { h, s, $, replace, isTyping, capitalize as capital, keepNamesAsTyped } from './dom.js';
+import { h, s, $, replace, isTyping, capitalize as capital, keepNamesAsTyped, reflow } from './dom.js';
 import { api, getJSON } from './api.js';
 import { TableSocket } from './socket.js';
 import { rememberSeat, seatsAt, seatLink } from './seats.js';
@@ -276,7 +276,7 @@ async function loadRules(game) {
     const games = await api.games();
     const g = games.find((x) => x.name === game);
     if (g) {
-      replace(el.rules, h('pre', { class: 'rules-text' }, g.rules));
+      replace(el.rules, h('pre', { class: 'rules-text' }, reflow(g.rules)));
       state.game = g;
       showTable();
     }
