@@ -160,9 +160,14 @@ func TestExpertBudgets(t *testing.T) {
 			}
 			so := s.(*ismcts.Bot).Options()
 			if so.Iterations != o.Iterations || so.Trees != o.Trees || so.OwnView != o.OwnView || so.Infer != o.Infer ||
-				so.Exploration != o.Exploration || so.Bias != o.Bias || so.Horizon != o.Horizon || (so.Leaf == nil) != (o.Leaf == nil) {
+				so.Exploration != o.Exploration || so.Bias != o.Bias || so.Horizon != o.Horizon || (so.Leaf == nil) != (o.Leaf == nil) ||
+				so.Abstract != o.Abstract {
 				t.Errorf("expert:iterations=20000 in %s is not expert: %+v against %+v", g.Name, so, o)
 			}
+		}
+		// Worldwide's expert keys its tree by the abstract key (the strength table's run).
+		if o.Abstract != (g.Name == worldwide.Game.Name) {
+			t.Errorf("%s: expert's abstract key %v", g.Name, o.Abstract)
 		}
 		if o.Iterations != want || o.Trees != 4 {
 			t.Errorf("%s: expert's budget %d iterations in %d trees, want %d in 4", g.Name, o.Iterations, o.Trees, want)
