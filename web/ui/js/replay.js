@@ -194,7 +194,7 @@ function showNext() {
     return;
   }
   const passed = k - f.at;
-  el.next.textContent = `Next: ${who(m.seat)} — ${m.text}${passed ? ` (after ${passed === 1 ? 'a chance move' : `${passed} chance moves`})` : ''}`;
+  el.next.textContent = `Next: ${who(m.seat)} — ${state.view.moveText ? state.view.moveText(m.text) : m.text}${passed ? ` (after ${passed === 1 ? 'a chance move' : `${passed} chance moves`})` : ''}`;
 }
 
 function updatePosition() {

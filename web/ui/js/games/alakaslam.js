@@ -404,6 +404,13 @@ class AlakaView {
     return '';
   }
 
+  // moveText says a move's notation for a page that lists moves (the replay's "Next:"): a
+  // character by its name, "choose Sorceress Sarissia" for "choose sarissia".
+  moveText(text) {
+    const m = /^(choose|copy|deal) (\w+)$/.exec(text);
+    return m ? `${m[1]} ${this.characterName(m[2])}` : text;
+  }
+
   // characterName is a character's full name ("Kismetician Laurie") for its option key
   // ("laurie"), from the glossary once it is read.
   characterName(key) {
