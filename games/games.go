@@ -200,7 +200,8 @@ const expertIterations = 10_000
 //   - iterations=20000 (Worldwide): with lead=1, expert won 58.3% of the 1,000 matches of seed
 //     1 against hard (55.2-61.3%), where 10,000 iterations won 54.5% (51.4-57.6%; that run's
 //     lines were not kept, so the two are not compared match by match); about 9 CPU s a match
-//     against 4. Live, expert searches about 270,000 iterations a move there.
+//     against 4 on the machine of that run (5.5 on today's, over its first 10 matches). Live,
+//     expert searches about 270,000 iterations a move there.
 //   - abstract=1 (Worldwide; ismcts.Options.Abstract, engine.Abstracter): the tree keyed by
 //     what bears on the match's future, without the faces the d20 showed once their outcome
 //     is played, the last point's log and the match's tallies. A roll split every node below
@@ -211,9 +212,9 @@ const expertIterations = 10_000
 //     against hard (60.9%, 57.8-63.9%), where it won 583 without it (58.3%); of the 396
 //     matches only one of the two won, it won 211 and lost 185, a gain of 2.6 points within
 //     the noise of 1,000 matches (a sign test gives p about 0.2), and no loss: kept
-//     (strength/worldwide-expertabs-hard.jsonl). It is cheaper too, the abstract key being
-//     shorter to write: the first 10 of those matches took 45 CPU s where expert without it
-//     (abstract=0) took 55 for its own first 10.
+//     (strength/worldwide-expertabs-hard.jsonl). It costs no more: the first 10 matches of
+//     each run, replayed on one machine, took 45 CPU s with it and 55 without (other matches,
+//     so only a rough sign that a shorter key and a smaller tree are cheaper).
 //
 // Screened in Worldwide and not kept (expert 2,000 iterations against hard 200, the same 800
 // matches of seed 1, where expert with its settings won 498): judge=1 (the match's chance,

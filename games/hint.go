@@ -81,7 +81,8 @@ func SearchHint(ctx context.Context, g engine.Game, st engine.State, seat engine
 //
 // The bot plays the move its search tried most, not the one with the best share: the search
 // tries a move more as it looks better, and a share over a few continuations can be high by
-// chance. A move it tried almost as often and that won more is a close call, and the text says
+// chance. A move it tried almost as often (three quarters as often or more) and that won more
+// is a close call, and the text says
 // that it is as fair a choice, since a person asking for a hint wants a good move, not the
 // bot's tie-break.
 func hintWhy(reply Advice, iterations, bestVisits int) string {
@@ -103,7 +104,7 @@ func hintWhy(reply Advice, iterations, bestVisits int) string {
 	}
 	switch {
 	case rival == nil:
-	case rival.P >= best.P/2:
+	case rival.P >= 0.75*best.P:
 		fmt.Fprintf(&why, " %s, tried almost as often (%.0f%%), won more (%.0f%%): a close call, and as fair a choice.", capitalizeFirst(rival.Move), 100*rival.P, 100*rival.Win)
 	default:
 		fmt.Fprintf(&why, " %s won more (%.0f%%), but was tried too rarely (%.0f%%) for that share to be sure.", capitalizeFirst(rival.Move), 100*rival.Win, 100*rival.P)

@@ -27,7 +27,13 @@
 // key is a function of what the seat to move knows: two paths it cannot tell apart reach the
 // same node, and no node's statistics are split by anything its seat does not know. (The
 // history makes the key perfect-recall even where a game's observation forgets, and keeps the
-// tree acyclic.) A seat's key depends on nothing another seat did in secret: the nodes of a seat
+// tree acyclic.) With Options.Abstract the current observation is keyed by
+// engine.AppendAbstractKey instead, where the game implements engine.Abstracter: what the seat
+// knows that bears on the match's future, without what is past and settled (the faces Worldwide's
+// d20 showed once played), so that positions differing only there share a node; the history
+// still holds the seat's own actions, so nothing it chose is merged away.
+//
+// A seat's key depends on nothing another seat did in secret: the nodes of a seat
 // that bids second in a simultaneous round are shared by every secret bid the first bidder may
 // have made, so the search plays simultaneous decisions as simultaneous, without peeking, and
 // the searching seat's own choices depend on its observation alone, since everything else it

@@ -143,7 +143,10 @@ type SideView struct {
 	Known   []int `json:"known"`
 	// KnownText says the Known cards and why they are known, worded for the observing seat:
 	// "Cards you know they hold: #1 #13 (every player starts with them), #37 (a Winner comes
-	// back after each point)"; "" when none is known.
+	// back after each point)"; "" when none is known. The reason is read from the card, not
+	// kept: a starting-hand card played and then taken back by a tactical plan is said to be
+	// known as a starting card (keeping why would be new state and a new key field for a
+	// reason that names the same card either way).
 	KnownText  string `json:"knownText,omitempty"`
 	Removed    []int  `json:"removed,omitempty"`
 	DeckFrom   []int  `json:"deckFrom,omitempty"`

@@ -470,9 +470,9 @@ async function main() {
         if (state === 'over') break;
         warned = (await page.locator('.moves button.move.danger').allTextContents()).find((t) => /the ball out of reach: you lose the point/.test(t)) || '';
         if (warned) {
-          check(/^1?Move/.test(warned), `the warning is on a move (${warned})`);
+          check(/^\d?Move/.test(warned), `the warning is on a move (${warned})`);
           const why = await page.locator('.ak-why').textContent();
-          check(/move to the ball first/i.test(why), `the hand says why its cards cannot be played (${why})`);
+          check(/move to the ball first|out of your reach/i.test(why), `the hand says why its cards cannot be played (${why})`);
           await shot(page, 'alakaslam-warning.png');
           break;
         }
@@ -484,6 +484,7 @@ async function main() {
     // The rules panel wraps the text where the panel needs it, not at the text's own width.
     const akRules = await page.locator('.rules-text').textContent();
     check(akRules.includes('The court is 4 rows by 3 columns in singles'), 'the rules text is reflowed into whole paragraphs');
+    check(/\n\s*Kismetician Laurie: /.test(akRules), 'each character keeps its own line');
     log(`alakaslam: ${warned}`);
     await page.close();
 

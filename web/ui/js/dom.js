@@ -99,18 +99,24 @@ export function isTyping(event) {
 
 // reflow joins the lines a rules text was wrapped at into whole paragraphs, so that a narrow
 // panel wraps them where it needs to ("4 rows by 3 / columns" broke at the text's own width).
-// Blank lines, list items ("- ", "1. ", "A. ") and table rows (columns set apart by runs of
-// spaces) keep their own lines.
+// A plain paragraph's lines start at the margin; an indented entry ("  Kismetician Laurie: ...",
+// "  - Between points ...") goes on in lines indented further. Blank lines, list items ("- ",
+// "1. ", "A. "), table rows (columns set apart by runs of spaces) and each indented entry keep
+// their own lines.
 export function reflow(text) {
   const row = (line) => /\S {2,}\S/.test(line.trim());
   const item = (line) => /^\s*(?:[-*] |\d+\. |[A-Z]\. )/.test(line);
+  const indent = (line) => line.length - line.trimStart().length;
   const out = [];
+  let start = -1; // the indent of the line the last entry began with
   for (const line of (text || '').split('\n')) {
     const prev = out.length ? out[out.length - 1] : '';
-    if (line.trim() && prev.trim() && !item(line) && !row(line) && !row(prev)) {
+    const goesOn = indent(line) === 0 ? start === 0 : indent(line) > start && start > 0;
+    if (line.trim() && prev.trim() && goesOn && !item(line) && !row(line) && !row(prev)) {
       out[out.length - 1] = `${prev.trimEnd()} ${line.trim()}`;
     } else {
       out.push(line);
+      start = line.trim() ? indent(line) : -1;
     }
   }
   return out.join('\n');

@@ -16,11 +16,18 @@ const SECOND_PERSON = {
 export function withNames(text, seats, viewer = -3) {
   if (!text) return text;
   const name = (n) => (Number(n) - 1 === viewer ? 'you' : seats?.[Number(n) - 1]?.name);
-  let named = false; // the text begins with a person's name, which keeps its case
+  // The text begins with a name a person chose, which keeps its case ("bob_b wins"); a bot's
+  // ("heuristic bot"), a seat no one named ("player 2") and "you" start a sentence capitalised,
+  // as capitalize (dom.js) treats them on a table's page.
+  let named = false;
+  const typed = (n) => {
+    const seat = seats?.[Number(n) - 1];
+    return Number(n) - 1 !== viewer && !!seat?.name && !seat.bot && !/^player \d$/.test(seat.name);
+  };
   const out = text.replace(/\b[Pp]layers (\d+) and (\d+)\b|\b([Pp])layer (\d+)('s)?( (\w+))?/g, (m, a, b, p, n, poss, rest, verb, at) => {
     if (a) {
       const team = [name(a), name(b)];
-      if (at === 0 && team.every(Boolean) && !seats?.[Number(a) - 1]?.bot) named = true;
+      if (at === 0 && team.every(Boolean) && typed(a)) named = true;
       return team.every(Boolean) ? team.join(' & ') : m;
     }
     const seat = Number(n) - 1;
@@ -31,8 +38,7 @@ export function withNames(text, seats, viewer = -3) {
       const word = p === 'P' ? you[0].toUpperCase() + you.slice(1) : you;
       return word + (rest ? ' ' + (!poss && SECOND_PERSON[verb] ? SECOND_PERSON[verb] : verb) : '');
     }
-    // A bot's name is the game's words ("heuristic bot"), capitalised as any sentence.
-    if (at === 0 && name(n) && !seats?.[Number(n) - 1]?.bot) named = true;
+    if (at === 0 && typed(n)) named = true;
     return name(n) ? name(n) + (poss || '') + (rest || '') : m;
   });
   // A person's chosen name stays as typed ("bob_b wins", not "Bob_b wins"), as the other pages

@@ -113,6 +113,15 @@ async function refresh() {
       }) }, 'Accept'))));
 }
 
+// picked is the last game picked for a new table; follow, once the panel is up, makes the
+// seek's game follow it.
+let picked = null;
+let follow = null;
+document.addEventListener('deuce:game', (e) => {
+  picked = e.detail;
+  follow?.(picked);
+});
+
 async function start() {
   me = await whoami();
   if (!me.accounts) {
@@ -130,12 +139,14 @@ async function start() {
   replace(el.game, games.map((g) => h('option', { value: g.name }, g.title)));
   let chosen = false; // the player chose the seek's game here
   el.game.addEventListener('change', () => { chosen = true; fillVariants(); });
-  // Until then it follows the game picked for a new table (lobby.js, "deuce:game").
-  document.addEventListener('deuce:game', (e) => {
-    if (chosen || !games.some((g) => g.name === e.detail)) return;
-    el.game.value = e.detail;
+  // Until then it follows the game picked for a new table (lobby.js, "deuce:game"), the one
+  // picked while the panel was loading too.
+  follow = (name) => {
+    if (chosen || !games.some((g) => g.name === name)) return;
+    el.game.value = name;
     fillVariants();
-  });
+  };
+  if (picked) follow(picked);
   fillVariants();
   const signedOut = !me.name;
   for (const c of el.form.querySelectorAll('button, input, select')) c.disabled = signedOut;

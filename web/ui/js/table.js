@@ -303,6 +303,10 @@ function frame() {
   };
 }
 
+// Where the pointer was last seen, and where it was at the last redraw (.still).
+let pointerAt = null;
+let stillAt = null;
+
 function render() {
   if (!state.update || !state.view) return;
   const f = frame();
@@ -321,8 +325,9 @@ function render() {
   const focusKey = active?.matches?.(':focus-visible') ? active.dataset?.focusKey : undefined;
   withMotion(el.board, () => state.view.update(f));
   // The moves drawn under a pointer that has not moved since are not ones it points at: they
-  // show no hover until it moves (.still).
+  // show no hover until it moves (.still) away from where it was now.
   el.board.classList.add('still');
+  stillAt = pointerAt;
   if (focusKey) {
     const again = el.board.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
     if (again && !again.disabled) again.focus({ preventScroll: true });
@@ -657,13 +662,19 @@ el.board.addEventListener('click', (e) => {
   }
 }, true);
 
-// A pointer that moves (more than a fake move at the same place, which a browser sends after a
-// redraw) points again: the board's moves show their hover (.still, render).
-let pointerAt = null;
+// A pointer that moves away from where it was at the last redraw (more than a fake move at the
+// same place, which a browser sends after a redraw) points again: the board's moves show their
+// hover (.still, render), and the move under it is entered again, for its preview.
 document.addEventListener('pointermove', (e) => {
-  const moved = !pointerAt || Math.abs(e.clientX - pointerAt[0]) + Math.abs(e.clientY - pointerAt[1]) > 2;
   pointerAt = [e.clientX, e.clientY];
-  if (moved) el.board.classList.remove('still');
+  if (!el.board.classList.contains('still')) return;
+  if (stillAt && Math.abs(e.clientX - stillAt[0]) + Math.abs(e.clientY - stillAt[1]) <= 2) return;
+  el.board.classList.remove('still');
+  const under = document.elementFromPoint(e.clientX, e.clientY)?.closest('.moves .move');
+  if (under) {
+    under.dispatchEvent(new PointerEvent('pointerenter'));
+    under.dispatchEvent(new MouseEvent('mouseenter'));
+  }
 }, { passive: true });
 
 // Number keys 1-9 play the first nine legal moves.

@@ -65,13 +65,13 @@ export function choiceForKey(legal, key) {
   return (legal || []).find((_, i) => keyFor(legal, i) === key);
 }
 
-// moveButton is a button that plays choice, numbered for the keyboard (keyFor).
 // pointerStill says whether el was drawn under a pointer that has not moved since (the board's
 // .still, table.js): entering it then is not pointing at it, and previews nothing.
 export function pointerStill(el) {
   return !!el.closest('.still');
 }
 
+// moveButton is a button that plays choice, numbered for the keyboard (keyFor).
 export function moveButton(ctx, frame, choice, index, label, detail, extraClass = '') {
   const legal = frame.legal || [];
   const at = legal.indexOf(choice);

@@ -254,7 +254,7 @@ class PencilView {
     replace(this.els.bid,
       h('div', { class: 'pc-bid-head' },
         h('strong', {}, `Your bid for round ${v.rounds.length + 1}`),
-        h('span', { class: 'muted' }, lo === hi ? `only ${lo} is possible` : `${lo} to ${hi}`, h('span', { class: 'keys-hint' }, ' · keys 1–9 bid 1–9'))),
+        h('span', { class: 'muted' }, lo === hi ? `only ${lo} is possible` : `${lo} to ${hi}`, lo === hi ? null : h('span', { class: 'keys-hint' }, ' · keys 1–9 bid 1–9'))),
       // The other player's bid, once in, is waiting for this one (its amount stays secret).
       v.awaiting && !v.awaiting.includes(opp) ? h('p', { class: 'pc-their-bid' }, `${nameOf(this.ctx, frame, opp)} has bid: yours completes the round.`) : null,
       h('div', { class: 'pc-bid-controls' },

@@ -1,0 +1,38 @@
+// Unit checks of the pages' text helpers, in node without a browser (web/units_test.go runs
+// them): how results name the players (withNames) and how a rules text is reflowed (reflow).
+// Each case names what it checks; the script exits non-zero on the first that fails.
+
+import { withNames } from '../ui/js/names.js';
+import { reflow } from '../ui/js/dom.js';
+
+let failed = 0;
+function expect(what, got, want) {
+  if (got !== want) {
+    console.error(`FAIL ${what}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
+    failed++;
+  }
+}
+
+const seats = [{ name: 'ann_a' }, { name: 'heuristic bot', bot: 'heuristic' }, { name: 'cy' }, { name: 'player 4' }];
+// A name a person chose keeps its case where it begins a result; a bot's, an unnamed seat's and
+// "you" start it capitalised.
+expect('a typed name begins a result', withNames('Player 1 wins: ball out', seats), 'ann_a wins: ball out');
+expect('a bot begins a result', withNames('Player 2 wins: ball out', seats), 'Heuristic bot wins: ball out');
+expect('a team with the viewer', withNames('Players 1 and 3 serve first', seats, 0), 'You & cy serve first');
+expect('a team of typed names', withNames('Players 1 and 3 serve first', seats), 'ann_a & cy serve first');
+expect('a seat no one named', withNames('Player 4 wins', seats), 'Player 4 wins');
+expect('the viewer', withNames('player 1 wins', seats, 0), 'You win');
+expect('a name inside a sentence', withNames('point to player 3', seats), 'point to cy');
+
+// A plain paragraph's lines are joined; an indented entry keeps its line, its deeper
+// continuation joined; list items and table rows keep theirs.
+expect('a paragraph', reflow('The court is 4 rows by 3\ncolumns in singles.'), 'The court is 4 rows by 3 columns in singles.');
+expect('indented entries', reflow('Characters.\n  Austin: his Hit-2s\n    go straight.\n  Laurie: draws 3.'),
+  'Characters.\n  Austin: his Hit-2s go straight.\n  Laurie: draws 3.');
+expect('list items', reflow('Choices:\n  - one\n    more\n  - two'), 'Choices:\n  - one more\n  - two');
+expect('table rows', reflow('Shots:\n  regular shot    1 defence\n  special shot    2 placements\nAfter.'),
+  'Shots:\n  regular shot    1 defence\n  special shot    2 placements\nAfter.');
+expect('blank lines', reflow('One\ntwo.\n\nThree\nfour.'), 'One two.\n\nThree four.');
+
+if (failed) process.exit(1);
+console.log('units: all passed');
