@@ -33,6 +33,9 @@ func TestBrowser(t *testing.T) {
 	// A player who leaves is abandoned after a second, so that the browser sees the claim.
 	lim := web.DefaultLimits()
 	lim.AbandonAfter = time.Second
+	// The script makes some twenty tables in a minute from one address, many left unfinished:
+	// more than a stranger may (10 at once, 10 unfinished), limits the tests of limits.go check.
+	lim.CreatesPerMinute, lim.CreateBurst, lim.TablesPerAddress = 120, 60, 60
 	runBrowser(t, browserScript, web.Main{Limits: lim})
 }
 

@@ -504,6 +504,36 @@ async function main() {
     const known = await page.locator('.ww-player .facts', { hasText: 'Cards you know they hold' }).textContent();
     check(/every player starts with them/.test(known), `the known cards say why they are known (${known})`);
     await page.close();
+    // On a touch screen a tapped card shows its play button: the browser's emulated hover after
+    // the tap, on a move button the redraw put under the finger, hid it.
+    const touchBrowser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+    const touch = await touchBrowser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    page = watch(await touch.newPage(), 'worldwide touch');
+    current = page;
+    await page.goto(`${base}/`);
+    const wwTouch = await page.evaluate(async () => (await (await fetch('/api/tables', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ game: 'worldwide', variant: 'basic', seats: [{ name: 'Ann' }, { bot: 'easy' }] }),
+    })).json()));
+    await page.goto(`${base}${wwTouch.seats[0].invite}`);
+    let tapped = 0;
+    for (let i = 0; i < 20 && tapped < 3; i++) {
+      const { state, seq } = await waitForTurn(page);
+      if (state === 'over') break;
+      const card = page.locator('.ww-hand button.ww-card.playable').first();
+      if (await card.count()) {
+        await card.tap();
+        const play = page.locator('.ww-preview button.primary');
+        await play.waitFor({ timeout: 5_000 });
+        tapped++;
+        await play.tap();
+      } else {
+        await page.locator('.moves button.move:not([disabled])').first().tap();
+      }
+      await played(page, seq);
+    }
+    check(tapped > 0, 'a card was tapped on the touch screen');
+    await touchBrowser.close();
 
     // (e) A player who leaves: after the server's abandon time (a second in this test) the
     // other may claim the win.

@@ -672,8 +672,7 @@ document.addEventListener('pointermove', (e) => {
   el.board.classList.remove('still');
   const under = document.elementFromPoint(e.clientX, e.clientY)?.closest('.moves .move');
   if (under) {
-    under.dispatchEvent(new PointerEvent('pointerenter'));
-    under.dispatchEvent(new MouseEvent('mouseenter'));
+    under.dispatchEvent(new PointerEvent('pointerenter', { pointerType: e.pointerType }));
   }
 }, { passive: true });
 

@@ -4,7 +4,7 @@
 // land. Spectators and replays watch from player 1's end.
 
 import { h, s, replace, plural, capitalize } from '../dom.js';
-import { moveButton, pointerStill, nameOf, SPECTATOR, stoppedText, stoppedEarly } from './common.js';
+import { moveButton, pointsAt, nameOf, SPECTATOR, stoppedText, stoppedEarly } from './common.js';
 import { glossaryOf } from './glossary.js';
 
 const CELL = 84; // SVG units per court card
@@ -442,7 +442,7 @@ class AlakaView {
       const note = v.notes?.find((n) => n.move === c.text)?.note;
       const b = moveButton(this.ctx, frame, c, i, label, note ? [detail, note].filter(Boolean).join(' · ') : detail,
         c.text === 'concede' || note ? 'danger' : '');
-      b.addEventListener('pointerenter', () => { if (!pointerStill(b)) { this.hover = c.text; this.drawCourt(frame, v); } });
+      b.addEventListener('pointerenter', (e) => { if (pointsAt(e, b)) { this.hover = c.text; this.drawCourt(frame, v); } });
       b.addEventListener('pointerleave', () => { this.hover = null; this.drawCourt(frame, v); });
       b.addEventListener('focus', () => { this.hover = c.text; this.drawCourt(frame, v); });
       b.addEventListener('blur', () => { this.hover = null; this.drawCourt(frame, v); });

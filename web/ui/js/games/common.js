@@ -71,6 +71,13 @@ export function pointerStill(el) {
   return !!el.closest('.still');
 }
 
+// pointsAt says whether a pointerenter e on el is a pointer pointing at it, to preview: not a
+// finger (a tap plays, and the browser's emulated hover after it lands on whatever the redraw
+// put there), nor a pointer that has not moved since el was drawn under it (pointerStill).
+export function pointsAt(e, el) {
+  return e.pointerType !== 'touch' && !pointerStill(el);
+}
+
 // moveButton is a button that plays choice, numbered for the keyboard (keyFor).
 export function moveButton(ctx, frame, choice, index, label, detail, extraClass = '') {
   const legal = frame.legal || [];

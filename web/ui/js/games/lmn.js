@@ -5,7 +5,7 @@
 // whose effect is previewed on the court. Spectators and replays watch from player 1's end.
 
 import { h, s, replace, plural, capitalize } from '../dom.js';
-import { moveButton, pointerStill, nameOf, SPECTATOR, stoppedText, stoppedEarly } from './common.js';
+import { moveButton, pointsAt, nameOf, SPECTATOR, stoppedText, stoppedEarly } from './common.js';
 import { glossaryOf } from './glossary.js';
 
 const ZONES = ['BL', 'BC', 'BR', 'FL', 'FC', 'FR'];
@@ -420,7 +420,7 @@ class LmnView {
       const b = moveButton(this.ctx, frame, c, i, capitalize(c.text), this.detail(v, c.text), c.text === 'concede' ? 'danger' : '');
       const card = CARD_NOTATION.exec(c.text);
       if (card) b.title = cardWords(card[1], card[2]);
-      b.addEventListener('pointerenter', () => { if (!pointerStill(b)) { this.hover = c.text; redraw(); } });
+      b.addEventListener('pointerenter', (e) => { if (pointsAt(e, b)) { this.hover = c.text; redraw(); } });
       b.addEventListener('pointerleave', () => { this.hover = null; redraw(); });
       b.addEventListener('focus', () => { this.hover = c.text; redraw(); });
       b.addEventListener('blur', () => { this.hover = null; redraw(); });

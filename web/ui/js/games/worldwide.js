@@ -8,7 +8,7 @@
 // Spectators and replays watch from player 1's end.
 
 import { h, s, replace, plural, capitalize } from '../dom.js';
-import { moveButton, pointerStill, nameOf, stoppedText, stoppedEarly } from './common.js';
+import { moveButton, pointsAt, nameOf, stoppedText, stoppedEarly } from './common.js';
 
 const ZONES = ['BH', 'N', 'FH', 'V'];
 const ZONE_NAMES = { BH: 'backhand', N: 'centre', FH: 'forehand', V: 'net' };
@@ -409,9 +409,9 @@ class WorldwideView {
       const b = moveButton(this.ctx, frame, c, i, capitalize(c.text), detail, cls);
       const enter = () => { this.hover = c; this.drawPreview(frame, v, this.cardMoves(frame)); this.drawCourt(frame, v); };
       const leave = () => { if (this.hover === c) { this.hover = null; this.drawPreview(frame, v, this.cardMoves(frame)); this.drawCourt(frame, v); } };
-      b.addEventListener('mouseenter', () => { if (!pointerStill(b)) enter(); });
+      b.addEventListener('pointerenter', (e) => { if (pointsAt(e, b)) enter(); });
       b.addEventListener('focus', enter);
-      b.addEventListener('mouseleave', leave);
+      b.addEventListener('pointerleave', leave);
       b.addEventListener('blur', leave);
       return b;
     }));
