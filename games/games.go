@@ -250,7 +250,13 @@ const expertIterations = 10_000
 // here either, as twice Worldwide's did not. Nor does spending it on depth: horizon=2 (playouts
 // two points ahead, about twice the CPU time) won 118 of the first 205 (57.6%, 50.7-64.1%)
 // where expert won 122 of the same, and 126 of 219 with those finished ahead, where expert won
-// 132 (strength/alakaslam-experth2-hard.jsonl). Two searches that differ play different matches
+// 132 (strength/alakaslam-experth2-hard.jsonl). Nor does keying the opponents' nodes by what
+// expert sees (single=1, so that their statistics are shared by every deal of their hands
+// instead of split by it): it won 109 of the first 201 matches (54.2%) where expert won 119,
+// and 116 of 215 with those finished ahead, where expert won 129
+// (strength/alakaslam-expertsingle-hard.jsonl). The abstract key that gained in Worldwide has
+// nothing to merge here: AlakaSLAM has no dice, and what its draws show a seat bears on its
+// future. Two searches that differ play different matches
 // from their first differing move on (the dice and deals then fall on other positions), so
 // matches of the same seed are only loosely paired, and a few dozen of them tell apart only
 // large differences.
