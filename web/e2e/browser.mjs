@@ -186,6 +186,11 @@ async function checkReplay(page, id) {
   const total = Number(await page.locator('#slider').getAttribute('max'));
   check(total > 0, 'the replay has moves');
   check(await page.getByRole('button', { name: 'Analyse' }).count() === 1, 'the replay offers its analysis');
+  // Before the first move the list of moves says what will fill it, and the page's badge
+  // carries no connection light.
+  const empty = await page.locator('#log').evaluate((e) => (e.children.length ? '(moves)' : getComputedStyle(e, '::before').content));
+  check(empty === '(moves)' || empty.includes('No move yet'), `the empty list of moves says so (${empty})`);
+  check(await page.locator('.conn.replay').count() === 1, 'the replay is marked as a replay, not as live');
   // The deal is chance moves: with them skipped, "Next" names the first player's move.
   const next = await page.locator('#next').textContent();
   check(await page.locator('#skip').isChecked() && /^Next: (?!Chance)[^—]+ — .+ \(after \d+ chance moves?\)$/.test(next), `the replay's next step is a player's move past the deal (${next})`);

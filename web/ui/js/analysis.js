@@ -185,7 +185,7 @@ function chart(r) {
     panel.go(Math.max(0, Math.min(n, move)));
   });
   return h('figure', { class: 'an-figure' }, svg,
-    h('figcaption', { class: 'muted small' }, `${name(0)} ${range > 1 ? `+${range}` : '+1'} at the top, ${name(1)} at the bottom. Click to step there.`));
+    h('figcaption', { class: 'muted small' }, `${name(0)} ${range > 1 ? `+${range}` : '+1'} at the top, ${name(1)} at the bottom. Click or tap to step there.`));
 }
 
 function placeCursor() {
