@@ -281,6 +281,9 @@ async function main() {
     check(await servers() === '1,2', `singles offers first servers 1 and 2 (${await servers()})`);
     await page.locator('#opt-players').selectOption('doubles');
     check(await servers() === '1,2,3,4', `doubles offers first servers 1 to 4 (${await servers()})`);
+    // Each seat says whom it plays with.
+    const teams = await page.locator('.seat-team').allTextContents();
+    check(teams.join('|') === 'with seat 3|with seat 4|with seat 1|with seat 2', `the seats say their partners (${teams})`);
     // The variant follows: four players on the "singles" variant are the doubles variant.
     const variantNow = await page.locator('#variant').inputValue();
     check(variantNow === 'doubles', `players set to doubles shows the doubles variant (${variantNow})`);

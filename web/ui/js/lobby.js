@@ -219,6 +219,17 @@ function chooseVariant() {
   layoutSeats(seats);
 }
 
+// teamText says whom seat i plays with at a table of n seats in teams (seats 1 and 3 against
+// 2 and 4, or 1 and 3 against 2 in AlakaSLAM's Canadian doubles), as the boards pair them:
+// "with seat 3", "alone against seats 1 and 3".
+function teamText(i, n) {
+  const side = (j) => Array.from({ length: n }, (_, k) => k).filter((k) => k % 2 === j % 2 && k !== j).map((k) => k + 1);
+  const mates = side(i);
+  if (mates.length) return `with seat ${mates.join(' and seat ')}`;
+  const others = Array.from({ length: n }, (_, k) => k).filter((k) => k % 2 !== i % 2).map((k) => k + 1);
+  return `alone against seats ${others.join(' and ')}`;
+}
+
 function layoutSeats(n) {
   formSeats = n;
   const bots = offered(game.bots || []);
@@ -254,7 +265,8 @@ function layoutSeats(n) {
     bots.map((b) => h('option', { value: `bot:${b.name}`, selected: chosen === `bot:${b.name}` }, `${capitalize(b.name)} bot`)));
     describe(chosen);
     return h('div', { class: 'seat-row' },
-      h('label', { for: id, class: 'seat-label' }, `Seat ${i + 1}`, h('span', { class: 'muted small seat-first', id: `${id}-first` })),
+      h('label', { for: id, class: 'seat-label' }, `Seat ${i + 1}`, h('span', { class: 'muted small seat-first', id: `${id}-first` }),
+        n > 2 ? h('span', { class: 'muted small seat-team' }, teamText(i, n)) : null),
       h('div', { class: 'seat-choice' }, select, friendName),
       help);
   }));
