@@ -178,7 +178,13 @@ class AlakaView {
     else if (stoppedEarly(frame, false)) status = stoppedText(frame);
     else if (v.toMove === frame.seat) status = `Your turn to ${v.doing}.`;
     else if (v.toMove >= 0) status = `${capitalize(this.name(v.toMove))} to ${v.doing}.`;
-    else status = capitalize(v.doing) + '.';
+    // A chance step names its player as the page does ("Ann is drawing", not "player 1").
+    else {
+      status = capitalize(v.doing.replace(/\bplayer (\d)( is\b)?/g, (m, n, is) => {
+        const who = this.name(Number(n) - 1);
+        return who ? `${who}${is ? (who === 'you' ? ' are' : ' is') : ''}` : m;
+      })) + '.';
+    }
     replace(this.els.status, status);
   }
 
