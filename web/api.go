@@ -14,8 +14,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"deuce/engine"
 	"deuce/games"
@@ -330,11 +328,8 @@ func (s *Server) newTable(req createRequest) (*store.Table, []string, error) {
 	var byLevel []int // the seats of bots named after their level alone
 	for i, sr := range req.Seats {
 		name := strings.TrimSpace(sr.Name)
-		switch {
-		case !utf8.ValidString(name) || strings.IndexFunc(name, unicode.IsControl) >= 0:
-			return nil, nil, fmt.Errorf("seat %d: a name holds printable characters only (no tabs, line breaks or control codes)", i+1)
-		case utf8.RuneCountInString(name) > 40:
-			return nil, nil, fmt.Errorf("seat %d: a name is at most 40 characters", i+1)
+		if problem := seatNameProblem(name); problem != "" {
+			return nil, nil, fmt.Errorf("seat %d: %s", i+1, problem)
 		}
 		seat := store.Seat{Name: name}
 		levelNamed := false // the seat is a bot named after its level alone

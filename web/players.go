@@ -159,11 +159,7 @@ func (s *Server) checkGuestNames(r *http.Request, t *store.Table) error {
 		if seat.Account != "" || seat.Name == "" {
 			continue
 		}
-		a, err := s.accounts.p.AccountByName(r.Context(), seat.Name)
-		like := lookalike(seat.Name)
-		if errors.Is(err, store.ErrNotFound) && like != strings.ToLower(seat.Name) && checkName(like) == nil {
-			a, err = s.accounts.p.AccountByName(r.Context(), like)
-		}
+		a, err := s.registeredLike(r.Context(), seat.Name)
 		switch {
 		case errors.Is(err, store.ErrNotFound):
 			continue
@@ -184,6 +180,17 @@ func (s *Server) checkGuestNames(r *http.Request, t *store.Table) error {
 		}
 	}
 	return nil
+}
+
+// registeredLike is the account named name, or like it in look-alike letters ("сarol_1" with a
+// Cyrillic с for carol_1); store.ErrNotFound when there is none.
+func (s *Server) registeredLike(ctx context.Context, name string) (*store.Account, error) {
+	a, err := s.accounts.p.AccountByName(ctx, name)
+	like := lookalike(name)
+	if errors.Is(err, store.ErrNotFound) && like != strings.ToLower(name) && checkName(like) == nil {
+		a, err = s.accounts.p.AccountByName(ctx, like)
+	}
+	return a, err
 }
 
 // botLike reports whether a person's name reads as a bot seat's: a bot level followed by "bot"

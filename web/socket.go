@@ -36,7 +36,8 @@ const (
 type clientMsg struct {
 	// Type is "hello" (first message: Token claims a seat, empty to watch), "move", "resign",
 	// "claim" (the win, an opponent being away too long), "bot" (hand the seats of players
-	// away too long to bots), "cancel" (call off a table still waiting for a player) or "ping".
+	// away too long to bots), "cancel" (call off a table still waiting for a player), "name"
+	// (name a seat nobody named, rename) or "ping".
 	Type  string `json:"type"`
 	Token string `json:"token,omitempty"`
 	// Seq is the seq of the update the move answers (-1 or absent: any).
@@ -44,6 +45,8 @@ type clientMsg struct {
 	// Action is the move's number, or Text its notation; exactly one is given.
 	Action *engine.Action `json:"action,omitempty"`
 	Text   string         `json:"text,omitempty"`
+	// Name is the name a "name" message gives the connection's seat (rename).
+	Name string `json:"name,omitempty"`
 }
 
 // welcomeMsg answers hello.
@@ -85,6 +88,9 @@ const (
 	// resignation while a seat still waits for its player.
 	codeNotOpen = "not_open"
 	codeOpen    = "open"
+	// codeBadName refuses a name for a seat (rename): already named, malformed, or passing for
+	// someone else.
+	codeBadName = "bad_name"
 )
 
 // openConn counts a new connection of addr, or reports false when addr has its most.
@@ -786,12 +792,21 @@ func (s *Server) handle(ctx context.Context, lt *liveTable, seat engine.Seat, da
 	switch msg.Type {
 	case "ping":
 		return nil
-	case "move", "resign", "claim", "bot", "cancel":
+	case "move", "resign", "claim", "bot", "cancel", "name":
 	default:
-		return bad(codeBadMessage, "unknown message type %q: want move, resign, claim, bot, cancel, chat, mute or ping", msg.Type)
+		return bad(codeBadMessage, "unknown message type %q: want move, resign, claim, bot, cancel, name, chat, mute or ping", msg.Type)
 	}
 	if seat < 0 {
 		return bad(codeNotYourTurn, "spectators cannot play")
+	}
+	if msg.Type == "name" {
+		if msg.Action != nil || msg.Text != "" || msg.Seq != nil || msg.Token != "" {
+			return bad(codeBadMessage, "name takes no other field than name")
+		}
+		return s.rename(ctx, lt, seat, msg.Name)
+	}
+	if msg.Name != "" {
+		return bad(codeBadMessage, "only a name message gives a name")
 	}
 	if msg.Type != "move" {
 		if msg.Action != nil || msg.Text != "" || msg.Seq != nil || msg.Token != "" {

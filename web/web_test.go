@@ -161,6 +161,7 @@ type message struct {
 	// Open and Seats of a presence message.
 	Open  bool `json:"open"`
 	Seats []struct {
+		Name      string  `json:"name"`
 		Person    bool    `json:"person"`
 		Connected bool    `json:"connected"`
 		Away      float64 `json:"away"`
@@ -444,7 +445,7 @@ func TestBadMessagesChangeNothing(t *testing.T) {
 		{"not json", "{{{", "bad_message", "not valid JSON at byte 2"},
 		{"not an object", "[1]", "bad_message", "want a JSON object, not an array"},
 		{"empty", " ", "bad_message", "the body is empty"},
-		{"unknown type", map[string]any{"type": "dance"}, "bad_message", `unknown message type "dance": want move, resign, claim, bot, cancel, chat, mute or ping`},
+		{"unknown type", map[string]any{"type": "dance"}, "bad_message", `unknown message type "dance": want move, resign, claim, bot, cancel, name, chat, mute or ping`},
 		{"unknown field", map[string]any{"type": "move", "action": 1, "cheat": true}, "bad_message", `unknown field "cheat"`},
 		{"action as text", map[string]any{"type": "move", "action": "serve"}, "bad_message", `field "action" must be a whole number, not a string`},
 		{"seq as text", map[string]any{"type": "move", "action": 1, "seq": "1"}, "bad_message", `field "seq" must be a whole number, not a string`},

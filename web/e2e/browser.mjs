@@ -543,6 +543,27 @@ async function main() {
     check(tapped > 0, 'a card was tapped on the touch screen');
     await touchBrowser.close();
 
+    // (d5) A guest at a seat nobody named names it; the other player sees the name.
+    page = watch(await browser.newPage(), 'guest name');
+    await page.goto(`${base}/`);
+    const unnamed = await page.evaluate(async () => (await (await fetch('/api/tables', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ game: 'pencil', seats: [{ name: 'Ann' }, {}] }),
+    })).json()));
+    const host = watch(await browser.newPage(), 'guest name host');
+    await host.goto(`${base}${unnamed.seats[0].invite}`);
+    await host.waitForFunction(() => document.body.dataset.seq !== undefined);
+    current = page;
+    await page.goto(`${base}${unnamed.seats[1].invite}`);
+    await page.waitForFunction(() => document.body.dataset.seq !== undefined);
+    await page.locator('#seat-name').fill('Bea');
+    await page.locator('#seat-name-save').click();
+    await page.locator('#players li.me', { hasText: 'Bea' }).waitFor();
+    check(await page.locator('#seat-name').count() === 0, 'a named seat is not offered a name again');
+    await host.locator('#players', { hasText: 'Bea' }).waitFor();
+    await host.close();
+    await page.close();
+
     // (e) A player who leaves: after the server's abandon time (a second in this test) the
     // other may claim the win.
     page = watch(await browser.newPage(), 'abandon');

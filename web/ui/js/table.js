@@ -106,6 +106,12 @@ const socket = new TableSocket(id, token, {
     });
     if (state.table) showTable();
     if (renamed) {
+      // The connection joined under the old name: the chat goes on under the new one once it
+      // says hello again.
+      if (state.naming && state.table.seats[state.seat]?.name === state.naming) {
+        state.naming = '';
+        socket.ws?.close(4000, 'renamed');
+      }
       keepNamesAsTyped(state.table.seats);
       chat.drawMutes();
       appendLog();
@@ -167,6 +173,19 @@ function showTable() {
     h('span', { class: 'seat-name' }, s.name, i === state.seat ? h('span', { class: 'badge' }, 'you') : null),
     s.bot ? h('span', { class: 'badge bot' }, `${s.bot} bot`) : h('span', { class: 'badge' }, claimed(s, i) ? 'person' : 'invited'),
     awayBadge(i))));
+  // A guest at a seat nobody named ("player 3") names it, once (PROTOCOL.md, "name").
+  const mine = state.seat >= 0 ? t.seats[state.seat] : null;
+  if (mine && !mine.bot && /^player \d+$/.test(mine.name) && !state.update?.result?.over) {
+    const input = h('input', { id: 'seat-name', maxlength: 40, autocomplete: 'nickname', placeholder: 'Your name', 'aria-label': 'Your name at this table' });
+    el.players.append(h('li', { class: 'name-row' }, h('form', {
+      class: 'name-form',
+      onsubmit: (e) => {
+        e.preventDefault();
+        const name = input.value.trim();
+        if (name && socket.send({ type: 'name', name })) state.naming = name;
+      },
+    }, input, h('button', { type: 'submit', class: 'small', id: 'seat-name-save' }, 'Name my seat'))));
+  }
   const watch = `${location.origin}/t/${encodeURIComponent(id)}`;
   const held = seatsAt(id).filter((s) => s.seat !== state.seat);
   replace(el.links,
