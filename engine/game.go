@@ -57,14 +57,6 @@ type OptionSpec struct {
 	When map[string][]string `json:"when,omitempty"`
 }
 
-// Label is how a form shows value v of the option: its label, or v.
-func (s OptionSpec) Label(v string) string {
-	if l, ok := s.Labels[v]; ok {
-		return l
-	}
-	return v
-}
-
 // Matters reports whether the option makes a difference under the resolved options opts
 // (When).
 func (s OptionSpec) Matters(opts Options) bool {

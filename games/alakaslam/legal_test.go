@@ -2,7 +2,6 @@ package alakaslam
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -24,34 +23,20 @@ func TestLegalCheck(t *testing.T) {
 		engine.Options{"format": "doubles"},
 		engine.Options{"format": "canadian"},
 	)
-	for i, opts := range sets {
-		for seed := range uint64(4) {
-			s := newMatch(t, opts)
-			rng := rand.New(rand.NewPCG(seed, uint64(i)))
-			policy := heuristicPolicy
-			if seed%2 == 1 {
-				policy = randomPolicy
-			}
-			for n := 0; ; n++ {
-				legal := s.Legal(nil)
-				if !slices.IsSorted(legal) || len(slices.Compact(slices.Clone(legal))) != len(legal) {
-					t.Fatalf("%v seed %d step %d: Legal %v is not ascending", opts, seed, n, legal)
-				}
-				if (s.phase == phTurn || s.phase == phPick) && s.hasChoice() != (len(legal) >= 2) {
-					t.Fatalf("%v seed %d step %d: hasChoice() = %v with %d legal actions", opts, seed, n, s.hasChoice(), len(legal))
-				}
-				for a := engine.Action(-2); a < actionLimit+2; a++ {
-					_, listed := slices.BinarySearch(legal, a)
-					if got := s.isLegal(a); got != listed {
-						t.Fatalf("%v seed %d step %d (phase %d): isLegal(%s) = %v, listed %v in %s", opts, seed, n, s.phase,
-							s.ActionString(a), got, listed, fmt.Sprint(legal))
-					}
-				}
-				if s.ToMove() == engine.Nobody {
-					break
-				}
-				step(t, s, rng, policy)
+	seededMatches(t, sets, 0, func(opts engine.Options, seed uint64, n int, s *State) {
+		legal := s.Legal(nil)
+		if !slices.IsSorted(legal) || len(slices.Compact(slices.Clone(legal))) != len(legal) {
+			t.Fatalf("%v seed %d step %d: Legal %v is not ascending", opts, seed, n, legal)
+		}
+		if (s.phase == phTurn || s.phase == phPick) && s.hasChoice() != (len(legal) >= 2) {
+			t.Fatalf("%v seed %d step %d: hasChoice() = %v with %d legal actions", opts, seed, n, s.hasChoice(), len(legal))
+		}
+		for a := engine.Action(-2); a < actionLimit+2; a++ {
+			_, listed := slices.BinarySearch(legal, a)
+			if got := s.isLegal(a); got != listed {
+				t.Fatalf("%v seed %d step %d (phase %d): isLegal(%s) = %v, listed %v in %s", opts, seed, n, s.phase,
+					s.ActionString(a), got, listed, fmt.Sprint(legal))
 			}
 		}
-	}
+	})
 }

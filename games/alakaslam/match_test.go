@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"deuce/engine"
@@ -116,6 +117,30 @@ var step = enginetest.Step[*State]
 func newMatch(t testing.TB, opts engine.Options) *State {
 	t.Helper()
 	return enginetest.Start[*State](t, Game, opts)
+}
+
+// seededMatches plays four matches of each option set, seeded by the set's index and the
+// match's, the heuristic playing the even ones and random moves the odd ones, and calls visit on
+// every state, the last included; maxSteps > 0 stops a match after that many steps.
+func seededMatches(t *testing.T, sets []engine.Options, maxSteps int, visit func(opts engine.Options, seed uint64, n int, s *State)) {
+	t.Helper()
+	for i, opts := range sets {
+		for seed := range uint64(4) {
+			s := newMatch(t, opts)
+			rng := rand.New(rand.NewPCG(seed, uint64(i)))
+			policy := heuristicPolicy
+			if seed%2 == 1 {
+				policy = randomPolicy
+			}
+			for n := 0; maxSteps <= 0 || n < maxSteps; n++ {
+				visit(opts, seed, n, s)
+				if s.ToMove() == engine.Nobody {
+					break
+				}
+				step(t, s, rng, policy)
+			}
+		}
+	}
 }
 
 func TestRandomMatches(t *testing.T) {

@@ -2,7 +2,6 @@ package alakaslam
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -166,63 +165,52 @@ func teamReachable(s *State, seen map[string]bool) bool {
 func TestMoveNotesMatchSearch(t *testing.T) {
 	sets := append(characterOptions(), engine.Options{"format": "doubles", "team-move": "one-by-one"})
 	checked, noted, teamNoted := 0, 0, 0
-	for i, opts := range sets {
-		for seed := range uint64(4) {
-			s := newMatch(t, opts)
-			rng := rand.New(rand.NewPCG(seed, uint64(i)))
-			policy := heuristicPolicy
-			if seed%2 == 1 {
-				policy = randomPolicy
+	seededMatches(t, sets, 3000, func(opts engine.Options, seed uint64, n int, s *State) {
+		if to := s.ToMove(); to >= 0 {
+			legal := s.Legal(nil)
+			for _, note := range s.observe(to).Notes {
+				if a, err := s.ParseAction(note.Move); err != nil || !slices.Contains(legal, a) {
+					t.Fatalf("%v seed %d step %d: note on %q, not a legal move", opts, seed, n, note.Move)
+				}
 			}
-			for n := 0; s.ToMove() != engine.Nobody && n < 3000; n++ {
-				if to := s.ToMove(); to >= 0 {
-					legal := s.Legal(nil)
-					for _, note := range s.observe(to).Notes {
-						if a, err := s.ParseAction(note.Move); err != nil || !slices.Contains(legal, a) {
-							t.Fatalf("%v seed %d step %d: note on %q, not a legal move", opts, seed, n, note.Move)
-						}
+			redraw := s.ability[s.cur] == Toots && s.used[s.cur]&usedToots == 0
+			if p := s.partner(s.cur); p >= 0 && s.ability[p] == Toots && s.used[p]&usedToots == 0 {
+				redraw = true
+			}
+			if s.phase == phTeamMove && !redraw {
+				for _, a := range legal {
+					if s.moveNote(a) == "" {
+						continue
 					}
-					redraw := s.ability[s.cur] == Toots && s.used[s.cur]&usedToots == 0
-					if p := s.partner(s.cur); p >= 0 && s.ability[p] == Toots && s.used[p]&usedToots == 0 {
-						redraw = true
+					c := *s
+					c.apply(a)
+					if teamReachable(&c, map[string]bool{}) {
+						t.Fatalf("%v seed %d step %d: %s noted %q, but the team can still hit\n%s", opts, seed, n,
+							s.ActionString(a), s.moveNote(a), s.observe(to))
 					}
-					if s.phase == phTeamMove && !redraw {
-						for _, a := range legal {
-							if s.moveNote(a) == "" {
-								continue
-							}
-							c := *s
-							c.apply(a)
-							if teamReachable(&c, map[string]bool{}) {
-								t.Fatalf("%v seed %d step %d: %s noted %q, but the team can still hit\n%s", opts, seed, n,
-									s.ActionString(a), s.moveNote(a), s.observe(to))
-							}
-							teamNoted++
-						}
+					teamNoted++
+				}
+			}
+			if s.phase == phTurn && !s.serving && !redraw {
+				for _, a := range legal {
+					if a < moveBase || a >= spendBase+numKinds {
+						continue
 					}
-					if s.phase == phTurn && !s.serving && !redraw {
-						for _, a := range legal {
-							if a < moveBase || a >= spendBase+numKinds {
-								continue
-							}
-							c := *s
-							c.apply(a)
-							can := reachable(&c, map[string]bool{})
-							if note := s.moveNote(a); (note == "") != can {
-								t.Fatalf("%v seed %d step %d: %s noted %q, but a hit is left: %v\n%s", opts, seed, n,
-									s.ActionString(a), note, can, s.observe(to))
-							}
-							checked++
-							if !can {
-								noted++
-							}
-						}
+					c := *s
+					c.apply(a)
+					can := reachable(&c, map[string]bool{})
+					if note := s.moveNote(a); (note == "") != can {
+						t.Fatalf("%v seed %d step %d: %s noted %q, but a hit is left: %v\n%s", opts, seed, n,
+							s.ActionString(a), note, can, s.observe(to))
+					}
+					checked++
+					if !can {
+						noted++
 					}
 				}
-				step(t, s, rng, policy)
 			}
 		}
-	}
+	})
 	t.Logf("%d moves of lone players checked, %d noted; %d noted in team play", checked, noted, teamNoted)
 	if checked == 0 || noted == 0 || teamNoted == 0 {
 		t.Errorf("%d moves checked, %d noted, %d in team play: the matches show too little", checked, noted, teamNoted)

@@ -88,29 +88,17 @@ func (s *State) appendKey(buf []byte, seat engine.Seat, abstract bool) []byte {
 	if seat >= 0 {
 		buf = appendSets(buf, s.sides[seat].hand)
 	}
-	if abstract {
-		buf = append(buf, byte(s.nRally))
-		for _, e := range s.rally[:s.nRally] {
-			e.set(fNeed, 0)
-			e.set(fRoll, 0)
-			buf = binary.LittleEndian.AppendUint64(buf, uint64(e))
+	// The abstract key shows the point's log without the faces the d20 showed and what they
+	// needed, and nothing of the last point or the match's tallies (AppendAbstractKey).
+	buf = appendShots(buf, s.rally[:s.nRally], abstract)
+	if !abstract {
+		buf = appendShots(buf, s.lastRally[:s.nLast], false)
+		if p := s.lastPoint; p.how != howNone {
+			buf = append(buf, byte(p.winner), byte(p.how))
+			buf = binary.AppendUvarint(buf, uint64(p.number))
+		} else {
+			buf = append(buf, 0)
 		}
-		if c.solo {
-			buf = append(buf, byte(s.auto.smash), byte(s.auto.penalty))
-			buf = appendSets(buf, s.auto.discard)
-			for p := range numPiles {
-				buf = append(buf, byte((s.auto.piles & data.piles[p]).count()))
-			}
-		}
-		return buf
-	}
-	buf = appendShots(buf, s.rally[:s.nRally])
-	buf = appendShots(buf, s.lastRally[:s.nLast])
-	if p := s.lastPoint; p.how != howNone {
-		buf = append(buf, byte(p.winner), byte(p.how))
-		buf = binary.AppendUvarint(buf, uint64(p.number))
-	} else {
-		buf = append(buf, 0)
 	}
 	if c.solo {
 		buf = append(buf, byte(s.auto.smash), byte(s.auto.penalty))
@@ -119,9 +107,11 @@ func (s *State) appendKey(buf []byte, seat engine.Seat, abstract bool) []byte {
 			buf = append(buf, byte((s.auto.piles & data.piles[p]).count()))
 		}
 	}
-	for i := range 2 {
-		for _, v := range [...]int16{s.gamesHeld[i], s.gamesServed[i], s.pointsWon[i], s.pointsServed[i]} {
-			buf = binary.AppendUvarint(buf, uint64(v))
+	if !abstract {
+		for i := range 2 {
+			for _, v := range [...]int16{s.gamesHeld[i], s.gamesServed[i], s.pointsWon[i], s.pointsServed[i]} {
+				buf = binary.AppendUvarint(buf, uint64(v))
+			}
 		}
 	}
 	return buf
@@ -134,10 +124,15 @@ func appendSets(buf []byte, sets ...cardSet) []byte {
 	return buf
 }
 
-// appendShots writes a rally's log, led by its length; every field of an entry is shown.
-func appendShots(buf []byte, log []shot) []byte {
+// appendShots writes a rally's log, led by its length: every field of an entry, or, faceless,
+// all but the d20's face and what it needed.
+func appendShots(buf []byte, log []shot, faceless bool) []byte {
 	buf = append(buf, byte(len(log)))
 	for _, e := range log {
+		if faceless {
+			e.set(fNeed, 0)
+			e.set(fRoll, 0)
+		}
 		buf = binary.LittleEndian.AppendUint64(buf, uint64(e))
 	}
 	return buf

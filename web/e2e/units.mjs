@@ -22,6 +22,8 @@ expect('a team with the viewer', withNames('Players 1 and 3 serve first', seats,
 expect('a team of typed names', withNames('Players 1 and 3 serve first', seats), 'ann_a & cy serve first');
 expect('a seat no one named', withNames('Player 4 wins', seats), 'Player 4 wins');
 expect('the viewer', withNames('player 1 wins', seats, 0), 'You win');
+expect('the viewer drawing', withNames('player 1 is drawing', seats, 0), 'You are drawing');
+expect('another player drawing', withNames('player 3 is drawing', seats, 0), 'cy is drawing');
 expect('a name inside a sentence', withNames('point to player 3', seats), 'point to cy');
 
 // A plain paragraph's lines are joined; an indented entry keeps its line, its deeper

@@ -78,13 +78,18 @@ export function capitalize(text) {
 // ("player 2") and "you" start a sentence capitalised.
 const seatNames = new Map();
 
+// chosenName reports whether seat (a table's seat: name, bot) carries a name a person chose,
+// which keeps its case: not a bot's ("easy bot"), a seat no one named ("player 2") nor "you".
+export function chosenName(seat) {
+  return !!seat?.name && !seat.bot && !/^player \d+$/.test(seat.name) && seat.name.toLowerCase() !== 'you';
+}
+
 // keepNamesAsTyped registers the seats of the page's table (their names and bots).
 export function keepNamesAsTyped(seats) {
   for (const s of seats || []) {
     if (!s?.name) continue;
-    const person = !s.bot && !/^player \d$/.test(s.name) && s.name.toLowerCase() !== 'you';
     // A name both a person's and a bot's reads as the bot's: capitalised.
-    seatNames.set(s.name, person && seatNames.get(s.name) !== false);
+    seatNames.set(s.name, chosenName(s) && seatNames.get(s.name) !== false);
   }
 }
 

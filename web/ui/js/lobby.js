@@ -223,11 +223,9 @@ function chooseVariant() {
 // 2 and 4, or 1 and 3 against 2 in AlakaSLAM's Canadian doubles), as the boards pair them:
 // "with seat 3", "alone against seats 1 and 3".
 function teamText(i, n) {
-  const side = (j) => Array.from({ length: n }, (_, k) => k).filter((k) => k % 2 === j % 2 && k !== j).map((k) => k + 1);
-  const mates = side(i);
-  if (mates.length) return `with seat ${mates.join(' and seat ')}`;
-  const others = Array.from({ length: n }, (_, k) => k).filter((k) => k % 2 !== i % 2).map((k) => k + 1);
-  return `alone against seats ${others.join(' and ')}`;
+  const seats = Array.from({ length: n }, (_, k) => k + 1);
+  const mates = seats.filter((k) => k % 2 === (i + 1) % 2 && k !== i + 1);
+  return mates.length ? `with seat ${mates.join(' and seat ')}` : `alone against seats ${seats.filter((k) => k % 2 !== (i + 1) % 2).join(' and ')}`;
 }
 
 function layoutSeats(n) {

@@ -1,4 +1,4 @@
-import { capitalize } from './dom.js';
+import { capitalize, chosenName } from './dom.js';
 
 // How pages name the players in text from the server: seat names for "player N", and "you" for
 // the viewer's own seat, so that a page never says "Ann" in one place and "You" in another.
@@ -20,10 +20,7 @@ export function withNames(text, seats, viewer = -3) {
   // ("heuristic bot"), a seat no one named ("player 2") and "you" start a sentence capitalised,
   // as capitalize (dom.js) treats them on a table's page.
   let named = false;
-  const typed = (n) => {
-    const seat = seats?.[Number(n) - 1];
-    return Number(n) - 1 !== viewer && !!seat?.name && !seat.bot && !/^player \d$/.test(seat.name);
-  };
+  const typed = (n) => Number(n) - 1 !== viewer && chosenName(seats?.[Number(n) - 1]);
   const out = text.replace(/\b[Pp]layers (\d+) and (\d+)\b|\b([Pp])layer (\d+)('s)?( (\w+))?/g, (m, a, b, p, n, poss, rest, verb, at) => {
     if (a) {
       const team = [name(a), name(b)];

@@ -6,6 +6,7 @@
 import { h, s, replace, plural, capitalize } from '../dom.js';
 import { moveButton, pointsAt, nameOf, SPECTATOR, stoppedText, stoppedEarly } from './common.js';
 import { glossaryOf } from './glossary.js';
+import { withNames } from '../names.js';
 
 const CELL = 84; // SVG units per court card
 const PAD = 30; // room for the side labels
@@ -179,12 +180,7 @@ class AlakaView {
     else if (v.toMove === frame.seat) status = `Your turn to ${v.doing}.`;
     else if (v.toMove >= 0) status = `${capitalize(this.name(v.toMove))} to ${v.doing}.`;
     // A chance step names its player as the page does ("Ann is drawing", not "player 1").
-    else {
-      status = capitalize(v.doing.replace(/\bplayer (\d)( is\b)?/g, (m, n, is) => {
-        const who = this.name(Number(n) - 1);
-        return who ? `${who}${is ? (who === 'you' ? ' are' : ' is') : ''}` : m;
-      })) + '.';
-    }
+    else status = capitalize(withNames(v.doing, this.ctx.seats, frame.seat)) + '.';
     replace(this.els.status, status);
   }
 

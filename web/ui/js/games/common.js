@@ -65,17 +65,12 @@ export function choiceForKey(legal, key) {
   return (legal || []).find((_, i) => keyFor(legal, i) === key);
 }
 
-// pointerStill says whether el was drawn under a pointer that has not moved since (the board's
-// .still, table.js): entering it then is not pointing at it, and previews nothing.
-export function pointerStill(el) {
-  return !!el.closest('.still');
-}
-
 // pointsAt says whether a pointerenter e on el is a pointer pointing at it, to preview: not a
 // finger (a tap plays, and the browser's emulated hover after it lands on whatever the redraw
-// put there), nor a pointer that has not moved since el was drawn under it (pointerStill).
+// put there), nor a pointer that has not moved since el was drawn under it (the board's
+// .still, table.js).
 export function pointsAt(e, el) {
-  return e.pointerType !== 'touch' && !pointerStill(el);
+  return e.pointerType !== 'touch' && !el.closest('.still');
 }
 
 // moveButton is a button that plays choice, numbered for the keyboard (keyFor).
