@@ -466,6 +466,12 @@ func (c *Conn) End(ctx context.Context, kind string) error {
 	return fmt.Errorf("%q is not resign, claim, bot or cancel", kind)
 }
 
+// Name names the connection's seat, which its table's creator left unnamed ("player 2"); the
+// server takes a name once, and a refusal (protocol.CodeBadName) comes back through Next.
+func (c *Conn) Name(ctx context.Context, name string) error {
+	return c.send(ctx, protocol.Name{Type: protocol.TypeName, Name: name})
+}
+
 // send writes one message. The websocket closes the connection when ctx ends during a write.
 func (c *Conn) send(ctx context.Context, v any) error {
 	data, err := json.Marshal(v)

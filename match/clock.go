@@ -181,6 +181,11 @@ func (m *Match) ClaimTime(ctx context.Context, seat engine.Seat) error {
 	return err
 }
 
+// waiting reports whether persons wait for StartClock to move: a timed clock is held.
+func (m *Match) waiting() bool {
+	return m.clockHeld && m.cfg.TableClock != nil && m.cfg.TableClock.Timed()
+}
+
 // StartClock runs a clock held by Config.ClockHeld from now on; it does nothing to a clock
 // already running.
 func (m *Match) StartClock(ctx context.Context) error {

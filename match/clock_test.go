@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -263,7 +264,11 @@ func TestCorrespondenceClaim(t *testing.T) {
 // then runs it from StartClock on.
 func TestClockHeld(t *testing.T) {
 	ft, p, saved := timesource.NewFake(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)), &memory{}, &savedClocks{}
-	m, _, _ := timed(t, p, clock.New(oneMinute(), 2), ft, saved, nil, func(c *match.Config) { c.ClockHeld = true })
+	var progress atomic.Pointer[match.Progress] // what a server that does not run the match hears
+	m, _, _ := timed(t, p, clock.New(oneMinute(), 2), ft, saved, nil, func(c *match.Config) {
+		c.ClockHeld = true
+		c.OnProgress = func(p match.Progress) { progress.Store(&p) }
+	})
 	sub, err := m.Subscribe(context.Background(), 0)
 	if err != nil {
 		t.Fatal(err)
@@ -271,6 +276,19 @@ func TestClockHeld(t *testing.T) {
 	u := untilToMove(t, sub, 0)
 	if u.Clock == nil || len(u.Clock.Running) != 0 || u.Clock.Left[0] != 60000 {
 		t.Fatalf("clock of a waiting match = %+v, want none running, 60000 ms each", u.Clock)
+	}
+	// Nobody moves on held time: the seat to move is offered no move and refused one.
+	if len(u.Legal) != 0 {
+		t.Fatalf("a waiting timed match offers seat 1 %d moves, want none", len(u.Legal))
+	}
+	seq := u.Seq
+	if err := m.SubmitText(context.Background(), 0, -1, "1"); !errors.Is(err, match.ErrWaiting) {
+		t.Fatalf("a move while the clock is held: %v, want ErrWaiting", err)
+	}
+	// A view rebuilt elsewhere from the record offers moves; the progress takes them away.
+	offered := match.Update{Seq: u.Seq, Seat: 0, Legal: []match.Choice{{Action: 1, Text: "x"}}}
+	if pr := progress.Load(); pr == nil || !pr.Waiting || len(match.Follow(offered, *pr).Legal) != 0 {
+		t.Fatalf("progress of a waiting match %+v: want Waiting, and no move followed", pr)
 	}
 	ft.Advance(time.Hour)
 	if v := m.ViewClock(context.Background()); len(v.Running) != 0 || v.Left[0] != 60000 || p.final() != nil {
@@ -282,6 +300,12 @@ func TestClockHeld(t *testing.T) {
 	u = next(t, sub)
 	if len(u.Clock.Running) != 1 || u.Clock.Running[0] != 0 || u.Clock.Left[0] != 60000 {
 		t.Fatalf("clock once started = %+v, want seat 1 running from 60000 ms", u.Clock)
+	}
+	if pr := progress.Load(); pr.Waiting || len(match.Follow(offered, *pr).Legal) != 1 {
+		t.Errorf("progress once started %+v: want not Waiting, the move followed", pr)
+	}
+	if u.Seq != seq || len(u.Legal) == 0 {
+		t.Fatalf("once started: seq %d (was %d), %d moves offered; want the refused move unplayed and moves offered", u.Seq, seq, len(u.Legal))
 	}
 	ft.Advance(4 * time.Second)
 	if v := m.ViewClock(context.Background()); v.Left[0] != 56000 {

@@ -58,7 +58,9 @@ type Config struct {
 	TableClock *clock.Clock
 	SaveClock  func(ctx context.Context, c clock.Saved) error
 	// ClockHeld keeps the table's clock stopped until StartClock: a table waiting for a player
-	// to take a seat runs nobody's time, whoever is to move.
+	// to take a seat runs nobody's time, whoever is to move. At a timed table no person moves
+	// meanwhile either (ErrWaiting), or the first to move could think as long as they liked; a
+	// bot's move, which takes no time of anyone's, is played as usual.
 	ClockHeld bool
 	// SaveEnd persists the end of a match lost on time (why is EndedOnTime; the result is nil
 	// for no winner); by default the result is appended through Persist with no move.
@@ -115,6 +117,10 @@ var (
 	ErrOver        = errors.New("the match is over")
 	ErrStale       = errors.New("the match has moved on since that view")
 	ErrClosed      = errors.New("the match is closed")
+	// ErrWaiting refuses a person's move at a timed match whose clock is held (Config.ClockHeld):
+	// the clocks start when every player has come, and a move made before would be thought over
+	// on nobody's time.
+	ErrWaiting = errors.New("the clocks start when every player has taken a seat: nobody moves before")
 )
 
 // Match is a running match. Its methods are safe for concurrent use.
@@ -392,6 +398,8 @@ func (m *Match) turnOf(seat engine.Seat) (engine.State, error) {
 		return nil, ErrOver
 	case seat < 0 || int(seat) >= m.n || m.cfg.Bots[seat] != nil:
 		return nil, fmt.Errorf("%w: %v is not a person's seat", ErrNotYourTurn, seat)
+	case m.waiting():
+		return nil, ErrWaiting
 	case to == seat:
 		return m.state, nil
 	case !slices.Contains(m.pending(), seat):

@@ -19,20 +19,27 @@ type Progress struct {
 	Held []engine.Seat `json:"h,omitempty"`
 	// Ended says why the match ended early, as Update.Ended.
 	Ended string `json:"x,omitempty"`
+	// Waiting: a timed match's clock is held for a player to come, and persons move only
+	// once it runs (ErrWaiting).
+	Waiting bool `json:"w,omitempty"`
 }
 
 func (m *Match) progress() Progress {
 	held := slices.Sorted(maps.Keys(m.held))
-	return Progress{Seq: m.seq, Played: slices.Clone(m.played), Held: held, Ended: m.ended}
+	return Progress{Seq: m.seq, Played: slices.Clone(m.played), Held: held, Ended: m.ended, Waiting: m.waiting()}
 }
 
 // Follow applies p to u, a seat's view rebuilt from the stored record of the same number of
-// moves (View): its count of moves, and no choice to make for a seat whose secret choice is in.
+// moves (View): its count of moves, and no choice to make for a seat whose secret choice is in
+// or while the match waits for a player to start its clocks.
 func Follow(u Update, p Progress) Update {
 	if p.Seq != u.Seq || u.Seat < 0 || int(u.Seat) >= len(p.Played) {
 		return u
 	}
 	u.Played = p.Played[u.Seat]
+	if p.Waiting {
+		u.Legal = nil
+	}
 	if slices.Contains(p.Held, u.Seat) {
 		u.Pending = slices.DeleteFunc(slices.Clone(u.Pending), func(x engine.Seat) bool { return x == u.Seat })
 		u.Legal = nil

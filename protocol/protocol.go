@@ -33,6 +33,8 @@ const (
 	TypeClaim    = "claim"
 	TypeBot      = "bot"
 	TypeCancel   = "cancel"
+	// TypeName names a seat nobody named (its name is the default "player N"), once.
+	TypeName = "name"
 )
 
 // Error codes of an error message.
@@ -50,6 +52,12 @@ const (
 	CodeNotAbandoned = "not_abandoned"
 	// CodeNotOpen refuses to call off a table every player has joined.
 	CodeNotOpen = "not_open"
+	// CodeOpen refuses a resignation while a seat still waits for its player, and a move at a
+	// timed table then (its clocks start when every player has come).
+	CodeOpen = "open"
+	// CodeBadName refuses a name message: the seat is named already, or the name is malformed
+	// or passes for someone else.
+	CodeBadName = "bad_name"
 )
 
 // MaxMessage is the largest message, in bytes, a server accepts from a client.
@@ -86,6 +94,13 @@ func TextMove(seq int, text string) Move {
 // Lifecycle is a seat's resign, claim, bot or cancel message; it carries no other field.
 type Lifecycle struct {
 	Type string `json:"type"`
+}
+
+// Name names the connection's seat (TypeName): a seat its table's creator left unnamed takes
+// the name of the person who plays it, once.
+type Name struct {
+	Type string `json:"type"` // "name"
+	Name string `json:"name"`
 }
 
 // Ping keeps a connection alive; the server does not answer it.
@@ -225,6 +240,8 @@ type CreateTable struct {
 	Variant string         `json:"variant,omitempty"`
 	Options engine.Options `json:"options,omitempty"`
 	Seats   []SeatRequest  `json:"seats"`
+	// Clock is the table's time control, "M+S" (web/PROTOCOL.md, "Clocks"); "" for none.
+	Clock string `json:"clock,omitempty"`
 }
 
 // SeatRequest describes one seat of a new table: a bot level, or a person with a name.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -760,6 +761,10 @@ func (m *Model) waitingText() string {
 		return m.overText()
 	case f.ToMove == engine.Chance:
 		return "Waiting for the cards and dice…"
+	case f.Seat >= 0 && len(f.Legal) == 0 && (f.ToMove == f.Seat || slices.Contains(f.Pending, f.Seat)):
+		// The seat owes a move and is offered none: a timed table waiting for a player, whose
+		// clocks start together (web/PROTOCOL.md, "Table lifecycle").
+		return "You move first once every player has come: the clocks start together."
 	}
 	var who []string
 	for _, s := range f.Pending {

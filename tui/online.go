@@ -196,7 +196,7 @@ func (o *Online) frame(u protocol.Update) (Frame, error) {
 		o.info.Names = names
 	}
 	f := Frame{Seq: u.Seq, Seat: u.Seat, ToMove: u.ToMove, Pending: u.Pending, View: view, Result: u.Result, Played: u.Played,
-		Ended: clean(u.Ended), Notice: o.notice(u.Seat), Fresh: fresh, Names: slices.Clone(o.info.Names)}
+		Ended: clean(u.Ended), Notice: o.notice(u.Seat, u.Clock != nil), Fresh: fresh, Names: slices.Clone(o.info.Names)}
 	f.Result.Score = clean(f.Result.Score)
 	for _, l := range u.Log {
 		f.Log = append(f.Log, clean(l))
@@ -218,8 +218,9 @@ func (o *Online) frame(u protocol.Update) (Frame, error) {
 	return f, nil
 }
 
-// notice says who has left the table, and what seat may do about it.
-func (o *Online) notice(seat engine.Seat) string {
+// notice says who has left the table, and what seat may do about it; at a timed table still
+// waiting for a player, that nobody moves before.
+func (o *Online) notice(seat engine.Seat, timed bool) string {
 	p := o.connection().Presence()
 	var away []string
 	abandoned := false
@@ -231,11 +232,15 @@ func (o *Online) notice(seat engine.Seat) string {
 		abandoned = abandoned || sp.Abandoned
 	}
 	if len(away) == 0 {
+		wait := "Waiting for a player to take a seat"
+		if timed {
+			wait += " (the clocks and the first move wait too)"
+		}
 		switch {
 		case p.Open && seat >= 0 && o.typed:
-			return "Waiting for a player to take a seat; type cancel twice to call the table off."
+			return wait + "; type cancel twice to call the table off."
 		case p.Open && seat >= 0:
-			return "Waiting for a player to take a seat; press C twice to call the table off."
+			return wait + "; press C twice to call the table off."
 		}
 		return ""
 	}

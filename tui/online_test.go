@@ -464,3 +464,26 @@ func TestCancelOnline(t *testing.T) {
 		t.Errorf("the end does not say the table was called off:\n%s", h.m.View())
 	}
 }
+
+// At a timed table still waiting for its other player the terminal offers no move and says why;
+// once the other player comes the clocks start and the moves are offered.
+func TestTimedTableWaitsOnline(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c := clienttest.Start(t).Client
+	created, err := c.Create(ctx, protocol.CreateTable{Game: "pencil", Clock: "5+3", Seats: []protocol.SeatRequest{{Name: "Ann"}, {Name: "Bob"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := joinScreen(ctx, t, c, created.ID, created.Seats[0].Token)
+	h.settle(func(m *Model) bool { return m.have })
+	if v := strings.Join(strings.Fields(h.m.View()), " "); len(h.m.frame.Legal) != 0 || !strings.Contains(v, "the clocks and the first move wait too") {
+		t.Fatalf("a timed table waiting for Bob offers %d moves:\n%s", len(h.m.frame.Legal), h.m.View())
+	}
+	bob, err := c.Join(ctx, created.ID, created.Seats[1].Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bob.Close()
+	h.settle(myTurn)
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"deuce/clock"
 	"deuce/cluster"
 	"deuce/engine"
 	"deuce/match"
@@ -624,6 +625,7 @@ func (s *Server) serveFollower(ctx context.Context, cancel context.CancelFunc, c
 		last  *match.Update // the view last rebuilt, before the progress is applied
 		rep   *match.Replica
 		sent  int
+		open  bool // the store had the table open (waiting for a player) at the last rebuild
 	)
 	show := func(reload bool) (over bool, err error) {
 		if reload || last == nil {
@@ -638,7 +640,7 @@ func (s *Server) serveFollower(ctx context.Context, cancel context.CancelFunc, c
 			if last != nil && u.Seq < last.Seq {
 				return false, nil // never backwards
 			}
-			last, over = &u, !cur.Status.Unfinished()
+			last, over, open = &u, !cur.Status.Unfinished(), cur.Status == store.Open
 		}
 		u := *last
 		if prog != nil {
@@ -648,6 +650,11 @@ func (s *Server) serveFollower(ctx context.Context, cancel context.CancelFunc, c
 			// The clocks are the running match's; it saves them on every change.
 			if u.Clock, err = s.followedClock(ctx, t.ID, len(t.Seats)); err != nil {
 				return false, err
+			}
+			if prog == nil && open && u.Clock != nil && u.Clock.Kind != clock.None {
+				// Before the running match's first progress: a timed table still open holds
+				// its moves as well as its clocks (match.ErrWaiting).
+				u.Legal = nil
 			}
 		}
 		return over, s.sendUpdate(ctx, c, u, &sent)

@@ -224,3 +224,31 @@ func TestMoveSentAgainOnAMovedOnViewIsIgnored(t *testing.T) {
 		t.Fatalf("the opponent's move on an old view: %s, want refused", m.Code)
 	}
 }
+
+// A timed table waiting for its second player offers the first no move on a node that does not
+// play it either, and refuses one sent anyway; once the other player sits down, on the node that
+// plays it, the clocks start and the first node offers the moves.
+func TestTimedTableWaitsAcrossNodes(t *testing.T) {
+	ft := timesource.NewFake(time.Date(2026, 5, 1, 18, 0, 0, 0, time.UTC))
+	nodes := startNodes(t, pgtest.Schema(t), 2, func(m *web.Main) { m.Clock = ft })
+	home := &accountServer{t: t, url: nodes[0].main.URL(), main: nodes[0].main}
+	ann := home.signUp("ann")
+	bob := home.signUp("bob").on(t, nodes[1])
+	// The bidding game: both bid at once, so ann owes a move from the start.
+	id := seekTableOf(t, ann, bob, "pencil", "standard") // accepted, so started, on node 2
+
+	a := ann.dial(id, "")
+	u := a.until(isType("update"))
+	if len(u.Legal) != 0 || u.Clock == nil || len(u.Clock.Running) != 0 {
+		t.Fatalf("node 1 offers ann %d moves, clock %+v, while bob has not come: want none, held", len(u.Legal), u.Clock)
+	}
+	a.send(map[string]any{"type": "move", "action": 0})
+	if e := a.until(isType("error")); e.Code != "open" {
+		t.Fatalf("ann's move before bob came: %+v, want code open", e)
+	}
+	b := bob.dial(id, "")
+	b.until(isType("welcome"))
+	if u := a.until(clockStarted); len(u.Legal) == 0 {
+		t.Errorf("node 1 offers ann no bid once the clocks run: %+v", u)
+	}
+}

@@ -590,6 +590,12 @@ type pmsg struct {
 	Code string `json:"code"`
 }
 
+// clockStarted finds the first update of a timed table with its clock running: once every
+// player has come, when moves are offered (none before: match.ErrWaiting).
+func clockStarted(m pmsg) bool {
+	return m.Type == "update" && m.Clock != nil && len(m.Clock.Running) > 0
+}
+
 type wsconn struct {
 	t *testing.T
 	c *websocket.Conn
@@ -649,13 +655,20 @@ func (w *wsconn) until(ok func(pmsg) bool) pmsg {
 
 func isType(typ string) func(pmsg) bool { return func(m pmsg) bool { return m.Type == typ } }
 
-// seekTable: ann posts a rated 1+1 seek, bob accepts it; both find the table.
+// seekTable: ann posts a rated 1+1 seek of a Center Court tiebreak, bob accepts it; both find
+// the table.
 func seekTable(t *testing.T, ann, bob *person) string {
+	t.Helper()
+	return seekTableOf(t, ann, bob, "centercourt", "tiebreak")
+}
+
+// seekTableOf is seekTable of a game's variant.
+func seekTableOf(t *testing.T, ann, bob *person, game, variant string) string {
 	t.Helper()
 	var sk struct {
 		ID string `json:"id"`
 	}
-	ann.must(http.StatusCreated, "POST", "/api/seeks", map[string]any{"game": "centercourt", "variant": "tiebreak", "clock": "1+1", "rated": true}, &sk)
+	ann.must(http.StatusCreated, "POST", "/api/seeks", map[string]any{"game": game, "variant": variant, "clock": "1+1", "rated": true}, &sk)
 	var list []struct {
 		ID   string `json:"id"`
 		Name string `json:"name"`
@@ -697,9 +710,10 @@ func TestRatedMatchOnTheClock(t *testing.T) {
 	}
 	spec := watcher.dial(id, "")
 	spec.until(isType("welcome"))
-	// Both clocks show in every update.
-	u := a.until(isType("update"))
-	ub := b.until(isType("update"))
+	// Both clocks show in every update. They run once both players have come, and only then
+	// are moves offered (an update sent before bob's seat was taken offers none).
+	u := a.until(clockStarted)
+	ub := b.until(clockStarted)
 	if u.Clock == nil || u.Clock.Control != "1+1" || u.Clock.Left[0] != 60000 || u.Clock.Left[1] != 60000 {
 		t.Fatalf("clock in the first update: %+v", u.Clock)
 	}
@@ -1044,8 +1058,8 @@ func TestRestartResumesClocks(t *testing.T) {
 	ann, bob := s.signUp("ann"), s.signUp("bob")
 	id := seekTable(t, ann, bob)
 	a, b := ann.dial(id, ""), bob.dial(id, "")
-	u := a.until(isType("update"))
-	ub := b.until(isType("update"))
+	u := a.until(clockStarted)
+	ub := b.until(clockStarted)
 	conn := a
 	if u.ToMove == 1 {
 		u, conn = ub, b

@@ -103,11 +103,24 @@ func TestRematchAtAccountTable(t *testing.T) {
 	if w := b.until(isType("welcome")); w.Seat != 0 {
 		t.Fatalf("bob sits at %d in the rematch, want 0", w.Seat)
 	}
-	if u := b.until(isType("update")); u.Clock == nil || len(u.Clock.Running) != 0 || u.Clock.Left[0] != 60000 || u.Clock.Left[1] != 60000 {
+	waiting := b.until(isType("update"))
+	if u := waiting; u.Clock == nil || len(u.Clock.Running) != 0 || u.Clock.Left[0] != 60000 || u.Clock.Left[1] != 60000 {
 		t.Fatalf("clock while ann has not joined: %+v, want both at 60000 ms, none running", u.Clock)
 	}
 	s.time.Advance(10 * time.Minute)
 	s.main.Sweep(ctx)
+	// Nor does he think on held time: whoever is to move, no move is offered him and one sent
+	// is refused, changing nothing.
+	if len(waiting.Legal) != 0 {
+		t.Fatalf("bob is offered %d moves while ann has not joined, want none", len(waiting.Legal))
+	}
+	b.send(map[string]any{"type": "move", "action": 0})
+	if e := b.until(isType("error")); e.Code != "open" {
+		t.Fatalf("bob's move while ann has not joined: %+v, want code open", e)
+	}
+	if got, _ := s.db.Get(ctx, r.ID); len(got.Moves) != 0 && got.Moves[len(got.Moves)-1].Seat == 0 {
+		t.Errorf("bob's refused move was saved: %+v", got.Moves)
+	}
 
 	// Ann accepts: asking again gives the same table, and joining starts the clock.
 	var again struct {

@@ -85,7 +85,8 @@ const (
 	// codeNotAbandoned refuses a claim or bot while nobody has been away long enough.
 	codeNotAbandoned = "not_abandoned"
 	// codeNotOpen refuses to call off a table every player has joined; codeOpen refuses a
-	// resignation while a seat still waits for its player.
+	// resignation while a seat still waits for its player, and a move at a timed table then
+	// (its clocks start when every player has come: match.ErrWaiting).
 	codeNotOpen = "not_open"
 	codeOpen    = "open"
 	// codeBadName refuses a name for a seat (rename): already named, malformed, or passing for
@@ -843,6 +844,8 @@ func (s *Server) handle(ctx context.Context, lt *liveTable, seat engine.Seat, da
 		return bad(codeNotYourTurn, "%v", err)
 	case errors.Is(err, match.ErrStale):
 		return bad(codeStale, "%v", err)
+	case errors.Is(err, match.ErrWaiting):
+		return bad(codeOpen, "%v", err)
 	case errors.Is(err, match.ErrOver), errors.Is(err, match.ErrClosed):
 		return s.endedRefusal(lt, err)
 	case ctx.Err() != nil:

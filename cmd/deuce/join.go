@@ -29,6 +29,10 @@ first N matches that ends is followed by a rematch: the same settings, seats mov
 round; the other players accept it from their end screen (or with --rematches),
 and nobody's clock runs until they do.
 
+A seat its table's creator left unnamed ("player 2") takes a name with --name,
+as the browser's "Name my seat" does: once, and not a bot's, an account's or
+another seat's name.
+
 At the line prompt (--plain, or when input or output is not a terminal) type a
 move's number or the move when the list of your moves asks for one; commands are
 taken at any time: resign and cancel (each twice) end the match early, claim and
@@ -37,7 +41,8 @@ bot answer an opponent away too long; ? lists them all.
 Examples:
   deuce join 'http://127.0.0.1:8080/t/k3f9x2m1qa#seat=2&token=...'
   deuce join --rematches 3 'http://127.0.0.1:8080/t/k3f9x2m1qa#seat=2&token=...'
-  deuce join --plain 'http://127.0.0.1:8080/t/k3f9x2m1qa#seat=2&token=...'`
+  deuce join --plain 'http://127.0.0.1:8080/t/k3f9x2m1qa#seat=2&token=...'
+  deuce join --name Bea 'http://127.0.0.1:8080/t/k3f9x2m1qa#seat=2&token=...'`
 
 const watchUsage = `LINK [flags]
 
@@ -99,7 +104,54 @@ func online(ctx context.Context, args []string, e *env, name, usage string) erro
 	if fl.rematches < 0 || fl.rematches > maxRematches {
 		return usagef("--rematches %d: want 0 to %d", fl.rematches, maxRematches)
 	}
+	if fl.name != "" {
+		if err := nameSeat(ctx, c, link.Table, token, fl.name); err != nil {
+			return err
+		}
+	}
 	return playOnline(ctx, e, c, link.Table, token, name, *fl)
+}
+
+// nameTimeout bounds the wait for the server's answer to a name.
+const nameTimeout = 10 * time.Second
+
+// nameSeat gives the seat token plays at table the name name, through a connection of its own
+// that it closes: the connection that then plays is welcomed under the name. A seat named so
+// already (a rematch of a named seat) is left as it is; a refusal is an error that says why.
+func nameSeat(ctx context.Context, c *client.Client, table, token, name string) error {
+	conn, err := c.Join(ctx, table, token)
+	if err != nil {
+		return missingTable("join", table, c, err)
+	}
+	defer conn.Close()
+	seat := int(conn.Welcome.Seat)
+	seats := conn.Welcome.Table.Seats
+	if seat < 0 || seat >= len(seats) {
+		return usagef("--name: the link plays no seat of table %s", table)
+	}
+	if seats[seat].Name == name {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, nameTimeout)
+	defer cancel()
+	if err := conn.Name(ctx, name); err != nil {
+		return fmt.Errorf("--name: %w", err)
+	}
+	for {
+		_, err := conn.Next(ctx)
+		var refused *protocol.ServerError
+		switch {
+		case errors.As(err, &refused) && refused.Code == protocol.CodeBadName:
+			return usagef("--name %q: %s", name, refused.Message)
+		case errors.As(err, &refused):
+			continue // a refusal of something else (none is sent before the name's answer)
+		case err != nil:
+			return fmt.Errorf("--name: no answer from the server: %w", err)
+		}
+		if p := conn.Presence().Seats; seat < len(p) && p[seat].Name == name {
+			return nil
+		}
+	}
 }
 
 // maxRematches bounds --rematches: a session of matches, not a process left playing for ever.
@@ -114,6 +166,8 @@ type onlineFlags struct {
 	rematches int
 	// in reads the line prompt's input, kept from one match to its rematch (lineInput).
 	in *lineInput
+	// name is the name join gives a seat nobody named (--name).
+	name string
 }
 
 func addOnlineFlags(fs *flag.FlagSet) *onlineFlags {
@@ -123,6 +177,7 @@ func addOnlineFlags(fs *flag.FlagSet) *onlineFlags {
 	fs.BoolVar(&fl.noRecord, "no-record", false, "do not write a match record")
 	if fs.Name() == "join" {
 		fs.IntVar(&fl.rematches, "rematches", 0, "after each of the first `N` matches, offer (or accept) a rematch and play it")
+		fs.StringVar(&fl.name, "name", "", "give the seat, if nobody named it, this `name` (as the browser's Name my seat)")
 	}
 	return fl
 }

@@ -544,3 +544,39 @@ func TestJoinPlainRateLimited(t *testing.T) {
 		t.Errorf("no move was sent too fast: the test checks nothing\n%s", out)
 	}
 }
+
+// `deuce join --name` names a seat its creator left unnamed, as the browser's "Name my seat"
+// does: a name the server refuses (another seat's) is an error that quotes its reason and
+// changes nothing; a good one is the seat's name from then on, for every player.
+func TestJoinName(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c := clienttest.Start(t).Client
+	created, err := c.Create(ctx, protocol.CreateTable{Game: "pencil", Seats: []protocol.SeatRequest{{Name: "Ann"}, {}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := c.Server.String() + created.Seats[1].Invite
+	seatName := func() string {
+		table, err := c.Table(ctx, created.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return table.Seats[1].Name
+	}
+	unnamed := seatName()
+	out, _, err := deuce(t, "", "join", "--plain", "--name", "ann", link)
+	if err == nil || !strings.Contains(err.Error(), `--name "ann"`) || !strings.Contains(err.Error(), "another seat") {
+		t.Fatalf("join --name as another seat's name: %v\n%s", err, out)
+	}
+	if got := seatName(); got != unnamed {
+		t.Fatalf("the refused name changed the seat to %q (was %q)", got, unnamed)
+	}
+	out, _, err = deuce(t, "cancel\ncancel\n", "join", "--plain", "--name", "Bea", link)
+	if err != nil || !strings.Contains(out, "called off") {
+		t.Fatalf("join --name Bea: %v\n%s", err, out)
+	}
+	if got := seatName(); got != "Bea" {
+		t.Errorf("the seat is called %q after join --name Bea", got)
+	}
+}

@@ -215,7 +215,11 @@ async function main() {
     const rematch = new URL(bob.url()).pathname.split('/')[2];
     await bob.waitForFunction(() => document.body.dataset.seq !== undefined);
     check((await bob.locator('#players li.me').textContent()).includes('bob'), 'bob sits at the rematch as himself');
-    log(`bob offered the rematch ${rematch}`);
+    // A timed table takes no move before every player has come: its clocks start together.
+    check(await bob.evaluate(() => document.body.dataset.state) === 'waiting', 'bob is offered no move before ann joins the rematch');
+    const turn = await bob.locator('#turn').textContent();
+    check(/You move first once every player has come|Waiting for|Shuffling/.test(turn), `bob's turn line while ann has not joined (${turn})`);
+    log(`bob offered the rematch ${rematch}: "${turn}"`);
     await ann.goto(`${base}/t/${table}`);
     // A name a person chose keeps its case at a sentence's start.
     await ann.locator('#rematch-offer', { hasText: 'bob offers a rematch' }).waitFor();

@@ -116,7 +116,7 @@ const socket = new TableSocket(id, token, {
       chat.drawMutes();
       appendLog();
       if (state.update) render();
-    }
+    } else if (state.update && state.view) showTurn(frame()); // "open" may change what it says
     showActions();
   },
   onError(msg) {
@@ -415,6 +415,9 @@ function showTurn(f) {
   } else if (myTurn) {
     text = state.busy ? 'Sending your move…' : 'Your turn';
     cls = 'mine';
+  } else if (state.presence?.open && u.clock && (u.toMove === state.seat || f.pending.includes(state.seat))) {
+    // A timed table waiting for a player takes no move: its clocks start together.
+    text = 'You move first once every player has come: the clocks start together';
   } else {
     const waiting = (f.pending.length ? f.pending : [u.toMove]).filter((s) => s !== state.seat && s >= 0);
     if (!waiting.length) {
