@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"deuce/engine"
 	"deuce/games"
@@ -31,7 +32,8 @@ func (m *Model) View() string {
 		lines = append(lines, pad(m.st.dim.Render("enter show my hand · q quit"), w))
 		return strings.Join(lines, "\n")
 	}
-	body := h - 3
+	status := m.statusLines(w)
+	body := h - 2 - len(status)
 	if m.overlay != noOverlay {
 		text := m.overlayText[min(m.scroll, len(m.overlayText)):]
 		lines = append(lines, fit(indent(append([]string(nil), text...), " "), w, body)...)
@@ -43,7 +45,9 @@ func (m *Model) View() string {
 		lines = append(lines, m.boardLines(w, bh)...)
 		lines = append(lines, m.bottomLines(w, body-bh)...)
 	}
-	lines = append(lines, pad(m.statusLine(w), w))
+	for _, l := range status {
+		lines = append(lines, pad(l, w))
+	}
 	m.keys.watching = m.have && m.frame.Seat == engine.Spectator && m.rp == nil
 	m.keys.over = m.have && (m.frame.Result.Over || m.ended) && m.rp == nil
 	if m.overlay != noOverlay {
@@ -234,6 +238,21 @@ func (m *Model) movesPane(h int) (string, []string) {
 // leaveHint ends the status once a match is over; the keys line below says "q quit" too, so it
 // gives way first when the status is wider than the screen.
 const leaveHint = " Press q to leave."
+
+// statusRows is the most rows the status takes: a longer one is cut.
+const statusRows = 2
+
+// statusLines is the status wrapped to the screen's width, in one row or, where it needs them,
+// up to statusRows (a Worldwide shot's odds, an AlakaSLAM move's note), so that it is read
+// whole rather than cut at the edge; the board gives up the rows.
+func (m *Model) statusLines(w int) []string {
+	text := m.statusLine(w)
+	if ansi.StringWidth(text) <= w || m.height < 16 {
+		return []string{text}
+	}
+	lines := strings.Split(ansi.Wrap(text, max(w-1, 10), ""), "\n")
+	return lines[:min(len(lines), statusRows)]
+}
 
 func (m *Model) statusLine(w int) string {
 	status := m.status
