@@ -67,4 +67,10 @@ func TestEndTextSaysTheWinnerOnce(t *testing.T) {
 	if got := EndText(res, "", 0, name); got != "You win! Ball at +1" {
 		t.Errorf("EndText of a won score = %q", got)
 	}
+	// A name a person chose keeps its case where it begins the sentence, as in the browser.
+	names[1] = "ann_b"
+	res = engine.Result{Over: true, Winner: 1, Returns: []float64{-1, 1}, Score: "5-7"}
+	if got := EndText(res, "resigned", engine.Spectator, name); got != "You resigned. ann_b wins. 5-7" {
+		t.Errorf("EndText naming a typed name = %q, want it as typed", got)
+	}
 }

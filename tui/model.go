@@ -363,7 +363,7 @@ func endText(res engine.Result, ended string, you engine.Seat, name func(engine.
 	}
 	why := ""
 	if loser := loserOf(res); ended != "" && loser >= 0 {
-		who := capital(name(loser))
+		who := capitalName(name(loser))
 		if loser == you {
 			who = "You"
 		}
@@ -389,7 +389,7 @@ func endText(res engine.Result, ended string, you engine.Seat, name func(engine.
 	case res.Winner == you:
 		return why + "You win! " + score
 	}
-	return fmt.Sprintf("%s%s wins. %s", why, capital(name(res.Winner)), score)
+	return fmt.Sprintf("%s%s wins. %s", why, capitalName(name(res.Winner)), score)
 }
 
 // winnerSaid is the start of a score that names its winner, as the bidding game's does ("player
@@ -451,6 +451,19 @@ func (m *Model) name(seat engine.Seat) string {
 		return m.info.Names[seat]
 	}
 	return engine.PlayerName(seat, engine.Spectator)
+}
+
+// defaultName matches the names nobody chose, which a sentence may capitalise: "you", a seat no
+// one named ("player 2") and a bot's ("easy bot", "heuristic bot 2").
+var defaultName = regexp.MustCompile(`^(you|player \d+|.* bot( \d+)?)$`)
+
+// capitalName begins a sentence with a seat's name: a name a person chose keeps its case
+// ("ann_b wins"), as in the browser; the others are capitalised ("Easy bot wins").
+func capitalName(s string) string {
+	if defaultName.MatchString(s) {
+		return capital(s)
+	}
+	return s
 }
 
 func capital(s string) string {

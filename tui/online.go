@@ -196,7 +196,7 @@ func (o *Online) frame(u protocol.Update) (Frame, error) {
 		o.info.Names = names
 	}
 	f := Frame{Seq: u.Seq, Seat: u.Seat, ToMove: u.ToMove, Pending: u.Pending, View: view, Result: u.Result, Played: u.Played,
-		Ended: clean(u.Ended), Notice: o.notice(u.Seat, u.Clock != nil), Fresh: fresh, Names: slices.Clone(o.info.Names)}
+		Ended: clean(u.Ended), Notice: o.notice(u.Seat, u.Clock != nil), Open: o.connection().Presence().Open, Fresh: fresh, Names: slices.Clone(o.info.Names)}
 	f.Result.Score = clean(f.Result.Score)
 	for _, l := range u.Log {
 		f.Log = append(f.Log, clean(l))

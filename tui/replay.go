@@ -278,7 +278,7 @@ func (rp *replay) panel(m *Model) (string, []string) {
 				out = append(out, " "+strings.TrimSpace(line))
 			}
 		case res.Over && res.Winner >= 0:
-			out = append(out, " "+capital(rp.names[res.Winner])+" wins.")
+			out = append(out, " "+capitalName(rp.names[res.Winner])+" wins.")
 		default:
 			out = append(out, " the end")
 		}

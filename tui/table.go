@@ -79,6 +79,8 @@ type Frame struct {
 	Fresh bool
 	// Notice is news of the table a person should see: a player who left, and what may be done.
 	Notice string
+	// Open: the table still waits for a player to take a seat.
+	Open bool
 	// Names are the seats' names as the table says them now, when it says them (a seat created
 	// without a name takes its account's when claimed); nil keeps the names known.
 	Names []string

@@ -93,7 +93,9 @@ func mergeable(words []string, word string) bool {
 }
 
 // MoveList numbers the moves from 1, writing a run of moves that differ only in a number that
-// counts up by one ("bid 1" to "bid 50") as one line: "1-50. bid 1 to 50".
+// counts up by one ("bid 1" to "bid 50") as one line: "1-50. bid 1 to 50". Only a run whose
+// numbers are its moves' own is merged: "1-4. serve 3 to 6" would read as if typing 3 served
+// the 3, where it plays the third move, the 5, so such a run is listed move by move.
 func MoveList(texts []string) []string {
 	split := func(t string) (string, int, bool) {
 		i := strings.LastIndexByte(t, ' ')
@@ -114,7 +116,7 @@ func MoveList(texts []string) []string {
 			}
 			j++
 		}
-		if j-i >= 4 {
+		if j-i >= 4 && first == i+1 {
 			out = append(out, fmt.Sprintf("  %d-%d. %s %d to %d", i+1, j, prefix, first, first+(j-i)-1))
 		} else {
 			for k := i; k < j; k++ {

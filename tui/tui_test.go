@@ -375,6 +375,8 @@ func TestMoveList(t *testing.T) {
 		{bids, []string{"  1-50. bid 1 to 50"}},
 		{[]string{"serve 1", "serve 3", "serve 5"}, []string{"   1. serve 1", "   2. serve 3", "   3. serve 5"}},
 		{[]string{"concede", "return 2", "return 3", "return 4", "return 5", "return 6-6"}, []string{"   1. concede", "  2-5. return 2 to 5", "   6. return 6-6"}},
+		// Numbers that are not the moves' own: "1-4. serve 3 to 6" made typing 3 serve the 5.
+		{[]string{"serve 3", "serve 4", "serve 5", "serve 6"}, []string{"   1. serve 3", "   2. serve 4", "   3. serve 5", "   4. serve 6"}},
 	}
 	for _, tt := range tests {
 		if got := MoveList(tt.in); !slices.Equal(got, tt.want) {

@@ -221,7 +221,7 @@ func (m *Model) movesPane(h int) (string, []string) {
 	}
 	title := fmt.Sprintf("Your moves (%d)", len(f.Legal))
 	if m.info.Hotseat {
-		title = fmt.Sprintf("%s: %d moves", capital(m.name(f.Seat)), len(f.Legal))
+		title = fmt.Sprintf("%s: %d moves", capitalName(m.name(f.Seat)), len(f.Legal))
 	}
 	first := max(0, min(m.cursor-h/2, len(f.Legal)-h))
 	var out []string
@@ -286,7 +286,7 @@ func (m *Model) statusLine(w int) string {
 			}
 		}
 		if m.info.Hotseat {
-			return fmt.Sprintf("%s to move: choose with ↑↓ and Enter.", capital(m.name(m.frame.Seat)))
+			return fmt.Sprintf("%s to move: choose with ↑↓ and Enter.", capitalName(m.name(m.frame.Seat)))
 		}
 		return "Your move: choose with ↑↓ and Enter, a number, or / to type it."
 	}

@@ -407,6 +407,11 @@ func playTable(ctx context.Context, e *env, t tui.Table, in *lineInput) (bool, e
 		if p.asking && in.ended && !p.ending {
 			return false, errQuit
 		}
+		if in.ended && !p.ending && p.sent < 0 && p.last.Open && !p.last.Result.Over {
+			// Nothing more will be typed, and the table waits for a player who may never
+			// come: there is no end to wait for.
+			return false, errQuit
+		}
 		select {
 		case u := <-updates:
 			var r tui.Refusal
@@ -536,7 +541,9 @@ func (p *linePrompt) frame(f tui.Frame) {
 		return
 	case len(f.Legal) == 0 || f.Played == p.sent:
 		if p.waited != f.Seq && f.Seat >= 0 {
-			fmt.Fprintln(w, "Waiting for the other players…")
+			if who := p.awaited(f); who != "" {
+				fmt.Fprintf(w, "Waiting for %s…\n", who)
+			}
 		}
 		p.waited = f.Seq
 		return
@@ -575,6 +582,22 @@ func (p *linePrompt) view(f tui.Frame) string {
 }
 
 // name is seat's name at the table.
+// awaited names whom f waits for, other than the seat itself: the seat to move, or those who
+// owe a secret choice; "" when it waits for chance or for the seat alone (a move of its own on
+// its way, or a timed table not yet started, which the notice explains).
+func (p *linePrompt) awaited(f tui.Frame) string {
+	var who []string
+	for _, s := range f.Pending {
+		if s != f.Seat {
+			who = append(who, p.name(s))
+		}
+	}
+	if len(f.Pending) == 0 && f.ToMove >= 0 && f.ToMove != f.Seat {
+		who = append(who, p.name(f.ToMove))
+	}
+	return strings.Join(who, " and ")
+}
+
 func (p *linePrompt) name(seat engine.Seat) string {
 	if int(seat) < 0 || int(seat) >= len(p.info.Names) {
 		return fmt.Sprintf("player %d", seat+1)

@@ -580,3 +580,35 @@ func TestJoinName(t *testing.T) {
 		t.Errorf("the seat is called %q after join --name Bea", got)
 	}
 }
+
+// Piped input that ends while the seat waits, at a table still waiting for its other player,
+// leaves the table at once: nothing more will be typed, and that player may never come. The
+// seat is told whom it waits for.
+func TestJoinInputEndsAtAnOpenTable(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c := clienttest.Start(t).Client
+	// Ann serves first and never comes: the joined seat waits from the start.
+	created, err := c.Create(ctx, protocol.CreateTable{Game: "centercourt", Variant: "tiebreak", Options: engine.Options{"first-server": "1"},
+		Seats: []protocol.SeatRequest{{Name: "Ann"}, {Name: "Bea"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type joined struct {
+		out string
+		err error
+	}
+	done := make(chan joined, 1)
+	go func() {
+		out, _, err := deuce(t, "", "join", "--plain", c.Server.String()+created.Seats[1].Invite)
+		done <- joined{out, err}
+	}()
+	select {
+	case j := <-done:
+		if j.err != nil || !strings.Contains(j.out, "Waiting for Ann…") || !strings.Contains(j.out, "Left the table") {
+			t.Errorf("join with no input at an open table: %v\n%s", j.err, j.out)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("join with no input at a table waiting for Ann did not leave it")
+	}
+}

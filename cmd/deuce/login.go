@@ -149,7 +149,7 @@ func accountError(server *url.URL, doing string, err error) error {
 	var oe *net.OpError
 	switch {
 	case errors.As(err, &he) && he.Status == http.StatusUnauthorized && doing == "sign in to":
-		return fmt.Errorf("%s %s: wrong name or password", doing, server)
+		return fmt.Errorf("%s %s: wrong name or password (no account yet? Sign up in the browser at %s, then deuce login again)", doing, server, server)
 	case errors.As(err, &he) && he.Status == http.StatusUnauthorized:
 		return fmt.Errorf("%s %s: the kept session has ended: deuce login %s again", doing, server, server)
 	case errors.As(err, &he) && he.Status == http.StatusTooManyRequests:

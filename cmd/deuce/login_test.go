@@ -67,7 +67,7 @@ func TestLoginLogout(t *testing.T) {
 
 	// A wrong password is refused clearly and keeps nothing.
 	out, err := deuceIn(ctx, t, data, "ann\nnot the password\n", "login", server.String())
-	if err == nil || !strings.Contains(err.Error(), "wrong name or password") {
+	if err == nil || !strings.Contains(err.Error(), "wrong name or password") || !strings.Contains(err.Error(), "Sign up in the browser at "+server.String()) {
 		t.Fatalf("login with a wrong password: %v\n%s", err, out)
 	}
 	if _, err := os.Stat(filepath.Join(data, "sessions")); !errors.Is(err, os.ErrNotExist) {

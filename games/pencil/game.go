@@ -31,7 +31,7 @@ var Game = engine.Game{
 			Default: "winloss",
 			Values:  []string{"winloss", "knockout"},
 			Labels:  map[string]string{"winloss": "win or lose", "knockout": "knockout"},
-			Help:    "winloss: +1 for the winner, -1 for the loser; knockout: 2 for a ball pushed beyond the field, 1 for a win when both are out of points",
+			Help:    "win or lose (winloss): +1 for the winner, -1 for the loser; knockout: 2 for a ball pushed beyond the field, 1 for a win when both are out of points",
 		},
 		{
 			Name:    "jump",

@@ -2,7 +2,7 @@
 // them): how results name the players (withNames) and how a rules text is reflowed (reflow).
 // Each case names what it checks; the script exits non-zero on the first that fails.
 
-import { withNames } from '../ui/js/names.js';
+import { withNames, soloLoss } from '../ui/js/names.js';
 import { reflow } from '../ui/js/dom.js';
 
 let failed = 0;
@@ -25,6 +25,13 @@ expect('the viewer', withNames('player 1 wins', seats, 0), 'You win');
 expect('the viewer drawing', withNames('player 1 is drawing', seats, 0), 'You are drawing');
 expect('another player drawing', withNames('player 3 is drawing', seats, 0), 'cy is drawing');
 expect('a name inside a sentence', withNames('point to player 3', seats), 'point to cy');
+
+// A one-seat match lost to the automaton has no winner, as a draw has none, but is a loss (a
+// Worldwide solo loss read "A draw"); a solo win and a two-seat draw are not.
+expect('a solo loss', soloLoss({ over: true, winner: -2, returns: [-1], score: '2-7 (the automaton wins)' }), true);
+expect('a solo win', soloLoss({ over: true, winner: 0, returns: [1] }), false);
+expect('a draw', soloLoss({ over: true, winner: -2, returns: [0, 0] }), false);
+expect('a match under way', soloLoss({ over: false, winner: -2 }), false);
 
 // A plain paragraph's lines are joined; an indented entry keeps its line, its deeper
 // continuation joined; list items and table rows keep theirs.

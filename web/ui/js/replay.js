@@ -6,7 +6,7 @@ import { api } from './api.js';
 import { viewFor } from './games/index.js';
 import { SPECTATOR } from './games/common.js';
 import { mountAnalysis, analysisShown } from './analysis.js';
-import { withNames, versus } from './names.js';
+import { withNames, versus, soloLoss } from './names.js';
 import { withMotion } from './animate.js';
 
 const AUTOPLAY_EVERY = 700; // ms per move
@@ -86,6 +86,7 @@ async function start() {
 function resultText(t) {
   const r = t.result;
   const name = (seat) => t.seats[seat]?.name || `player ${seat + 1}`;
+  if (soloLoss(r)) return `${name(0)} lost to the automaton${r.score ? ` (${withNames(r.score, t.seats)})` : ''}`;
   if (r.winner < 0) return withNames(r.score ? `a draw, ${r.score}` : 'a draw', t.seats);
   const loser = (r.returns || []).findIndex((x) => x < 0);
   const why = { resigned: 'resigned', claimed: 'left the table', time: 'ran out of time' }[t.ended];
@@ -153,7 +154,7 @@ function show(f) {
   if (f.result?.over && !f.next) {
     const w = f.result.winner;
     const name = who(w);
-    const won = w === -2 ? 'A draw' : `${capital(name)} won`;
+    const won = soloLoss(f.result) ? `${capital(who(0))} lost to the automaton` : w === -2 ? 'A draw' : `${capital(name)} won`;
     // A match that ended before it was played out says why: "Ann resigned: Bob won".
     const loser = (f.result.returns || []).findIndex((r) => r < 0);
     const why = { resigned: 'resigned', claimed: 'left the table', time: 'ran out of time' }[f.ended];

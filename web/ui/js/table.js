@@ -12,7 +12,7 @@ import { Clocks } from './clocks.js';
 import { Chat } from './chat.js';
 import { whoami } from './account.js';
 import { mountHint, hintUpdate } from './hint.js';
-import { withNames, shownOptions, briefOptions, versus } from './names.js';
+import { withNames, shownOptions, briefOptions, versus, soloLoss } from './names.js';
 import { renderLog } from './logview.js';
 import { withMotion } from './animate.js';
 
@@ -410,7 +410,8 @@ function showTurn(f) {
     cls = u.result.winner >= 0 && u.result.winner % 2 === state.seat % 2 && state.seat >= 0 ? 'won' : 'over';
   } else if (u.result?.over) {
     const w = u.result.winner;
-    text = w === -2 ? 'The match is a draw' : `${capital(sideName(w))} won the match`;
+    text = soloLoss(u.result) ? (state.seat >= 0 ? 'You lost to the automaton' : 'The automaton won the match')
+      : w === -2 ? 'The match is a draw' : `${capital(sideName(w))} won the match`;
     cls = w >= 0 && mySide(w) ? 'won' : 'over';
   } else if (myTurn) {
     text = state.busy ? 'Sending your move…' : 'Your turn';
@@ -562,7 +563,8 @@ function showEnd() {
   const u = state.update;
   const w = u.result.winner;
   const mine = state.seat >= 0;
-  const title = u.ended ? endedTitle(u) : w === -2 ? 'A draw' : mySide(w) ? `${capital(sideName(w))} won!` : `${capital(sideName(w))} won`;
+  const title = u.ended ? endedTitle(u) : soloLoss(u.result) ? (mine ? 'You lost' : 'The automaton won')
+    : w === -2 ? 'A draw' : mySide(w) ? `${capital(sideName(w))} won!` : `${capital(sideName(w))} won`;
   const note = h('p', { class: 'end-note', 'aria-live': 'polite' });
   const finished = w >= 0 || !u.ended; // an abandoned table has no replay and no rematch
   // A player seated by a link or by their account may offer a rematch.
