@@ -454,8 +454,9 @@ func (m *Model) name(seat engine.Seat) string {
 }
 
 // defaultName matches the names nobody chose, which a sentence may capitalise: "you", a seat no
-// one named ("player 2") and a bot's ("easy bot", "heuristic bot 2").
-var defaultName = regexp.MustCompile(`^(you|player \d+|.* bot( \d+)?)$`)
+// one named ("player 2", or a replay's "player 2 (Bob)") and a bot's ("easy bot", "heuristic
+// bot 2").
+var defaultName = regexp.MustCompile(`^(you|player \d+( \(.*\))?|.* bot( \d+)?)$`)
 
 // capitalName begins a sentence with a seat's name: a name a person chose keeps its case
 // ("ann_b wins"), as in the browser; the others are capitalised ("Easy bot wins").
