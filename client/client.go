@@ -366,7 +366,13 @@ type Conn struct {
 	log      []string
 	last     *protocol.Update
 	presence protocol.Presence
+	// chat holds the chat lines read since TakeChat last took them, at most maxChatKept.
+	chat []protocol.ChatLine
 }
+
+// maxChatKept bounds the chat lines a connection keeps for TakeChat: a client that never takes
+// them keeps the latest.
+const maxChatKept = 200
 
 // Next waits for the next update, or a change of who is at the table, and returns the latest
 // update with the whole log so far (LogFrom 0). A refused move arrives as a
@@ -389,11 +395,36 @@ func (c *Conn) Next(ctx context.Context) (protocol.Update, error) {
 				return *c.last, nil
 			}
 			continue
+		case m.Chat != nil:
+			// A chat line: kept for TakeChat, and the latest update given again so that the
+			// caller looks.
+			c.chat = append(c.chat, *m.Chat)
+			if len(c.chat) > maxChatKept {
+				c.chat = append(c.chat[:0], c.chat[len(c.chat)-maxChatKept:]...)
+			}
+			if c.last != nil {
+				return *c.last, nil
+			}
+			continue
 		case m.Update == nil:
 			return protocol.Update{}, errors.New("the server sent a second welcome")
 		}
 		return c.update(*m.Update)
 	}
+}
+
+// TakeChat returns the chat lines read since the last call, oldest first. Call it from the
+// goroutine that calls Next.
+func (c *Conn) TakeChat() []protocol.ChatLine {
+	lines := c.chat
+	c.chat = nil
+	return lines
+}
+
+// Say writes a line in the connection's chat room; a refusal (rate_limited, bad_message) comes
+// back through Next.
+func (c *Conn) Say(ctx context.Context, text string) error {
+	return c.send(ctx, protocol.Say{Type: protocol.TypeChat, Text: text})
 }
 
 // Presence returns who was at the table at the last presence message.

@@ -35,6 +35,8 @@ const (
 	TypeCancel   = "cancel"
 	// TypeName names a seat nobody named (its name is the default "player N"), once.
 	TypeName = "name"
+	// TypeChat is a line of the table's chat, sent (Say) or received (ChatLine).
+	TypeChat = "chat"
 )
 
 // Error codes of an error message.
@@ -101,6 +103,27 @@ type Lifecycle struct {
 type Name struct {
 	Type string `json:"type"` // "name"
 	Name string `json:"name"`
+}
+
+// Say writes a line in the chat of the connection's room (TypeChat): the players' for a seat,
+// the spectators' for a watcher.
+type Say struct {
+	Type string `json:"type"` // "chat"
+	Text string `json:"text"`
+}
+
+// ChatLine is one line of a table's chat room (web/PROTOCOL.md, "Chat"): the room's last lines
+// after the welcome, then every new one.
+type ChatLine struct {
+	Type string `json:"type"` // "chat"
+	// Room is "players" or "spectators".
+	Room string `json:"room"`
+	// Name is the writer's: a seat's name in the players' room.
+	Name string `json:"name"`
+	// Seat is the writer's seat in the players' room.
+	Seat *engine.Seat `json:"seat,omitempty"`
+	Text string       `json:"text"`
+	At   time.Time    `json:"at"`
 }
 
 // Ping keeps a connection alive; the server does not answer it.
@@ -284,6 +307,7 @@ type ServerMessage struct {
 	Update   *Update
 	Error    *Error
 	Presence *Presence
+	Chat     *ChatLine
 }
 
 // ErrUnknownType is returned for a message of a type this package does not know: a client
@@ -313,6 +337,9 @@ func DecodeServer(data []byte, strict bool) (ServerMessage, error) {
 	case TypePresence:
 		m.Presence = new(Presence)
 		v = m.Presence
+	case TypeChat:
+		m.Chat = new(ChatLine)
+		v = m.Chat
 	default:
 		return ServerMessage{}, fmt.Errorf("decode server message: %w %q", ErrUnknownType, env.Type)
 	}

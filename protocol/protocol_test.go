@@ -42,7 +42,11 @@ func TestDecodeServer(t *testing.T) {
 	if err != nil || e.Error == nil || e.Error.Err().(*ServerError).Code != CodeStale {
 		t.Errorf("error: %+v, %v", e, err)
 	}
-	for _, bad := range []string{``, `[]`, `{"type":"chat"}`, `{"type":"update","seq":"x"}`, `{"type":5}`} {
+	chat := `{"type":"chat","room":"players","name":"ann","seat":0,"text":"good luck","at":"2026-05-01T18:00:00Z"}`
+	if c, err := DecodeServer([]byte(chat), true); err != nil || c.Chat == nil || c.Chat.Text != "good luck" || c.Chat.Seat == nil || *c.Chat.Seat != 0 {
+		t.Errorf("chat: %+v, %v", c.Chat, err)
+	}
+	for _, bad := range []string{``, `[]`, `{"type":"gossip"}`, `{"type":"chat","text":5}`, `{"type":"update","seq":"x"}`, `{"type":5}`} {
 		if _, err := DecodeServer([]byte(bad), false); err == nil {
 			t.Errorf("%q decoded", bad)
 		}
@@ -57,7 +61,7 @@ func FuzzDecodeServer(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := DecodeServer(data, false)
 		set := 0
-		for _, isSet := range []bool{m.Welcome != nil, m.Update != nil, m.Error != nil, m.Presence != nil} {
+		for _, isSet := range []bool{m.Welcome != nil, m.Update != nil, m.Error != nil, m.Presence != nil, m.Chat != nil} {
 			if isSet {
 				set++
 			}

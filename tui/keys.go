@@ -6,7 +6,7 @@ import "github.com/charmbracelet/bubbles/key"
 type keyMap struct {
 	Up, Down, Play, Type, Number, Help, Rules, Hint, Log, PageUp, PageDown, Back, Quit key.Binding
 	Prev, Next, PrevPoint, NextPoint, First, Last, Jump                                key.Binding
-	Resign, Claim, Bot, Cancel                                                         key.Binding
+	Resign, Claim, Bot, Cancel, Say                                                    key.Binding
 	replay                                                                             bool
 	watching                                                                           bool // a spectator: no moves to choose
 	online                                                                             bool // a server's table: resign, claim, bot and call off
@@ -33,6 +33,7 @@ func newKeys(replay bool) keyMap {
 		Claim:     key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "claim the win from a player long gone")),
 		Bot:       key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "let a bot play a long-gone player's seat")),
 		Cancel:    key.NewBinding(key.WithKeys("C"), key.WithHelp("C C", "call off a table nobody else has joined")),
+		Say:       key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "say a line in the chat")),
 		Prev:      key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "back a move")),
 		Next:      key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "forward a move")),
 		PrevPoint: key.NewBinding(key.WithKeys("[", "p", "shift+left"), key.WithHelp("[", "previous point")),
@@ -67,7 +68,7 @@ func (k keyMap) FullHelp() [][]key.Binding {
 		return rows[1:] // nothing to play
 	}
 	if k.online {
-		rows = append(rows, []key.Binding{k.Resign, k.Claim, k.Bot, k.Cancel})
+		rows = append(rows, []key.Binding{k.Resign, k.Claim, k.Bot, k.Cancel, k.Say})
 	}
 	return rows
 }

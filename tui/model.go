@@ -58,6 +58,10 @@ type Model struct {
 	numberFrom int
 	refused    bool
 	typing     bool // the notation input has the keyboard
+	chatting   bool // ... for a chat line (t), not a move
+	// chat is the chat lines come so far, each with the length of the log when it came, so the
+	// log pane shows it in its place; at most maxChat.
+	chat []chatEntry
 
 	overlay     overlay
 	overlayText []string
@@ -150,6 +154,14 @@ func newModel(ctx context.Context, info Info, b Board, opts Options, replay bool
 	return &Model{
 		ctx: ctx, info: info, board: b, st: st, keys: keys, help: h, input: in,
 		width: defaultWidth, height: defaultHeight, viewer: engine.Nobody, forced: -1, pauses: pauses,
+	}
+}
+
+// endChat gives the input back to moves once a chat line is sent or dropped.
+func (m *Model) endChat() {
+	if m.chatting {
+		m.chatting = false
+		m.input.Prompt, m.input.Placeholder = "move> ", "a move in the game's notation"
 	}
 }
 
@@ -251,6 +263,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.setStatus(m.named(text), true)
 		}
 		return m, nil
+	case saidMsg:
+		if msg.err != nil {
+			m.setStatus(m.named(msg.err.Error()), true)
+		}
+		return m, nil
 	case hintMsg:
 		m.setStatus("", false)
 		text := msg.text
@@ -269,8 +286,26 @@ func tick() tea.Cmd {
 	return tea.Tick(time.Second, func(time.Time) tea.Msg { return tickMsg{} })
 }
 
+// A chatEntry is a chat line and where in the log it came.
+type chatEntry struct {
+	at   int
+	text string
+}
+
+// maxChat bounds the chat lines the log pane keeps.
+const maxChat = 200
+
+// saidMsg is the end of sending a chat line.
+type saidMsg struct{ err error }
+
 // show takes a new frame.
 func (m *Model) show(f Frame) tea.Cmd {
+	for _, l := range f.Chat {
+		m.chat = append(m.chat, chatEntry{at: len(f.Log), text: "[chat] " + l})
+	}
+	if len(m.chat) > maxChat {
+		m.chat = append(m.chat[:0], m.chat[len(m.chat)-maxChat:]...)
+	}
 	if !m.have || f.Seq != m.frame.Seq || f.Seat != m.frame.Seat {
 		m.cursor, m.number, m.scroll, m.refused = 0, "", 0, false
 	}
@@ -584,6 +619,15 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.openOverlay(logOverlay, text)
 		m.scroll = max(0, len(m.overlayText)-m.pageSize())
 		return m, nil
+	case key.Matches(msg, m.keys.Say) && m.rp == nil:
+		if _, ok := m.table.(Sayer); !ok {
+			m.setStatus("This table has no chat.", true)
+			return m, nil
+		}
+		m.typing, m.chatting = true, true
+		m.input.Prompt, m.input.Placeholder = "say> ", "a line for the table's chat; Enter sends it, Esc drops it"
+		m.input.SetValue("")
+		return m, m.input.Focus()
 	case key.Matches(msg, m.keys.PageUp):
 		m.scroll = max(0, m.scroll-m.boardHeight()+1)
 		return m, nil
@@ -733,12 +777,22 @@ func (m *Model) typed(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	switch msg.Type {
 	case tea.KeyEsc:
 		m.typing = false
+		m.endChat()
 		m.input.Blur()
 		return m, nil
 	case tea.KeyEnter:
 		text := strings.TrimSpace(m.input.Value())
 		m.typing = false
 		m.input.Blur()
+		if m.chatting {
+			m.endChat()
+			sayer, ok := m.table.(Sayer)
+			if text == "" || !ok {
+				return m, nil
+			}
+			ctx := m.ctx
+			return m, func() tea.Msg { return saidMsg{sayer.Say(ctx, text)} }
+		}
 		if text == "" || len(m.frame.Legal) == 0 || m.busy {
 			return m, nil
 		}
@@ -817,5 +871,13 @@ func (m *Model) logLines() []string {
 	for i, l := range m.frame.Log {
 		lines[i] = WithNames(l, m.info.Names, m.frame.Seat)
 	}
-	return Compact(lines)
+	// Chat lines in their places, each run of the log between them compacted on its own.
+	var out []string
+	from := 0
+	for _, c := range m.chat {
+		at := min(max(c.at, from), len(lines))
+		out = append(append(out, Compact(lines[from:at])...), c.text)
+		from = at
+	}
+	return append(out, Compact(lines[from:])...)
 }

@@ -196,7 +196,7 @@ func (o *Online) frame(u protocol.Update) (Frame, error) {
 		o.info.Names = names
 	}
 	f := Frame{Seq: u.Seq, Seat: u.Seat, ToMove: u.ToMove, Pending: u.Pending, View: view, Result: u.Result, Played: u.Played,
-		Ended: clean(u.Ended), Notice: o.notice(u.Seat, u.Clock != nil), Open: o.connection().Presence().Open, Fresh: fresh, Names: slices.Clone(o.info.Names)}
+		Ended: clean(u.Ended), Notice: o.notice(u.Seat, u.Clock != nil), Open: o.connection().Presence().Open, Chat: o.chat(u.Seat), Fresh: fresh, Names: slices.Clone(o.info.Names)}
 	f.Result.Score = clean(f.Result.Score)
 	for _, l := range u.Log {
 		f.Log = append(f.Log, clean(l))
@@ -315,6 +315,32 @@ func (o *Online) Hint(ctx context.Context, seat engine.Seat) (string, bool) {
 		return "", false
 	}
 	return games.Hint(o.info.Game, s, seat)
+}
+
+// chat takes the chat lines that came since the last frame, each as "name: text", the seat's
+// own as "you: text". Their text is cleaned as every text from the server is: a line cannot
+// move the cursor or colour the terminal.
+func (o *Online) chat(seat engine.Seat) []string {
+	var out []string
+	for _, l := range o.connection().TakeChat() {
+		name := clean(l.Name)
+		if l.Seat != nil && *l.Seat == seat && seat >= 0 {
+			name = "you"
+		}
+		out = append(out, name+": "+clean(l.Text))
+	}
+	return out
+}
+
+// Say writes a line in the chat of the seat's room.
+func (o *Online) Say(ctx context.Context, text string) error {
+	o.mu.Lock()
+	lost := o.lost
+	o.mu.Unlock()
+	if lost {
+		return refusal{reason: "The connection to the table is being opened again: try once it shows the table."}
+	}
+	return o.connection().Say(ctx, text)
 }
 
 // End sends the seat's resign, claim, bot or cancel message; a refusal comes back through Next.

@@ -487,3 +487,49 @@ func TestTimedTableWaitsOnline(t *testing.T) {
 	defer bob.Close()
 	h.settle(myTurn)
 }
+
+// The full-screen table shows the players' chat in the log pane, in its place, and t writes a
+// line in it.
+func TestChatOnline(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c := clienttest.Start(t).Client
+	created, err := c.Create(ctx, protocol.CreateTable{Game: "pencil", Seats: []protocol.SeatRequest{{Name: "Ann"}, {Name: "Bob"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := joinScreen(ctx, t, c, created.ID, created.Seats[0].Token)
+	h.settle(myTurn)
+	bob, err := c.Join(ctx, created.ID, created.Seats[1].Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bob.Close()
+	if err := bob.Say(ctx, "good luck"); err != nil {
+		t.Fatal(err)
+	}
+	h.settle(func(m *Model) bool {
+		return strings.Contains(strings.Join(m.logLines(), "\n"), "[chat] Bob: good luck")
+	})
+	if v := h.m.View(); !strings.Contains(v, "[chat] Bob: good luck") {
+		t.Errorf("the log pane lacks Bob's line:\n%s", v)
+	}
+	h.press("t")
+	if v := h.m.View(); !strings.Contains(v, "say>") {
+		t.Fatalf("t opens no chat input:\n%s", v)
+	}
+	h.press("thanks", "enter")
+	h.settle(func(m *Model) bool { return strings.Contains(strings.Join(m.logLines(), "\n"), "[chat] you: thanks") })
+	for {
+		if _, err := bob.Next(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if lines := bob.TakeChat(); len(lines) > 0 && lines[len(lines)-1].Text == "thanks" && lines[len(lines)-1].Name == "Ann" {
+			break
+		}
+	}
+	// The input is the moves' again.
+	if h.m.chatting || h.m.input.Prompt != "move> " {
+		t.Errorf("after the line: chatting %v, prompt %q", h.m.chatting, h.m.input.Prompt)
+	}
+}

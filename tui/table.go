@@ -43,6 +43,12 @@ type Ender interface {
 	End(ctx context.Context, kind string) error
 }
 
+// Sayer is a Table with a chat: Say writes a line in the seat's room (the players', or the
+// spectators' for a watcher); the lines of the room come in Frame.Chat.
+type Sayer interface {
+	Say(ctx context.Context, text string) error
+}
+
 // Info describes a match.
 type Info struct {
 	Game    engine.Game
@@ -81,6 +87,9 @@ type Frame struct {
 	Notice string
 	// Open: the table still waits for a player to take a seat.
 	Open bool
+	// Chat is the chat lines that came since the last frame ("Ann: good luck", "you: thanks"),
+	// oldest first; a frame may bring only these.
+	Chat []string
 	// Names are the seats' names as the table says them now, when it says them (a seat created
 	// without a name takes its account's when claimed); nil keeps the names known.
 	Names []string

@@ -36,7 +36,8 @@ another seat's name.
 At the line prompt (--plain, or when input or output is not a terminal) type a
 move's number or the move when the list of your moves asks for one; commands are
 taken at any time: resign and cancel (each twice) end the match early, claim and
-bot answer an opponent away too long; ? lists them all.
+bot answer an opponent away too long, say writes in the chat; ? lists them all.
+In the full-screen interface the chat shows in the log and t writes a line.
 
 Examples:
   deuce join 'http://127.0.0.1:8080/t/k3f9x2m1qa#seat=2&token=...'
@@ -514,6 +515,13 @@ func (p *linePrompt) frame(f tui.Frame) {
 		fmt.Fprintln(w, "  "+tui.WithNames(l, p.info.Names, f.Seat))
 		said = true
 	}
+	for _, l := range f.Chat {
+		if !said && same {
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintln(w, "  [chat] "+l)
+		said = true
+	}
 	p.shown, p.last, p.asking, p.started = len(f.Log), f, false, true
 	p.in.shown.Store(-1)
 	if f.Notice != p.notice && f.Notice != "" {
@@ -622,6 +630,7 @@ its beginning to tell it from the others will do).
   cancel   call off a table still waiting for a player (typed twice)
   claim    claim the win from a player away too long
   bot      let a bot play on for a player away too long
+  say ...  write a line in the players' chat (say good luck); theirs show as [chat]
   quit     leave (the table stays open on the server; the seat link joins it again)
 Commands are taken at any time; a move only when the list of your moves asks for one.
 The rules: deuce rules %[1]s`
@@ -635,6 +644,21 @@ func (p *linePrompt) line(line typedLine) error {
 	confirm := p.confirm
 	p.confirm = ""
 	seated := f.Seat >= 0 && !f.Result.Over
+	if cmd == "say" || strings.HasPrefix(cmd, "say ") {
+		said := strings.TrimSpace(text[len("say"):])
+		sayer, ok := p.t.(tui.Sayer)
+		switch {
+		case !ok:
+			fmt.Fprintln(w, "This table has no chat.")
+		case said == "":
+			fmt.Fprintln(w, "Type say and the line: say good luck")
+		default:
+			if err := sayer.Say(p.ctx, said); err != nil {
+				fmt.Fprintf(w, "%s (? for help)\n", sendFailure(err))
+			}
+		}
+		return nil
+	}
 	switch cmd {
 	case "":
 	case "?", "h", "help":

@@ -612,3 +612,46 @@ func TestJoinInputEndsAtAnOpenTable(t *testing.T) {
 		t.Fatal("join with no input at a table waiting for Ann did not leave it")
 	}
 }
+
+// The players' chat reaches a seat played at the line prompt, as [chat] lines, and `say` writes
+// in it: a browser player's line (here another client's) is read, and the prompt's reaches it.
+func TestJoinPlainChat(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c := clienttest.Start(t).Client
+	created, err := c.Create(ctx, protocol.CreateTable{Game: "centercourt", Variant: "tiebreak", Options: engine.Options{"first-server": "1"},
+		Seats: []protocol.SeatRequest{{Name: "Ann"}, {Name: "Bea"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ann := seated(ctx, t, c, created.ID, created.Seats[0].Token)
+	// Ann's line is kept: her own connection reads it back.
+	if err := ann.Say(ctx, "good luck, Bea"); err != nil {
+		t.Fatal(err)
+	}
+	for len(ann.TakeChat()) == 0 {
+		if _, err := ann.Next(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, _, err := deuce(t, "say\nsay thanks, you too\nresign\nresign\n", "join", "--plain", "--no-record", c.Server.String()+created.Seats[1].Invite)
+	if err != nil {
+		t.Fatalf("join: %v\n%s", err, out)
+	}
+	for _, want := range []string{"[chat] Ann: good luck, Bea", "Type say and the line", "[chat] you: thanks, you too"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("join output lacks %q:\n%s", want, out)
+		}
+	}
+	var got []protocol.ChatLine
+	for len(got) == 0 {
+		if _, err := ann.Next(ctx); err != nil {
+			break // the match ended with Bea's resignation; the lines came before
+		}
+		got = append(got, ann.TakeChat()...)
+	}
+	got = append(got, ann.TakeChat()...)
+	if len(got) == 0 || got[0].Name != "Bea" || got[0].Text != "thanks, you too" || got[0].Room != "players" {
+		t.Errorf("Ann read %+v, want Bea's line in the players' room", got)
+	}
+}
