@@ -4,9 +4,10 @@
 //
 // # Values
 //
-// A value is an expected return of the match in the game's own units (+1 a win, -1 a loss; the
-// bidding game's knockout scoring pays up to 2). The loss of a decision is the best value minus
-// the value of the move played, for the seat that decided, so it is never negative for an exact
+// A value is an expected return in the game's own units (+1 a win, -1 a loss; the bidding
+// game's knockout scoring pays up to 2): of the match for the bidding game, of the points its
+// search looks ahead for a card game (below). The loss of a decision is the best value minus the
+// value of the move played, for the seat that decided, so it is never negative for an exact
 // analysis.
 //
 // The bidding game (pencil) is analysed exactly. Its solver gives the value of every position
@@ -19,7 +20,11 @@
 //
 // The card games are estimated by information-set Monte Carlo tree search (package
 // bot/ismcts), the engine behind the hard bot, from the deciding seat's information set: the
-// search reads the state only through engine.Determinize for that seat. Its root statistics give
+// search reads the state only through engine.Determinize for that seat. It has the hard bot's
+// settings, horizon included: where the game sets one (engine.Game.Horizon), a playout stops
+// after that many points and returns the points won less the points lost over them, so that a
+// card game's value is the deciding side's expected margin over the next points, from -1 (it
+// loses them all) to +1 (it wins them all), not the whole match's. Its root statistics give
 // each legal move a mean return over the iterations that chose it; the best value is that of the
 // most visited move (the search's choice) and the played move's value its own mean. Every
 // estimate comes with the budget that produced it and an approximate 95% interval on the loss:
@@ -28,29 +33,46 @@
 // eighth of its iterations (ismcts.Options.Focus), so that a poor move, which a search otherwise
 // leaves after a few visits, is valued precisely enough to be marked.
 //
+// The searches are seeded by Options.Seed and the move's index only, never by the record's
+// seed (which a server keeps to itself): the same record and options give the same analysis
+// from a file or from a server's address, on the server's page as in deuce analyze.
+//
 // # Marks and accuracy
 //
 // A decision with one legal move is forced: it loses nothing and is not counted. Every other
 // decision is marked by its loss, in units of a ±1 return (where a loss of 0.1 is five
-// percentage points of winning chance, since P(win) ≈ (1+value)/2):
+// percentage points of winning chance, since P(win) ≈ (1+value)/2; of winning the next points,
+// for a card game's horizon):
 //
 //	inaccuracy  loss ≥ 0.10   (about 5 points of winning chance)
 //	mistake     loss ≥ 0.20   (about 10 points)
 //	blunder     loss ≥ 0.40   (about 20 points)
 //
-// An estimated loss is marked by its point estimate, like an exact one, once the search is sure
-// of it: when its interval reaches down to no loss at all (loss ≤ half-width) the decision is
-// flagged Uncertain and not marked, since the search visited the move played too rarely to tell a
-// loss from noise. A move the search never tried is Uncertain too, its loss unknown (shown as the
-// whole range of the returns). A mark then says what the search is sure of, never a guess that a
-// larger budget would take back. A seat's accuracy is the percentage of its unforced decisions that
-// are not marked; its average loss is the mean loss over them.
+// An exact loss is marked by its value. An estimated one is marked by what its interval makes
+// sure of, the loss less the interval's half-width: a loss of 0.358 ±0.187 is surely more than
+// 0.171, an inaccuracy, but not surely a mistake. A loss
+// whose point estimate reaches a mark that its interval does not confirm is first searched
+// again, once, with Recheck times the budget and another seed, which narrows the interval about
+// sqrt(Recheck) times, and that search alone judges it (the first only chose to search again,
+// so the second's interval holds as it stands); a loss still short of a mark once its interval
+// is taken off is a close call, flagged Uncertain and not marked, since the search could not
+// tell it from noise. A move the search never tried is Uncertain too, its loss unknown (shown
+// as the whole range of the returns). A mark then says what the search is sure of at its
+// budget, not a guess that another seed would take back (a larger budget may still see more),
+// and the analysis costs at most 1+Recheck times its budget a decision. A seat's accuracy is the percentage of its unforced
+// decisions that are not marked; its average loss is the mean loss over them.
+//
+// The bidding game's equilibrium is often a mix of several bids, none better than another:
+// each earns the position's value. Its decisions are worded by the whole mix (Decision.Advice:
+// "the equilibrium plays 13 bids: 1 and 3–14 (bid 1 most often, 37%)"), never by one bid of
+// it called the best.
 //
 // # Curve
 //
 // The curve gives, before every decision, the expected return of player 1's side (seats 1 and 3
 // in doubles: partners sit at the seats of equal parity) as the analysis sees it from the
-// deciding seat's information, and the final return once the match is over.
+// deciding seat's information (over the search's horizon, for a card game), and the final
+// return once the match is over.
 package analysis
 
 import (
@@ -62,6 +84,8 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 
 	"deuce/bot/ismcts"
@@ -94,10 +118,14 @@ const (
 	MethodSearch = "search"
 )
 
-// Default budget of the search, the hard bot's: iterations per decision and trees.
+// Default budget of the search, the hard bot's: iterations per decision and trees. The server
+// and deuce analyze both analyse with them unless told otherwise.
 const (
 	DefaultIterations = 1000
 	DefaultTrees      = 2
+	// Recheck is the budget, in times the first search's, of the second search of a close
+	// call (see the package comment).
+	Recheck = 4
 	// MaxIterations bounds the budget a caller may ask for.
 	MaxIterations = 100000
 	// MaxPencilPoints bounds the starting points of a bidding game analysed: the solve grows
@@ -111,8 +139,9 @@ type Options struct {
 	Iterations int
 	// Trees is the number of search trees per decision (default DefaultTrees).
 	Trees int
-	// Seed seeds the searches: the same record, options and seed give the same analysis,
-	// whatever Workers is.
+	// Seed seeds the searches (default 0, as the server analyses): the same record, options and
+	// seed give the same analysis, whatever Workers is. Another seed is another sample of the
+	// searches. The record's own seed is never read.
 	Seed uint64
 	// Workers is the number of decisions analysed at once (default 1).
 	Workers int
@@ -144,12 +173,22 @@ func (o Options) withDefaults() Options {
 
 // Report is the analysis of one match.
 type Report struct {
-	Game  string `json:"game"`
-	Title string `json:"title"`
+	// Version is ReportVersion when the report was made: a stored report of an older version
+	// judged by older rules.
+	Version int    `json:"version"`
+	Game    string `json:"game"`
+	Title   string `json:"title"`
 	// Method is MethodSolver (exact) or MethodSearch (estimated).
 	Method string `json:"method"`
 	// Budget says what the estimates cost, for people: "1000 iterations a decision, 2 trees".
 	Budget string `json:"budget"`
+	// Iterations, Trees and Seed are the search's settings (card games): those of Options.
+	Iterations int    `json:"iterations,omitempty"`
+	Trees      int    `json:"trees,omitempty"`
+	Seed       uint64 `json:"seed"`
+	// Horizon is the points a card game's search looks ahead (see the package comment); 0
+	// where its values are the whole match's.
+	Horizon int `json:"horizon,omitempty"`
 	// Thresholds are the marks' losses, as in the package constants.
 	Thresholds Thresholds    `json:"thresholds"`
 	Seats      []SeatSummary `json:"seats"`
@@ -161,6 +200,12 @@ type Report struct {
 	Result engine.Result `json:"result"`
 }
 
+// ReportVersion is the version of the rules a Report is made by. Version 2 marks an estimated
+// loss by what its interval makes sure of, after a second search of a close call, words the
+// bidding game's mixed equilibria whole (Decision.Advice), and numbers the decisions as the
+// replay does (Decision.Number); reports without a version were made before.
+const ReportVersion = 2
+
 // Thresholds are the losses from which a decision is marked.
 type Thresholds struct {
 	Inaccuracy float64 `json:"inaccuracy"`
@@ -170,13 +215,20 @@ type Thresholds struct {
 
 // Decision is one seat's decision and its judgement.
 type Decision struct {
-	// Move is the index of the move in the record.
-	Move int         `json:"move"`
-	Seat engine.Seat `json:"seat"`
+	// Move is the index of the move in the record; Number the move's number for people, as the
+	// replay numbers it: among the players' moves, from 1, chance's deals and draws not counted.
+	Move   int         `json:"move"`
+	Number int         `json:"number"`
+	Seat   engine.Seat `json:"seat"`
 	// Played is the move in the game's notation; Best the best move found (for the bidding
-	// game, the most likely bid of the optimal strategy).
+	// game, the most likely bid of the optimal strategy, which is no better than the mix's
+	// other bids).
 	Played string `json:"played"`
 	Best   string `json:"best"`
+	// Advice says what the analysis would have played, for people: "best return 2-2-2-2", or
+	// for the bidding game the equilibrium's whole mix, "the equilibrium plays 13 bids: 1 and
+	// 3–14 (bid 1 most often, 37%)".
+	Advice string `json:"advice"`
 	// PlayedValue and BestValue are the seat's expected returns; Loss their difference.
 	PlayedValue float64 `json:"playedValue"`
 	BestValue   float64 `json:"bestValue"`
@@ -184,14 +236,19 @@ type Decision struct {
 	// Interval is the half-width of the approximate 95% interval on Loss; 0 when exact.
 	Interval float64 `json:"interval"`
 	Mark     Mark    `json:"mark,omitempty"`
-	// Uncertain reports an estimated loss whose interval includes 0.
+	// Uncertain reports a close call: an estimated loss that its point estimate would mark but
+	// its interval does not make sure of (see the package comment), or a move never tried.
 	Uncertain bool `json:"uncertain,omitempty"`
+	// Rechecked reports a decision searched a second time, with Recheck times the budget, its
+	// loss being a close call after the first search; the second search's estimate is shown.
+	Rechecked bool `json:"rechecked,omitempty"`
 	// Forced reports that the move was the only legal one.
 	Forced bool `json:"forced,omitempty"`
 	// Strategy is the optimal mixed strategy (bidding game) or the search's visits per move
 	// (card games), most likely first, at most MaxChoices of them.
 	Strategy []Choice `json:"strategy,omitempty"`
-	// Iterations is the search's budget spent on the decision (card games).
+	// Iterations is the search's budget spent on the decision (card games), both searches'
+	// when it was rechecked.
 	Iterations int `json:"iterations,omitempty"`
 }
 
@@ -259,7 +316,7 @@ func Analyse(ctx context.Context, rec *engine.Record, opts Options) (*Report, er
 		if p, ok := s.(*pencil.State); ok && to == 0 {
 			roundStart = p.Clone()
 		}
-		steps = append(steps, step{move: i, state: s.Clone(), roundStart: roundStart})
+		steps = append(steps, step{move: i, number: len(steps) + 1, state: s.Clone(), roundStart: roundStart})
 	})
 	if err != nil {
 		return nil, err
@@ -268,7 +325,7 @@ func Analyse(ctx context.Context, rec *engine.Record, opts Options) (*Report, er
 		return nil, fmt.Errorf("%w: %d decisions, at most %d analysed", ErrTooLarge, len(steps), opts.MaxDecisions)
 	}
 	r := &Report{
-		Game: g.Name, Title: g.Title,
+		Version: ReportVersion, Game: g.Name, Title: g.Title,
 		Thresholds: Thresholds{InaccuracyLoss, MistakeLoss, BlunderLoss},
 		Result:     final.Result(),
 		Decisions:  make([]Decision, len(steps)),
@@ -291,7 +348,12 @@ func Analyse(ctx context.Context, rec *engine.Record, opts Options) (*Report, er
 			return nil, err
 		}
 		r.Method = MethodSearch
-		r.Budget = fmt.Sprintf("information-set search from the seat's information, the hard bot's settings, %d iterations a decision in %s; intervals are approximate 95%%", opts.Iterations, plural(opts.Trees, "tree"))
+		r.Iterations, r.Trees, r.Seed, r.Horizon = opts.Iterations, opts.Trees, opts.Seed, searcher.opts.Horizon
+		r.Budget = fmt.Sprintf("information-set search from the seat's information, the hard bot's settings, %d iterations a decision in %s, seed %d; a close call searched again with %d", opts.Iterations, plural(opts.Trees, "tree"), opts.Seed, Recheck*opts.Iterations)
+		if r.Horizon > 0 {
+			r.Budget += fmt.Sprintf("; each move valued by the margin of points won over the next %s", plural(r.Horizon, "point"))
+		}
+		r.Budget += "; intervals are approximate 95%"
 		judge = func(st step, a engine.Action, seed uint64) (Decision, error) {
 			return searcher.judge(ctx, st, a, seed)
 		}
@@ -307,8 +369,9 @@ func Analyse(ctx context.Context, rec *engine.Record, opts Options) (*Report, er
 
 // step is the state before one decision of a seat.
 type step struct {
-	move  int
-	state engine.State
+	// move is the decision's index in the record, number its number among the players' moves.
+	move, number int
+	state        engine.State
 	// roundStart is, in the bidding game, the state before the round's first bid.
 	roundStart engine.State
 }
@@ -339,6 +402,7 @@ func runAll(ctx context.Context, steps []step, rec *engine.Record, opts Options,
 				}
 				st := steps[i]
 				d, err := judge(st, rec.Moves[st.move].Action, mix(opts.Seed, uint64(st.move)))
+				d.Number = st.number
 				mu.Lock()
 				if err != nil {
 					if first == nil {
@@ -421,11 +485,43 @@ func judgeBid(sol *pencil.Solution, st step, a engine.Action) (Decision, error) 
 			bestP, d.Best = probs[i], s.ActionString(b)
 		}
 	}
+	d.Advice = mixAdvice(bids, d.Best, bestP)
 	d.Strategy = topChoices(d.Strategy)
 	if !d.Forced {
 		d.Mark = markOf(d.Loss)
 	}
 	return d, nil
+}
+
+// mixAdvice words an equilibrium strategy, its bids ascending and likeliest the most likely
+// one's notation with its probability p: every bid of the mix earns the position's value, so
+// none is called the best.
+func mixAdvice(bids []engine.Action, likeliest string, p float64) string {
+	if len(bids) == 1 {
+		return "the equilibrium bids " + strconv.Itoa(int(bids[0]))
+	}
+	// Runs of consecutive bids, as "3–14".
+	var runs []string
+	for i := 0; i < len(bids); {
+		j := i
+		for j+1 < len(bids) && bids[j+1] == bids[j]+1 {
+			j++
+		}
+		switch {
+		case j == i:
+			runs = append(runs, strconv.Itoa(int(bids[i])))
+		case j == i+1:
+			runs = append(runs, strconv.Itoa(int(bids[i])), strconv.Itoa(int(bids[j])))
+		default:
+			runs = append(runs, fmt.Sprintf("%d–%d", bids[i], bids[j]))
+		}
+		i = j + 1
+	}
+	list := runs[0]
+	if len(runs) > 1 {
+		list = strings.Join(runs[:len(runs)-1], ", ") + " and " + runs[len(runs)-1]
+	}
+	return fmt.Sprintf("the equilibrium plays %d bids: %s (%s most often, %.0f%%)", len(bids), list, likeliest, 100*p)
 }
 
 // positionValue is player 1's return in s: the result once the match is over, the solved value
@@ -506,21 +602,41 @@ func newSearcher(g engine.Game, opts Options) (*searcher, error) {
 	return &searcher{game: g, opts: o, span: 2}, nil
 }
 
+// judge estimates decision a of the seat to move in st. A close call after the first search
+// is searched once more, with Recheck times the budget and its own seed, and judged by that
+// search alone.
 func (sr *searcher) judge(ctx context.Context, st step, a engine.Action, seed uint64) (Decision, error) {
 	s := st.state
-	seat := s.ToMove()
-	d := Decision{Move: st.move, Seat: seat, Played: s.ActionString(a)}
-	legal := s.Legal(nil)
-	if len(legal) == 1 {
-		d.Forced, d.Best = true, d.Played
+	d := Decision{Move: st.move, Seat: s.ToMove(), Played: s.ActionString(a)}
+	if len(s.Legal(nil)) == 1 {
+		d.Forced, d.Best, d.Advice = true, d.Played, "the only legal move"
 		return d, nil
 	}
+	d, err := sr.estimate(ctx, d, s, a, sr.opts.Iterations, seed)
+	if err != nil || !closeCall(d) {
+		return d, err
+	}
+	spent := d.Iterations
+	d, err = sr.estimate(ctx, Decision{Move: d.Move, Seat: d.Seat, Played: d.Played}, s, a, Recheck*sr.opts.Iterations, mix(seed, Recheck))
+	d.Rechecked, d.Iterations = true, d.Iterations+spent
+	return d, err
+}
+
+// closeCall reports whether d's mark is in doubt: its point estimate reaches a mark its
+// interval does not make sure of.
+func closeCall(d Decision) bool {
+	return d.Uncertain || markOf(d.Loss) != d.Mark
+}
+
+// estimate fills d with one search of iterations from seed.
+func (sr *searcher) estimate(ctx context.Context, d Decision, s engine.State, a engine.Action, iterations int, seed uint64) (Decision, error) {
 	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	// A fresh bot per decision: its pooled trees are reused only within one search. The move
 	// played gets a share of the visits whatever the search thinks of it (focusShare).
 	o := sr.opts
+	o.Iterations = iterations
 	o.Focus, o.FocusVisits = a, max(1, o.Iterations/(focusShare*max(1, o.Trees)))
-	an, err := ismcts.New(o).Search(ctx, s, seat, rng)
+	an, err := ismcts.New(o).Search(ctx, s, d.Seat, rng)
 	if err != nil {
 		return d, err
 	}
@@ -543,10 +659,11 @@ func (sr *searcher) judge(ctx context.Context, st step, a engine.Action, seed ui
 	}
 	best := preferred(an.Moves, visits, an.Action)
 	if best == nil || played == nil {
-		return d, fmt.Errorf("search of %v returned no statistics for %s", seat, d.Played)
+		return d, fmt.Errorf("search of %v returned no statistics for %s", d.Seat, d.Played)
 	}
 	d.Strategy = topChoices(d.Strategy)
 	d.Best, d.BestValue, d.PlayedValue = s.ActionString(best.Action), best.Value, played.Value
+	d.Advice = "best " + d.Best
 	if played.Visits == 0 {
 		// Never tried: the search thought it not worth one iteration. Its value is unknown; the
 		// loss is bounded by the whole range.
@@ -559,11 +676,16 @@ func (sr *searcher) judge(ctx context.Context, st step, a engine.Action, seed ui
 	if best.Action != a {
 		d.Interval = 1.96 * sr.span / 2 * math.Sqrt(1/float64(best.Visits)+1/float64(played.Visits))
 	}
-	d.Uncertain = d.Loss > 0 && d.Loss <= d.Interval
-	if !d.Uncertain {
-		d.Mark = markOf(d.Loss)
-	}
+	d.Mark, d.Uncertain = verdict(d.Loss, d.Interval)
 	return d, nil
+}
+
+// verdict marks an estimated loss with the half-width of its interval by what the interval
+// makes sure of, the loss less that half-width; unsure reports a close call, a loss its point
+// estimate would mark and that is left unmarked.
+func verdict(loss, interval float64) (m Mark, unsure bool) {
+	m = markOf(loss - interval)
+	return m, m == Good && markOf(loss) != Good
 }
 
 func plural(n int, noun string) string {

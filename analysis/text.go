@@ -5,6 +5,8 @@ import (
 	"io"
 	"math"
 	"strings"
+
+	"deuce/engine"
 )
 
 // shown rounds x for a three-decimal display, without a "-0.000" for a rounding error.
@@ -21,8 +23,16 @@ func shown(x float64) float64 {
 func (r *Report) WriteText(w io.Writer, all bool) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s analysis (%s): %s\n", r.Title, r.Method, r.Budget)
-	fmt.Fprintf(&b, "Marks: inaccuracy from a loss of %.2f, mistake %.2f, blunder %.2f (expected return; 0.1 is about 5 points of winning chance)\n\n",
-		r.Thresholds.Inaccuracy, r.Thresholds.Mistake, r.Thresholds.Blunder)
+	scale := "expected return; 0.1 is about 5 points of winning chance"
+	if r.Horizon > 0 {
+		scale = fmt.Sprintf("expected margin over the next %s, from -1 to +1; 0.1 is about 5 points of the chance of winning each", plural(r.Horizon, "point"))
+	}
+	fmt.Fprintf(&b, "Marks: inaccuracy from a loss of %.2f, mistake %.2f, blunder %.2f (%s)",
+		r.Thresholds.Inaccuracy, r.Thresholds.Mistake, r.Thresholds.Blunder, scale)
+	if r.Method == MethodSearch {
+		b.WriteString(", reached by the loss less its interval; a loss short of it is a close call, within the search's noise, and not marked")
+	}
+	b.WriteString("\n\n")
 	fmt.Fprintf(&b, "%-20s %9s %8s %9s %11s %8s %8s\n", "player", "decisions", "accuracy", "avg loss", "inaccuracies", "mistakes", "blunders")
 	for _, s := range r.Seats {
 		// A player with no decision of their own (an unfinished match, a forced game) has no
@@ -39,21 +49,7 @@ func (r *Report) WriteText(w io.Writer, all bool) error {
 		if !all && (d.Forced || d.Loss < 0.005 && d.Mark == Good) {
 			continue
 		}
-		fmt.Fprintf(&b, "%4d. player %d %-14s", d.Move+1, int(d.Seat)+1, d.Played)
-		if d.Forced {
-			b.WriteString(" (forced)\n")
-			continue
-		}
-		fmt.Fprintf(&b, " best %-14s loss %.3f", d.Best, shown(d.Loss))
-		if d.Interval > 0 {
-			fmt.Fprintf(&b, " ±%.3f", d.Interval)
-		}
-		if d.Mark != Good {
-			b.WriteString("  " + strings.ToUpper(string(d.Mark)))
-		} else if d.Uncertain && markOf(d.Loss) != Good {
-			// A loss the search is not sure of is not marked: say so where it would be.
-			b.WriteString("  (uncertain: not marked)")
-		}
+		b.WriteString(d.Line(r.name(d.Seat)))
 		b.WriteString("\n")
 	}
 	res := "not finished"
@@ -63,4 +59,48 @@ func (r *Report) WriteText(w io.Writer, all bool) error {
 	fmt.Fprintf(&b, "\nResult: %s\n", res)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// name is the name of seat's player in the report, "player N" where the record has none.
+func (r *Report) name(seat engine.Seat) string {
+	for _, s := range r.Seats {
+		if s.Seat == seat && s.Name != "" {
+			return s.Name
+		}
+	}
+	return fmt.Sprintf("player %d", int(seat)+1)
+}
+
+// Line words decision d of the player named name for people, as the replay page lists it:
+// "Move 11 · Ann: return 5 — inaccuracy, loss 0.358 ±0.187; best return 2-2-2-2".
+func (d Decision) Line(name string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Move %d · %s: %s", d.Number, name, d.Played)
+	if d.Forced {
+		b.WriteString(" (forced)")
+		return b.String()
+	}
+	b.WriteString(" — ")
+	switch {
+	case d.Mark != Good:
+		b.WriteString(string(d.Mark) + ", ")
+	case d.Uncertain:
+		b.WriteString("close call, ")
+	}
+	fmt.Fprintf(&b, "loss %.3f", shown(d.Loss))
+	if d.Interval > 0 {
+		fmt.Fprintf(&b, " ±%.3f", d.Interval)
+	}
+	if d.Uncertain && d.Mark == Good {
+		b.WriteString(" within the search's noise")
+	}
+	if d.Rechecked {
+		b.WriteString(" (searched twice)")
+	}
+	advice := d.Advice
+	if advice == "" { // a report of an older analysis
+		advice = "best " + d.Best
+	}
+	b.WriteString("; " + advice)
+	return b.String()
 }

@@ -214,8 +214,11 @@ func (a *analyser) analyse(ctx context.Context, id string) error {
 		return err
 	}
 	pace := newPacer(a.clock, a.share)
+	// The search's trees and seed are analysis's defaults, as deuce analyze's: the same record
+	// gets the same analysis there, from a file or this server's address (whose record does not
+	// carry the table's seed). The budget is the server's, and the report says it.
 	opts := analysis.Options{
-		Iterations: a.iterations, Trees: 1, Seed: t.Seed, Workers: 1, MaxDecisions: a.decisions,
+		Iterations: a.iterations, Workers: 1, MaxDecisions: a.decisions,
 		MaxPencilPoints: a.pencilPoints,
 		Progress: func(done, total int) {
 			a.mu.Lock()
@@ -247,6 +250,9 @@ func (a *analyser) analyse(ctx context.Context, id string) error {
 type analysisReply struct {
 	analysisJob
 	Report json.RawMessage `json:"report,omitempty"`
+	// Stale reports, with status none, a stored report made by older rules than
+	// analysis.ReportVersion: asked again, the match is analysed anew and the report replaced.
+	Stale bool `json:"stale,omitempty"`
 }
 
 // apiAnalysis reports the analysis of a table: "none" (with "available" once the match is
@@ -304,7 +310,8 @@ func (s *Server) apiAnalyse(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusAccepted, analysisReply{analysisJob: job})
 }
 
-// analysisOf finds the job or the stored report of t; an empty status means neither. The job
+// analysisOf finds the job or the stored report of t; an empty status means neither, or a
+// stale report (Stale), which is analysed again when asked. The job
 // is looked at first: it is dropped only once its report is stored, so a report finished
 // between the two reads is found in the store rather than missed by both.
 func (s *Server) analysisOf(w http.ResponseWriter, r *http.Request, t *store.Table) (analysisReply, bool) {
@@ -313,6 +320,8 @@ func (s *Server) analysisOf(w http.ResponseWriter, r *http.Request, t *store.Tab
 	}
 	report, err := s.store.Analysis(r.Context(), t.ID)
 	switch {
+	case err == nil && stale(report):
+		return analysisReply{Stale: true}, true
 	case err == nil:
 		return analysisReply{analysisJob: analysisJob{Status: "done"}, Report: report}, true
 	case !errors.Is(err, store.ErrNotFound):
@@ -321,4 +330,14 @@ func (s *Server) analysisOf(w http.ResponseWriter, r *http.Request, t *store.Tab
 		return analysisReply{}, false
 	}
 	return analysisReply{}, true
+}
+
+// stale reports whether a stored report was made by older rules than analysis.ReportVersion
+// (one of an earlier version could mark a close call a mistake and call one bid of a mixed
+// equilibrium the best).
+func stale(report []byte) bool {
+	var v struct {
+		Version int `json:"version"`
+	}
+	return json.Unmarshal(report, &v) != nil || v.Version < analysis.ReportVersion
 }

@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -224,5 +225,38 @@ func TestAnalysisDecisionBound(t *testing.T) {
 	}
 	if r := exact.waitAnalysed(tab.ID); len(r.Decisions) != decisions {
 		t.Errorf("a match of %d decisions with a bound of as many: %d analysed", decisions, len(r.Decisions))
+	}
+}
+
+// TestStaleAnalysisIsRedone: a report stored by an earlier version of the analysis (whose marks
+// could call a close call a mistake, and one bid of a mixed equilibrium the best) is not shown
+// as done: the page is told it is stale and offered the analysis again, which replaces it.
+func TestStaleAnalysisIsRedone(t *testing.T) {
+	s := startAnalysing(t)
+	bots := []any{map[string]string{"bot": "heuristic"}, map[string]string{"bot": "random"}}
+	tab := s.create(map[string]any{"game": "pencil", "options": map[string]string{"points": "10"}, "seats": bots})
+	s.waitFinished(tab.ID)
+	old := `{"game":"pencil","title":"Tennis","method":"solver","budget":"","seats":[],"decisions":[{"move":1,"seat":1,"played":"bid 9","best":"bid 1","loss":0.3,"mark":"mistake"}],"curve":[]}`
+	if err := s.db.PutAnalysis(context.Background(), tab.ID, []byte(old)); err != nil {
+		t.Fatal(err)
+	}
+	var a struct {
+		Status string          `json:"status"`
+		Stale  bool            `json:"stale"`
+		Report json.RawMessage `json:"report"`
+	}
+	if code := s.call("GET", "/api/tables/"+tab.ID+"/analysis", nil, &a); code != http.StatusOK || a.Status != "none" || !a.Stale || a.Report != nil {
+		t.Fatalf("a stale report: status %d, %s stale %v with %d bytes of report; want none and stale, no report", code, a.Status, a.Stale, len(a.Report))
+	}
+	if code := s.call("POST", "/api/tables/"+tab.ID+"/analysis", map[string]any{}, &a); code != http.StatusAccepted {
+		t.Fatalf("analyse again: status %d %+v, want 202", code, a)
+	}
+	r := s.waitAnalysed(tab.ID)
+	var version struct {
+		Version int `json:"version"`
+	}
+	data, _ := json.Marshal(r)
+	if err := json.Unmarshal(data, &version); err != nil || version.Version < 2 || len(r.Decisions) < 2 {
+		t.Errorf("the new analysis: version %d, %d decisions", version.Version, len(r.Decisions))
 	}
 }

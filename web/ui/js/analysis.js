@@ -1,7 +1,9 @@
 // The analysis panel of the replay page: asks the server to analyse a finished match, shows
 // the progress, then the players' accuracy, a chart of player 1's expected return through the
-// match with the marked moves, and the list of marked moves. Clicking a mark or a listed move
-// steps the replay to the position before it.
+// match with the marked moves, the list of marked moves and the close calls left unmarked.
+// Clicking a mark or a listed move steps the replay to the position before it. A move is
+// worded as deuce analyze words it (analysis.Decision.Line): numbered among the players' moves,
+// its loss, and what the analysis would have played.
 
 import { h, s, replace } from './dom.js';
 import { getJSON, postJSON } from './api.js';
@@ -47,13 +49,27 @@ export function analysisShown(at, log) {
     const d = panel.byMove.get(i);
     for (const m of MARKS) li.classList.toggle(`mark-${m}`, d?.mark === m);
     if (d?.mark && !li.querySelector('.mark-sign')) {
-      li.append(h('span', { class: `mark-sign ${d.mark}`, title: `${d.mark}: loss ${d.loss.toFixed(3)}, best ${d.best}` }, ` ${MARK_SIGN[d.mark]}`));
+      li.append(h('span', { class: `mark-sign ${d.mark}`, title: `${d.mark}, ${verdict(d)}` }, ` ${MARK_SIGN[d.mark]}`));
     }
   });
 }
 
 function name(seat) {
-  return panel.seats[seat]?.name || `player ${seat + 1}`;
+  return panel.seats[seat]?.name || panel.report?.seats?.[seat]?.name || `player ${seat + 1}`;
+}
+
+// number is decision d's number among the players' moves, as the report and the replay count.
+function number(d) {
+  return d.number || panel.number(d.move);
+}
+
+// verdict words d's loss and what the analysis would have played: "loss 0.358 ±0.187; best
+// return 2-2-2-2", or for the bidding game the equilibrium's whole mix.
+function verdict(d) {
+  const interval = d.interval ? ` ±${d.interval.toFixed(3)}` : '';
+  const noise = d.uncertain && !d.mark ? ' within the search\'s noise' : '';
+  const twice = d.rechecked ? ' (searched twice)' : '';
+  return `loss ${Math.max(0, d.loss).toFixed(3)}${interval}${noise}${twice}; ${d.advice || `best ${d.best}`}`;
 }
 
 function render(a) {
@@ -80,7 +96,9 @@ function render(a) {
       return;
     }
     default: {
-      const why = a.status === 'failed' ? h('p', { class: 'error-text' }, `The analysis failed: ${a.error}`) : null;
+      const why = a.status === 'failed' ? h('p', { class: 'error-text' }, `The analysis failed: ${a.error}`)
+        : a.stale ? h('p', { class: 'muted small' }, 'This match was analysed by an earlier version, which could call a close call a mistake and one bid of a mixed equilibrium the best: analyse it again.')
+          : null;
       replace(panel.root, head,
         h('p', { class: 'muted small' }, 'Judge every move from what its player could see: exactly for the bidding game, by the hard bot\'s search for the card games.'),
         why,
@@ -126,28 +144,39 @@ function showReport(r) {
     ? h('ol', { class: 'an-marks', 'aria-label': 'Marked moves' }, marked.map((d) => h('li', {},
       h('button', { type: 'button', class: `an-move ${d.mark}`, dataset: { move: String(d.move) }, onclick: () => panel.go(d.move) },
         h('span', { class: 'an-sign' }, MARK_SIGN[d.mark]),
-        ` Move ${panel.number(d.move)} · ${name(d.seat)}: ${d.played} — ${d.mark}`),
-      // A report stored before marks waited for a sure loss can mark an uncertain one.
-      h('span', { class: 'muted small' }, ` loss ${d.loss.toFixed(3)}${d.interval ? ` ±${d.interval.toFixed(3)}` : ''}${d.uncertain ? ' (uncertain)' : ''}, best ${d.best}`))))
+        ` Move ${number(d)} · ${name(d.seat)}: ${d.played} — ${d.mark},`),
+      h('span', { class: 'muted small' }, ` ${verdict(d)}`))))
     : h('p', { class: 'muted' }, 'No move was marked.');
-  // Losses the search could not be sure of are not marked; say how many there were.
-  const unsure = r.decisions.filter((d) => d.uncertain && !d.mark && d.loss >= r.thresholds.inaccuracy).length;
+  // Close calls: losses the point estimate would mark and the interval does not make sure of.
+  const close = r.decisions.filter((d) => d.uncertain && !d.mark && d.loss >= r.thresholds.inaccuracy);
+  const closeList = close.length
+    ? h('details', { class: 'an-close' },
+      h('summary', { class: 'muted small' }, `${close.length === 1 ? '1 close call' : `${close.length} close calls`}: within the search's noise, not marked`),
+      h('ul', { class: 'muted small' }, close.map((d) => h('li', {},
+        h('a', { href: '#', dataset: { move: String(d.move) }, onclick: (e) => { e.preventDefault(); panel.go(d.move); } },
+          `Move ${number(d)} · ${name(d.seat)}: ${d.played} — close call,`),
+        ` ${verdict(d)}`))))
+    : null;
   const t = r.thresholds;
+  const exact = r.method === 'solver';
   return [
     seats,
     chart(r),
     h('h3', { class: 'an-sub' }, 'Marked moves'),
     list,
+    closeList,
     h('p', { class: 'muted small an-method' },
-      `${r.method === 'solver' ? 'Exact' : 'Estimated'}: ${r.budget}. A move's loss is what it costs of the expected `
-      + 'result (from -1, a sure loss, to +1, a sure win) against the best play that follows. Marks: '
+      `${exact ? 'Exact' : 'Estimated'}: ${r.budget}. A move's loss is what it costs of the expected `
+      + (exact || !r.horizon ? 'result (from -1, a sure loss, to +1, a sure win)' : `margin of the next ${r.horizon === 1 ? 'point' : `${r.horizon} points`} (from -1, all lost, to +1, all won)`)
+      + ' against the best play that follows. Marks: '
       + `inaccuracy (?!) from ${t.inaccuracy}, mistake (?) from ${t.mistake}, blunder (??) from ${t.blunder}; `
       + 'accuracy is the share of unforced moves not marked.'
-      + (r.method === 'solver' ? ' Bids are secret and made together, so each is judged against the other player\'s best bid:'
-        + ' when both err, the match swings to whoever erred less.' : '')
-      + (r.method === 'solver' ? '' : ` A loss is marked only when the search is sure of it${unsure
-        ? `: ${unsure === 1 ? '1 move' : `${unsure} moves`} the search tried too rarely to be sure of ${unsure === 1 ? 'is' : 'are'} not marked.`
-        : '.'}`)),
+      + (exact ? ' Bids are secret and made together, so each is judged against the other player\'s equilibrium mix of bids:'
+        + ' when both err, the match swings to whoever erred less. Where the best play mixes several bids,'
+        + ' every one of them is as good, and none is called the best.' : '')
+      + (exact ? '' : ' The search\'s estimates carry noise: a move is marked by what its loss is surely more than,'
+        + ' the loss less its 95% interval; a close call is searched again with more budget, and one still'
+        + ' within the noise is not marked.')),
   ];
 }
 
@@ -165,15 +194,29 @@ function chart(r) {
     const v = d.seat % 2 === 1 ? -d.bestValue : d.bestValue;
     return s('circle', {
       class: `an-dot ${d.mark}`, cx: x(d.move), cy: y(v), r: d.mark === 'blunder' ? 5 : 4, tabindex: '0', role: 'button',
-      'aria-label': `Move ${panel.number(d.move)}: ${name(d.seat)}, ${d.mark}`, dataset: { move: String(d.move) },
+      'aria-label': `Move ${number(d)}: ${name(d.seat)}, ${d.mark}`, dataset: { move: String(d.move) },
       onclick: () => panel.go(d.move),
       onkeydown: (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); panel.go(d.move); } },
-    }, s('title', {}, `Move ${panel.number(d.move)}: ${name(d.seat)} ${d.played} — ${d.mark} (loss ${d.loss.toFixed(3)}, best ${d.best})`));
+    }, s('title', {}, `Move ${number(d)} · ${name(d.seat)}: ${d.played} — ${d.mark}, ${verdict(d)}`));
   });
+  const top = range > 1 ? `+${range}` : '+1';
+  const bottom = range > 1 ? `−${range}` : '−1';
+  // What the values are: the match's expected result (the bidding game), or the search's
+  // expected margin over the points it looks ahead (a card game's horizon).
+  const what = r.method === 'solver' || !r.horizon
+    ? `${name(0)}'s expected result`
+    : `${name(0)}'s expected margin over the next ${r.horizon === 1 ? 'point' : `${r.horizon} points`}, as the search sees it`;
+  const axis = (text, yy, anchor = 'start', xx = pad + 2) => s('text', {
+    class: 'an-axis', x: xx, y: yy, 'text-anchor': anchor, 'font-size': 9, style: 'fill: var(--muted)', 'aria-hidden': 'true',
+  }, text);
   const svg = s('svg', { class: 'an-chart', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-labelledby': 'an-chart-title' },
-    s('title', { id: 'an-chart-title' }, `Expected return for ${name(0)} through the match: up is good for ${name(0)}, down for ${name(1)}`),
+    s('title', { id: 'an-chart-title' }, `${what} through the match: up is good for ${name(0)}, down for ${name(1)}`),
     s('rect', { class: 'an-bg', x: 0, y: 0, width: W, height: H }),
     s('line', { class: 'an-zero', x1: pad, x2: W - pad, y1: y(0), y2: y(0) }),
+    axis(`${top} ${name(0)}`, pad + 9),
+    axis('0 even', y(0) - 3),
+    axis(`${bottom} ${name(1)}`, H - pad - 3),
+    axis('moves →', H - pad - 3, 'end', W - pad - 2),
     s('path', { class: 'an-area', d: area }),
     s('polyline', { class: 'an-line', points: pts.join(' ') }),
     panel.cursor,
@@ -184,8 +227,11 @@ function chart(r) {
     const move = Math.round(((e.clientX - box.left) / box.width * W - pad) / (W - 2 * pad) * n);
     panel.go(Math.max(0, Math.min(n, move)));
   });
+  const scale = r.method === 'solver' || !r.horizon
+    ? `${top} at the top is a sure win for ${name(0)}, 0 even, ${bottom} at the bottom a sure win for ${name(1)}.`
+    : `${top} at the top, ${name(0)} wins them all; 0 even; ${bottom} at the bottom, ${name(1)} does. The line ends at the match's result.`;
   return h('figure', { class: 'an-figure' }, svg,
-    h('figcaption', { class: 'muted small' }, `${name(0)} ${range > 1 ? `+${range}` : '+1'} at the top, ${name(1)} at the bottom. Click or tap to step there.`));
+    h('figcaption', { class: 'muted small' }, `${what}, move by move from left to right: ${scale} Click or tap to step there.`));
 }
 
 function placeCursor() {
