@@ -142,6 +142,136 @@ async function tutorial(ctx, title, { wrongFirst = false } = {}) {
   await page.close();
 }
 
+// box is where selector's element is on the screen now.
+function box(page, selector) {
+  return page.locator(selector).first().evaluate((e) => e.getBoundingClientRect().toJSON());
+}
+
+// phoneLesson checks that on a phone the lesson's card leaves the board in view: scrolled down
+// until the step's move shows at the bottom of the screen, as a thumb scrolls to it, the court,
+// the piles (the Volley Value) and the hand are below the card, not under it. 700 px is the
+// screen of a 390x844 phone less its browser's bars. A wrong move's note keeps the way out in
+// the card, and the card folds to its move for more room.
+async function phoneLesson(ctx) {
+  const page = await ctx.page('phone lesson');
+  await page.setViewportSize({ width: 390, height: 700 });
+  await page.goto(`${ctx.base}/learn/centercourt`);
+  await page.waitForFunction(() => document.body.dataset.step === '0');
+  const expect = (await page.locator('#lesson-expect').textContent()).trim();
+  const boardInView = async (when) => {
+    const r = await page.evaluate((m) => {
+      const move = document.querySelector(`button.move[data-move="${m}"]`);
+      window.scrollBy(0, move.getBoundingClientRect().bottom - innerHeight + 8);
+      const at = (s) => document.querySelector(s).getBoundingClientRect().toJSON();
+      return { card: at('#lesson'), court: at('.cc-court-wrap'), piles: at('.cc-piles'), hand: at('.cc-near'), move: move.getBoundingClientRect().toJSON(), height: innerHeight };
+    }, expect);
+    check(r.move.top >= 0 && r.move.bottom <= r.height, `${when}: the step's move is on screen (${Math.round(r.move.top)}-${Math.round(r.move.bottom)})`);
+    check(r.card.bottom <= r.court.top && r.court.bottom <= r.piles.top && r.piles.bottom <= r.hand.top,
+      `${when}: the court (top ${Math.round(r.court.top)}), the piles and the hand show under the card (bottom ${Math.round(r.card.bottom)}) on a phone`);
+    return r;
+  };
+  const first = await boardInView('a phone\'s lesson');
+  log(`phone lesson: card ${Math.round(first.card.bottom - first.card.top)}px, court at ${Math.round(first.court.top)}px of ${first.height}`);
+  await ctx.shot(page, 'lesson-phone.png');
+
+  // A wrong move's note: the way out stays in the card, nothing in it out of sight.
+  await page.locator(`button.move[data-move]:not([data-move="${expect}"]):not([disabled])`).first().click();
+  await page.locator('.lesson-note').waitFor();
+  const [card, leave] = [await box(page, '#lesson'), await box(page, '#lesson-leave')];
+  check(leave.top >= card.top && leave.bottom <= card.bottom, `with a note, "Leave the lesson" (${Math.round(leave.top)}-${Math.round(leave.bottom)}) is inside the card (${Math.round(card.top)}-${Math.round(card.bottom)})`);
+  check(await page.locator('#lesson').evaluate((e) => e.scrollHeight <= e.clientHeight + 1), 'the card itself never scrolls: only its words do');
+
+  // Folded, the card keeps the move and the buttons; a new step shows its words again.
+  await page.locator('#lesson-fold').click();
+  check(await page.locator('#lesson-text').isHidden() && await page.locator('#lesson-fold').getAttribute('aria-expanded') === 'false', 'the card folds its words away');
+  check(await page.locator('#lesson-expect').isVisible() && await page.locator('#lesson-leave').isVisible(), 'a folded card still names the move and offers the way out');
+  await boardInView('folded, with a note');
+  await page.locator(`button.move[data-move="${expect}"]`).click();
+  await page.waitForFunction(() => document.body.dataset.step === '1');
+  check(await page.locator('#lesson-text').isVisible(), 'the next step shows its words again');
+  await page.close();
+}
+
+// pencilLesson checks the bidding game's lesson on a phone: the field holds the bid the step
+// asks for, and a wrong bid's note leaves the way out in the card.
+async function pencilLesson(ctx) {
+  const page = await ctx.page('pencil lesson');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${ctx.base}/learn/pencil`);
+  await page.waitForFunction(() => document.body.dataset.step === '0');
+  const bid = (await page.locator('#lesson-expect').textContent()).trim().replace(/^bid /, '');
+  check(await page.locator('.pc-number').inputValue() === bid && await page.locator('.pc-send').textContent() === `Bid ${bid}`,
+    `the bid the step asks for is ready to send (${await page.locator('.pc-number').inputValue()}, want ${bid})`);
+  const wrong = bid === '1' ? '2' : '1';
+  await page.locator('.pc-number').fill(wrong);
+  await page.locator('.pc-send').click();
+  await page.locator('.lesson-note').waitFor();
+  check(Number(await page.evaluate(() => document.body.dataset.step)) === 0, 'a wrong bid does not advance the lesson');
+  const [card, leave] = [await box(page, '#lesson'), await box(page, '#lesson-leave')];
+  check(leave.top >= card.top && leave.bottom <= card.bottom, `after a wrong bid, "Leave the lesson" (${Math.round(leave.top)}-${Math.round(leave.bottom)}) is inside the card (${Math.round(card.top)}-${Math.round(card.bottom)})`);
+  check(await page.locator('.pc-number').inputValue() === bid, 'after a wrong bid the field holds the asked bid again');
+  await ctx.shot(page, 'lesson-pencil-phone.png');
+  await page.locator('.pc-send').click();
+  await page.waitForFunction(() => document.body.dataset.step === '1');
+  await page.close();
+}
+
+// worldwideHover checks Worldwide in a narrow window with a mouse: pointing at a move shows its
+// preview above the moves without moving them (the preview grew, pushed the move from under
+// the pointer, collapsed, and brought it back, in a loop). The prompt says "hover" to a mouse
+// and "tap" to a finger.
+async function worldwideHover(ctx) {
+  const req = { game: 'worldwide', variant: 'basic', seats: [{ name: 'Ann' }, { bot: 'heuristic' }] };
+  // A touch screen taps: a tapped move is played, a tapped card previewed.
+  let { page } = await table(ctx, 'worldwide touch', req);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+  await page.waitForFunction(() => document.body.dataset.state === 'mine', null, { timeout: 30_000 });
+  const tap = await page.locator('.ww-preview').innerText();
+  check(/^Tap a card/.test(tap) && !/hover/.test(tap), `a touch screen is told to tap (${tap})`);
+  await ctx.shot(page, 'worldwide-touch-prompt.png');
+  await cdp.detach();
+  await page.close();
+
+  ({ page } = await table(ctx, 'worldwide hover', req));
+  await page.setViewportSize({ width: 390, height: 844 });
+  const moves = page.locator('.ww-moves-box button.move:not([disabled])');
+  const places = () => moves.evaluateAll((bs) => bs.map((b) => { const r = b.getBoundingClientRect(); return `${Math.round(r.x)},${Math.round(r.y)}`; }).join(' '));
+  let pointed = 0;
+  for (let turn = 0; turn < 12 && pointed < 8; turn++) {
+    await page.waitForFunction(() => ['mine', 'over'].includes(document.body.dataset.state), null, { timeout: 30_000 });
+    if (await page.evaluate(() => document.body.dataset.state) === 'over') break;
+    await page.mouse.move(2, 2);
+    await moves.first().scrollIntoViewIfNeeded();
+    const prompt = await page.locator('.ww-preview').innerText();
+    check(/hover a move/.test(prompt) && !/tap/i.test(prompt), `a mouse is told to hover a move (${prompt})`);
+    const before = await places();
+    for (let i = 0; i < Math.min(3, await moves.count()); i++) {
+      const move = await moves.nth(i).getAttribute('data-move');
+      const b = await moves.nth(i).boundingBox();
+      // Near the move's top edge, where a preview growing above it would leave the pointer.
+      await page.mouse.move(b.x + b.width / 2, b.y + 5, { steps: 4 });
+      // The loop took 300-600 ms a turn: the moves are watched for longer.
+      for (let look = 0; look < 6; look++) {
+        await page.waitForTimeout(120);
+        const after = await places();
+        check(after === before, `pointing at «${move}» moves no move (${before} → ${after})`);
+      }
+      const shown = await page.locator('.ww-preview').innerText();
+      check(shown.toLowerCase().includes(move.toLowerCase()), `pointing at «${move}» previews it (${shown})`);
+      pointed++;
+    }
+    await page.mouse.move(2, 2);
+    const seq = Number(await page.evaluate(() => document.body.dataset.seq));
+    await moves.first().click();
+    await page.waitForFunction((s) => Number(document.body.dataset.seq) > s || document.body.dataset.state === 'over', seq);
+  }
+  check(pointed > 0, 'some Worldwide moves were pointed at');
+  log(`worldwide: ${pointed} moves pointed at in a narrow window, none moved`);
+  await page.close();
+}
+
 // table opens a seat (default seat 1) of a new table of Ann against bots, created through the
 // API, and waits for the first update.
 async function table(ctx, label, req, opts, seat = 0) {
@@ -432,6 +562,9 @@ await session(async (ctx) => {
   await tutorial(ctx, 'Love Means Nothing');
   await tutorial(ctx, 'AlakaSLAM');
   await tutorial(ctx, 'Worldwide Tennis');
+  await phoneLesson(ctx);
+  await pencilLesson(ctx);
+  await worldwideHover(ctx);
   await hints(ctx, { game: 'pencil', variant: 'standard', options: { points: '20' }, want: /Optimal play here/, name: 'hint-pencil.png' });
   await hints(ctx, { game: 'centercourt', variant: 'tiebreak', want: /hard bot would choose .* won about \d+%/, name: 'hint-centercourt.png' });
   await noHintAgainstPeople(ctx);

@@ -305,6 +305,20 @@ async function main() {
     await ann.goto(`${base}/`);
     // The lobby lists the tables ann holds by her account, which this browser has no link to.
     await ann.locator(`#mine li[data-id="${rematch}"] a`, { hasText: 'Resume' }).waitFor();
+    // On a phone, where the columns stack, a returning player's own tables come first, before
+    // the lessons and the New table form, each row's button right under its names.
+    await ann.setViewportSize({ width: 390, height: 844 });
+    const tops = await ann.evaluate(() => Object.fromEntries(['#mine-title', '#learn-title', '#new-title'].map((s) => [s, Math.round(document.querySelector(s).getBoundingClientRect().top + scrollY)])));
+    check(tops['#mine-title'] < 844 / 2 && tops['#mine-title'] < tops['#learn-title'] && tops['#learn-title'] < tops['#new-title'],
+      `on a phone "Your tables" comes first, then "Learn to play", then the New table form (${JSON.stringify(tops)})`);
+    const rowHeight = await ann.locator(`#mine li[data-id="${rematch}"]`).evaluate((e) => e.getBoundingClientRect().height);
+    check(rowHeight < 160, `a listed table is no taller than its lines (${rowHeight}px)`);
+    await ann.screenshot({ path: path.join(outDir, 'lobby-phone.png') });
+    await ann.setViewportSize({ width: 1280, height: 900 });
+    // On a wide screen they head the right-hand column, beside the form.
+    const wide = await ann.evaluate(() => [document.querySelector('#mine-title').getBoundingClientRect().top, document.querySelector('#new-title').getBoundingClientRect().top].map(Math.round));
+    check(Math.abs(wide[0] - wide[1]) < 40, `on a wide screen "Your tables" is at the top, beside the form (${wide})`);
+    log('the lobby puts ann\'s own tables first on a phone');
     await ann.locator('#seek-clock').selectOption('5+3');
     await ann.locator('#seek-bot').selectOption('random');
     const playBot = await ann.locator('#seek-play-bot').textContent();

@@ -15,7 +15,7 @@ const el = {
   title: $('#title'), status: $('#status'), turn: $('#turn'), score: $('#score'),
   lesson: $('#lesson'), board: $('#board'), intro: $('#intro'), log: $('#log'),
 };
-const lesson = { frame: null, view: null, mod: null, busy: false };
+const lesson = { frame: null, view: null, mod: null, busy: false, folded: false, shownStep: -1 };
 
 async function load(step) {
   lesson.busy = true;
@@ -59,6 +59,7 @@ function show(f, note) {
   document.body.dataset.state = f.done ? 'done' : 'mine';
   if (f.done) {
     markExpected('');
+    el.lesson.classList.remove('folded');
     el.turn.textContent = 'Lesson complete';
     el.status.className = 'status won';
     replace(el.lesson,
@@ -72,15 +73,46 @@ function show(f, note) {
   markExpected(f.expect.text);
   el.turn.textContent = `Step ${f.step + 1} of ${f.steps}: your move`;
   el.status.className = 'status mine';
+  // A new step's words are shown again: they are the lesson.
+  if (f.step !== lesson.shownStep) lesson.folded = false;
+  lesson.shownStep = f.step;
+  const fold = h('button', {
+    type: 'button', class: 'lesson-fold small quiet', id: 'lesson-fold', 'aria-controls': 'lesson-text',
+    'aria-expanded': String(!lesson.folded), onclick: () => setFolded(!lesson.folded),
+  }, lesson.folded ? 'Show text' : 'Hide text');
+  el.lesson.classList.toggle('folded', lesson.folded);
   replace(el.lesson,
-    h('h2', {}, `Step ${f.step + 1} of ${f.steps}`),
+    h('div', { class: 'lesson-head' }, h('h2', {}, `Step ${f.step + 1} of ${f.steps}`), fold),
     h('progress', { max: String(f.steps), value: String(f.step), 'aria-label': 'Lesson progress' }),
     h('p', { class: 'lesson-text', id: 'lesson-text' }, f.lesson),
-    h('p', { class: 'lesson-move' }, 'Play: ', h('strong', { id: 'lesson-expect' }, f.expect.text)),
     note ? h('p', { class: 'lesson-note', role: 'alert' }, note) : null,
-    h('p', { class: 'lesson-actions' },
-      f.step > 0 ? h('button', { type: 'button', onclick: () => load(f.step - 1) }, 'Back a step') : null,
-      h('a', { class: 'button quiet', href: '/' }, 'Leave the lesson')));
+    // The move and the way out on one line: the card stays small.
+    h('div', { class: 'lesson-foot' },
+      h('p', { class: 'lesson-move' }, 'Play: ', h('strong', { id: 'lesson-expect' }, f.expect.text)),
+      h('p', { class: 'lesson-actions' },
+        f.step > 0 ? h('button', { type: 'button', class: 'small', onclick: () => load(f.step - 1) }, 'Back a step') : null,
+        h('a', { class: 'button quiet small', href: '/', id: 'lesson-leave' }, 'Leave the lesson'))));
+  prefillBid(f.expect.text);
+}
+
+// setFolded hides or shows the step's words (a phone's card folds to its move and buttons, for
+// the board's sake; wider screens have the room and show them always).
+function setFolded(folded) {
+  lesson.folded = folded;
+  el.lesson.classList.toggle('folded', folded);
+  const b = $('#lesson-fold', el.lesson);
+  b.setAttribute('aria-expanded', String(!folded));
+  b.textContent = folded ? 'Show text' : 'Hide text';
+}
+
+// prefillBid puts the bid a step asks for in the bidding game's field, through the field's own
+// input handler (slider, button and preview follow): a bid is typed, not a button to outline.
+function prefillBid(text) {
+  const m = /^bid (\d+)$/.exec(text);
+  const field = el.board.querySelector('.pc-number');
+  if (!m || !field || field.disabled) return;
+  field.value = m[1];
+  field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
 // markExpected outlines the board's button for the step's move, where the board has one (a

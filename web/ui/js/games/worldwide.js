@@ -73,7 +73,14 @@ button.ww-card.playable { border-color: var(--accent); }
 button.ww-card.playable:hover:not(:disabled) { transform: translateY(-2px); }
 .ww-card.selected { box-shadow: 0 0 0 3px var(--focus); }
 .ww-card.dim { opacity: .55; }
-.ww-preview { min-height: 1.4rem; display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; }
+.ww-preview { min-height: 1.4rem; display: grid; }
+/* Every preview of the position is laid in the same cell, only one shown: the box is as tall as
+   the tallest, so pointing at a move never moves the moves from under the pointer. */
+.ww-preview > .ww-layer { grid-area: 1 / 1; display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; align-content: flex-start; visibility: hidden; }
+.ww-preview > .ww-layer.on { visibility: visible; }
+/* A finger's tap plays a move at once: on a touch screen the help says how to preview instead. */
+.ww-touch { display: none; }
+@media (hover: none) { .ww-mouse { display: none; } .ww-touch { display: inline; } }
 .ww-section > h3 { font-size: .85rem; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); margin: 0 0 .3rem; }
 `;
 
@@ -157,7 +164,7 @@ class WorldwideView {
     this.drawRally(frame, v);
     this.drawHand(frame, v, byCard);
     if (!this.ctx.readOnly) {
-      this.drawPreview(frame, v, byCard);
+      this.drawPreviews(frame, v, byCard);
       this.drawMoves(frame, v);
     }
   }
@@ -366,26 +373,59 @@ class WorldwideView {
     this.update(this.frame);
   }
 
-  drawPreview(frame, v, byCard) {
-    const parts = [];
-    const move = this.hover || (this.selected ? byCard.get(this.selected) : null);
-    if (move) {
-      const o = this.odds.get(move.action);
-      parts.push(h('span', { class: 'what' }, capitalize(move.text)));
-      if (o) parts.push(h('span', {}, o.need ? `needs d20 ≥ ${o.need}: ${hopeless(o) ? `0%: no roll reaches it${v.rules === 'advanced' ? ' before stars' : ''}` : pct(o.chance)}${o.ace ? `, ACE ${pct(o.ace)}` : ''}` : `validated without a roll${o.why ? ` (${o.why.replace(/^no roll: /, '')})` : ''}`));
-      // What the number is made of: "difficulty 2 + malus 3 of the orange shot you answer".
-      if (o?.need && o.why) parts.push(h('span', { class: 'muted' }, o.why));
-      const card = this.cardView(v, cardOf(move.text).card);
-      if (card?.targets?.length > 1) parts.push(h('span', { class: 'muted' }, `then choose: ${card.targets.map((z) => ZONE_NAMES[z]).join(' or ')}`));
-      if (!this.hover && this.selected) {
-        parts.push(h('button', { type: 'button', class: 'primary', 'data-focus-key': 'preview-play', disabled: frame.busy || undefined, onclick: () => this.ctx.play(move) }, capitalize(move.text)));
-      }
-    } else if (this.selected) {
-      parts.push(h('span', { class: 'muted' }, `#${this.selected} cannot be played now.`));
-    } else if (frame.toMove === frame.seat && frame.seat >= 0) {
-      parts.push(h('span', { class: 'muted' }, 'Select a card, or hover a move, to see what it needs.'));
+  // drawPreviews lays out every preview the position can show (each legal move's, the selected
+  // card's, the prompt) in one grid cell; showPreview shows the one that applies.
+  drawPreviews(frame, v, byCard) {
+    this.layers = new Map();
+    const layer = (key, parts) => {
+      const el = h('div', { class: 'ww-layer' }, parts);
+      this.layers.set(key, el);
+      return el;
+    };
+    const all = [];
+    if (frame.toMove === frame.seat && frame.seat >= 0) {
+      all.push(layer('', h('span', { class: 'muted' },
+        h('span', { class: 'ww-mouse' }, 'Select a card, or hover a move, to see what it needs.'),
+        h('span', { class: 'ww-touch' }, 'Tap a card to see what it needs; tapping a move plays it.'))));
+    } else {
+      all.push(layer('', null));
     }
-    replace(this.els.preview, parts);
+    for (const c of frame.legal || []) all.push(layer(`hover:${c.action}`, this.previewParts(frame, v, c, '')));
+    // A card selected shows its move with a button to play it: every card's is laid out, the
+    // others' buttons as stand-ins, so that selecting a card moves nothing either.
+    const chosen = this.selected ? byCard.get(this.selected) : null;
+    for (const move of byCard.values()) all.push(layer(`card:${move.action}`, this.previewParts(frame, v, move, move === chosen ? 'play' : 'space')));
+    if (this.selected && !chosen) all.push(layer('card:', h('span', { class: 'muted' }, `#${this.selected} cannot be played now.`)));
+    replace(this.els.preview, all);
+    this.showPreview();
+  }
+
+  // showPreview shows the hovered move's preview, else the selected card's, else the prompt.
+  showPreview() {
+    let key = '';
+    if (this.hover) key = `hover:${this.hover.action}`;
+    else if (this.selected) key = `card:${this.cardMoves(this.frame).get(this.selected)?.action ?? ''}`;
+    const on = this.layers?.get(key) || this.layers?.get('');
+    for (const el of this.layers?.values() || []) el.classList.toggle('on', el === on);
+  }
+
+  // previewParts says what move needs and does; button 'play' adds the button that plays it,
+  // 'space' a stand-in as large that nobody can press.
+  previewParts(frame, v, move, button) {
+    const parts = [];
+    const o = this.odds.get(move.action);
+    parts.push(h('span', { class: 'what' }, capitalize(move.text)));
+    if (o) parts.push(h('span', {}, o.need ? `needs d20 ≥ ${o.need}: ${hopeless(o) ? `0%: no roll reaches it${v.rules === 'advanced' ? ' before stars' : ''}` : pct(o.chance)}${o.ace ? `, ACE ${pct(o.ace)}` : ''}` : `validated without a roll${o.why ? ` (${o.why.replace(/^no roll: /, '')})` : ''}`));
+    // What the number is made of: "difficulty 2 + malus 3 of the orange shot you answer".
+    if (o?.need && o.why) parts.push(h('span', { class: 'muted' }, o.why));
+    const card = this.cardView(v, cardOf(move.text).card);
+    if (card?.targets?.length > 1) parts.push(h('span', { class: 'muted' }, `then choose: ${card.targets.map((z) => ZONE_NAMES[z]).join(' or ')}`));
+    if (button === 'play') {
+      parts.push(h('button', { type: 'button', class: 'primary', 'data-focus-key': 'preview-play', disabled: frame.busy || undefined, onclick: () => this.ctx.play(move) }, capitalize(move.text)));
+    } else if (button === 'space') {
+      parts.push(h('span', { class: 'button primary', 'aria-hidden': 'true' }, capitalize(move.text)));
+    }
+    return parts;
   }
 
   drawMoves(frame, v) {
@@ -407,8 +447,8 @@ class WorldwideView {
       // A shot no roll can make (before any stars) is shown as the risk it is.
       const cls = c.text === 'concede' || c.text === 'accept the call' || hopeless(o) ? 'danger' : '';
       const b = moveButton(this.ctx, frame, c, i, capitalize(c.text), detail, cls);
-      const enter = () => { this.hover = c; this.drawPreview(frame, v, this.cardMoves(frame)); this.drawCourt(frame, v); };
-      const leave = () => { if (this.hover === c) { this.hover = null; this.drawPreview(frame, v, this.cardMoves(frame)); this.drawCourt(frame, v); } };
+      const enter = () => { this.hover = c; this.showPreview(); this.drawCourt(frame, v); };
+      const leave = () => { if (this.hover === c) { this.hover = null; this.showPreview(); this.drawCourt(frame, v); } };
       b.addEventListener('pointerenter', (e) => { if (pointsAt(e, b)) enter(); });
       b.addEventListener('focus', enter);
       b.addEventListener('pointerleave', leave);
