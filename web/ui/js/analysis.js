@@ -207,7 +207,7 @@ function chart(r) {
     ? `${name(0)}'s expected result`
     : `${name(0)}'s expected margin over the next ${r.horizon === 1 ? 'point' : `${r.horizon} points`}, as the search sees it`;
   const axis = (text, yy, anchor = 'start', xx = pad + 2) => s('text', {
-    class: 'an-axis', x: xx, y: yy, 'text-anchor': anchor, 'font-size': 9, style: 'fill: var(--muted)', 'aria-hidden': 'true',
+    class: 'an-axis', x: xx, y: yy, 'text-anchor': anchor, 'font-size': 9, 'aria-hidden': 'true',
   }, text);
   const svg = s('svg', { class: 'an-chart', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-labelledby': 'an-chart-title' },
     s('title', { id: 'an-chart-title' }, `${what} through the match: up is good for ${name(0)}, down for ${name(1)}`),
