@@ -237,7 +237,8 @@ type Decision struct {
 	Interval float64 `json:"interval"`
 	Mark     Mark    `json:"mark,omitempty"`
 	// Uncertain reports a close call: an estimated loss that its point estimate would mark but
-	// its interval does not make sure of (see the package comment), or a move never tried.
+	// its interval leaves unmarked (see the package comment), or a move never tried. A loss
+	// marked lower than its point estimate would be is not flagged: its mark is sure.
 	Uncertain bool `json:"uncertain,omitempty"`
 	// Rechecked reports a decision searched a second time, with Recheck times the budget, its
 	// loss being a close call after the first search; the second search's estimate is shown.
@@ -613,7 +614,7 @@ func (sr *searcher) judge(ctx context.Context, st step, a engine.Action, seed ui
 		return d, nil
 	}
 	d, err := sr.estimate(ctx, d, s, a, sr.opts.Iterations, seed)
-	if err != nil || !closeCall(d) {
+	if err != nil || !inDoubt(d) {
 		return d, err
 	}
 	spent := d.Iterations
@@ -622,9 +623,11 @@ func (sr *searcher) judge(ctx context.Context, st step, a engine.Action, seed ui
 	return d, err
 }
 
-// closeCall reports whether d's mark is in doubt: its point estimate reaches a mark its
-// interval does not make sure of.
-func closeCall(d Decision) bool {
+// inDoubt reports whether d's mark is in doubt after a search, so that it is searched again: its
+// point estimate reaches a mark its interval does not make sure of, whether that leaves it
+// unmarked (a close call, Uncertain) or marked lower (a mistake's loss that is surely only an
+// inaccuracy's).
+func inDoubt(d Decision) bool {
 	return d.Uncertain || markOf(d.Loss) != d.Mark
 }
 

@@ -591,7 +591,7 @@ func TestRecheck(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := closeCall(first); got != d.Rechecked {
+		if got := inDoubt(first); got != d.Rechecked {
 			t.Errorf("move %d: first search %.3f ±%.3f (%q), rechecked %v", d.Number, first.Loss, first.Interval, first.Mark, d.Rechecked)
 			continue
 		}

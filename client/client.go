@@ -374,8 +374,8 @@ type Conn struct {
 // them keeps the latest.
 const maxChatKept = 200
 
-// Next waits for the next update, or a change of who is at the table, and returns the latest
-// update with the whole log so far (LogFrom 0). A refused move arrives as a
+// Next waits for the next update, a change of who is at the table or a chat line (TakeChat),
+// and returns the latest update with the whole log so far (LogFrom 0). A refused move arrives as a
 // *protocol.ServerError (the connection stays open); io.EOF means the server closed the
 // connection normally, after the match's end. Messages of types this package does not know are
 // skipped.

@@ -65,6 +65,9 @@ func (k keyMap) FullHelp() [][]key.Binding {
 	}
 	rows := [][]key.Binding{{k.Up, k.Down, k.Play, k.Number, k.Type, k.Hint}, {k.Rules, k.Log, k.PageUp, k.PageDown, k.Help, k.Back, k.Quit}}
 	if k.watching || k.over {
+		if k.online {
+			return append(rows[1:], []key.Binding{k.Say}) // nothing to play; the chat is open
+		}
 		return rows[1:] // nothing to play
 	}
 	if k.online {

@@ -212,6 +212,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.help.Width = msg.Width
+		// The input scrolls sideways in its row rather than wrapping past the status's rows.
+		m.input.Width = max(msg.Width-len("move> ")-2, 10)
 		return m, nil
 	case frameMsg:
 		cmd := m.show(msg.f)
@@ -306,6 +308,13 @@ func (m *Model) show(f Frame) tea.Cmd {
 	if len(m.chat) > maxChat {
 		m.chat = append(m.chat[:0], m.chat[len(m.chat)-maxChat:]...)
 	}
+	if len(f.Chat) > 0 && m.have && f.Seq == m.frame.Seq && f.Played == m.frame.Played && len(f.Legal) == len(m.frame.Legal) &&
+		f.Notice == m.frame.Notice && f.Result.Over == m.frame.Result.Over && !f.Fresh {
+		// Only chat came: the table is as it was, and so is what the status says of it (a
+		// refusal's reason stays).
+		m.frame.Chat = f.Chat
+		return m.next()
+	}
 	if !m.have || f.Seq != m.frame.Seq || f.Seat != m.frame.Seat {
 		m.cursor, m.number, m.scroll, m.refused = 0, "", 0, false
 	}
@@ -354,6 +363,7 @@ func (m *Model) playForced(seq int) tea.Cmd {
 		return nil
 	}
 	m.typing = false
+	m.endChat()
 	m.input.Blur()
 	m.number, m.refused = "", false
 	cmd := m.play(Move{Action: f.Legal[0].Action})
@@ -572,6 +582,7 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.setStatus(m.waitingText(), false)
 			return m, nil
 		}
+		m.endChat()
 		m.typing = true
 		m.input.SetValue(strings.TrimLeft(string(msg.Runes[1:]), " "))
 		m.input.CursorEnd()
@@ -714,6 +725,7 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.setStatus(m.waitingText(), false)
 			return m, nil
 		}
+		m.endChat()
 		m.typing = true
 		m.input.SetValue("")
 		return m, m.input.Focus()
@@ -829,7 +841,7 @@ func (m *Model) waitingText() string {
 		return m.overText()
 	case f.ToMove == engine.Chance:
 		return "Waiting for the cards and dice…"
-	case f.Seat >= 0 && len(f.Legal) == 0 && (f.ToMove == f.Seat || slices.Contains(f.Pending, f.Seat)):
+	case f.Open && f.Clock != nil && f.Seat >= 0 && len(f.Legal) == 0 && (f.ToMove == f.Seat || slices.Contains(f.Pending, f.Seat)):
 		// The seat owes a move and is offered none: a timed table waiting for a player, whose
 		// clocks start together (web/PROTOCOL.md, "Table lifecycle").
 		return "You move first once every player has come: the clocks start together."

@@ -41,6 +41,10 @@ type Online struct {
 	over  bool               // the latest update ended the match
 	// noResult reports that it ended without a result (called off, expired).
 	noResult bool
+	// chatAt is the time of the latest chat line shown, and chatSeen those shown from that
+	// time: a connection opened again is sent the room's last lines, which are shown once.
+	chatAt   time.Time
+	chatSeen map[string]bool
 }
 
 // Reconnect makes the table open its connection again with dial when it breaks (a server
@@ -323,6 +327,9 @@ func (o *Online) Hint(ctx context.Context, seat engine.Seat) (string, bool) {
 func (o *Online) chat(seat engine.Seat) []string {
 	var out []string
 	for _, l := range o.connection().TakeChat() {
+		if !o.unseen(l) {
+			continue // the room's history again, after a reconnection
+		}
 		name := clean(l.Name)
 		if l.Seat != nil && *l.Seat == seat && seat >= 0 {
 			name = "you"
@@ -332,41 +339,61 @@ func (o *Online) chat(seat engine.Seat) []string {
 	return out
 }
 
+// unseen reports whether chat line l is not one shown already, and notes it shown. Lines come
+// in time order, so only those of the latest time shown need remembering.
+func (o *Online) unseen(l protocol.ChatLine) bool {
+	key := l.Name + "\x00" + l.Text
+	switch {
+	case l.At.Before(o.chatAt), l.At.Equal(o.chatAt) && o.chatSeen[key]:
+		return false
+	case l.At.After(o.chatAt) || o.chatSeen == nil:
+		o.chatAt, o.chatSeen = l.At, map[string]bool{}
+	}
+	o.chatSeen[key] = true
+	return true
+}
+
 // Say writes a line in the chat of the seat's room.
 func (o *Online) Say(ctx context.Context, text string) error {
+	conn, err := o.live("try")
+	if err != nil {
+		return err
+	}
+	return conn.Say(ctx, text)
+}
+
+// live returns the connection to send on, or, while it is being opened again, a refusal that
+// says to verb ("play", "try") once the table shows.
+func (o *Online) live(verb string) (*client.Conn, error) {
 	o.mu.Lock()
 	lost := o.lost
 	o.mu.Unlock()
 	if lost {
-		return refusal{reason: "The connection to the table is being opened again: try once it shows the table."}
+		return nil, refusal{reason: "The connection to the table is being opened again: " + verb + " once it shows the table."}
 	}
-	return o.connection().Say(ctx, text)
+	return o.connection(), nil
 }
 
 // End sends the seat's resign, claim, bot or cancel message; a refusal comes back through Next.
 func (o *Online) End(ctx context.Context, kind string) error {
-	o.mu.Lock()
-	lost := o.lost
-	o.mu.Unlock()
-	if lost {
-		return refusal{reason: "The connection to the table is being opened again: try once it shows the table."}
+	conn, err := o.live("try")
+	if err != nil {
+		return err
 	}
-	return o.connection().End(ctx, kind)
+	return conn.End(ctx, kind)
 }
 
 // Play sends a move; the server's refusal, if any, comes back through Next.
 func (o *Online) Play(ctx context.Context, seq int, m Move) error {
-	o.mu.Lock()
-	lost := o.lost
-	o.mu.Unlock()
-	if lost {
-		return refusal{reason: "The connection to the table is being opened again: play once it shows the table."}
+	conn, err := o.live("play")
+	if err != nil {
+		return err
 	}
 	msg := protocol.ActionMove(seq, m.Action)
 	if m.Text != "" {
 		msg = protocol.TextMove(seq, m.Text)
 	}
-	return o.connection().Move(ctx, msg)
+	return conn.Move(ctx, msg)
 }
 
 // clean replaces the control characters of text from a server with "?": a server's words reach

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -480,6 +481,9 @@ func TestTimedTableWaitsOnline(t *testing.T) {
 	if v := strings.Join(strings.Fields(h.m.View()), " "); len(h.m.frame.Legal) != 0 || !strings.Contains(v, "the clocks and the first move wait too") {
 		t.Fatalf("a timed table waiting for Bob offers %d moves:\n%s", len(h.m.frame.Legal), h.m.View())
 	}
+	if got := h.m.waitingText(); got != "You move first once every player has come: the clocks start together." {
+		t.Errorf("the waiting text at a timed table waiting for Bob: %q", got)
+	}
 	bob, err := c.Join(ctx, created.ID, created.Seats[1].Token)
 	if err != nil {
 		t.Fatal(err)
@@ -511,6 +515,21 @@ func TestChatOnline(t *testing.T) {
 	h.settle(func(m *Model) bool {
 		return strings.Contains(strings.Join(m.logLines(), "\n"), "[chat] Bob: good luck")
 	})
+	// A line that comes while the status says something keeps it: only chat came.
+	h.press("9", "9", "enter")
+	refused := h.m.status
+	if !h.m.statusErr || refused == "" {
+		t.Fatalf("move 99 refused with status %q", refused)
+	}
+	if err := bob.Say(ctx, "take your time"); err != nil {
+		t.Fatal(err)
+	}
+	h.settle(func(m *Model) bool {
+		return strings.Contains(strings.Join(m.logLines(), "\n"), "[chat] Bob: take your time")
+	})
+	if h.m.status != refused {
+		t.Errorf("a chat line wiped the status %q: now %q", refused, h.m.status)
+	}
 	if v := h.m.View(); !strings.Contains(v, "[chat] Bob: good luck") {
 		t.Errorf("the log pane lacks Bob's line:\n%s", v)
 	}
@@ -531,5 +550,31 @@ func TestChatOnline(t *testing.T) {
 	// The input is the moves' again.
 	if h.m.chatting || h.m.input.Prompt != "move> " {
 		t.Errorf("after the line: chatting %v, prompt %q", h.m.chatting, h.m.input.Prompt)
+	}
+}
+
+// A connection opened again is sent the room's last chat lines: those shown already are not
+// shown twice, and a new line, even one written in the same millisecond, is.
+func TestChatHistoryShownOnce(t *testing.T) {
+	var o Online
+	at := time.Date(2026, 5, 1, 18, 0, 0, 0, time.UTC)
+	line := func(name, text string, at time.Time) protocol.ChatLine {
+		return protocol.ChatLine{Type: protocol.TypeChat, Room: "players", Name: name, Text: text, At: at}
+	}
+	first := []protocol.ChatLine{line("Ann", "hi", at), line("Bob", "good luck", at.Add(time.Second)), line("Ann", "thanks", at.Add(time.Second))}
+	for _, l := range first {
+		if !o.unseen(l) {
+			t.Fatalf("%+v new, reported seen", l)
+		}
+	}
+	again := append(slices.Clone(first), line("Bob", "your serve", at.Add(time.Second)), line("Ann", "ok", at.Add(2*time.Second)))
+	var shown []string
+	for _, l := range again {
+		if o.unseen(l) {
+			shown = append(shown, l.Text)
+		}
+	}
+	if !slices.Equal(shown, []string{"your serve", "ok"}) {
+		t.Errorf("after a reconnection the history shows %q, want only the new lines", shown)
 	}
 }

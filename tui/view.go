@@ -94,7 +94,7 @@ func (m *Model) drawBoard(w int, compact bool) []string {
 }
 
 // pageSize is the rows an overlay shows at once.
-func (m *Model) pageSize() int { return m.height - 3 }
+func (m *Model) pageSize() int { return m.height - 2 - len(m.statusLines(m.width)) }
 
 func (m *Model) titleLeft() string {
 	t := " deuce · "

@@ -105,7 +105,7 @@ func online(ctx context.Context, args []string, e *env, name, usage string) erro
 	if fl.rematches < 0 || fl.rematches > maxRematches {
 		return usagef("--rematches %d: want 0 to %d", fl.rematches, maxRematches)
 	}
-	if fl.name != "" {
+	if fl.name = strings.TrimSpace(fl.name); fl.name != "" {
 		if err := nameSeat(ctx, c, link.Table, token, fl.name); err != nil {
 			return err
 		}
@@ -145,7 +145,9 @@ func nameSeat(ctx context.Context, c *client.Client, table, token, name string) 
 		case errors.As(err, &refused) && refused.Code == protocol.CodeBadName:
 			return usagef("--name %q: %s", name, refused.Message)
 		case errors.As(err, &refused):
-			continue // a refusal of something else (none is sent before the name's answer)
+			// Nothing else is sent on this connection: the refusal answers the name (a match
+			// over, a server error).
+			return fmt.Errorf("--name %q: %s", name, refused.Message)
 		case err != nil:
 			return fmt.Errorf("--name: no answer from the server: %w", err)
 		}
@@ -408,7 +410,7 @@ func playTable(ctx context.Context, e *env, t tui.Table, in *lineInput) (bool, e
 		if p.asking && in.ended && !p.ending {
 			return false, errQuit
 		}
-		if in.ended && !p.ending && p.sent < 0 && p.last.Open && !p.last.Result.Over {
+		if in.ended && !p.ending && p.sent < 0 && p.last.Seat >= 0 && p.last.Open && !p.last.Result.Over {
 			// Nothing more will be typed, and the table waits for a player who may never
 			// come: there is no end to wait for.
 			return false, errQuit
@@ -589,7 +591,6 @@ func (p *linePrompt) view(f tui.Frame) string {
 	return tui.BoardWithNames(fmt.Sprint(f.View), p.info.Names, f.Seat)
 }
 
-// name is seat's name at the table.
 // awaited names whom f waits for, other than the seat itself: the seat to move, or those who
 // owe a secret choice; "" when it waits for chance or for the seat alone (a move of its own on
 // its way, or a timed table not yet started, which the notice explains).
@@ -606,6 +607,7 @@ func (p *linePrompt) awaited(f tui.Frame) string {
 	return strings.Join(who, " and ")
 }
 
+// name is seat's name at the table.
 func (p *linePrompt) name(seat engine.Seat) string {
 	if int(seat) < 0 || int(seat) >= len(p.info.Names) {
 		return fmt.Sprintf("player %d", seat+1)

@@ -572,9 +572,10 @@ func TestJoinName(t *testing.T) {
 	if got := seatName(); got != unnamed {
 		t.Fatalf("the refused name changed the seat to %q (was %q)", got, unnamed)
 	}
-	out, _, err = deuce(t, "cancel\ncancel\n", "join", "--plain", "--name", "Bea", link)
+	// Spaces around a name are the server's to trim: the name taken is "Bea".
+	out, _, err = deuce(t, "cancel\ncancel\n", "join", "--plain", "--name", " Bea ", link)
 	if err != nil || !strings.Contains(out, "called off") {
-		t.Fatalf("join --name Bea: %v\n%s", err, out)
+		t.Fatalf("join --name ' Bea ': %v\n%s", err, out)
 	}
 	if got := seatName(); got != "Bea" {
 		t.Errorf("the seat is called %q after join --name Bea", got)
@@ -610,6 +611,32 @@ func TestJoinInputEndsAtAnOpenTable(t *testing.T) {
 		}
 	case <-time.After(30 * time.Second):
 		t.Fatal("join with no input at a table waiting for Ann did not leave it")
+	}
+	// A watcher has nothing to type: it watches on, and sees Ann call off a table Bea never
+	// came to.
+	other, err := c.Create(ctx, protocol.CreateTable{Game: "centercourt", Variant: "tiebreak", Seats: []protocol.SeatRequest{{Name: "Ann"}, {Name: "Bea"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("DEUCE_DATA", t.TempDir())
+	pr, pw := io.Pipe()
+	go func() {
+		pw.CloseWithError(run(ctx, []string{"watch", "--plain", c.Server.String() + "/t/" + other.ID}, strings.NewReader(""), pw, io.Discard))
+	}()
+	var out strings.Builder
+	lines := bufio.NewScanner(pr)
+	for lines.Scan() && !strings.Contains(lines.Text(), "Bea is dealt") { // the watcher has the table
+		out.WriteString(lines.Text() + "\n")
+	}
+	ann := seated(ctx, t, c, other.ID, other.Seats[0].Token)
+	if err := ann.End(ctx, protocol.TypeCancel); err != nil {
+		t.Fatal(err)
+	}
+	for lines.Scan() {
+		out.WriteString(lines.Text() + "\n")
+	}
+	if err := lines.Err(); err != nil || !strings.Contains(out.String(), "called off") {
+		t.Errorf("watch with no input at an open table left before its end: %v\n%s", err, out.String())
 	}
 }
 

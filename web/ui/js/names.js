@@ -9,16 +9,16 @@ const SECOND_PERSON = {
   leads: 'lead', takes: 'take', calls: 'call', passes: 'pass', was: 'were',
 };
 
-// withNames rewrites "player N" (and "player N's") in text with seat N's name, or with
-// "you"/"your" when N is the viewer's seat, agreeing the verb that follows, and a team's
-// "players N and M" with both names joined by "&", as the boards name a team; the first letter
-// is capitalised when the text began with one.
 // soloLoss reports a one-seat match lost to the game's automaton (Worldwide's solo play): it has
 // no winning seat, as a draw has none, but its one return is a loss.
 export function soloLoss(r) {
   return !!r && r.winner < 0 && (r.returns || []).length === 1 && r.returns[0] < 0;
 }
 
+// withNames rewrites "player N" (and "player N's") in text with seat N's name, or with
+// "you"/"your" when N is the viewer's seat, agreeing the verb that follows, and a team's
+// "players N and M" with both names joined by "&", as the boards name a team; the first letter
+// is capitalised when the text began with one.
 export function withNames(text, seats, viewer = -3) {
   if (!text) return text;
   const name = (n) => (Number(n) - 1 === viewer ? 'you' : seats?.[Number(n) - 1]?.name);
