@@ -331,6 +331,10 @@ func (s *Server) newTable(req createRequest) (*store.Table, []string, error) {
 		if problem := seatNameProblem(name); problem != "" {
 			return nil, nil, fmt.Errorf("seat %d: %s", i+1, problem)
 		}
+		if like := strings.ToLower(lookalike(name)); defaultName.MatchString(like) && like != defaultSeatName(i) {
+			// Seat 1 called "player 2" would be taken for seat 2 in every log line.
+			return nil, nil, fmt.Errorf("seat %d: %q is how seat %s reads when nobody names it: choose a name of its own", i+1, name, strings.TrimPrefix(like, "player "))
+		}
 		seat := store.Seat{Name: name}
 		levelNamed := false // the seat is a bot named after its level alone
 		if sr.Bot != "" {

@@ -137,6 +137,22 @@ func checkName(name string) error {
 	return nil
 }
 
+// reservedName refuses a new account a name that reads as a bot's ("easy_bot"), a seat nobody
+// named ("player_2") or a spectator's in the chat ("guest"): its seats and chat lines would pass
+// for them. Only sign-up checks it, so an account named so before still signs in.
+func reservedName(name string) error {
+	words := strings.ToLower(strings.NewReplacer("_", " ", "-", " ").Replace(name))
+	switch {
+	case botLike(words), words == "bot":
+		return fmt.Errorf("%q reads as a bot's name: choose another", name)
+	case defaultName.MatchString(strings.Join(strings.Fields(strings.ReplaceAll(words, "player", "player ")), " ")):
+		return fmt.Errorf("%q reads as a seat nobody named: choose another", name)
+	case strings.HasPrefix(words, "guest"):
+		return fmt.Errorf("%q reads as a guest's name in the chat: choose another", name)
+	}
+	return nil
+}
+
 func checkNewPassword(pw string) error {
 	if utf8.RuneCountInString(pw) < minPassword || len(pw) > maxPassword {
 		return fmt.Errorf("a password has %d to %d characters", minPassword, maxPassword)
@@ -388,7 +404,7 @@ func (s *Server) apiSignUp(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// Both fields are checked, so that a person fixes both at once.
-	if err := errors.Join(checkName(req.Name), checkNewPassword(req.Password)); err != nil {
+	if err := errors.Join(checkName(req.Name), reservedName(req.Name), checkNewPassword(req.Password)); err != nil {
 		writeError(w, http.StatusBadRequest, strings.ReplaceAll(err.Error(), "\n", "; "))
 		return
 	}

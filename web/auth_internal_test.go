@@ -49,6 +49,19 @@ func TestCheckName(t *testing.T) {
 	}
 }
 
+// A new account may not take a name that passes for a bot, a seat nobody named or a guest.
+func TestReservedName(t *testing.T) {
+	for name, ok := range map[string]bool{
+		"easy_bot": false, "hard-bot": false, "Heuristic_Bot": false, "player_2": false, "player2": false,
+		"guest": false, "guest_0417": false, "bot": false,
+		"ann": true, "robot_ann": true, "players": true, "playerone": true, "abbot": true, "admin": true,
+	} {
+		if got := reservedName(name) == nil; got != ok {
+			t.Errorf("reservedName(%q) ok = %v, want %v", name, got, ok)
+		}
+	}
+}
+
 // The sign-in limits are buckets by name or address, each its own, refilled with time; a
 // bucket left long enough to be full again is forgotten, never the others.
 func TestSignInBuckets(t *testing.T) {

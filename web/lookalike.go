@@ -31,7 +31,7 @@ func lookalike(name string) string {
 }
 
 // confusables maps letters of other scripts to the ASCII letter or digit they look like.
-var confusables = map[rune]rune{
+var confusables = withCherokeeSmall(map[rune]rune{
 	// Cyrillic
 	'а': 'a', 'А': 'a', 'В': 'b', 'в': 'b', 'Ь': 'b', 'с': 'c', 'С': 'c', 'ԁ': 'd', 'е': 'e', 'Е': 'e',
 	'ё': 'e', 'һ': 'h', 'Н': 'h', 'н': 'h', 'і': 'i', 'І': 'i', 'ӏ': 'l', 'Ӏ': 'l', 'ј': 'j', 'Ј': 'j',
@@ -42,7 +42,26 @@ var confusables = map[rune]rune{
 	'α': 'a', 'Α': 'a', 'Β': 'b', 'β': 'b', 'Ε': 'e', 'ε': 'e', 'Ζ': 'z', 'Η': 'h', 'ι': 'i', 'Ι': 'i',
 	'Κ': 'k', 'κ': 'k', 'Μ': 'm', 'Ν': 'n', 'ν': 'v', 'Ο': 'o', 'ο': 'o', 'Ρ': 'p', 'ρ': 'p', 'Τ': 't',
 	'τ': 't', 'Υ': 'y', 'υ': 'u', 'Χ': 'x', 'χ': 'x', 'ω': 'w',
+	// Cherokee capitals (their small forms are added below) and Lisu, which passed "Ꭲess" and
+	// "tꓱss" for tess
+	'Ꭺ': 'a', 'Ᏼ': 'b', 'Ꮯ': 'c', 'Ꭰ': 'd', 'Ꭼ': 'e', 'Ꮐ': 'g', 'Ꮋ': 'h', 'Ꭵ': 'i', 'Ꭻ': 'j', 'Ꮶ': 'k',
+	'Ꮮ': 'l', 'Ꮇ': 'm', 'Ꮎ': 'o', 'Ꮲ': 'p', 'Ꭱ': 'r', 'Ꮪ': 's', 'Ꭲ': 't', 'Ꮩ': 'v', 'Ꮃ': 'w', 'Ꭹ': 'y',
+	'Ꮓ': 'z', 'Ꮢ': 'r',
+	'ꓮ': 'a', 'ꓐ': 'b', 'ꓚ': 'c', 'ꓓ': 'd', 'ꓰ': 'e', 'ꓱ': 'e', 'ꓝ': 'f', 'ꓖ': 'g', 'ꓧ': 'h', 'ꓲ': 'i',
+	'ꓙ': 'j', 'ꓗ': 'k', 'ꓡ': 'l', 'ꓟ': 'm', 'ꓠ': 'n', 'ꓳ': 'o', 'ꓑ': 'p', 'ꓣ': 'r', 'ꓢ': 's', 'ꓔ': 't',
+	'ꓴ': 'u', 'ꓦ': 'v', 'ꓪ': 'w', 'ꓫ': 'x', 'ꓬ': 'y', 'ꓜ': 'z',
 	// Armenian, Latin extensions and signs
 	'օ': 'o', 'ս': 'u', 'ց': 'g', 'հ': 'h', 'ո': 'n', 'ı': 'i', 'ȷ': 'j', 'ɡ': 'g', 'ǀ': 'l', 'ⅼ': 'l',
 	'‐': '-', '‑': '-', '‒': '-', '–': '-', '—': '-', '−': '-', '＿': '_',
+})
+
+// withCherokeeSmall adds to m the small form of each Cherokee capital it maps (U+AB70-ABBF for
+// U+13A0-13EF), which lookalike's lower-casing turns a capital into.
+func withCherokeeSmall(m map[rune]rune) map[rune]rune {
+	for r, a := range m {
+		if r >= 0x13a0 && r <= 0x13ef {
+			m[r-0x13a0+0xab70] = a
+		}
+	}
+	return m
 }

@@ -1313,6 +1313,16 @@ func TestNamesThatPassForOthers(t *testing.T) {
 		{guest, []map[string]any{{"name": "x"}, {"name": "\u0441arol_1", "bot": "random"}}, "which a bot may not carry"},
 		{guest, []map[string]any{{"name": "Hard Bot"}, {"bot": "random"}}, "is how a bot is named"},
 		{guest, []map[string]any{{"name": "heuristicbot"}, {"bot": "random"}}, "is how a bot is named"},
+		// Cherokee and Lisu letters, and blank or direction-changing characters.
+		{guest, []map[string]any{{"name": "\u13dfarol_1"}, {"bot": "random"}}, `looks like "carol_1"`},
+		{guest, []map[string]any{{"name": "\uabafarol_1"}, {"bot": "random"}}, `looks like "carol_1"`},
+		{guest, []map[string]any{{"name": "ꓚarol_1"}, {"bot": "random"}}, `looks like "carol_1"`},
+		{guest, []map[string]any{{"name": "carol_1\u2800"}, {"bot": "random"}}, "visible characters only"},
+		{guest, []map[string]any{{"name": "medium bot\u3164"}, {"bot": "random"}}, "visible characters only"},
+		{guest, []map[string]any{{"name": "\u202egnirts"}, {"bot": "random"}}, "visible characters only"},
+		{guest, []map[string]any{{"name": "ca\u200brol_1"}, {"bot": "random"}}, "visible characters only"},
+		{guest, []map[string]any{{"name": "carol\u00a01"}, {"bot": "random"}}, "visible characters only"},
+		{guest, []map[string]any{{"name": "Player 2"}, {"bot": "random"}}, "is how seat 2 reads"},
 	} {
 		var a answerMsg
 		resp := c.who.do("POST", "/api/tables", map[string]any{"game": "pencil", "seats": c.seats}, &a)
@@ -1325,6 +1335,7 @@ func TestNamesThatPassForOthers(t *testing.T) {
 		{{"name": "Сергей"}, {"bot": "random"}},
 		{{"name": "José"}, {"bot": "random"}},
 		{{"name": "Random"}, {"name": "Robbie", "bot": "random"}},
+		{{"name": "player 1"}, {"name": "Ann Lee"}},
 	} {
 		guest.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "pencil", "seats": seats}, nil)
 	}

@@ -14,15 +14,32 @@ import (
 )
 
 // seatNameProblem says what is wrong with name (already trimmed) as a seat's name, or "": it
-// holds printable characters only, at most 40 of them.
+// holds printable characters only, at most 40 of them, none invisible.
 func seatNameProblem(name string) string {
 	switch {
 	case !utf8.ValidString(name) || strings.IndexFunc(name, unicode.IsControl) >= 0:
 		return "a name holds printable characters only (no tabs, line breaks or control codes)"
+	case strings.IndexFunc(name, invisible) >= 0:
+		return "a name holds visible characters only, spaces being plain spaces (no zero-width, blank or direction-changing characters)"
 	case utf8.RuneCountInString(name) > 40:
 		return "a name is at most 40 characters"
 	}
 	return ""
+}
+
+// invisible reports a character that shows nothing, or changes how the text around it shows:
+// the format characters (zero-width spaces and joiners, the marks and overrides of writing
+// direction, which turned a lobby row's "random bot vs string" into "tob modnar sv string"),
+// every space but the plain one, and the letters and symbols drawn blank (Hangul fillers, the
+// Braille blank), which let "medium bot⠀" pass for a bot and "tess⠀" for the player tess.
+func invisible(r rune) bool {
+	switch r {
+	case ' ':
+		return false
+	case '\u115f', '\u1160', '\u2800', '\u3164', '\uffa0':
+		return true
+	}
+	return unicode.Is(unicode.Cf, r) || unicode.IsSpace(r) || unicode.Is(unicode.Zs, r)
 }
 
 // defaultName matches the names seats get when nobody names them (defaultSeatName), in any case.
