@@ -45,7 +45,7 @@ func (s *State) redeal(c *State, seat engine.Seat, only int8, rng *rand.Rand) co
 	for k := range numKinds {
 		pool[k] -= s.discard[k] + s.table[k]
 	}
-	hidePicks := s.facedown()
+	hidePicks := true // only their player sees the picks of a hit in progress (seesPicks)
 	if seat != engine.Spectator {
 		own := &s.hands[seat]
 		for k := range numKinds {

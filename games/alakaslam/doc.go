@@ -90,7 +90,9 @@
 //     whole play, as support too, and is allowed while enchanted.
 //     Wendolyn's and Josephias's abilities apply to the end-of-turn draw only.
 //   - A hit is picked card by card (how the engine records a play the text makes at once), and
-//     "take back" returns the last card picked to the hand, at most maxTakeBacks (64) times
+//     so, in singles too, only the player sees the cards picked until the hit is played: the
+//     others see how many (as with doubles' facedown cards), never a card tried and taken back.
+//     "Take back" returns the last card picked to the hand, at most maxTakeBacks (64) times
 //     while picking one hit; then the player hits or picks on. The text has no such action, so
 //     the limit changes nothing of its game, and no person correcting a pick comes near it.
 //     Without it a search bot went back and forth for ever in a real match (seed 1, match 567

@@ -50,7 +50,7 @@ func Example() {
 	// player 1 keeps the hand
 	// player 2 keeps the hand
 	// player 1 serves from the red corner
-	// player 1 picks Hit-2 blue
+	// player 1 picks a card
 	// player 1 hits; Hit-2 blue from player 1: the ball lands on row 3 col 2
 	// player 1 moves blue to row 1 col 2
 	// player 1 ends the move
@@ -59,14 +59,14 @@ func Example() {
 	// player 2 moves forward to row 3 col 3
 	// player 2 discards Enchant-1 to move 1 more space
 	// player 2 moves red to row 3 col 2
-	// player 2 picks Hit-2 blue
+	// player 2 picks a card
 	// player 2 hits; Hit-2 blue from player 2: the ball lands on row 1 col 3
 	// player 2 draws a card
 	// player 2 draws a card
 	// player 1 moves blue to row 1 col 3
-	// player 1 picks Hit-2 red to go straight
-	// player 1 picks Hit-0 red
-	// player 1 picks Hit-1 red
+	// player 1 picks a card
+	// player 1 picks a card
+	// player 1 picks a card
 	// player 1 hits; Hit-2 red (straight), Hit-0 red, Hit-1 red from player 1: the ball lands on row 4 col 1
 	// AlakaSLAM singles, first to 3. Score 0-0 (you 0, player 2 0)
 	//     <red                blue>

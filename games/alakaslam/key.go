@@ -63,7 +63,7 @@ func (s *State) AppendKey(buf []byte, seat engine.Seat) []byte {
 		if s.chars[x] >= 0 {
 			buf = append(buf, byte(s.handTarget(x)))
 		}
-		if s.npicks[x] > 0 && (engine.Seat(x) == seat || !s.facedown()) {
+		if s.npicks[x] > 0 && s.seesPicks(x, seat) {
 			buf = appendPicks(buf, s.picks[x][:s.npicks[x]])
 		}
 		laurie := 0
@@ -80,7 +80,7 @@ func (s *State) AppendKey(buf []byte, seat engine.Seat) []byte {
 		}
 		buf = appendCounts(buf, drawn)
 	}
-	if s.phase == phPick && s.cur == s.hitter && s.npicks[s.cur] > 0 && (engine.Seat(s.cur) == seat || !s.facedown()) {
+	if s.phase == phPick && s.cur == s.hitter && s.npicks[s.cur] > 0 && s.seesPicks(s.cur, seat) {
 		to, how := s.landing(s.picks[s.cur][:s.npicks[s.cur]])
 		buf = append(buf, 1, byte(to.r), byte(to.c), byte(how))
 	} else {

@@ -63,9 +63,12 @@ func (s *State) Narrate(a engine.Action, seat engine.Seat) string {
 		if a >= straightBase {
 			k, straight = int(a-straightBase), " to go straight"
 		}
+		// Only the player sees its picks (seesPicks): the others hear that a card was picked.
 		switch {
+		case !s.facedown() && who == seat:
+			text = "you pick " + cardName(k) + straight
 		case !s.facedown():
-			text = says("pick ", "picks ") + cardName(k) + straight
+			text = engine.PlayerName(who, seat) + " picks a card"
 		case who == seat:
 			text = "you place " + cardName(k) + straight + " facedown"
 		default:
@@ -73,17 +76,17 @@ func (s *State) Narrate(a engine.Action, seat engine.Seat) string {
 		}
 	case a == actUnpick:
 		p := s.picks[s.cur][s.npicks[s.cur]-1]
-		if s.facedown() && who != seat {
+		if who != seat {
 			text = engine.PlayerName(who, seat) + " takes back a card"
 		} else {
-			text = says("take back ", "takes back ") + cardName(int(p.k))
+			text = "you take back " + cardName(int(p.k))
 		}
 	case a == actHit:
 		n := s.npicks[s.cur]
 		if s.facedown() {
 			text = says("play ", "plays ") + fmt.Sprintf("%d %s facedown", n, plural(int(n), "card"))
 		} else {
-			text = says("hit", "hits")
+			text = says("hit", "hits") // the resolution names the cards, picked out of sight
 		}
 	case a == actConcede:
 		if s.serving {

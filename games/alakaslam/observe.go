@@ -319,7 +319,7 @@ func (s *State) observe(seat engine.Seat) *Observation {
 		if c := s.ability[x]; c >= 0 {
 			v.Ability = charKeys[c]
 		}
-		if s.npicks[x] > 0 && (engine.Seat(x) == seat || !s.facedown()) {
+		if s.npicks[x] > 0 && s.seesPicks(x, seat) {
 			v.PickedCards = picksOf(s.picks[x][:s.npicks[x]])
 		}
 		if s.lSeat == x {
@@ -343,7 +343,7 @@ func (s *State) observe(seat engine.Seat) *Observation {
 			o.Drawn = cardsOf(&s.laurie)
 		}
 	}
-	if s.phase == phPick && s.cur == s.hitter && s.npicks[s.cur] > 0 && (engine.Seat(s.cur) == seat || !s.facedown()) {
+	if s.phase == phPick && s.cur == s.hitter && s.npicks[s.cur] > 0 && s.seesPicks(s.cur, seat) {
 		to, how := s.landing(s.picks[s.cur][:s.npicks[s.cur]])
 		o.Aim = &AimView{To: Cell{int(to.r), int(to.c)}, Result: "in"}
 		if how != howNone {
@@ -454,7 +454,7 @@ func (o *Observation) String() string {
 			if len(p.PickedCards) > 0 {
 				fmt.Fprintf(&b, ", picked %s", cardList(p.PickedCards))
 			} else {
-				fmt.Fprintf(&b, ", %d facedown", p.Picked)
+				fmt.Fprintf(&b, ", %d picked, not shown", p.Picked)
 			}
 		}
 		if len(p.Used) > 0 {

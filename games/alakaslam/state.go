@@ -313,6 +313,13 @@ func (s *State) Pending() []engine.Seat {
 // facedown reports that the striking side plays its cards facedown: a team of two.
 func (s *State) facedown() bool { return s.teamSize[s.striking] == 2 }
 
+// seesPicks reports whether seat sees the cards x has picked for the hit in progress: only x
+// does. In doubles they are played facedown; in singles the text plays a hit's cards at once,
+// and picking them card by card (and taking one back) is only how the engine records that
+// play, so what a player tried and took back was never shown on the table. Everyone sees how
+// many are picked, and the cards once the hit is played.
+func (s *State) seesPicks(x int8, seat engine.Seat) bool { return engine.Seat(x) == seat }
+
 // teamOf returns the team of seat.
 func teamOf(seat int8) int8 { return seat % 2 }
 

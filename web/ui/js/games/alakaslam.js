@@ -300,7 +300,7 @@ class AlakaView {
     replace(this.els.players, v.players.map((p) => {
       const tags = [];
       if (p.required) tags.push(h('span', { class: 'ak-tag warn' }, `enchanted: exactly ${p.required}${p.locked ? ', no Enchantment' : ''}`));
-      if (p.picked) tags.push(h('span', { class: 'ak-tag' }, p.pickedCards ? `picked ${p.pickedCards.map((c) => c.name).join(', ')}` : `${p.picked} facedown`));
+      if (p.picked) tags.push(h('span', { class: 'ak-tag' }, p.pickedCards ? `picked ${p.pickedCards.map((c) => c.name).join(', ')}` : `${p.picked} picked, not shown`));
       if (p.used) tags.push(h('span', { class: 'ak-tag' }, `used ${p.used.map((k) => this.characterName(k)).join(', ')}`));
       if (p.ability && p.ability !== p.character) tags.push(h('span', { class: 'ak-tag' }, `copying ${this.characterName(p.ability)}`));
       const hand = frame.views?.[p.seat]?.hand;
