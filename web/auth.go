@@ -241,7 +241,7 @@ func (s *Server) checkToken(w http.ResponseWriter, r *http.Request) *http.Reques
 	}
 	a := s.accountOf(r)
 	if a == nil {
-		return refuse("bot token not recognised: it was revoked, has expired or is mistyped (make a new one on your profile page)")
+		return refuse("bot token not recognised: it was revoked, has expired or is mistyped (make a new one in the browser: your account menu, Bot tokens)")
 	}
 	return r.WithContext(context.WithValue(r.Context(), tokenAccount{}, a))
 }
@@ -497,7 +497,38 @@ func (s *Server) keepGuestSeats(ctx context.Context, a *store.Account, seats []g
 		if err != nil || seat < 0 {
 			continue
 		}
-		if err := s.accounts.p.LinkSeat(ctx, t.ID, int(seat), a.ID); err != nil {
+		// The seat becomes the account's, as one it took by opening the link signed in: the
+		// table's address finds it from any device, and a rematch is the account's to ask.
+		// Its link keeps working for the browser that holds it.
+		err = s.lockSeats(ctx, t.ID, func() error {
+			t, err := s.store.Get(ctx, t.ID)
+			if err != nil {
+				return err
+			}
+			st := &t.Seats[seat]
+			if st.Account != "" || st.Bot != "" {
+				return nil
+			}
+			st.Account = a.Name
+			renamed := st.Name == defaultSeatName(int(seat)) && !nameAtTable(t, a.Name)
+			if renamed {
+				st.Name = a.Name
+			}
+			if err := s.store.UpdateSeats(ctx, t.ID, t.Seats, t.Status); err != nil {
+				return err
+			}
+			s.mu.Lock()
+			if lt := s.live[t.ID]; lt != nil && renamed {
+				lt.names[seat] = st.Name
+				s.notify(lt) // presence carries the name to the others
+			}
+			s.mu.Unlock()
+			return nil
+		})
+		if err == nil {
+			err = s.accounts.p.LinkSeat(ctx, t.ID, int(seat), a.ID)
+		}
+		if err != nil {
 			s.log.Error("keep guest seat", "table", t.ID, "err", err)
 			continue
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"math/rand/v2"
 	"net/http"
 	"slices"
@@ -98,7 +99,7 @@ func (s *Server) apiHint(w http.ResponseWriter, r *http.Request) {
 	if g.Name == pencil.Game.Name {
 		reply, err = pencilHint(r.Context(), g, st, seat, s.limits.EquilibriumPoints)
 	} else {
-		reply, err = searchHint(r.Context(), g, st, seat)
+		reply, err = searchHint(r.Context(), g, st, seat, hintSeed(t.ID, len(t.Moves), seat))
 	}
 	if errors.Is(err, errNotYourTurn) {
 		writeError(w, http.StatusConflict, err.Error())
@@ -169,16 +170,25 @@ func pencilHint(ctx context.Context, g engine.Game, st engine.State, seat engine
 	return reply, nil
 }
 
-// searchHint is the hard bot's advice (games.SearchHint), on one core.
-func searchHint(ctx context.Context, g engine.Game, st engine.State, seat engine.Seat) (hintReply, error) {
+// searchHint is the hard bot's advice (games.SearchHint), on one core, its search seeded by
+// seed.
+func searchHint(ctx context.Context, g engine.Game, st engine.State, seat engine.Seat, seed uint64) (hintReply, error) {
 	ctx, cancel := context.WithTimeout(ctx, hintTime)
 	defer cancel()
-	reply, err := games.SearchHint(ctx, g, st, seat, newRand())
+	reply, err := games.SearchHint(ctx, g, st, seat, rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)))
 	if errors.Is(err, games.ErrNotYourTurn) {
 		err = errNotYourTurn
 	}
 	return reply, err
 }
 
-// newRand seeds a search of a hint: advice, which decides nothing of the match.
-func newRand() *rand.Rand { return rand.New(rand.NewPCG(newSeed(), newSeed())) }
+// hintSeed seeds the search of a hint by the position (the table, its number of moves and the
+// seat), so that asking again gives the same advice rather than another sample of a close call
+// (one press recommended one move, the next another). The seed picks deals of what the seat
+// cannot see from what it sees, so it tells nothing of the hidden cards, and the advice decides
+// nothing of the match.
+func hintSeed(table string, moves int, seat engine.Seat) uint64 {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s/%d/%d", table, moves, seat)
+	return h.Sum64()
+}

@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"fmt"
 	"net/http"
 	"path/filepath"
 	"strings"
@@ -57,6 +58,10 @@ func TestHints(t *testing.T) {
 		if m.P <= 0 || m.P > 1 || m.Win < 0 || m.Win > 1 {
 			t.Errorf("hint move %+v", m)
 		}
+	}
+	// Asked again at the same position, the advice is the same, not another sample of it.
+	if code, again := s.hint(cc.ID, cc.Seats[0].Token); code != http.StatusOK || again.Best != h.Best || fmt.Sprint(again.Moves) != fmt.Sprint(h.Moves) {
+		t.Errorf("the same hint asked again: %+v, first %+v", again, h)
 	}
 
 	people := s.create(map[string]any{"game": "pencil", "seats": []any{person, map[string]string{"name": "Bob"}}})

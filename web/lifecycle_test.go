@@ -335,6 +335,9 @@ func TestUnknownTableIsNotFound(t *testing.T) {
 	for path, want := range map[string]string{
 		"/t/nosuchtable": "<h1>No such table</h1>", "/r/nosuchtable": "the table may be from another server",
 		"/nowhere": "<h1>Nothing here</h1>", "/learn/squash": "<h1>No such game</h1>", "/u/nobody-at-all": "<h1>No such player</h1>",
+		// The assets' folders are not listed, and the lobby is not served from them.
+		"/static/": "<h1>Nothing here</h1>", "/static/js/": "<h1>Nothing here</h1>", "/static/css": "<h1>Nothing here</h1>",
+		"/static/index.html": "<h1>Nothing here</h1>", "/static/js/nothing.js": "<h1>Nothing here</h1>",
 	} {
 		a := s.raw("GET", path, "", "", nil)
 		if a.status != http.StatusNotFound || !strings.Contains(string(a.body), `href="/"`) || !strings.Contains(string(a.body), want) {

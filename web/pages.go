@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"cmp"
 	"embed"
 	"errors"
 	"html"
@@ -44,6 +45,12 @@ func (s *Server) pages() http.Handler {
 		// a file that is not there.
 		name := strings.Trim(strings.TrimPrefix(r.URL.Path, "/static/"), "/")
 		if name != "" && !fs.ValidPath(name) {
+			notFound(w, noPage)
+			return
+		}
+		// Files only: a folder's listing (or its index.html, the lobby under another address)
+		// is nothing a page asks for.
+		if info, err := fs.Stat(assets, cmp.Or(name, ".")); err != nil || info.IsDir() {
 			notFound(w, noPage)
 			return
 		}

@@ -392,7 +392,7 @@ func TestBotTokenCannotManageTheAccount(t *testing.T) {
 			resp := p.do(tt.method, tt.path, tt.body, &answer)
 			code, want := http.StatusForbidden, "a bot token cannot "+tt.cannot+": sign in in a browser"
 			if p == stale {
-				code, want = http.StatusUnauthorized, "bot token not recognised: it was revoked, has expired or is mistyped (make a new one on your profile page)"
+				code, want = http.StatusUnauthorized, "bot token not recognised: it was revoked, has expired or is mistyped (make a new one in the browser: your account menu, Bot tokens)"
 			}
 			if resp.StatusCode != code || answer.Error != want {
 				t.Errorf("%s %s with a bot token: %d %q; want %d %q", tt.method, tt.path, resp.StatusCode, answer.Error, code, want)
@@ -557,6 +557,16 @@ func TestGuestKeepsTablesOnSignUp(t *testing.T) {
 	if len(prof.Recent) != 1 || prof.Recent[0].Table != c.ID || prof.Recent[0].Opponent != "random bot" ||
 		!slices.Equal(prof.Recent[0].Players, []string{"me", "random bot"}) {
 		t.Errorf("profile's recent matches %+v, want the guest table %s of me and random bot", prof.Recent, c.ID)
+	}
+	// The seat is the account's: signed in on another device, the table's plain address seats
+	// ann at it (not as a spectator), and the guest's own link still plays it.
+	phone := s.person()
+	phone.must(http.StatusOK, "POST", "/api/account/signin", map[string]string{"name": "ann", "password": "correct horse"}, nil)
+	if w := phone.dial(c.ID, "").until(isType("welcome")); w.Seat != 0 {
+		t.Errorf("ann on another device sits at %d, want seat 1 kept from the guest", w.Seat)
+	}
+	if w := s.person().dial(c.ID, c.Seats[0].Token).until(isType("welcome")); w.Seat != 0 {
+		t.Errorf("the guest's link sits at %d, want seat 1", w.Seat)
 	}
 }
 

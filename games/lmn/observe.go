@@ -413,7 +413,7 @@ func (o *Observation) status(b *strings.Builder) {
 	if e := o.LastPoint; e != nil && (o.Shots == 0 || o.Phase == "over") {
 		how := "could not cover " + e.Zone
 		if e.How != "could not cover" {
-			how = "had no card left to place a shot"
+			how = "could cover the ball but had no second card to place a shot with (one card a turn comes from the hand, the others from the preparation area)"
 		}
 		fmt.Fprintf(b, "Point %d: %s %s and lost the point.\n", e.Number, o.name(e.Loser), how)
 	}
@@ -536,9 +536,11 @@ func (s *State) Narrate(a engine.Action, seat engine.Seat) string {
 	}
 	how := "cannot cover " + s.ball.String()
 	if s.p[s.mover].held()&deck.covers[s.ball] != 0 {
-		how = "has no card left to place a shot"
+		// Under the one-card-from-the-hand rule: a hand full of cards is no help once the
+		// preparation area is empty.
+		how = "has no second card to place a shot with (one card a turn from the hand, the others from the preparation area)"
 		if who == seat {
-			how = "have no card left to place a shot"
+			how = "have no second card to place a shot with (one card a turn from the hand, the others from the preparation area)"
 		}
 	}
 	return says("", "") + how + " and " + verb(who == seat, "lose", "loses") + " the point"

@@ -188,6 +188,17 @@ async function main() {
     check(await currentPw.isHidden(), 'the password form is folded away in the account menu');
     await ann.locator('#password-open').click();
     check(await currentPw.isVisible(), 'it opens on asking');
+    // A bot token is made, then revoked from the same menu (after a confirmation): the API no
+    // longer takes it.
+    await ann.locator('#bot-token-open').click();
+    await ann.getByRole('button', { name: 'New bot token' }).click();
+    const token = (await ann.locator('.account-more code').textContent()).trim();
+    const withToken = () => ann.evaluate(async (t) => (await fetch('/api/account', { headers: { Authorization: `Bearer ${t}` } })).status, token);
+    check(await withToken() === 200, 'a new bot token signs a program in');
+    ann.once('dialog', (d) => d.accept());
+    await ann.locator('#bot-token-revoke').click();
+    await ann.locator('.account-more', { hasText: 'Every bot token is revoked' }).waitFor();
+    check(await withToken() === 401, 'a revoked bot token is refused');
     await ann.locator('#my-profile').click();
     await ann.waitForURL(/\/u\/ann$/);
     const card = ann.locator('.rating-card[data-game="centercourt"]');

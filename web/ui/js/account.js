@@ -1,8 +1,8 @@
 // The account box of the top bar: sign up, sign in, sign out (here or everywhere), change the
-// password and make a bot token. The session lives in an HttpOnly cookie this script never sees.
+// password, and make or revoke bot tokens. The session lives in an HttpOnly cookie this script never sees.
 
 import { h, replace } from './dom.js';
-import { getJSON, postJSON } from './api.js';
+import { getJSON, postJSON, deleteJSON } from './api.js';
 import { allSeats } from './seats.js';
 
 let current = null;
@@ -66,7 +66,11 @@ function signedIn(box, me) {
         h('a', { href: '/leaderboard' }, 'Leaderboards')),
       h('div', { class: 'form-actions' },
         h('button', { type: 'button', id: 'signout', onclick: async () => { if (await send('/api/account/signout', {}, error)) location.reload(); } }, 'Sign out'),
-        h('button', { type: 'button', onclick: async () => { if (await send('/api/account/signout-everywhere', {}, error)) location.reload(); } }, 'Sign out everywhere')),
+        h('button', { type: 'button', id: 'signout-everywhere', onclick: async () => {
+          // It signs out every device at once: asked first.
+          if (!confirm('Sign out on every device, this one included? Your bot tokens keep working; revoke them under Bot tokens.')) return;
+          if (await send('/api/account/signout-everywhere', {}, error)) location.reload();
+        } }, 'Sign out everywhere')),
       // The rarer settings fold away, so that the menu is a menu.
       h('details', { class: 'account-more' }, h('summary', { id: 'password-open' }, 'Change password'), change),
       h('details', { class: 'account-more' }, h('summary', { id: 'bot-token-open' }, 'Bot tokens, for your programs'),
@@ -75,6 +79,17 @@ function signedIn(box, me) {
           const r = await send('/api/account/bot-tokens', {}, error);
           if (r) replace(tokenOut, 'Bot token (shown once, keep it secret): ', h('code', {}, r.token));
         } }, 'New bot token'),
+        ' ',
+        h('button', { type: 'button', class: 'small', id: 'bot-token-revoke', onclick: async () => {
+          if (!confirm('Revoke every bot token of this account? Programs using them stop at their next request.')) return;
+          error.textContent = '';
+          try {
+            await deleteJSON('/api/account/bot-tokens');
+            replace(tokenOut, 'Every bot token is revoked: programs using one are signed out.');
+          } catch (err) {
+            error.textContent = err.message;
+          }
+        } }, 'Revoke all bot tokens'),
         tokenOut),
       error)));
 }

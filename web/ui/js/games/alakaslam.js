@@ -435,8 +435,13 @@ class AlakaView {
   drawMoves(frame, v) {
     const legal = frame.legal || [];
     const aim = v.aim;
+    // Enchanted, a hit takes exactly so many cards: until they are picked there is no Hit, and
+    // the preview says why rather than leaving the player to wonder where it went.
+    const me = v.seat >= 0 ? v.players?.[v.seat] : null;
+    const short = me?.required && legal.length && !legal.some((c) => c.text === 'hit') ? me.required - (v.picked?.length || 0) : 0;
+    const need = short > 0 ? ` Pick ${short} more ${short === 1 ? 'card' : 'cards'} to hit: the Enchantment on the ball asks for exactly ${me.required}.` : '';
     replace(this.els.preview, aim
-      ? h('span', { class: `ak-preview ${aim.result === 'in' ? 'in' : 'bad'}` }, `${legal.length ? 'Your cards send' : 'The cards picked send'} the ball ${landingText(v, { ...aim.to, result: aim.result })}.`)
+      ? h('span', { class: `ak-preview ${aim.result === 'in' && !need ? 'in' : 'bad'}` }, `${legal.length ? 'Your cards send' : 'The cards picked send'} the ball ${landingText(v, { ...aim.to, result: aim.result })}.${need}`)
       : null);
     replace(this.els.moves, legal.map((c, i) => {
       const [label, detail] = this.labelOf(frame, v, c.text);

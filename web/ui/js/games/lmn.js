@@ -220,7 +220,7 @@ class LmnView {
     switch (v.phase) {
       case 'over': now = `${this.teamName(v, v.tennis.winner)} won the match ${v.score}.`; break;
       case 'dealing': now = `Point ${v.pointsPlayed + 1}: dealing.`; break;
-      case 'preparing': now = mine(v.mover) ? 'Lay out preparation cards (no two covering a zone), then Done.' : `${who(v.mover)} lays out preparation cards.`; break;
+      case 'preparing': now = mine(v.mover) ? 'Lay out preparation cards (no two covering a zone), then Done. A return covers with one card and places with another, and only one may come from the hand: with none laid out here you cannot return.' : `${who(v.mover)} lays out preparation cards.`; break;
       case 'serving': now = mine(v.mover) ? 'Your serve: one card, from your hand or your preparation area.' : `${who(v.mover)} to serve.`; break;
       case 'ending turn': now = mine(v.mover)
         ? `End your turn: move cards between hand and preparation area, then Done${v.draws ? ` (you draw ${v.draws})` : ''}.`
@@ -342,6 +342,8 @@ class LmnView {
       return;
     }
     this.selected = this.selected === id || !moves ? 0 : id;
+    // A card with no move says so when clicked, rather than doing nothing.
+    this.idle = moves ? 0 : id;
     this.update(this.frame);
   }
 
@@ -384,7 +386,13 @@ class LmnView {
   drawPreview(frame, v) {
     const moves = this.selected ? this.cardMoves(frame).get(this.selected) : null;
     if (!moves) {
-      const hint = frame.toMove === frame.seat && v.phase !== 'over' ? 'Select one of your cards to see what it can do, or choose a move below.' : '';
+      let hint = frame.toMove === frame.seat && v.phase !== 'over' ? 'Select one of your cards to see what it can do, or choose a move below.' : '';
+      if (hint && this.idle && (v.players[frame.seat]?.hand || []).some((c) => c.id === this.idle)) {
+        // The only rule of laying out is that no two preparation cards cover a zone; later the
+        // card may neither cover the ball nor place the shot, or the hand's one card is spent.
+        hint = `Card ${this.idle} has no move now${v.phase === 'preparing' ? ': it covers a zone a preparation card already covers (no two may cover the same zone)' : ''}. ${hint}`;
+      }
+      this.idle = 0;
       replace(this.els.preview, hint ? h('span', { class: 'muted' }, hint) : null);
       return;
     }
