@@ -264,7 +264,7 @@ func (s *Server) reserve(addr string, bots bool) (release func(), status int, ms
 	case total >= s.limits.LiveTables:
 		return nil, http.StatusServiceUnavailable, fmt.Sprintf("the server is full (%d tables are being played): try again in a minute", total)
 	case mine >= s.limits.TablesPerAddress:
-		return nil, http.StatusTooManyRequests, fmt.Sprintf("you already have %d unfinished tables, the most one address may have: finish or resign one first (Your tables, in the lobby), or wait: a table nobody plays or watches ends by itself after %s", mine, spokenDuration(s.limits.ExpireAfter))
+		return nil, http.StatusTooManyRequests, fmt.Sprintf("you already have %d unfinished tables, the most one address may have: finish, resign or call off one first (Your tables, in the lobby), or wait: a table nobody plays or watches ends by itself after %s", mine, spokenDuration(s.limits.ExpireAfter))
 	case bots && botTables >= s.limits.BotTables:
 		return nil, http.StatusServiceUnavailable, fmt.Sprintf("the server already plays %d tables between bots only, the most it takes: try again in a minute, or take a seat yourself", botTables)
 	}

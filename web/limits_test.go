@@ -138,7 +138,7 @@ func TestTableCaps(t *testing.T) {
 	if a := s.post("/api/tables", pencilVsBot); a.status != http.StatusCreated {
 		t.Fatalf("table 2: %d %s", a.status, a.Error)
 	}
-	if a := s.post("/api/tables", pencilVsBot); a.status != http.StatusTooManyRequests || !strings.Contains(a.Error, "2 unfinished tables") || !strings.Contains(a.Error, "finish or resign one first") || !strings.Contains(a.Error, "ends by itself after") || strings.Contains(a.Error, "m0s") {
+	if a := s.post("/api/tables", pencilVsBot); a.status != http.StatusTooManyRequests || !strings.Contains(a.Error, "2 unfinished tables") || !strings.Contains(a.Error, "finish, resign or call off one first") || !strings.Contains(a.Error, "ends by itself after") || strings.Contains(a.Error, "m0s") {
 		t.Fatalf("table 3 from one address: %d %q; want 429 naming the cap", a.status, a.Error)
 	}
 	// From another address (127.0.0.2, also the loopback) the server-wide cap answers.

@@ -385,7 +385,9 @@ function showCreated(resp, choices) {
         copyButton(url, 'Copy invite'));
     })),
     h('p', { class: 'link-row' }, h('span', {}, 'Spectators: '), h('a', { href: resp.watch }, abs(resp.watch)), copyButton(abs(resp.watch), 'Copy')),
-    h('p', { class: 'muted small' }, 'Each invite link plays its seat: send it only to that player.'));
+    // Only where there is an invite to send: a table of bots, or of your own seats, has none.
+    resp.seats.some((s) => !s.bot && choices[s.seat] !== 'you')
+      ? h('p', { class: 'muted small' }, 'Each invite link plays its seat: send it only to that player.') : null);
   el.created.hidden = false;
   el.created.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
 }
