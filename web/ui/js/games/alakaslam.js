@@ -177,6 +177,9 @@ class AlakaView {
     let status;
     if (v.winner >= 0) status = `${this.teamName(v, v.winner)} won the match.`;
     else if (stoppedEarly(frame, false)) status = stoppedText(frame);
+    // Out of reach, the shared "move onto the ball's space, then hit" is no advice: the hand's
+    // own reason (a card's why) says so instead.
+    else if (v.toMove === frame.seat && (v.hand || []).some((c) => /out of your reach/.test(c.why || ''))) status = 'Your turn: the ball is out of your reach this turn, so you cannot hit it.';
     else if (v.toMove === frame.seat) status = `Your turn to ${v.doing}.`;
     else if (v.toMove >= 0) status = `${capitalize(this.name(v.toMove))} to ${v.doing}.`;
     // A chance step names its player as the page does ("Ann is drawing", not "player 1").
