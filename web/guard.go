@@ -33,7 +33,7 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		}
 		switch r.Method {
 		case http.MethodGet, http.MethodHead, http.MethodOptions:
-		default:
+		case http.MethodPost, http.MethodDelete:
 			if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
 				writeError(w, http.StatusUnsupportedMediaType, "send the request body as JSON, with Content-Type: application/json")
 				return
@@ -42,6 +42,9 @@ func (s *Server) guard(next http.Handler) http.Handler {
 				writeError(w, http.StatusForbidden, "this request came from a page of another site: open deuce itself to do this")
 				return
 			}
+		default:
+			// No route takes another method (PUT, PATCH, ...), so nothing can change: the mux
+			// says which methods the path takes (405), whatever the body's type.
 		}
 		next.ServeHTTP(w, r)
 	})

@@ -229,6 +229,12 @@ func TestSecurityHeadersAndStateChangingRequests(t *testing.T) {
 			t.Errorf("%s: %d %q; want %d", tt.name, a.status, a.Error, tt.status)
 		}
 	}
+	// A method no route takes is named as the wrong thing, whatever its body.
+	for _, method := range []string{"PATCH", "PUT"} {
+		if a := s.raw(method, "/api/account", "text/plain", "x", nil); a.status != http.StatusMethodNotAllowed || !strings.Contains(a.Error, method+" is not a method this path takes") || a.header.Get("Allow") == "" {
+			t.Errorf("%s: %d %q, Allow %q; want 405", method, a.status, a.Error, a.header.Get("Allow"))
+		}
+	}
 	var list []map[string]any
 	s.call("GET", "/api/tables", nil, &list)
 	if len(list) != 0 {
