@@ -15,8 +15,15 @@ const CARD_RED = '#d6336c';
 const CARD_BLUE = '#1c7ed6';
 const ENCHANT = '#7048e8';
 
+// The set-up's decisions, before the first serve (games/alakaslam/observe.go, phaseNames).
+const SETUP_PHASES = new Set(['character', 'simon', 'mulligan', 'call', 'corner']);
+
 const STYLE = `
 .ak { display: grid; gap: .75rem; }
+/* Before the first serve the court holds nothing yet: the set-up's choices come above it, so a
+   newcomer sees what to click without scrolling past an empty court. */
+.ak.setup > .ak-play { order: 1; }
+.ak.setup > .ak-main { order: 2; }
 .ak-top { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: baseline; }
 .ak-score { font-size: 1.15rem; font-weight: 700; font-variant-numeric: tabular-nums; }
 .ak-status { color: var(--muted); }
@@ -142,18 +149,20 @@ class AlakaView {
       preview: h('div', { class: 'ak-preview', 'aria-live': 'polite' }),
       moves: h('div', { class: 'moves', role: 'group', 'aria-label': 'Your moves' }),
     };
-    replace(root, h('div', { class: 'ak' },
+    this.els.root = h('div', { class: 'ak' },
       h('div', { class: 'ak-top' }, this.els.score, this.els.status),
       h('div', { class: 'ak-main' },
         h('div', {}, this.els.court),
         h('div', { class: 'ak-side' }, this.els.players, this.els.hand, this.els.info)),
-      ctx.readOnly ? null : h('div', {}, this.els.preview, this.els.moves)));
+      ctx.readOnly ? null : h('div', { class: 'ak-play' }, this.els.preview, this.els.moves));
+    replace(root, this.els.root);
   }
 
   update(frame) {
     this.frame = frame;
     const v = frame.view;
     this.name = (seat) => (seat === frame.seat ? 'you' : nameOf(this.ctx, frame, seat));
+    this.els.root.classList.toggle('setup', SETUP_PHASES.has(v.phase) && (frame.legal || []).length > 0);
     this.drawTop(frame, v);
     this.drawCourt(frame, v);
     this.drawPlayers(frame, v);
