@@ -439,17 +439,24 @@ func TestReconnectAfterRestart(t *testing.T) {
 	}
 }
 
-// TestCancelOnline calls off, from the terminal, a table the other player never joined: C ends
-// it without a result and the screen says so.
-func TestCancelOnline(t *testing.T) {
+// annScreen creates a bidding-game table of Ann and Bob, with clock ("" for none), and opens
+// Ann's seat in the interface; the context ends with the test, a minute at most.
+func annScreen(t *testing.T, clock string) (context.Context, *client.Client, protocol.Created, *harness) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
+	t.Cleanup(cancel)
 	c := clienttest.Start(t).Client
-	created, err := c.Create(ctx, protocol.CreateTable{Game: "pencil", Seats: []protocol.SeatRequest{{Name: "Ann"}, {Name: "Bob"}}})
+	created, err := c.Create(ctx, protocol.CreateTable{Game: "pencil", Clock: clock, Seats: []protocol.SeatRequest{{Name: "Ann"}, {Name: "Bob"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := joinScreen(ctx, t, c, created.ID, created.Seats[0].Token)
+	return ctx, c, created, joinScreen(ctx, t, c, created.ID, created.Seats[0].Token)
+}
+
+// TestCancelOnline calls off, from the terminal, a table the other player never joined: C ends
+// it without a result and the screen says so.
+func TestCancelOnline(t *testing.T) {
+	_, _, _, h := annScreen(t, "")
 	h.settle(myTurn)
 	h.press("C")
 	if !strings.Contains(h.m.View(), "Press C again") {
@@ -469,14 +476,7 @@ func TestCancelOnline(t *testing.T) {
 // At a timed table still waiting for its other player the terminal offers no move and says why;
 // once the other player comes the clocks start and the moves are offered.
 func TestTimedTableWaitsOnline(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	c := clienttest.Start(t).Client
-	created, err := c.Create(ctx, protocol.CreateTable{Game: "pencil", Clock: "5+3", Seats: []protocol.SeatRequest{{Name: "Ann"}, {Name: "Bob"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := joinScreen(ctx, t, c, created.ID, created.Seats[0].Token)
+	ctx, c, created, h := annScreen(t, "5+3")
 	h.settle(func(m *Model) bool { return m.have })
 	if v := strings.Join(strings.Fields(h.m.View()), " "); len(h.m.frame.Legal) != 0 || !strings.Contains(v, "the clocks and the first move wait too") {
 		t.Fatalf("a timed table waiting for Bob offers %d moves:\n%s", len(h.m.frame.Legal), h.m.View())
@@ -495,14 +495,7 @@ func TestTimedTableWaitsOnline(t *testing.T) {
 // The full-screen table shows the players' chat in the log pane, in its place, and t writes a
 // line in it.
 func TestChatOnline(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	c := clienttest.Start(t).Client
-	created, err := c.Create(ctx, protocol.CreateTable{Game: "pencil", Seats: []protocol.SeatRequest{{Name: "Ann"}, {Name: "Bob"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := joinScreen(ctx, t, c, created.ID, created.Seats[0].Token)
+	ctx, c, created, h := annScreen(t, "")
 	h.settle(myTurn)
 	bob, err := c.Join(ctx, created.ID, created.Seats[1].Token)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"regexp"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -137,6 +138,10 @@ func checkName(name string) error {
 	return nil
 }
 
+// defaultAccountName matches, in an account name read as words, a seat's default name with or
+// without spaces ("player 2", "player2", from "player_2" and "player2").
+var defaultAccountName = regexp.MustCompile(`^player *\d+$`)
+
 // reservedName refuses a new account a name that reads as a bot's ("easy_bot"), a seat nobody
 // named ("player_2") or a spectator's in the chat ("guest"): its seats and chat lines would pass
 // for them. Only sign-up checks it, so an account named so before still signs in.
@@ -145,7 +150,7 @@ func reservedName(name string) error {
 	switch {
 	case botLike(words), words == "bot":
 		return fmt.Errorf("%q reads as a bot's name: choose another", name)
-	case defaultName.MatchString(strings.Join(strings.Fields(strings.ReplaceAll(words, "player", "player ")), " ")):
+	case defaultAccountName.MatchString(words):
 		return fmt.Errorf("%q reads as a seat nobody named: choose another", name)
 	case strings.HasPrefix(words, "guest"):
 		return fmt.Errorf("%q reads as a guest's name in the chat: choose another", name)
@@ -499,7 +504,9 @@ func (s *Server) keepGuestSeats(ctx context.Context, a *store.Account, seats []g
 		}
 		// The seat becomes the account's, as one it took by opening the link signed in: the
 		// table's address finds it from any device, and a rematch is the account's to ask.
-		// Its link keeps working for the browser that holds it.
+		// Its link keeps working for the browser that holds it. The table is read again under
+		// the lock of its seats: the read above only finds the seat, so that no lock is taken
+		// for a table the browser plays no seat of.
 		err = s.lockSeats(ctx, t.ID, func() error {
 			t, err := s.store.Get(ctx, t.ID)
 			if err != nil {

@@ -52,7 +52,7 @@ func TestCheckName(t *testing.T) {
 // A new account may not take a name that passes for a bot, a seat nobody named or a guest.
 func TestReservedName(t *testing.T) {
 	for name, ok := range map[string]bool{
-		"easy_bot": false, "hard-bot": false, "Heuristic_Bot": false, "player_2": false, "player2": false,
+		"easy_bot": false, "hard-bot": false, "Heuristic_Bot": false, "player_2": false, "player2": false, "player__2": false,
 		"guest": false, "guest_0417": false, "bot": false,
 		"ann": true, "robot_ann": true, "players": true, "playerone": true, "abbot": true, "admin": true,
 	} {

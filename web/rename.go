@@ -39,7 +39,7 @@ func invisible(r rune) bool {
 	case '\u115f', '\u1160', '\u2800', '\u3164', '\uffa0':
 		return true
 	}
-	return unicode.Is(unicode.Cf, r) || unicode.IsSpace(r) || unicode.Is(unicode.Zs, r)
+	return unicode.Is(unicode.Cf, r) || unicode.IsSpace(r) // every Zs space is White_Space too
 }
 
 // defaultName matches the names seats get when nobody names them (defaultSeatName), in any case.

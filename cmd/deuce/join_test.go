@@ -354,6 +354,21 @@ func pencilTable(ctx context.Context, t *testing.T, c *client.Client, points str
 	return created
 }
 
+// tiebreakTable creates a Center Court tiebreak of two people, named a and b, with firstServer
+// ("1", "2", or "" for the die) serving first.
+func tiebreakTable(ctx context.Context, t *testing.T, c *client.Client, firstServer, a, b string) protocol.Created {
+	t.Helper()
+	var opts engine.Options
+	if firstServer != "" {
+		opts = engine.Options{"first-server": firstServer}
+	}
+	created, err := c.Create(ctx, protocol.CreateTable{Game: "centercourt", Variant: "tiebreak", Options: opts, Seats: []protocol.SeatRequest{{Name: a}, {Name: b}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return created
+}
+
 // Watching or joining a table the server does not have says so, not what the websocket
 // handshake saw.
 func TestWatchUnknownTable(t *testing.T) {
@@ -446,11 +461,7 @@ func TestJoinPlainResign(t *testing.T) {
 	defer cancel()
 	c := clienttest.Start(t).Client
 	// Center Court with the other seat serving first: this seat waits from the start.
-	created, err := c.Create(ctx, protocol.CreateTable{Game: "centercourt", Variant: "tiebreak", Options: engine.Options{"first-server": "2"},
-		Seats: []protocol.SeatRequest{{Name: "Terminal"}, {Name: "Other"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	created := tiebreakTable(ctx, t, c, "2", "Terminal", "Other")
 	seated(ctx, t, c, created.ID, created.Seats[1].Token)
 	recPath := filepath.Join(t.TempDir(), "resigned.json")
 	out, _, err := deuce(t, "resign\nresign\n", "join", "--plain", "--record", recPath, c.Server.String()+created.Seats[0].Invite)
@@ -590,11 +601,7 @@ func TestJoinInputEndsAtAnOpenTable(t *testing.T) {
 	defer cancel()
 	c := clienttest.Start(t).Client
 	// Ann serves first and never comes: the joined seat waits from the start.
-	created, err := c.Create(ctx, protocol.CreateTable{Game: "centercourt", Variant: "tiebreak", Options: engine.Options{"first-server": "1"},
-		Seats: []protocol.SeatRequest{{Name: "Ann"}, {Name: "Bea"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	created := tiebreakTable(ctx, t, c, "1", "Ann", "Bea")
 	type joined struct {
 		out string
 		err error
@@ -614,10 +621,7 @@ func TestJoinInputEndsAtAnOpenTable(t *testing.T) {
 	}
 	// A watcher has nothing to type: it watches on, and sees Ann call off a table Bea never
 	// came to.
-	other, err := c.Create(ctx, protocol.CreateTable{Game: "centercourt", Variant: "tiebreak", Seats: []protocol.SeatRequest{{Name: "Ann"}, {Name: "Bea"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	other := tiebreakTable(ctx, t, c, "", "Ann", "Bea")
 	t.Setenv("DEUCE_DATA", t.TempDir())
 	pr, pw := io.Pipe()
 	go func() {
@@ -646,11 +650,7 @@ func TestJoinPlainChat(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	c := clienttest.Start(t).Client
-	created, err := c.Create(ctx, protocol.CreateTable{Game: "centercourt", Variant: "tiebreak", Options: engine.Options{"first-server": "1"},
-		Seats: []protocol.SeatRequest{{Name: "Ann"}, {Name: "Bea"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	created := tiebreakTable(ctx, t, c, "1", "Ann", "Bea")
 	ann := seated(ctx, t, c, created.ID, created.Seats[0].Token)
 	// Ann's line is kept: her own connection reads it back.
 	if err := ann.Say(ctx, "good luck, Bea"); err != nil {

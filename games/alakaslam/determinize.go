@@ -45,7 +45,6 @@ func (s *State) redeal(c *State, seat engine.Seat, only int8, rng *rand.Rand) co
 	for k := range numKinds {
 		pool[k] -= s.discard[k] + s.table[k]
 	}
-	hidePicks := true // only their player sees the picks of a hit in progress (seesPicks)
 	if seat != engine.Spectator {
 		own := &s.hands[seat]
 		for k := range numKinds {
@@ -58,17 +57,17 @@ func (s *State) redeal(c *State, seat engine.Seat, only int8, rng *rand.Rand) co
 		}
 	}
 	for x := range s.nseats {
-		if !hidePicks || engine.Seat(x) == seat {
+		if s.seesPicks(x, seat) {
 			for _, p := range s.picks[x][:s.npicks[x]] {
 				pool[p.k]--
 			}
 		}
 	}
-	// Dealing facedown cards depends on the Hit cards left: the deal is real up to the last
-	// player with facedown cards dealt, and at least up to only.
+	// Dealing the picks seat cannot see (seesPicks) depends on the Hit cards left: the deal is
+	// real up to the last player with picks dealt, and at least up to only.
 	real := only
 	for x := range s.nseats {
-		if hidePicks && s.npicks[x] > 0 && engine.Seat(x) != seat {
+		if s.npicks[x] > 0 && !s.seesPicks(x, seat) {
 			real = max(real, x)
 		}
 	}
@@ -78,7 +77,7 @@ func (s *State) redeal(c *State, seat engine.Seat, only int8, rng *rand.Rand) co
 		if engine.Seat(x) == seat {
 			continue
 		}
-		if hidePicks && s.npicks[x] > 0 {
+		if s.npicks[x] > 0 && !s.seesPicks(x, seat) {
 			enchOK := !s.lock[x] || s.viaL[x]
 			for i := range s.npicks[x] {
 				k := d.one(rng, enchOK)
