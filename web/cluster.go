@@ -717,5 +717,8 @@ func (s *Server) serveFollower(ctx context.Context, cancel context.CancelFunc, c
 func (m *Main) Kill() {
 	m.srv.dying.Store(true)
 	m.httpSrv.Close()
+	if m.metricsSrv != nil {
+		m.metricsSrv.Close()
+	}
 	m.srv.Close()
 }

@@ -107,7 +107,9 @@ func (m *metrics) moved(via string, d time.Duration) {
 	m.latency.WithLabelValues(via).Observe(d.Seconds())
 }
 
-func (s *Server) serveMetrics() http.Handler {
+// MetricsHandler serves the server's metrics in Prometheus's text format: what Handler serves
+// at /metrics, unless Config.MetricsApart keeps them for a listener of their own.
+func (s *Server) MetricsHandler() http.Handler {
 	return promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{})
 }
 

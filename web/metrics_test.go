@@ -7,7 +7,10 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
+
+	"deuce/web"
 )
 
 // metric reads one sample of the server's /metrics, like `deuce_moves_total{via="local"}`.
@@ -80,4 +83,46 @@ func TestReadyzAndHealthz(t *testing.T) {
 	if code := s.call("GET", "/readyz", nil, nil); code != http.StatusServiceUnavailable {
 		t.Errorf("readyz with the store closed: %d, want 503", code)
 	}
+}
+
+// With a metrics address of its own, /metrics is served there and not at the address the public
+// reaches; switched off, it is served nowhere.
+func TestMetricsApart(t *testing.T) {
+	apart := startWith(t, filepath.Join(t.TempDir(), "deuce.db"), func(m *web.Main) { m.Metrics = "127.0.0.1:0" })
+	at := apart.main.MetricsURL()
+	if at == apart.url+"/metrics" || !strings.HasSuffix(at, "/metrics") {
+		t.Fatalf("metrics at %q, want a listener of their own beside %s", at, apart.url)
+	}
+	if got, err := metricAt(strings.TrimSuffix(at, "/metrics"), "deuce_live_tables"); err != nil || got != 0 {
+		t.Errorf("deuce_live_tables at the metrics address: %v, %v; want 0", got, err)
+	}
+	if code := statusOf(t, apart.url+"/metrics"); code != http.StatusNotFound {
+		t.Errorf("/metrics at the public address: %d, want 404", code)
+	}
+	// The metrics listener serves nothing else.
+	if code := statusOf(t, strings.TrimSuffix(at, "/metrics")+"/api/games"); code != http.StatusNotFound {
+		t.Errorf("/api/games at the metrics address: %d, want 404", code)
+	}
+
+	off := startWith(t, filepath.Join(t.TempDir(), "deuce.db"), func(m *web.Main) { m.Metrics = web.MetricsOff })
+	if got := off.main.MetricsURL(); got != "" {
+		t.Errorf("metrics off served at %q", got)
+	}
+	if code := statusOf(t, off.url+"/metrics"); code != http.StatusNotFound {
+		t.Errorf("/metrics with metrics off: %d, want 404", code)
+	}
+	if code := statusOf(t, off.url+"/api/games"); code != http.StatusOK {
+		t.Errorf("/api/games with metrics off: %d, want 200", code)
+	}
+}
+
+// statusOf is the status of a GET of url.
+func statusOf(t *testing.T, url string) int {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
 }

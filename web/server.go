@@ -93,6 +93,8 @@ type Server struct {
 	// cl is the server's part in a cluster of nodes (cluster.go), nil on a single node.
 	cl      *clusterState
 	metrics *metrics // what /metrics shows (metrics.go)
+	// metricsApart keeps /metrics out of Handler (Config.MetricsApart).
+	metricsApart bool
 	// trusted are the reverse proxies whose X-Forwarded-For names the client (proxy.go).
 	trusted []netip.Prefix
 	// dying is set by Main.Kill: leases are left to expire, as a dead process leaves them.
@@ -165,6 +167,9 @@ type Config struct {
 	// TrustedProxies are the networks of the reverse proxies in front of the server: limits
 	// count a request of theirs per the client they forward it for (proxy.go).
 	TrustedProxies []netip.Prefix
+	// MetricsApart keeps /metrics out of Handler: it is served by MetricsHandler on a
+	// listener of its own (Main.Metrics), or not at all.
+	MetricsApart bool
 }
 
 // NewServer returns a server over cfg.Store. Call Resume to restart unfinished tables, and
@@ -203,6 +208,7 @@ func NewServer(cfg Config) *Server {
 		live:  map[string]*liveTable{},
 		conns: map[string]int{}, reservedBy: map[string]int{}, failing: map[string]error{},
 		accounts: newAccounts(cfg.Store, now), chat: newChatHub(), secureCookies: cfg.SecureCookies,
+		metricsApart: cfg.MetricsApart,
 	}
 	s.wg.Add(1)
 	go s.janitor()
@@ -483,7 +489,9 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.HandleFunc("GET /readyz", s.readyz)
-	mux.Handle("GET /metrics", s.serveMetrics())
+	if !s.metricsApart {
+		mux.Handle("GET /metrics", s.MetricsHandler())
+	}
 	mux.HandleFunc("GET /api/games", s.apiGames)
 	mux.HandleFunc("GET /api/tables", s.apiListTables)
 	mux.HandleFunc("POST /api/tables", s.apiCreateTable)
@@ -653,11 +661,21 @@ type Main struct {
 	// Cluster and TrustedProxies: see Config.
 	Cluster        *cluster.Node
 	TrustedProxies []netip.Prefix
+	// Metrics says where /metrics is served: "" with everything else at Addr, "off" nowhere,
+	// or an address of its own (like 127.0.0.1:9090, or a private network's), so that the
+	// address the public reaches does not show the server's figures.
+	Metrics string
 
 	srv      *Server
 	httpSrv  *http.Server
 	listener net.Listener
+	// metricsSrv and metricsLn serve /metrics at Metrics's address, when it names one.
+	metricsSrv *http.Server
+	metricsLn  net.Listener
 }
+
+// MetricsOff is Main.Metrics's value for no /metrics at all.
+const MetricsOff = "off"
 
 // Open starts listening and resumes unfinished tables. The server runs until Close. It listens
 // first, so that a server that cannot have its address (taken, or not an address) fails before
@@ -667,11 +685,21 @@ func (m *Main) Open(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	var mln net.Listener
+	if m.Metrics != "" && m.Metrics != MetricsOff {
+		if mln, err = net.Listen("tcp", m.Metrics); err != nil {
+			ln.Close()
+			return fmt.Errorf("metrics: %w", err)
+		}
+	}
 	m.srv = NewServer(Config{Store: m.Store, Log: m.Log, BotDelay: m.BotDelay, MessageRate: m.MessageRate, MessageBurst: m.MessageBurst, Limits: m.Limits, Clock: m.Clock,
 		SecureCookies: m.SecureCookies,
-		Cluster:       m.Cluster, TrustedProxies: m.TrustedProxies})
+		Cluster:       m.Cluster, TrustedProxies: m.TrustedProxies, MetricsApart: m.Metrics != ""})
 	if err := m.srv.Resume(ctx); err != nil {
 		ln.Close()
+		if mln != nil {
+			mln.Close()
+		}
 		m.srv.Close()
 		return err
 	}
@@ -688,7 +716,31 @@ func (m *Main) Open(ctx context.Context) error {
 			m.srv.log.Error("serve", "err", err)
 		}
 	}()
+	if mln != nil {
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", m.srv.MetricsHandler())
+		m.metricsLn = mln
+		m.metricsSrv = &http.Server{Handler: mux, ReadHeaderTimeout: lim.ReadHeaderTimeout, ReadTimeout: lim.ReadTimeout,
+			WriteTimeout: lim.WriteTimeout, IdleTimeout: lim.IdleTimeout, MaxHeaderBytes: 16 << 10}
+		go func() {
+			if err := m.metricsSrv.Serve(mln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				m.srv.log.Error("serve metrics", "err", err)
+			}
+		}()
+	}
 	return nil
+}
+
+// MetricsURL is where /metrics is served, like http://127.0.0.1:9090/metrics, or "" when
+// Metrics is off.
+func (m *Main) MetricsURL() string {
+	switch {
+	case m.Metrics == "":
+		return m.URL() + "/metrics"
+	case m.metricsLn == nil:
+		return ""
+	}
+	return baseURL(m.metricsLn) + "/metrics"
 }
 
 // Sweep ends the tables whose time is up now (see Server.Sweep); a janitor does it every few
@@ -696,8 +748,11 @@ func (m *Main) Open(ctx context.Context) error {
 func (m *Main) Sweep(ctx context.Context) { m.srv.Sweep(ctx) }
 
 // URL is the server's base address, like http://127.0.0.1:41234.
-func (m *Main) URL() string {
-	addr := m.listener.Addr().(*net.TCPAddr)
+func (m *Main) URL() string { return baseURL(m.listener) }
+
+// baseURL is the http address of ln, naming localhost for a listener on every address.
+func baseURL(ln net.Listener) string {
+	addr := ln.Addr().(*net.TCPAddr)
 	host := addr.IP.String()
 	if addr.IP.IsUnspecified() {
 		host = "localhost"
@@ -709,6 +764,9 @@ func (m *Main) URL() string {
 // moves are already saved) and waits.
 func (m *Main) Close(ctx context.Context) error {
 	err := m.httpSrv.Shutdown(ctx)
+	if m.metricsSrv != nil {
+		err = errors.Join(err, m.metricsSrv.Shutdown(ctx))
+	}
 	m.srv.Close()
 	return err
 }

@@ -67,6 +67,8 @@ func TestUsageErrors(t *testing.T) {
 		{"option against singles", []string{"play", "alakaslam", "--variant", "singles", "--option", "format=doubles"}, []string{"--variant singles", "format=doubles"}},
 		{"serve bare port", []string{"serve", "--addr", "8124"}, []string{"127.0.0.1:8124", ":8124"}},
 		{"serve bad addr", []string{"serve", "--addr", "localhost"}, []string{"host:port"}},
+		{"serve bad metrics addr", []string{"serve", "--metrics-addr", "9090"}, []string{"--metrics-addr", "127.0.0.1:9090"}},
+		{"serve metrics at the pages' addr", []string{"serve", "--addr", ":8124", "--metrics-addr", ":8124"}, []string{"leave it out"}},
 		{"bench nodes without postgres", []string{"bench", "serve", "--nodes", "3"}, []string{"--postgres"}},
 		{"bench too many nodes", []string{"bench", "serve", "--nodes", "99"}, []string{"1 to 16"}},
 		// A record that could not be written is refused before the match, not after it.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
@@ -42,6 +43,7 @@ func runServe(ctx context.Context, args []string, e *env) error {
 	node := fs.String("node", host, "this server's `name` in logs and, with --postgres, among the nodes sharing the database")
 	leaseTime := fs.Duration("lease-time", cluster.DefaultLeaseTime, "with --postgres: how long a table waits for another node when its node dies")
 	logJSON := fs.Bool("log-json", false, "log JSON lines instead of text")
+	metricsAddr := fs.String("metrics-addr", "", "serve /metrics on a listener of its own at this `address` (like 127.0.0.1:9090) instead of with the pages, so the public address does not show the server's figures; off for no /metrics")
 	proxies := fs.String("trusted-proxies", "", "comma-separated `networks` (CIDR) of reverse proxies whose X-Forwarded-For names the client, for the limits per address")
 	lim := web.DefaultLimits()
 	fs.Float64Var(&lim.CreatesPerMinute, "create-rate", lim.CreatesPerMinute, "new `tables` a minute one address may create, sustained")
@@ -107,8 +109,16 @@ func runServe(ctx context.Context, args []string, e *env) error {
 	if *node == "" {
 		*node = "deuce"
 	}
-	if err := checkAddr(*addr); err != nil {
+	if err := checkAddr("addr", *addr); err != nil {
 		return err
+	}
+	if *metricsAddr != "" && *metricsAddr != web.MetricsOff {
+		if err := checkAddr("metrics-addr", *metricsAddr); err != nil {
+			return err
+		}
+		if *metricsAddr == *addr {
+			return usagef("--metrics-addr %s is --addr's: leave it out to serve /metrics with the pages", *metricsAddr)
+		}
 	}
 	if *leaseTime < 300*time.Millisecond || *leaseTime > 10*time.Minute {
 		return usagef("--lease-time %v: want between 300ms and 10m", *leaseTime)
@@ -154,14 +164,18 @@ func runServe(ctx context.Context, args []string, e *env) error {
 	if _, err := raiseFileLimit(); err != nil {
 		log.Warn("open files", "err", err)
 	}
-	m := &web.Main{Addr: *addr, Store: st, Log: log, BotDelay: *botDelay, Limits: lim, SecureCookies: *secureCookies, Cluster: cn, TrustedProxies: trusted}
+	m := &web.Main{Addr: *addr, Store: st, Log: log, BotDelay: *botDelay, Limits: lim, SecureCookies: *secureCookies, Cluster: cn, TrustedProxies: trusted, Metrics: *metricsAddr}
 	if err := m.Open(ctx); err != nil {
 		if strings.Contains(err.Error(), "address already in use") {
-			return fmt.Errorf("%w (another deuce serve running? pick another --addr)", err)
+			flag := "--addr"
+			if strings.HasPrefix(err.Error(), "metrics:") {
+				flag = "--metrics-addr"
+			}
+			return fmt.Errorf("%w (another deuce serve running? pick another %s)", err, flag)
 		}
 		return err
 	}
-	log.Info("deuce is serving", "url", m.URL(), "store", where)
+	log.Info("deuce is serving", "url", m.URL(), "store", where, "metrics", cmp.Or(m.MetricsURL(), "off"))
 	fmt.Fprintf(e.stdout, "deuce is serving at %s (Ctrl-C to stop)\n", m.URL())
 	<-ctx.Done()
 	log.Info("shutting down")
@@ -206,14 +220,14 @@ func checkLimits(l web.Limits, cacheMB int) error {
 	return nil
 }
 
-// checkAddr refuses an --addr that cannot be listened on before anything is opened, saying how
-// to write it.
-func checkAddr(addr string) error {
+// checkAddr refuses an address flag's value that cannot be listened on before anything is
+// opened, saying how to write it.
+func checkAddr(flag, addr string) error {
 	if _, _, err := net.SplitHostPort(addr); err != nil {
 		if _, perr := strconv.ParseUint(addr, 10, 16); perr == nil {
-			return usagef("--addr %s: a port is written with its host: 127.0.0.1:%s (this machine only) or :%s (every address)", addr, addr, addr)
+			return usagef("--%s %s: a port is written with its host: 127.0.0.1:%s (this machine only) or :%s (every address)", flag, addr, addr, addr)
 		}
-		return usagef("--addr %s: want host:port, like 127.0.0.1:8080 or :8080", addr)
+		return usagef("--%s %s: want host:port, like 127.0.0.1:8080 or :8080", flag, addr)
 	}
 	return nil
 }
