@@ -367,6 +367,28 @@ func TestAccountSeekLimitFollowsTheAccount(t *testing.T) {
 	cat.at("127.0.0.6").must(http.StatusCreated, "POST", "/api/seeks", tiebreak, nil)
 }
 
+// A seek the server cannot read (an unknown game, a bad clock) is refused for what it is and
+// does not use up the seeks the account may post; such requests have a limit of their own, three
+// times the burst and ten times the rate.
+func TestRefusedSeeksKeepTheSeekLimit(t *testing.T) {
+	s := accountLimited(t)
+	eve := s.signUp("eve")
+	bad := map[string]any{"game": "centercourt", "variant": "tiebreak", "clock": "5+x"}
+	eve.must(http.StatusBadRequest, "POST", "/api/seeks", bad, nil)
+	eve.must(http.StatusBadRequest, "POST", "/api/seeks/quick", map[string]any{"game": "chess"}, nil)
+	eve.must(http.StatusBadRequest, "POST", "/api/seeks", bad, nil)
+	// Three refused seeks left the burst of 2 whole.
+	var sk struct {
+		ID string `json:"id"`
+	}
+	eve.must(http.StatusCreated, "POST", "/api/seeks", tiebreak, &sk)
+	eve.must(http.StatusOK, "DELETE", "/api/seeks/"+sk.ID, map[string]any{}, nil)
+	eve.must(http.StatusCreated, "POST", "/api/seeks", tiebreak, nil)
+	eve.refused("POST", "/api/seeks", tiebreak, "60", "too many seeks from your account: at most 1 a minute (bursts of 2); try again in 60 seconds")
+	// That was the sixth request, the tries' burst.
+	eve.refused("POST", "/api/seeks", bad, "6", "too many requests for seeks from your account: at most 10 a minute (bursts of 6); try again in 6 seconds")
+}
+
 func TestAccountConnectLimitFollowsTheAccount(t *testing.T) {
 	s := accountLimited(t)
 	dan := s.signUp("dan")

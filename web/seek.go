@@ -208,10 +208,12 @@ func (s *Server) postSeek(ctx context.Context, sk *store.Seek) (int, error) {
 }
 
 // seekOf reads the seek a signed-in request describes, within the account's rate of seeks,
-// or answers why not and returns nil.
+// or answers why not and returns nil. Only a seek that reads right counts against that rate, so
+// that a mistyped form does not use up the seeks a person may post; every request counts against
+// the account's tries, ten times as many.
 func (s *Server) seekOf(w http.ResponseWriter, r *http.Request) (*store.Account, *store.Seek) {
 	a := s.signedIn(w, r)
-	if a == nil || !s.accountSeeks.allowAccount(w, a) {
+	if a == nil || !s.accountSeekTries.allowAccount(w, a) {
 		return nil, nil
 	}
 	var req seekRequest
@@ -222,6 +224,9 @@ func (s *Server) seekOf(w http.ResponseWriter, r *http.Request) (*store.Account,
 	sk, err := s.check(r.Context(), req, a)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
+		return nil, nil
+	}
+	if !s.accountSeeks.allowAccount(w, a) {
 		return nil, nil
 	}
 	return a, sk

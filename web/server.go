@@ -62,6 +62,9 @@ type Server struct {
 	createTries *buckets
 	// Per-account token buckets, for the signed-in, on top of the per-address ones.
 	accountCreates, accountSeeks, accountConnects *buckets
+	// accountSeekTries bounds an account's seek requests, refused ones included, as
+	// createTries does the requests for tables; accountSeeks counts only seeks that read right.
+	accountSeekTries *buckets
 
 	// ctx bounds every live match; cancel stops them all.
 	ctx    context.Context
@@ -196,15 +199,16 @@ func NewServer(cfg Config) *Server {
 		store: cfg.Store, log: log, botDelay: cfg.BotDelay,
 		msgRate: rate.Limit(cfg.MessageRate), msgBurst: cfg.MessageBurst,
 		limits: lim, clock: cfg.Clock, thinkers: make(thinkers, lim.Thinkers),
-		creates:         newBuckets("new tables", lim.CreatesPerMinute, lim.CreateBurst, now),
-		createTries:     newBuckets("requests for new tables", 10*lim.CreatesPerMinute, 3*lim.CreateBurst, now),
-		connects:        newBuckets("connections", lim.ConnectsPerMinute, lim.ConnectBurst, now),
-		rematches:       newBuckets("rematches", lim.RematchesPerMinute, lim.RematchBurst, now),
-		hintRate:        newBuckets("hints", lim.HintsPerMinute, lim.HintBurst, now),
-		accountCreates:  newAccountBuckets("new tables", lim.AccountCreatesPerMinute, lim.AccountCreateBurst, now),
-		accountSeeks:    newAccountBuckets("seeks", lim.AccountSeeksPerMinute, lim.AccountSeekBurst, now),
-		accountConnects: newAccountBuckets("connections", lim.AccountConnectsPerMinute, lim.AccountConnectBurst, now),
-		ctx:             ctx, cancel: cancel,
+		creates:          newBuckets("new tables", lim.CreatesPerMinute, lim.CreateBurst, now),
+		createTries:      newBuckets("requests for new tables", 10*lim.CreatesPerMinute, 3*lim.CreateBurst, now),
+		connects:         newBuckets("connections", lim.ConnectsPerMinute, lim.ConnectBurst, now),
+		rematches:        newBuckets("rematches", lim.RematchesPerMinute, lim.RematchBurst, now),
+		hintRate:         newBuckets("hints", lim.HintsPerMinute, lim.HintBurst, now),
+		accountCreates:   newAccountBuckets("new tables", lim.AccountCreatesPerMinute, lim.AccountCreateBurst, now),
+		accountSeeks:     newAccountBuckets("seeks", lim.AccountSeeksPerMinute, lim.AccountSeekBurst, now),
+		accountSeekTries: newAccountBuckets("requests for seeks", 10*lim.AccountSeeksPerMinute, 3*lim.AccountSeekBurst, now),
+		accountConnects:  newAccountBuckets("connections", lim.AccountConnectsPerMinute, lim.AccountConnectBurst, now),
+		ctx:              ctx, cancel: cancel,
 		live:  map[string]*liveTable{},
 		conns: map[string]int{}, reservedBy: map[string]int{}, failing: map[string]error{},
 		accounts: newAccounts(cfg.Store, now), chat: newChatHub(), secureCookies: cfg.SecureCookies,
@@ -215,7 +219,7 @@ func NewServer(cfg Config) *Server {
 	s.metrics = newMetrics(s)
 	limits := map[string]*buckets{
 		"creates": s.creates, "create_tries": s.createTries, "connects": s.connects, "rematches": s.rematches,
-		"hints": s.hintRate, "account_creates": s.accountCreates, "account_seeks": s.accountSeeks,
+		"hints": s.hintRate, "account_creates": s.accountCreates, "account_seeks": s.accountSeeks, "account_seek_tries": s.accountSeekTries,
 		"account_connects": s.accountConnects,
 	}
 	if s.accounts != nil {
