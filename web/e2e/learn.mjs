@@ -272,6 +272,40 @@ async function worldwideHover(ctx) {
   await page.close();
 }
 
+// phoneBoard checks that on a phone, once the set-up is over, AlakaSLAM's and Love Means
+// Nothing's courts show whole with the moves under them, on one screen: the boards are taller
+// than a phone, and the moves used to be a screen below the court.
+async function phoneBoard(ctx) {
+  for (const [game, court] of [['alakaslam', '.ak-court'], ['lmn', '.lmn-court']]) {
+    const { page } = await table(ctx, `${game} phone`, { game, variant: 'singles', seats: [{ name: 'Ann' }, { bot: 'heuristic' }] });
+    await page.setViewportSize({ width: 390, height: 844 });
+    const mine = () => page.waitForFunction(() => document.body.dataset.state === 'mine', null, { timeout: 30_000 });
+    await mine();
+    for (let i = 0; i < 12 && await page.locator('.ak.setup').count(); i++) {
+      const seq = await page.evaluate(() => document.body.dataset.seq);
+      await page.locator('button.move:not([disabled])').first().click();
+      await page.waitForFunction((q) => document.body.dataset.seq !== q, seq);
+      await mine();
+    }
+    check(await page.locator('.ak.setup').count() === 0, `${game}: the set-up is over`);
+    // The court scrolled to just under the status, which stays at the top of a phone's screen.
+    await page.evaluate((sel) => {
+      const top = document.querySelector(sel).getBoundingClientRect().top;
+      window.scrollBy(0, top - document.getElementById('status').getBoundingClientRect().bottom - 4);
+    }, court);
+    const r = await page.evaluate((sel) => {
+      const c = document.querySelector(sel).getBoundingClientRect();
+      const m = document.querySelector('button.move:not([disabled])').getBoundingClientRect();
+      const st = document.getElementById('status').getBoundingClientRect();
+      return { status: Math.round(st.bottom), court: [Math.round(c.top), Math.round(c.bottom)], move: [Math.round(m.top), Math.round(m.bottom)], height: innerHeight };
+    }, court);
+    check(r.court[0] >= r.status && r.court[1] <= r.move[0] && r.move[1] <= r.height,
+      `${game}: on a phone the court (${r.court}) shows whole under the status (${r.status}) with a move (${r.move}) under it, on a screen of ${r.height}px`);
+    await ctx.shot(page, `${game}-phone-board.png`);
+    await page.close();
+  }
+}
+
 // table opens a seat (default seat 1) of a new table of Ann against bots, created through the
 // API, and waits for the first update.
 async function table(ctx, label, req, opts, seat = 0) {
@@ -563,6 +597,7 @@ await session(async (ctx) => {
   await tutorial(ctx, 'AlakaSLAM');
   await tutorial(ctx, 'Worldwide Tennis');
   await phoneLesson(ctx);
+  await phoneBoard(ctx);
   await pencilLesson(ctx);
   await worldwideHover(ctx);
   await hints(ctx, { game: 'pencil', variant: 'standard', options: { points: '20' }, want: /Optimal play here/, name: 'hint-pencil.png' });

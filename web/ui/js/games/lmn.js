@@ -56,6 +56,14 @@ button.lmn-card.selected { box-shadow: 0 0 0 3px var(--focus); }
 .lmn-hand { display: grid; gap: .35rem; }
 .lmn-preview { min-height: 1.5rem; display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; }
 .lmn-preview .what { font-weight: 600; }
+/* On a phone the board is taller than the screen: the court keeps to a part of it, and the
+   moves stay at its foot while the player looks at the court and the hands above them,
+   scrolling inside themselves when they are many. */
+@media (max-width: 600px) and (min-height: 560px) {
+  .lmn-court { max-height: 36vh; }
+  .lmn-play { position: sticky; bottom: 0; z-index: 3; max-height: 36vh; overflow-y: auto;
+    background: var(--bg); border-top: 1px solid var(--line); box-shadow: 0 -6px 12px -8px rgba(0, 0, 0, .25); padding: .4rem 0 .3rem; }
+}
 `;
 
 export function create(root, ctx) {
@@ -149,7 +157,7 @@ class LmnView {
       h('div', { class: 'lmn-top' }, this.els.board, this.els.caption),
       h('div', { class: 'lmn-main' }, h('div', {}, this.els.court), this.els.players),
       this.els.hand,
-      ctx.readOnly ? null : h('div', { class: 'lmn-hand' }, this.els.preview, this.els.moves),
+      ctx.readOnly ? null : h('div', { class: 'lmn-hand lmn-play' }, this.els.preview, this.els.moves),
       this.els.legend = h('p', { class: 'legend muted small', id: 'lmn-legend' })));
     glossaryOf('lmn').then((g) => { this.els.legend.textContent = g.legend; });
   }
