@@ -356,15 +356,18 @@ func (m *Model) scheduleForced() tea.Cmd {
 }
 
 // playForced plays the only move of the frame of Seq seq, unless the person played it already
-// or the table moved on, and drops the keys that play a move for a moment.
+// or the table moved on, and drops the keys that play a move for a moment. A move being typed
+// is dropped, since the only move is played; a chat line being typed stays as it is, for the
+// person to send (it never becomes a move).
 func (m *Model) playForced(seq int) tea.Cmd {
 	f := m.frame
 	if f.Seq != seq || len(f.Legal) != 1 || f.Result.Over || m.busy || m.curtain || m.ended {
 		return nil
 	}
-	m.typing = false
-	m.endChat()
-	m.input.Blur()
+	if !m.chatting {
+		m.typing = false
+		m.input.Blur()
+	}
 	m.number, m.refused = "", false
 	cmd := m.play(Move{Action: f.Legal[0].Action})
 	m.setStatus("Your only move, played for you: "+f.Legal[0].Text+".", false)

@@ -660,3 +660,56 @@ func TestSlashAndMoveInOneRead(t *testing.T) {
 		t.Errorf("\"/bid 5\" played %q, want bid 5", got)
 	}
 }
+
+// sayingLocal is a local table with a chat, recording the lines said.
+type sayingLocal struct {
+	*Local
+	said []string
+}
+
+func (s *sayingLocal) Say(_ context.Context, text string) error {
+	s.said = append(s.said, text)
+	return nil
+}
+
+// A move played for the person while a chat line is being typed leaves the line as it is: it
+// is still a chat line, sent by enter, never tried as a move.
+func TestForcedMoveKeepsTheChatLine(t *testing.T) {
+	local, _, _ := localMatch(t, "centercourt", engine.Options{"format": "tiebreak"}, 9, 0)
+	table := &sayingLocal{Local: local}
+	m, err := New(context.Background(), table, Options{Renderer: plain(), Pauses: Pauses{Forced: time.Hour, After: time.Millisecond}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, m)
+	for range 500 {
+		h.settle(func(m *Model) bool { return myTurn(m) || m.ended })
+		if m.ended {
+			t.Fatal("the match ended with no move that was the only one")
+		}
+		if len(m.frame.Legal) > 1 {
+			h.press("enter")
+			h.settle(func(m *Model) bool { return !m.busy })
+			continue
+		}
+		only, before := m.frame.Legal[0].Text, len(local.Moves())
+		h.press("t", "well played")
+		h.update(forcedMsg{m.frame.Seq})
+		h.settle(func(m *Model) bool { return len(local.Moves()) > before })
+		if got := local.Moves()[before].Text; got != only {
+			t.Fatalf("played %q for the person, want the only move %q", got, only)
+		}
+		if !m.typing || !m.chatting || m.input.Prompt != "say> " || m.input.Value() != "well played" {
+			t.Fatalf("after the move played for the person: typing %v, chatting %v, input %q%q; want the chat line kept",
+				m.typing, m.chatting, m.input.Prompt, m.input.Value())
+		}
+		moves := len(local.Moves())
+		h.press("enter")
+		h.settle(func(m *Model) bool { return len(table.said) > 0 })
+		if table.said[0] != "well played" || len(local.Moves()) != moves {
+			t.Errorf("enter said %q and played %d moves; want the chat line said and no move", table.said, len(local.Moves())-moves)
+		}
+		return
+	}
+	t.Fatal("no move was the only one in 500 moves")
+}
