@@ -1,9 +1,12 @@
 // Unit checks of the pages' text helpers, in node without a browser (web/units_test.go runs
-// them): how results name the players (withNames) and how a rules text is reflowed (reflow).
+// them): how results name the players (withNames), how a rules text is reflowed (reflow), and
+// what AlakaSLAM and Love Means Nothing say of picks and cards that cannot be played yet.
 // Each case names what it checks; the script exits non-zero on the first that fails.
 
 import { withNames, soloLoss } from '../ui/js/names.js';
 import { reflow } from '../ui/js/dom.js';
+import { pickMore } from '../ui/js/games/alakaslam.js';
+import { idleText } from '../ui/js/games/lmn.js';
 
 let failed = 0;
 function expect(what, got, want) {
@@ -32,6 +35,21 @@ expect('a solo loss', soloLoss({ over: true, winner: -2, returns: [-1], score: '
 expect('a solo win', soloLoss({ over: true, winner: 0, returns: [1] }), false);
 expect('a draw', soloLoss({ over: true, winner: -2, returns: [0, 0] }), false);
 expect('a match under way', soloLoss({ over: false, winner: -2 }), false);
+
+// AlakaSLAM: enchanted to hit with exactly so many cards, a player whose picks fall short has
+// no Hit: the preview says how many more to pick, and nothing once Hit is offered.
+const enchanted = { seat: 1, players: [{}, { required: 3 }], picked: [{ name: 'Hit-1 red' }] };
+const picking = [{ text: 'pick Hit-2 blue' }, { text: 'take back' }, { text: 'concede' }];
+expect('two more cards to pick', pickMore(enchanted, picking), ' Pick 2 more cards to hit: the Enchantment on the ball asks for exactly 3.');
+expect('one more card to pick', pickMore({ ...enchanted, picked: [{}, {}] }, picking), ' Pick 1 more card to hit: the Enchantment on the ball asks for exactly 3.');
+expect('hit offered', pickMore({ ...enchanted, picked: [{}, {}, {}] }, [...picking, { text: 'hit' }]), '');
+expect('no enchantment', pickMore({ seat: 1, players: [{}, {}], picked: [] }, picking), '');
+expect('not the viewer\'s turn', pickMore(enchanted, []), '');
+expect('a spectator', pickMore({ ...enchanted, seat: -1 }, picking), '');
+
+// Love Means Nothing: a clicked card with no move says why, by the phase.
+expect('a card that cannot be laid out', idleText({ phase: 'preparing' }, 7), 'Card 7 has no move now: it covers a zone a preparation card already covers (no two may cover the same zone).');
+expect('a card with no shot', idleText({ phase: 'rally' }, 12), 'Card 12 has no move now.');
 
 // A plain paragraph's lines are joined; an indented entry keeps its line, its deeper
 // continuation joined; list items and table rows keep theirs.

@@ -63,6 +63,16 @@ button.ak-card.dim { opacity: .55; cursor: default; }
 .ak-preview.bad { color: var(--danger); }
 `;
 
+// pickMore says, with a leading space, how many more cards the viewer must pick before it may
+// hit, where an Enchantment on the ball asks for exactly so many: until they are picked there
+// is no Hit, and the preview says why rather than leaving the player to wonder where it went.
+// It is empty where Hit is offered, or nothing is asked.
+export function pickMore(v, legal) {
+  const me = v.seat >= 0 ? v.players?.[v.seat] : null;
+  const short = me?.required && legal.length && !legal.some((c) => c.text === 'hit') ? me.required - (v.picked?.length || 0) : 0;
+  return short > 0 ? ` Pick ${short} more ${short === 1 ? 'card' : 'cards'} to hit: the Enchantment on the ball asks for exactly ${me.required}.` : '';
+}
+
 export function create(root, ctx) {
   if (!document.getElementById('ak-style')) {
     document.head.append(h('style', { id: 'ak-style' }, STYLE));
@@ -455,11 +465,7 @@ class AlakaView {
   drawMoves(frame, v) {
     const legal = frame.legal || [];
     const aim = v.aim;
-    // Enchanted, a hit takes exactly so many cards: until they are picked there is no Hit, and
-    // the preview says why rather than leaving the player to wonder where it went.
-    const me = v.seat >= 0 ? v.players?.[v.seat] : null;
-    const short = me?.required && legal.length && !legal.some((c) => c.text === 'hit') ? me.required - (v.picked?.length || 0) : 0;
-    const need = short > 0 ? ` Pick ${short} more ${short === 1 ? 'card' : 'cards'} to hit: the Enchantment on the ball asks for exactly ${me.required}.` : '';
+    const need = pickMore(v, legal);
     replace(this.els.preview, aim
       ? h('span', { class: `ak-preview ${aim.result === 'in' && !need ? 'in' : 'bad'}` }, `${legal.length ? 'Your cards send' : 'The cards picked send'} the ball ${landingText(v, { ...aim.to, result: aim.result })}.${need}`)
       : null);

@@ -66,6 +66,13 @@ button.lmn-card.selected { box-shadow: 0 0 0 3px var(--focus); }
 }
 `;
 
+// idleText says why a card of the viewer's hand, clicked, has no move. The only rule of laying
+// out is that no two preparation cards cover a zone; later the card may neither cover the ball
+// nor place the shot, or the hand's one card a turn is spent.
+export function idleText(v, id) {
+  return `Card ${id} has no move now${v.phase === 'preparing' ? ': it covers a zone a preparation card already covers (no two may cover the same zone)' : ''}.`;
+}
+
 export function create(root, ctx) {
   if (!document.getElementById('lmn-style')) {
     document.head.append(h('style', { id: 'lmn-style' }, STYLE));
@@ -396,9 +403,7 @@ class LmnView {
     if (!moves) {
       let hint = frame.toMove === frame.seat && v.phase !== 'over' ? 'Select one of your cards to see what it can do, or choose a move below.' : '';
       if (hint && this.idle && (v.players[frame.seat]?.hand || []).some((c) => c.id === this.idle)) {
-        // The only rule of laying out is that no two preparation cards cover a zone; later the
-        // card may neither cover the ball nor place the shot, or the hand's one card is spent.
-        hint = `Card ${this.idle} has no move now${v.phase === 'preparing' ? ': it covers a zone a preparation card already covers (no two may cover the same zone)' : ''}. ${hint}`;
+        hint = `${idleText(v, this.idle)} ${hint}`;
       }
       this.idle = 0;
       replace(this.els.preview, hint ? h('span', { class: 'muted' }, hint) : null);
