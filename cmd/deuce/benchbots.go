@@ -389,7 +389,7 @@ func benchSolver(ctx context.Context, w io.Writer, points int) error {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
 		c0, t0 := cpuTime(), time.Now()
-		sol, err := pencil.SolveWorkers(p, workers)
+		sol, err := pencil.SolveContext(ctx, p, workers)
 		if err != nil {
 			return err
 		}

@@ -29,6 +29,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
@@ -40,9 +41,35 @@ func main() {
 	defer stop()
 	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	if err != nil && !errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintln(os.Stderr, "deuce:", err)
+		fmt.Fprintln(os.Stderr, "deuce:", errorText(ctx, err))
 		os.Exit(exitCode(err))
 	}
+}
+
+// errInterrupted is the error of a command stopped by a signal that has said already what it
+// kept.
+var errInterrupted = errors.New("interrupted")
+
+// interruptedf is the error of a command stopped by a signal, saying what it kept; it is
+// errInterrupted (errors.Is) for the exit code.
+func interruptedf(format string, args ...any) error { return interrupted(fmt.Sprintf(format, args...)) }
+
+type interrupted string
+
+func (e interrupted) Error() string      { return string(e) }
+func (interrupted) Is(target error) bool { return target == errInterrupted }
+
+// errorText is err as a person reads it: a command stopped by Ctrl-C (or SIGTERM) says it was
+// interrupted, not Go's "context canceled".
+func errorText(ctx context.Context, err error) string {
+	text := err.Error()
+	if ctx.Err() == nil || !errors.Is(err, context.Canceled) {
+		return text
+	}
+	if text = strings.TrimSuffix(text, ": context canceled"); text == "context canceled" {
+		return "interrupted"
+	}
+	return text + ": interrupted"
 }
 
 // usageError is a mistake in how deuce was called; it exits with status 2.
@@ -54,8 +81,11 @@ func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(fo
 
 func exitCode(err error) int {
 	var u usageError
-	if errors.As(err, &u) {
+	switch {
+	case errors.As(err, &u):
 		return 2
+	case errors.Is(err, errInterrupted), errors.Is(err, context.Canceled):
+		return 130 // as a shell reports a command ended by Ctrl-C
 	}
 	return 1
 }
@@ -105,6 +135,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		return nil
 	}
+	if args[0] == "version" || args[0] == "--version" || args[0] == "-version" {
+		fmt.Fprintln(stdout, "deuce", version())
+		return nil
+	}
 	for _, c := range commands() {
 		if c.name == args[0] {
 			return c.run(ctx, args[1:], e)
@@ -114,7 +148,75 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	for _, c := range commands() {
 		names = append(names, c.name)
 	}
+	if near := closest(args[0], names); near != "" {
+		return usagef("unknown command %q: did you mean %s? (deuce --help lists the commands)", args[0], near)
+	}
 	return usagef("unknown command %q; commands: %s (deuce --help for more)", args[0], strings.Join(names, ", "))
+}
+
+// version names the build: the module's version and the commit it was built from, as Go
+// records them in the binary (go build in a git checkout records the commit, unless
+// -buildvcs=false; go run does not).
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(no build information)"
+	}
+	v := info.Main.Version
+	var rev, at, modified string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			at = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = ", with uncommitted changes"
+			}
+		}
+	}
+	if rev != "" {
+		v += fmt.Sprintf(" (commit %.12s of %s%s)", rev, at, modified)
+	}
+	return v + ", " + info.GoVersion
+}
+
+// closest is the name of names a mistyped word most likely meant: the nearest by edit distance,
+// at most two edits away (one for words of three letters or fewer), or "".
+func closest(word string, names []string) string {
+	best, bestD := "", 3
+	if len(word) <= 3 {
+		bestD = 2
+	}
+	for _, n := range names {
+		if d := editDistance(strings.ToLower(word), n); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance of a and b, in bytes: the words are command names.
+// No library in the module does it, and it is ten lines.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }
 
 func printUsage(w io.Writer) {
@@ -126,7 +228,7 @@ func printUsage(w io.Writer) {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Run deuce COMMAND --help for a command's flags. Start with: deuce list")
+	fmt.Fprintln(w, "Run deuce COMMAND --help for a command's flags, deuce version for the build. Start with: deuce list")
 }
 
 // flagProblem rewrites the flag package's "invalid value "abc" for flag -matches: parse error"
@@ -173,16 +275,20 @@ func flagProblem(fs *flag.FlagSet, err error) string {
 	return fmt.Sprintf("--%s takes %s, not %s", name, want, value)
 }
 
-// newFlags makes a subcommand's flag set whose errors and help go to e.stderr.
+// newFlags makes a subcommand's flag set whose errors go to e.stderr and whose help (--help)
+// goes to e.stdout, as deuce --help's does, so that it can be paged: deuce sim --help | less.
 func newFlags(e *env, name, usage string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: deuce %s %s\n", name, usage)
+		out := fs.Output()
+		fs.SetOutput(e.stdout)
+		defer fs.SetOutput(out)
+		fmt.Fprintf(e.stdout, "Usage: deuce %s %s\n", name, usage)
 		hasFlags := false
 		fs.VisitAll(func(*flag.Flag) { hasFlags = true })
 		if hasFlags {
-			fmt.Fprintln(fs.Output(), "\nFlags:")
+			fmt.Fprintln(e.stdout, "\nFlags:")
 			fs.PrintDefaults()
 		}
 	}

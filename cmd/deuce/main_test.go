@@ -6,9 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -33,6 +35,8 @@ func TestUsageErrors(t *testing.T) {
 	}{
 		{"no command", nil, []string{"no command"}},
 		{"unknown command", []string{"smash"}, []string{"unknown command", "play", "sim"}},
+		{"mistyped command", []string{"simm"}, []string{`unknown command "simm": did you mean sim?`}},
+		{"mistyped command with a letter swapped", []string{"sreve"}, []string{"did you mean serve?"}},
 		{"unknown game", []string{"rules", "squash"}, []string{"squash", "centercourt", "pencil"}},
 		{"no game", []string{"play"}, []string{"name a game", "centercourt"}},
 		{"unknown option", []string{"sim", "pencil", "--bots", "random,random", "--option", "speed=9"}, []string{"speed", "points", "fields"}},
@@ -106,18 +110,29 @@ func TestUsageErrors(t *testing.T) {
 func TestHelp(t *testing.T) {
 	for _, c := range commands() {
 		t.Run(c.name, func(t *testing.T) {
-			_, stderr, err := deuce(t, "", c.name, "--help")
+			// On stdout, to be paged as deuce --help is.
+			out, stderr, err := deuce(t, "", c.name, "--help")
 			if !errors.Is(err, flag.ErrHelp) {
 				t.Fatalf("error %v, want flag.ErrHelp", err)
 			}
-			if !strings.Contains(stderr, "Usage: deuce "+c.name) {
-				t.Errorf("help %q lacks the usage line", stderr)
+			if !strings.Contains(out, "Usage: deuce "+c.name) || stderr != "" {
+				t.Errorf("help %q lacks the usage line, or stderr has %q", out, stderr)
 			}
 		})
 	}
 	out, _, err := deuce(t, "", "--help")
 	if err != nil || !strings.Contains(out, "Usage: deuce COMMAND") {
 		t.Errorf("deuce --help: %v %q", err, out)
+	}
+}
+
+// deuce version (or --version) names the build and its Go.
+func TestVersion(t *testing.T) {
+	for _, arg := range []string{"version", "--version"} {
+		out, _, err := deuce(t, "", arg)
+		if err != nil || !strings.HasPrefix(out, "deuce ") || !strings.Contains(out, runtime.Version()) {
+			t.Errorf("deuce %s: %v %q", arg, err, out)
+		}
 	}
 }
 
@@ -391,6 +406,57 @@ func TestSolveOutput(t *testing.T) {
 		out, _, err = deuce(t, "", append([]string{"solve", "pencil", "--points", "5,5"}, strings.Fields(args)...)...)
 		if err != nil || !strings.Contains(out, want) {
 			t.Errorf("solve %s: %v, output lacks %q:\n%s", args, err, want, out)
+		}
+	}
+}
+
+// A solve stopped by Ctrl-C stops, says so and leaves no --out file behind; an --out file that
+// cannot be written is refused before the solve, not after it.
+func TestSolveStops(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "sol.csv")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var stdout, stderr bytes.Buffer
+	err := run(ctx, []string{"solve", "pencil", "--points", "300", "--out", out}, strings.NewReader(""), &stdout, &stderr)
+	if err == nil || !strings.Contains(errorText(ctx, err), "interrupted") || !strings.Contains(err.Error(), "nothing was written") {
+		t.Fatalf("a stopped solve: %v", err)
+	}
+	if exitCode(err) != 130 {
+		t.Errorf("exit code %d, want 130", exitCode(err))
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("a stopped solve left %s (%v)", out, err)
+	}
+	// 300 points take half a minute: refused at once, the directory missing.
+	_, _, err = deuce(t, "", "solve", "pencil", "--points", "300", "--out", filepath.Join(dir, "no", "sol.csv"))
+	if err == nil || !strings.Contains(err.Error(), "--out") {
+		t.Errorf("--out in a missing directory: %v", err)
+	}
+	// Finished, the file is written.
+	if _, _, err := deuce(t, "", "solve", "pencil", "--points", "5", "--out", out); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(out); err != nil || !bytes.HasPrefix(b, []byte("points1,")) {
+		t.Errorf("--out after a solve: %v, %.40q", err, b)
+	}
+}
+
+// A Ctrl-C reads as an interruption, not as Go's "context canceled".
+func TestErrorText(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	plain := errors.New("no such file")
+	if got := errorText(ctx, plain); got != "no such file" {
+		t.Errorf("before a signal: %q", got)
+	}
+	cancel()
+	for err, want := range map[error]string{
+		context.Canceled: "interrupted",
+		fmt.Errorf("analyze x.json: %w", context.Canceled): "analyze x.json: interrupted",
+		plain: "no such file",
+	} {
+		if got := errorText(ctx, err); got != want {
+			t.Errorf("%v: %q, want %q", err, got, want)
 		}
 	}
 }

@@ -535,14 +535,15 @@ func (f *simFlags) play(ctx context.Context, cfg sim.Config, e *env) (*sim.Repor
 		if ctx.Err() == nil {
 			return nil, err
 		}
-		if f.results != "" {
-			fmt.Fprintf(e.stderr, "\nstopped after %d of %d matches", t.Next-from, to-from)
-			if kept > 0 {
-				fmt.Fprintf(e.stderr, " (and %d finished ahead of them, kept in %s)", kept, aheadPath)
-			}
-			fmt.Fprintln(e.stderr, "; carry on with the same command and --resume")
+		if f.results == "" {
+			return nil, interruptedf("interrupted after %d of %d matches, which were not kept: --results FILE keeps each match as it ends, and --resume carries a stopped run on", t.Next-from, to-from)
 		}
-		return nil, fmt.Errorf("interrupted: %w", err)
+		fmt.Fprintf(e.stderr, "\nstopped after %d of %d matches", t.Next-from, to-from)
+		if kept > 0 {
+			fmt.Fprintf(e.stderr, " (and %d finished ahead of them, kept in %s)", kept, aheadPath)
+		}
+		fmt.Fprintln(e.stderr, "; carry on with the same command and --resume")
+		return nil, errInterrupted
 	}
 	if res != nil {
 		// Every match kept ahead is in the results file now, once it is written out.

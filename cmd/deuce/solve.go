@@ -28,7 +28,7 @@ Examples:
   deuce solve pencil --state 30,25,1
   deuce solve pencil --points 20,20 --no-jump --out oshi.csv`
 
-func runSolve(_ context.Context, args []string, e *env) error {
+func runSolve(ctx context.Context, args []string, e *env) error {
 	fs := newFlags(e, "solve", solveUsage)
 	points := fs.String("points", "50,50", fmt.Sprintf("starting `points` of player 1 and player 2 (one number for both), 1 to %d each", pencil.MaxSolvePoints))
 	fields := fs.Int("fields", 2, "`fields` per side")
@@ -42,12 +42,15 @@ func runSolve(_ context.Context, args []string, e *env) error {
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 || pos[0] != pencil.Game.Name {
+	switch {
+	case len(pos) == 0 || pos[0] != pencil.Game.Name:
 		return usagef("solve knows one game: deuce solve pencil")
+	case len(pos) > 1:
+		return usagef("solve takes the game's name only, not %q: deuce solve pencil [flags]", pos[1])
 	}
-	// The solver's own bound, said before the game's wider one (a match may start with 1,000).
+	// The solver's own bounds, said before the game's wider ones (a match may start with 1,000).
 	for _, f := range strings.FieldsFunc(*points, func(r rune) bool { return r == ',' || r == '/' }) {
-		if n, err := strconv.Atoi(strings.TrimSpace(f)); err == nil && n > pencil.MaxSolvePoints {
+		if n, err := strconv.Atoi(strings.TrimSpace(f)); err == nil && (n < 1 || n > pencil.MaxSolvePoints) {
 			return usagef("--points %s: the solver takes 1 to %d points a player", *points, pencil.MaxSolvePoints)
 		}
 	}
@@ -69,11 +72,22 @@ func runSolve(_ context.Context, args []string, e *env) error {
 	if *workers < 1 || *workers > 256 {
 		return usagef("--workers %d: want 1 to 256", *workers)
 	}
-	// Checked before the solve, which may take a minute, rather than after it.
+	// Checked before the solve, which may take a minute, rather than after it: the file is
+	// created first, and removed if the solve does not finish.
+	var outFile *os.File
 	if *out != "" {
 		if _, err := solutionFormat(*out); err != nil {
 			return err
 		}
+		if outFile, err = os.Create(*out); err != nil {
+			return fmt.Errorf("--out: %w", err)
+		}
+		defer func() {
+			if outFile != nil {
+				outFile.Close()
+				os.Remove(*out)
+			}
+		}()
 	}
 	var at [3]int
 	if *state != "" {
@@ -88,8 +102,11 @@ func runSolve(_ context.Context, args []string, e *env) error {
 		}
 	}
 	start := time.Now()
-	sol, err := pencil.SolveWorkers(p, *workers)
+	sol, err := pencil.SolveContext(ctx, p, *workers)
 	if err != nil {
+		if ctx.Err() != nil {
+			return interruptedf("interrupted after %v: the solve was stopped before it finished, and nothing was written", time.Since(start).Round(100*time.Millisecond))
+		}
 		return err
 	}
 	elapsed := time.Since(start)
@@ -100,9 +117,11 @@ func runSolve(_ context.Context, args []string, e *env) error {
 			return usageError{err.Error()}
 		}
 		if *asJSON {
+			// The form of --out's positions: the bids with positive probability.
 			enc := json.NewEncoder(w)
 			enc.SetIndent("", "  ")
-			return enc.Encode(ss)
+			return enc.Encode(pencil.PositionSolution{Points1: ss.Points1, Points2: ss.Points2, Ball: ss.Ball, Value: ss.Value,
+				Player1: sol.Strategy(at[0], at[1], at[2], 0), Player2: sol.Strategy(at[0], at[1], at[2], 1)})
 		}
 		fmt.Fprintf(w, "Position: player 1 has %d points, player 2 has %d, ball at %+d (%s).\n", ss.Points1, ss.Points2, ss.Ball, ballSide(ss.Ball))
 		fmt.Fprintf(w, "Value for player 1: %+.6f\n", noNegativeZero(ss.Value))
@@ -123,8 +142,10 @@ func runSolve(_ context.Context, args []string, e *env) error {
 	fmt.Fprintf(w, "Value of the opening position for player 1: %+.6f\n", noNegativeZero(sol.Value(p.Points1, p.Points2, 0)))
 	fmt.Fprintf(w, "Solved %d positions (%d mixed, %d simplex pivots) in %v on %d workers; the solution holds %.1f MiB.\n",
 		st.Positions, st.Mixed, st.Pivots, elapsed.Round(time.Millisecond), *workers, float64(sol.Bytes())/(1<<20))
-	if *out != "" {
-		if err := writeSolution(*out, sol); err != nil {
+	if outFile != nil {
+		f := outFile
+		outFile = nil // kept, whatever writing it does
+		if err := writeSolution(f, *out, sol); err != nil {
 			return err
 		}
 		fmt.Fprintf(w, "Wrote %s\n", *out)
@@ -151,13 +172,12 @@ func solutionFormat(path string) (string, error) {
 	return "", usagef("--out %s: the file must end in .json or .csv", path)
 }
 
-func writeSolution(path string, sol *pencil.Solution) error {
+// writeSolution writes sol to f, the file at path, in the format its name asks for, and closes
+// it.
+func writeSolution(f *os.File, path string, sol *pencil.Solution) error {
 	format, err := solutionFormat(path)
 	if err != nil {
-		return err
-	}
-	f, err := os.Create(path)
-	if err != nil {
+		f.Close()
 		return err
 	}
 	if format == ".json" {
