@@ -50,6 +50,17 @@ func TestResolve(t *testing.T) {
 	}
 }
 
+// Options of another game get the same error every time: the first unknown name in order, not
+// whichever a map's iteration meets first.
+func TestResolveErrorIsStable(t *testing.T) {
+	opts := engine.Options{"jump": "yes", "fields": "2", "scoring": "winloss", "surface": "clay"}
+	for range 30 {
+		if _, err := demo.Resolve(opts); err == nil || !strings.Contains(err.Error(), `no option "fields"`) {
+			t.Fatalf("Resolve(%v) error = %v, want the first unknown name, fields", opts, err)
+		}
+	}
+}
+
 func TestVariant(t *testing.T) {
 	got, err := demo.Variant("QUICK")
 	if err != nil || got["format"] != "tiebreak" {

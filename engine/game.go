@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"sort"
@@ -173,7 +174,9 @@ func (g Game) Resolve(opts Options) (Options, error) {
 	for _, s := range g.Options {
 		out[s.Name] = s.Default
 	}
-	for k, v := range opts {
+	// In order of name, so that the same options always get the same error.
+	for _, k := range slices.Sorted(maps.Keys(opts)) {
+		v := opts[k]
 		s, ok := g.Option(strings.ToLower(k))
 		if !ok {
 			if len(g.Options) == 0 {

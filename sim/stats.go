@@ -70,7 +70,9 @@ func (m Moments) mean() Mean {
 }
 
 // mean returns the mean return. Values are summed in ascending order, so the result depends
-// on the counts alone.
+// on the counts alone. The interval stops at the largest return seen either way: the games are
+// zero-sum between two sides, so a side that can win by x can lose by x, and no mean lies
+// beyond (a normal interval of 20 matches went past +1).
 func (v Values) mean() Mean {
 	type value struct {
 		x float64
@@ -94,13 +96,16 @@ func (v Values) mean() Mean {
 		return 0
 	})
 	var n int64
-	var sum, sq float64
+	var sum, sq, bound float64
 	for _, x := range xs {
 		n += x.n
 		sum += x.x * float64(x.n)
 		sq += x.x * x.x * float64(x.n)
+		bound = math.Max(bound, math.Abs(x.x))
 	}
-	return meanOf(n, sum, sq)
+	r := meanOf(n, sum, sq)
+	r.Lo, r.Hi = math.Max(r.Lo, -bound), math.Min(r.Hi, bound)
+	return r
 }
 
 // eloScale converts a Bradley-Terry log-strength (natural log) to Elo points: a difference of

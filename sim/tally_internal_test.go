@@ -101,3 +101,22 @@ func nonzero(b Buckets) map[int]int64 {
 	}
 	return m
 }
+
+// A mean return's interval stays within the returns a match can give: 18 wins and 2 losses
+// have a normal interval past +1, stopped at +1.
+func TestMeanReturnStaysInRange(t *testing.T) {
+	v := Values{}
+	v.add(1, 18)
+	v.add(-1, 2)
+	m := v.mean()
+	if m.Mean != 0.8 || m.Hi != 1 || m.Lo >= m.Mean || m.Lo < -1 {
+		t.Errorf("18 wins of 20: %+v, want mean 0.8 in an interval ending at +1", m)
+	}
+	v = Values{}
+	v.add(2, 1)
+	v.add(-2, 1)
+	v.add(0, 1)
+	if m := v.mean(); m.Lo < -2 || m.Hi > 2 || m.Lo > -1 {
+		t.Errorf("knockout returns: %+v, want an interval within ±2", m)
+	}
+}

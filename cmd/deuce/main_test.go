@@ -349,6 +349,19 @@ func TestSimRecordsReplay(t *testing.T) {
 	if len(files) != 3 {
 		t.Fatalf("%d records, want 3", len(files))
 	}
+	// Another run of the same game and seed would overwrite them in part: refused, the records
+	// unchanged; another seed writes beside them.
+	before, _ := os.ReadFile(files[0])
+	_, _, err := deuce(t, "", "sim", "pencil", "--bots", "equilibrium,random", "--matches", "2", "--record", dir)
+	if err == nil || !strings.Contains(err.Error(), "already holds 3 records of pencil with seed 1") {
+		t.Errorf("a second run into the same records: %v", err)
+	}
+	if after, _ := os.ReadFile(files[0]); !bytes.Equal(before, after) {
+		t.Error("a refused run changed a record")
+	}
+	if _, _, err := deuce(t, "", "sim", "pencil", "--bots", "equilibrium,random", "--matches", "2", "--seed", "2", "--record", dir); err != nil {
+		t.Errorf("another seed's records: %v", err)
+	}
 	if out, _, err := deuce(t, "", "replay", files[0]); err != nil || !strings.Contains(out, "wins") && !strings.Contains(out, "draw") {
 		t.Errorf("replay: %v\n%s", err, out)
 	}

@@ -381,6 +381,13 @@ func (f *simFlags) variants(g engine.Game) ([]sim.Variant, error) {
 		}
 		var crossed []sim.Variant
 		for _, v := range out {
+			// A variant is its options: varying one it sets would name matches "tiebreak
+			// format=set" that are no tiebreaks.
+			if i := slices.IndexFunc(g.Variants, func(x engine.Variant) bool { return x.Name == v.Name }); i >= 0 {
+				if set, ok := g.Variants[i].Options[name]; ok {
+					return nil, usagef("--vary %s: variant %s sets %s=%s itself; vary it over variants that leave it open, or compare variants with --variant", name, v.Name, name, set)
+				}
+			}
 			for _, x := range values {
 				opts := v.Options.Clone()
 				opts[name] = strings.TrimSpace(x)
@@ -481,6 +488,15 @@ func (f *simFlags) play(ctx context.Context, cfg sim.Config, e *env) (*sim.Repor
 			return nil, fmt.Errorf("record directory: %w", err)
 		}
 		dir, name, seed := f.recordDir, cfg.Game.Name, cfg.Seed
+		// Another run's records of the same names would be overwritten in part, leaving a
+		// directory of two runs mixed; a resumed run writes its own again.
+		if !f.resume {
+			old, _ := filepath.Glob(filepath.Join(dir, fmt.Sprintf("%s-%d-[0-9]*.json", name, seed)))
+			if len(old) > 0 {
+				return nil, usagef("--record %s already holds %d records of %s with seed %d (such as %s), which this run would overwrite: record into another directory, or remove them",
+					dir, len(old), name, seed, filepath.Base(old[0]))
+			}
+		}
 		cfg.OnMatch = func(i int, rec *engine.Record) error {
 			return writeRecordFile(filepath.Join(dir, fmt.Sprintf("%s-%d-%06d.json", name, seed, i)), rec)
 		}
@@ -574,6 +590,24 @@ func writeTallyFile(path string, t *sim.Tally) error {
 	return out.Close()
 }
 
+// otherCharts lists the charts (.svg, .png) in dir that are not among drawn.
+func otherCharts(dir string, drawn []string) []string {
+	mine := map[string]bool{}
+	for _, f := range drawn {
+		mine[filepath.Clean(f)] = true
+	}
+	var left []string
+	for _, ext := range []string{"*.svg", "*.png"} {
+		found, _ := filepath.Glob(filepath.Join(dir, ext))
+		for _, f := range found {
+			if !mine[filepath.Clean(f)] {
+				left = append(left, f)
+			}
+		}
+	}
+	return left
+}
+
 // writeReport prints rep as the flags ask and draws its charts.
 func writeReport(rep *sim.Report, f *simFlags, stdout, stderr io.Writer) error {
 	if f.plots != "" {
@@ -582,6 +616,10 @@ func writeReport(rep *sim.Report, f *simFlags, stdout, stderr io.Writer) error {
 			return fmt.Errorf("plots: %w", err)
 		}
 		fmt.Fprintf(stderr, "%d charts in %s\n", len(files), f.plots)
+		if left := otherCharts(f.plots, files); len(left) > 0 {
+			fmt.Fprintf(stderr, "note: %s also holds %d charts this run did not draw (such as %s), left by an earlier run: draw into an empty directory to keep runs apart\n",
+				f.plots, len(left), filepath.Base(left[0]))
+		}
 	}
 	switch {
 	case f.asJSON:

@@ -36,6 +36,7 @@ func TestSimUsageErrors(t *testing.T) {
 		{"unknown variant", []string{"--variant", "standard,doubles"}, []string{"doubles", "knockout"}},
 		{"vary one value", []string{"--vary", "fields=2"}, []string{"--vary", "two values"}},
 		{"vary a bad value", []string{"--vary", "fields=2|9"}, []string{"9", "fields"}},
+		{"vary what a variant sets", []string{"--variant", "knockout", "--vary", "scoring=winloss|knockout"}, []string{"variant knockout sets scoring=knockout itself"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -242,8 +243,13 @@ func TestSimPlots(t *testing.T) {
 			}
 		}
 	}
-	if !strings.Contains(stderr, "charts in") {
+	if !strings.Contains(stderr, "charts in") || strings.Contains(stderr, "earlier run") {
 		t.Errorf("stderr %q", stderr)
+	}
+	// A run of one variant draws no variant charts: those of the first run are said to be left.
+	_, stderr, err = deuce(t, "", "sim", "centercourt", "--variant", "tiebreak", "--bots", "random,heuristic", "--matches", "2", "--plots", dir)
+	if err != nil || !strings.Contains(stderr, "charts this run did not draw (such as variant-") {
+		t.Errorf("a second run into the same plots: %v %q", err, stderr)
 	}
 }
 

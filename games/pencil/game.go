@@ -2,6 +2,8 @@ package pencil
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -105,7 +107,8 @@ func (p Params) Validate() error {
 // defaults).
 func ParamsFromOptions(opts engine.Options) (Params, error) {
 	p := DefaultParams
-	for k, v := range opts {
+	for _, k := range slices.Sorted(maps.Keys(opts)) { // in order, so an error is always the same
+		v := opts[k]
 		v = strings.TrimSpace(v)
 		switch strings.ToLower(k) {
 		case "points":
