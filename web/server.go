@@ -15,6 +15,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
+	"crypto/tls"
 	"encoding/base32"
 	"encoding/binary"
 	"encoding/hex"
@@ -665,6 +666,10 @@ type Main struct {
 	// Cluster and TrustedProxies: see Config.
 	Cluster        *cluster.Node
 	TrustedProxies []netip.Prefix
+	// TLSCert and TLSKey, both set, are the PEM files of the certificate (its chain) and key
+	// with which the server serves HTTPS itself, rather than plain HTTP behind a TLS proxy.
+	// Session cookies are then marked Secure.
+	TLSCert, TLSKey string
 	// Metrics says where /metrics is served: "" with everything else at Addr, "off" nowhere,
 	// or an address of its own (like 127.0.0.1:9090, or a private network's), so that the
 	// address the public reaches does not show the server's figures.
@@ -673,6 +678,8 @@ type Main struct {
 	srv      *Server
 	httpSrv  *http.Server
 	listener net.Listener
+	// tls reports that the listener serves HTTPS.
+	tls bool
 	// metricsSrv and metricsLn serve /metrics at Metrics's address, when it names one.
 	metricsSrv *http.Server
 	metricsLn  net.Listener
@@ -685,9 +692,22 @@ const MetricsOff = "off"
 // first, so that a server that cannot have its address (taken, or not an address) fails before
 // it resumes a table, whose bots would move.
 func (m *Main) Open(ctx context.Context) error {
+	var tlsConfig *tls.Config
+	if m.TLSCert != "" || m.TLSKey != "" {
+		// Read before listening, so that a wrong file fails the start, not every connection.
+		cert, err := tls.LoadX509KeyPair(m.TLSCert, m.TLSKey)
+		if err != nil {
+			return fmt.Errorf("tls: %w", err)
+		}
+		tlsConfig = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
+	}
 	ln, err := net.Listen("tcp", m.Addr)
 	if err != nil {
 		return err
+	}
+	if tlsConfig != nil {
+		ln = tls.NewListener(ln, tlsConfig)
+		m.tls = true
 	}
 	var mln net.Listener
 	if m.Metrics != "" && m.Metrics != MetricsOff {
@@ -752,7 +772,12 @@ func (m *Main) MetricsURL() string {
 func (m *Main) Sweep(ctx context.Context) { m.srv.Sweep(ctx) }
 
 // URL is the server's base address, like http://127.0.0.1:41234.
-func (m *Main) URL() string { return baseURL(m.listener) }
+func (m *Main) URL() string {
+	if m.tls {
+		return "https" + strings.TrimPrefix(baseURL(m.listener), "http")
+	}
+	return baseURL(m.listener)
+}
 
 // baseURL is the http address of ln, naming localhost for a listener on every address.
 func baseURL(ln net.Listener) string {

@@ -43,6 +43,8 @@ func runServe(ctx context.Context, args []string, e *env) error {
 	node := fs.String("node", host, "this server's `name` in logs and, with --postgres, among the nodes sharing the database")
 	leaseTime := fs.Duration("lease-time", cluster.DefaultLeaseTime, "with --postgres: how long a table waits for another node when its node dies")
 	logJSON := fs.Bool("log-json", false, "log JSON lines instead of text")
+	tlsCert := fs.String("tls-cert", "", "serve HTTPS with this PEM `file` of the certificate and its chain (with --tls-key), rather than plain HTTP behind a TLS proxy")
+	tlsKey := fs.String("tls-key", "", "the PEM `file` of --tls-cert's private key")
 	metricsAddr := fs.String("metrics-addr", "", "serve /metrics on a listener of its own at this `address` (like 127.0.0.1:9090) instead of with the pages, so the public address does not show the server's figures; off for no /metrics")
 	proxies := fs.String("trusted-proxies", "", "comma-separated `networks` (CIDR) of reverse proxies whose X-Forwarded-For names the client, for the limits per address")
 	lim := web.DefaultLimits()
@@ -120,6 +122,9 @@ func runServe(ctx context.Context, args []string, e *env) error {
 			return usagef("--metrics-addr %s is --addr's: leave it out to serve /metrics with the pages", *metricsAddr)
 		}
 	}
+	if (*tlsCert == "") != (*tlsKey == "") {
+		return usagef("--tls-cert and --tls-key go together: give both files, or neither to serve plain HTTP")
+	}
 	if *leaseTime < 300*time.Millisecond || *leaseTime > 10*time.Minute {
 		return usagef("--lease-time %v: want between 300ms and 10m", *leaseTime)
 	}
@@ -164,7 +169,8 @@ func runServe(ctx context.Context, args []string, e *env) error {
 	if _, err := raiseFileLimit(); err != nil {
 		log.Warn("open files", "err", err)
 	}
-	m := &web.Main{Addr: *addr, Store: st, Log: log, BotDelay: *botDelay, Limits: lim, SecureCookies: *secureCookies, Cluster: cn, TrustedProxies: trusted, Metrics: *metricsAddr}
+	m := &web.Main{Addr: *addr, Store: st, Log: log, BotDelay: *botDelay, Limits: lim, SecureCookies: *secureCookies, Cluster: cn, TrustedProxies: trusted, Metrics: *metricsAddr,
+		TLSCert: *tlsCert, TLSKey: *tlsKey}
 	if err := m.Open(ctx); err != nil {
 		if strings.Contains(err.Error(), "address already in use") {
 			flag := "--addr"
