@@ -46,6 +46,15 @@ var specKeys = []specKey{
 	{"oracle", "1 searches the true state, every hidden card seen (a bound for study, not a fair player)", 0, 1, true},
 }
 
+// SpecSettings names the settings a bot spec may carry, in the order errors list them.
+func SpecSettings() []string {
+	names := make([]string, len(specKeys))
+	for i, k := range specKeys {
+		names[i] = k.name
+	}
+	return names
+}
+
 // settings are the values a bot spec sets, by key; the others keep the level's.
 type settings map[string]float64
 

@@ -199,14 +199,14 @@ func newRunner(cfg Config) (*runner, error) {
 	seen := map[[2]int]bool{}
 	for _, p := range sp.Pairs {
 		if p[0] < 0 || p[1] < 0 || p[0] >= len(sp.Players) || p[1] >= len(sp.Players) {
-			return nil, fmt.Errorf("pairing %v names no player (players 0 to %d)", p, len(sp.Players)-1)
+			return nil, fmt.Errorf("pairing %d-%d names no player (players 1 to %d)", p[0]+1, p[1]+1, len(sp.Players))
 		}
 		if p[0] == p[1] {
-			return nil, fmt.Errorf("pairing %v pairs a player with itself", p)
+			return nil, fmt.Errorf("pairing %d-%d pairs a player with itself", p[0]+1, p[1]+1)
 		}
 		key := [2]int{min(p[0], p[1]), max(p[0], p[1])}
 		if seen[key] {
-			return nil, fmt.Errorf("pairing %v is listed twice", p)
+			return nil, fmt.Errorf("pairing %d-%d is listed twice", p[0]+1, p[1]+1)
 		}
 		seen[key] = true
 	}

@@ -99,6 +99,22 @@ func show(v any) string {
 			parts = append(parts, strings.TrimSpace(x.Name+" "+x.Options.String()))
 		}
 		return "[" + strings.Join(parts, "; ") + "]"
+	case []PlayerSpec:
+		var parts []string
+		for _, p := range v {
+			if p.Name == p.Bot {
+				parts = append(parts, p.Bot)
+			} else {
+				parts = append(parts, p.Name+" ("+p.Bot+")")
+			}
+		}
+		return strings.Join(parts, ", ")
+	case [][2]int:
+		var parts []string
+		for _, p := range v {
+			parts = append(parts, fmt.Sprintf("%d-%d", p[0]+1, p[1]+1))
+		}
+		return strings.Join(parts, " ")
 	}
 	return fmt.Sprint(v)
 }

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"deuce/games"
 )
 
 func TestSpokenDuration(t *testing.T) {
@@ -54,6 +56,23 @@ func TestRefusedWhen(t *testing.T) {
 	for _, g := range []string{"alakaslam", "worldwide"} {
 		if v, ok := got[g]; ok {
 			t.Errorf("%s refuses %v, want nothing", g, v)
+		}
+	}
+}
+
+// Every level that searches makes a table of bots pause between moves (Limits.BotTableDelay):
+// expert, the costliest, once did not.
+func TestSearchingLevels(t *testing.T) {
+	cheap := map[string]bool{"random": true, "heuristic": true, "easy": true}
+	for _, g := range games.All() {
+		for _, level := range games.BotNames(g) {
+			want := !cheap[level] || level == "easy" && g.Heuristic == nil
+			if got := searches(g, level); got != want {
+				t.Errorf("%s %s: searches %v, want %v", g.Name, level, got, want)
+			}
+		}
+		if !searches(g, "expert") {
+			t.Errorf("%s: expert does not search", g.Name)
 		}
 	}
 }

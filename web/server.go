@@ -388,15 +388,13 @@ func (s *Server) run(t *store.Table, owner string, epoch int64) (*liveTable, err
 }
 
 // searches reports whether g's bot level searches (or solves) for its moves, spending up to its
-// budget on each, rather than playing a rule at once.
+// budget on each, rather than playing a rule at once: every level but those that choose at once
+// (cheapBots), and easy where the game has no heuristic for it to play.
 func searches(g engine.Game, level string) bool {
-	switch level {
-	case "medium", "hard", "equilibrium":
-		return true
-	case "easy":
+	if level == "easy" {
 		return g.Heuristic == nil
 	}
-	return false
+	return level != "" && !cheapBots[level]
 }
 
 // botOnly reports whether no person plays at a table.

@@ -71,6 +71,7 @@ func TestUsageErrors(t *testing.T) {
 		{"option against singles", []string{"play", "alakaslam", "--variant", "singles", "--option", "format=doubles"}, []string{"--variant singles", "format=doubles"}},
 		{"serve bare port", []string{"serve", "--addr", "8124"}, []string{"127.0.0.1:8124", ":8124"}},
 		{"serve bad addr", []string{"serve", "--addr", "localhost"}, []string{"host:port"}},
+		{"serve analysis share past a core", []string{"serve", "--analysis-share", "5"}, []string{"--analysis-share 5", "at most 1"}},
 		{"serve cert without key", []string{"serve", "--tls-cert", "cert.pem"}, []string{"--tls-cert and --tls-key go together"}},
 		{"serve bad metrics addr", []string{"serve", "--metrics-addr", "9090"}, []string{"--metrics-addr", "127.0.0.1:9090"}},
 		{"serve metrics at the pages' addr", []string{"serve", "--addr", ":8124", "--metrics-addr", ":8124"}, []string{"leave it out"}},

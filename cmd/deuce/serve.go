@@ -64,8 +64,8 @@ func runServe(ctx context.Context, args []string, e *env) error {
 	fs.IntVar(&lim.LiveTables, "max-live-tables", lim.LiveTables, "unfinished `tables` on the whole server (more get 503, the server is full)")
 	fs.IntVar(&lim.BotTables, "max-bot-tables", lim.BotTables, "unfinished `tables` with bots in every seat")
 	fs.DurationVar(&lim.BotTableTime, "bot-table-time", lim.BotTableTime, "a table with bots in every seat ends this long after it was created")
-	fs.DurationVar(&lim.BotTableDelay, "bot-table-delay", lim.BotTableDelay, "least pause before each move at a table with bots in every seat, one of them searching (medium, hard, equilibrium)")
-	fs.IntVar(&lim.Thinkers, "max-thinking", lim.Thinkers, "bot `searches` running at once on the server (medium, hard, expert); the others wait their turn")
+	fs.DurationVar(&lim.BotTableDelay, "bot-table-delay", lim.BotTableDelay, "least pause before each move at a table with bots in every seat, one of them searching (medium, hard, expert, equilibrium)")
+	fs.IntVar(&lim.Thinkers, "max-thinking", lim.Thinkers, "bot `searches` running at once on the server (medium, hard, expert, equilibrium); the others wait their turn")
 	fs.IntVar(&lim.SpectatorsPerTable, "max-spectators", lim.SpectatorsPerTable, "`spectators` one table takes")
 	fs.IntVar(&lim.ConnsPerAddress, "max-conns-per-address", lim.ConnsPerAddress, "websocket `connections` open at once from one address")
 	fs.IntVar(&lim.EquilibriumPoints, "equilibrium-max-points", lim.EquilibriumPoints, "most starting `points` a player may have against the pencil equilibrium bot (its solve grows with the fifth power)")
@@ -213,12 +213,15 @@ func checkLimits(l web.Limits, cacheMB int) error {
 		{"max-body", l.MaxBody > 0}, {"abandon-after", l.AbandonAfter > 0},
 		{"expire-after", l.ExpireAfter > 0}, {"live-within", l.ActiveWithin > 0},
 		{"analysis-queue", l.AnalysisQueue > 0}, {"analysis-max-decisions", l.AnalysisDecisions > 0},
-		{"analysis-iterations", l.AnalysisIterations > 0}, {"analysis-share", l.AnalysisShare > 0 && l.AnalysisShare <= 1},
+		{"analysis-iterations", l.AnalysisIterations > 0},
 		{"analyses-per-address", l.AnalysesPerAddress > 0}, {"hint-rate", l.HintsPerMinute > 0}, {"hint-burst", l.HintBurst > 0},
 	} {
 		if !c.ok {
 			return usagef("--%s must be positive", c.flag)
 		}
+	}
+	if l.AnalysisShare <= 0 || l.AnalysisShare > 1 {
+		return usagef("--analysis-share %v: want a share of one core above 0 and at most 1, like 0.25", l.AnalysisShare)
 	}
 	if l.EquilibriumPoints > pencil.MaxSolvePoints {
 		return usagef("--equilibrium-max-points %d: the solver takes at most %d", l.EquilibriumPoints, pencil.MaxSolvePoints)

@@ -50,6 +50,10 @@ by the spec as written:
   infer=1             deal the unseen cards by what the table shows of them (a
                       player who could not return holds none of the cards that
                       return), in the games that infer (Center Court)
+  judge=1             value a playout's end at the horizon by the chance of
+                      winning the match, not by the points counted
+  abstract=1          key the tree by what bears on the match's future (Worldwide:
+                      not the faces the dice showed)
   prune=1             leave out of the tree, below its root, the moves a search
                       never needs (taking back a card just picked), in the games
                       that say which (AlakaSLAM)

@@ -14,8 +14,18 @@ import (
 	"testing"
 	"time"
 
+	"deuce/games"
 	"deuce/sim"
 )
+
+// deuce sim --help names every setting a bot spec may carry.
+func TestSimHelpNamesEverySetting(t *testing.T) {
+	for _, name := range games.SpecSettings() {
+		if !regexp.MustCompile(`(?m)^  ` + name + `=`).MatchString(simUsage) {
+			t.Errorf("deuce sim --help does not list the setting %s", name)
+		}
+	}
+}
 
 func TestSimUsageErrors(t *testing.T) {
 	base := []string{"sim", "pencil", "--bots", "random,heuristic", "--matches", "10"}
