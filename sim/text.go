@@ -9,9 +9,17 @@ import (
 	"text/tabwriter"
 )
 
+// matchCount is "1 match" or "N matches".
+func matchCount(n int) string {
+	if n == 1 {
+		return "1 match"
+	}
+	return fmt.Sprintf("%d matches", n)
+}
+
 // WriteText prints the report as tables for people.
 func (r *Report) WriteText(w io.Writer) error {
-	fmt.Fprintf(w, "%s, %d matches, seed %d", r.Game, r.Matches, r.Seed)
+	fmt.Fprintf(w, "%s, %s, seed %d", r.Game, matchCount(r.Matches), r.Seed)
 	if len(r.Variants) > 0 {
 		var names []string
 		for _, v := range r.Variants {
@@ -26,9 +34,9 @@ func (r *Report) WriteText(w io.Writer) error {
 		fmt.Fprintf(w, "part of a run: %d of its %d matches, those the files hold\n", r.Matches, r.RunMatches)
 	}
 	if r.Solo {
-		fmt.Fprintf(w, "one seat: every bot plays the automaton, %d matches each per variant\n", r.MatchesPerPairing)
+		fmt.Fprintf(w, "one seat: every bot plays the automaton, %s each per variant\n", matchCount(r.MatchesPerPairing))
 	} else if len(r.Pairings) > 1 {
-		fmt.Fprintf(w, "%d pairings, %d matches each per variant, seats swapped from match to match\n", len(r.Pairings), r.MatchesPerPairing)
+		fmt.Fprintf(w, "%d pairings, %s each per variant, seats swapped from match to match\n", len(r.Pairings), matchCount(r.MatchesPerPairing))
 	}
 	fmt.Fprintln(w)
 

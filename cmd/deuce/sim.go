@@ -510,6 +510,11 @@ func (f *simFlags) play(ctx context.Context, cfg sim.Config, e *env) (*sim.Repor
 	if f.results != "" {
 		aheadPath = sim.AheadPath(f.results)
 		if f.resume {
+			// A scheduler runs the same command, --resume and all, the first time too; a person
+			// who mistyped the file is told.
+			if _, err := os.Stat(f.results); errors.Is(err, os.ErrNotExist) {
+				fmt.Fprintf(e.stderr, "note: no %s yet: the run starts there from its first match\n", f.results)
+			}
 			res, err = sim.ResumeResults(f.results, t)
 			if err == nil {
 				if cfg.Known, err = sim.ReadAhead(aheadPath, t); err != nil {
@@ -740,6 +745,9 @@ func runAllGames(ctx context.Context, pos []string, f *simFlags, e *env) error {
 	}
 	if f.results != "" || f.out != "" || f.shard != "" || f.recordDir != "" {
 		return usagef("--all-games writes its own files: drop --results, --out, --shard and --record")
+	}
+	if f.asJSON || f.asCSV {
+		return usagef("--all-games writes each game's report.txt, report.json and report.csv into --plots: drop --json and --csv")
 	}
 	if f.bots == "" {
 		f.bots = "all"
