@@ -68,9 +68,12 @@
 //     the other stands on or leaves; the one collision rule is that two teammates never end a
 //     movement on one space, since the text's "player at the ball" and "the Support" must be
 //     told apart. A teammate ends on the other's space only when the other plans after it and
-//     can still move off (the free move is left or it holds an Enchantment), which it must then
-//     do; a step onto the other's space needs a move left to step off again (or such a
-//     teammate to come), and Toots uses her ability only off it. The same holds for the move
+//     is known to be able to move off (the free move is left, or it has earned a move), which
+//     it must then do; a step onto the other's space needs a move left to step off again (or
+//     such a teammate to come), and Toots uses her ability only off it. Known means by what both
+//     see: an Enchantment the other holds, which it could discard to move, does not count, since
+//     teammates see only how many cards the other holds (and may say only whether they can
+//     reach the ball); offering the step by it would tell the player what its teammate holds. The same holds for the move
 //     after the hit. team-move=one-by-one plays the former reading: the teammates move one after
 //     the other on the court and never share a space, even in passing.
 //   - Team play: nobody at the ball loses the point; the serving team moves only after the

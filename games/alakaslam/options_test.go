@@ -172,26 +172,38 @@ func TestTeamMoveThrough(t *testing.T) {
 }
 
 // TestTeamMoveFollow: moving together, a teammate may end on the space the other leaves, and
-// the other must then leave it; the step onto it is refused when the other could not. (One by
-// one the step is refused: TestTeamMoveThrough.)
+// the other must then leave it; the step onto it is refused when the other could not be known
+// to (one by one the step is refused: TestTeamMoveThrough). Known means by what the team sees:
+// a move earned or the free move, never an Enchantment the other may hold, which a teammate
+// does not see (TestTeamMovesHideTheTeammatesHand).
 func TestTeamMoveFollow(t *testing.T) {
 	t.Run("mate can leave", func(t *testing.T) {
-		s := canadian(t, TeamTogether, threeE, true)
-		// Player 1 goes to (1,1), the ball, with the free move last; player 3 could leave with
-		// its Enchant-1, so player 1 may end there.
-		play(t, s, "spend e1; spend e1; move forward; move red; move red; done")
+		s := canadian(t, TeamTogether, threeE, false)
+		// Player 1 goes to (1,1), the ball, with the moves its Enchantments earned: the free
+		// move is left for player 3, so player 1 may end there.
+		play(t, s, "spend e1; spend e1; spend e2; move forward; move red; move red; done")
 		if s.cur != 2 || s.phase != phTeamMove {
 			t.Fatalf("phase %d, player %d: want player 3 to move off the shared space", s.phase, s.cur+1)
 		}
 		refused(t, s, "done", "may not end the movement on one space")
 		refused(t, s, "toots player 1", "step off your teammate's space first")
-		play(t, s, "spend e1; move back")
+		play(t, s, "move back")
 		if !legal(s, "toots player 1") {
 			t.Fatal("off the shared space Toots may not use her ability")
 		}
 		play(t, s, "done")
 		if s.pos[0] != at(1, 1) || s.pos[2] != at(0, 1) || s.hitter != 0 {
 			t.Fatalf("players on %v, hitter %d: want player 1 on the ball (1,1) and hitting, player 3 on (0,1)", s.pos, s.hitter+1)
+		}
+	})
+	t.Run("mate could leave only by its hand", func(t *testing.T) {
+		// The free move spent on the last step, player 3 could leave only by discarding the
+		// Enchant-1 it holds, which player 1 does not see: player 1 may not end there.
+		s := canadian(t, TeamTogether, threeE, true)
+		play(t, s, "spend e1; spend e1; move forward; move red; move red")
+		refused(t, s, "done", "may not end the movement on one space")
+		if legal(s, "done") {
+			t.Fatal("done is offered on the teammate's space")
 		}
 	})
 	t.Run("mate cannot leave", func(t *testing.T) {
@@ -288,20 +300,22 @@ func TestConformanceRuleOptions(t *testing.T) {
 
 // TestTeamMoveAfterHit: the move after the hit is planned together too. After player 1's team
 // serve (Hit-2 blue, then the Support's Hit-0 blue, to (2,2)), player 1 goes from (0,0) to
-// player 3's (1,2) and player 3 leaves it for (0,2); one by one the last step is refused.
+// player 3's (1,2) with three moves earned and player 3 leaves it for (0,2) with the free move;
+// one by one the last step is refused.
 func TestTeamMoveAfterHit(t *testing.T) {
 	for _, teamMove := range []string{TeamTogether, TeamOneByOne} {
 		t.Run(teamMove, func(t *testing.T) {
 			other := "1r 1b 2r 2b 0r 0b 3r 3b"
 			s := begin(t, engine.Options{"format": "doubles", "first-server": "1", "character1": "rich", "character2": "laurie",
 				"character3": "austin", "character4": "wendolyn", "team-move": teamMove}, "corner red",
-				"2b e2 e2 1r 1b 2r 0r 3r", other, "0b e2 1r 1b 2r 2b 0r 3b", other)
+				"2b e2 e2 e2 1b 2r 0r 3r", other, "0b e2 1r 1b 2r 2b 0r 3b", other)
 			play(t, s, "pick 2b; hit; pick 0b; hit")
 			if s.ball != at(2, 2) || s.phase != phAfter || s.cur != 0 || s.planning != (teamMove == TeamTogether) {
 				t.Fatalf("ball %v, phase %d, player %d, planning %v: want player 1 to move after the serve to (2,2)",
 					s.ball, s.phase, s.cur+1, s.planning)
 			}
-			play(t, s, "spend e2; spend e2; move forward; move blue")
+			// Three moves earned: the free move is left for player 3 to leave the space by.
+			play(t, s, "spend e2; spend e2; spend e2; move forward; move blue")
 			if teamMove == TeamOneByOne {
 				refused(t, s, "move blue", "your teammate stands there")
 				return
@@ -311,7 +325,7 @@ func TestTeamMoveAfterHit(t *testing.T) {
 				t.Fatalf("phase %d, player %d: want player 3 to move off the shared space", s.phase, s.cur+1)
 			}
 			refused(t, s, "done", "may not end the movement on one space")
-			play(t, s, "spend e2; move back; done")
+			play(t, s, "move back; done")
 			if s.planning || s.pos[0] != at(1, 2) || s.pos[2] != at(0, 2) || s.phase != phDraw {
 				t.Fatalf("planning %v, players %v, phase %d: want player 1 on (1,2), player 3 on (0,2), then the draw",
 					s.planning, s.pos, s.phase)

@@ -9,10 +9,11 @@ package alakaslam
 // or through the space the other stands on or is going to; the two may only not end the
 // movement on the same space, where neither the player at the ball nor the Support the text
 // speaks of could be told apart. So a teammate ends its plan on the other's space only when the
-// other plans after it and can still move off (the free move is left, or it holds an
-// Enchantment); a teammate on the other's space must step off before it is done, steps onto it
-// only with a move left to step off again (or the other one still to come and able to leave),
-// and uses Toots's ability only once off it. Under team-move=one-by-one the teammates move one
+// other plans after it and is known to be able to move off (the free move is left, or it has
+// earned a move: not by an Enchantment it may hold, since a teammate sees only how many cards
+// the other holds); a teammate on the other's space must step off before it is done, steps onto
+// it only with a move left to step off again (or the other one still to come and known to be
+// able to leave), and uses Toots's ability only once off it. Under team-move=one-by-one the teammates move one
 // after the other on the court itself and never share a space, even in passing.
 
 // where is where seat stands for the movement in progress: its planned space while its team
@@ -70,25 +71,30 @@ func (s *State) mateToCome(seat int8) bool {
 	return false
 }
 
-// canLeave reports whether seat could still move a space: a move earned, the free move left
-// (free), or an Enchantment to discard.
-func (s *State) canLeave(seat int8, free bool) bool {
-	return free || s.earned[seat] > 0 || s.hands[seat].enchants() > 0
+// mateCanLeave reports whether seat's teammate, planning after it, is known to be able to move
+// a space: a move earned, or the free move left (free). Its hand does not count: the teammates
+// see only how many cards the other holds, so an Enchantment it could discard to move is not
+// the player's to count on; offering the player a move by it would tell the player what the
+// teammate holds.
+func (s *State) mateCanLeave(mate int8, free bool) bool {
+	return free || s.earned[mate] > 0
 }
 
 // stepOnMate reports whether seat, planning, may step onto its teammate's space: it has a move
-// left after the step to leave it again, or the teammate plans after it and could then leave.
+// left after the step to leave it again, or the teammate plans after it and is known to be able
+// to leave then.
 func (s *State) stepOnMate(seat int8) bool {
 	free := s.free && s.earned[seat] > 0 // the free move left after the step
 	left := s.earned[seat] > 1 || free || s.hands[seat].enchants() > 0
-	return left || (s.mateToCome(seat) && s.canLeave(s.partner(seat), free))
+	return left || (s.mateToCome(seat) && s.mateCanLeave(s.partner(seat), free))
 }
 
 // mayFinish reports whether seat may end its movement ("done"): always, except on its
-// teammate's space in a planned movement, unless the teammate plans after it and can move off.
+// teammate's space in a planned movement, unless the teammate plans after it and is known to
+// be able to move off.
 func (s *State) mayFinish(seat int8) bool {
 	if !s.sharing(seat) {
 		return true
 	}
-	return s.mateToCome(seat) && s.canLeave(s.partner(seat), s.free)
+	return s.mateToCome(seat) && s.mateCanLeave(s.partner(seat), s.free)
 }
