@@ -36,6 +36,7 @@ var layers = []struct {
 	{"sim/chart", []string{"sim", "gonum.org/v1/plot"}},
 	{"match", []string{"engine", "bot", "clock", "timesource"}},
 	{"analysis", []string{"engine", "games", "games/*", "bot", "bot/*"}},
+	{"tutorial", []string{"engine", "games", "games/*", "match"}},
 	{"store", []string{"engine", "rating"}},
 	{"store/storetest", []string{"engine", "rating", "store"}},
 	{"store/sqlstore", []string{"engine", "rating", "store"}},
@@ -43,13 +44,13 @@ var layers = []struct {
 	{"store/postgres", []string{"engine", "store", "store/sqlstore", "github.com/jackc/pgx/v5"}},
 	{"store/postgres/pgtest", []string{"github.com/jackc/pgx/v5"}},
 	{"cluster", []string{"engine", "store", "store/postgres"}},
-	{"web", []string{"analysis", "timesource", "engine", "games", "games/*", "bot", "bot/*", "match", "store", "store/*", "clock", "rating", "github.com/coder/websocket", "golang.org/x/time/rate", "golang.org/x/crypto", "golang.org/x/text/unicode/norm", "cluster", "github.com/prometheus/client_golang"}},
+	{"web", []string{"analysis", "tutorial", "timesource", "engine", "games", "games/*", "bot", "bot/*", "match", "store", "store/*", "clock", "rating", "github.com/coder/websocket", "golang.org/x/time/rate", "golang.org/x/crypto", "golang.org/x/text/unicode/norm", "cluster", "github.com/prometheus/client_golang"}},
 	{"web/loadtest", []string{"github.com/coder/websocket"}},
 	{"protocol", []string{"engine"}},
 	{"client", []string{"engine", "protocol", "github.com/coder/websocket"}},
 	{"client/clienttest", []string{"client", "store/sqlite", "web", "github.com/coder/websocket"}},
-	{"tui", []string{"engine", "score", "games", "games/*", "bot", "protocol", "client", "github.com/charmbracelet/bubbletea", "github.com/charmbracelet/bubbles", "github.com/charmbracelet/lipgloss", "github.com/charmbracelet/x/ansi"}},
-	{"cmd/deuce", []string{"cluster", "analysis", "engine", "games", "games/*", "bot", "bot/*", "sim", "sim/*", "store", "store/*", "web", "web/*", "protocol", "client", "tui", "github.com/charmbracelet/x/term"}},
+	{"tui", []string{"engine", "score", "games", "games/*", "bot", "protocol", "client", "tutorial", "github.com/charmbracelet/bubbletea", "github.com/charmbracelet/bubbles", "github.com/charmbracelet/lipgloss", "github.com/charmbracelet/x/ansi"}},
+	{"cmd/deuce", []string{"cluster", "analysis", "tutorial", "engine", "games", "games/*", "bot", "bot/*", "sim", "sim/*", "store", "store/*", "web", "web/*", "protocol", "client", "tui", "github.com/charmbracelet/x/term"}},
 }
 
 func TestImportGraph(t *testing.T) {

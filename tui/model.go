@@ -246,6 +246,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		case errors.Is(msg.err, io.EOF):
 			m.ended = true
 			m.setStatus(m.overText()+leaveHint, false)
+			if LessonOver(m.frame) {
+				m.setStatus(m.frame.Lesson+leaveHint, false)
+			}
 		case errors.Is(msg.err, context.Canceled):
 			return m, tea.Quit
 		default:
@@ -838,6 +841,8 @@ func (m *Model) waitingText() string {
 	switch {
 	case !m.have:
 		return "Waiting for the table…"
+	case LessonOver(f):
+		return f.Lesson + leaveHint
 	case m.ended:
 		return m.overText() + leaveHint
 	case f.Result.Over:

@@ -97,6 +97,9 @@ type Frame struct {
 	Ended string
 	// Clock is each seat's time when the frame was made, on a table with clocks; nil without.
 	Clock *Clock
+	// Lesson is a tutorial's word for the step (what to play and why), or the lesson's end;
+	// "" at a table that is no lesson (Lesson).
+	Lesson string
 }
 
 // Clock is the seats' clocks at one moment.

@@ -250,9 +250,16 @@ func (m *Model) statusLines(w int) []string {
 	if ansi.StringWidth(text) <= w || m.height < 16 {
 		return []string{text}
 	}
+	rows := statusRows
+	if m.frame.Lesson != "" {
+		rows = lessonRows // a lesson's step is the point of its screen
+	}
 	lines := strings.Split(ansi.Wrap(text, max(w-1, 10), ""), "\n")
-	return lines[:min(len(lines), statusRows)]
+	return lines[:min(len(lines), rows)]
 }
+
+// lessonRows is the most rows a lesson's status takes (Lesson): its step's explanation.
+const lessonRows = 5
 
 func (m *Model) statusLine(w int) string {
 	status := m.status
@@ -277,6 +284,8 @@ func (m *Model) statusLine(w int) string {
 		return m.st.err.Render(m.frame.Notice)
 	case m.rp != nil:
 		return ""
+	case m.have && m.frame.Lesson != "" && (len(m.frame.Legal) > 0 || LessonOver(m.frame)):
+		return m.st.ok.Render(m.frame.Lesson)
 	case m.have && len(m.frame.Legal) > 0:
 		// A move whose notation says too little (an AlakaSLAM character, a Love Means Nothing
 		// card) is explained while the cursor is on it.

@@ -1,190 +1,16 @@
 package web
 
 import (
-	"fmt"
-	"math/rand/v2"
 	"net/http"
 	"slices"
 	"strconv"
-	"strings"
-	"sync"
 
-	"deuce/engine"
-	"deuce/games"
-	"deuce/games/alakaslam"
-	"deuce/games/pencil"
 	"deuce/match"
+	"deuce/tutorial"
 )
 
-// Tutorials: one per game, a fixed deal played step by step. A tutorial's match is made by the
-// engine itself: the game's heuristic plays every seat from a fixed seed, chance included, and
-// the learner (seat 1) is asked to play, one decision at a time, exactly the move its seat made
-// in that match. Every position, legal move and log line the learner sees comes from replaying
-// that record, so a tutorial can never disagree with the rules; only the explanations are
-// written by hand, one per kind of move.
-type tutorial struct {
-	Game    string
-	Options engine.Options
-	Seed    uint64
-	Intro   string
-	// MaxSteps caps the learner's decisions; the tutorial also ends with the first point won
-	// once MinSteps were played, or with the match.
-	MinSteps, MaxSteps int
-	// lessons explain a kind of move (the first word of its notation); %s is the move.
-	lessons map[string]string
-}
-
-var tutorials = []tutorial{
-	{
-		Game: "centercourt", Options: engine.Options{"format": "tiebreak"}, Seed: 3, MinSteps: 4, MaxSteps: 10,
-		Intro: "Center Court plays tennis with cards valued 1 to 6. The server plays a card: its value is the Volley Value. " +
-			"Each return must match it: one card of the same value, or 1 + |v − w| cards of another value w " +
-			"(two cards one step away, three cards two steps away...). Who cannot return loses the point. You are player 1, and you serve.",
-		lessons: map[string]string{
-			"serve":   "Serve: play «%s». Its value becomes the Volley Value. A 3 or 4 is always in; after a 1, 2, 5 or 6 the Service Die may call a fault.",
-			"concede": "No card or set of cards in your hand returns this Volley Value: «%s» and lose the point.",
-		},
-	},
-	{
-		Game: "pencil", Options: engine.Options{"points": "8"}, Seed: 2, MinSteps: 8, MaxSteps: 8,
-		Intro: "Tennis on paper: the ball starts on the centre line and you each have 8 points. Every round both players bid secretly; " +
-			"the higher bid pushes the ball one field away from the bidder (straight over the net from the bidder's own side), and both bids are spent. " +
-			"Push the ball beyond the other's field, or have it on the other's side when both are out of points, to win.",
-		lessons: map[string]string{
-			"bid": "Bid: play «%s». Your opponent bids at the same time without seeing yours; the bids are revealed together.",
-		},
-	},
-	{
-		Game: "lmn", Options: engine.Options{"players": "singles", "format": "set"}, Seed: 1, MinSteps: 3, MaxSteps: 30,
-		Intro: "Love Means Nothing: a point is a game. A card has two halves: a defence covering one or two zones of your half " +
-			"(back row BL BC BR, front row FL FC FR: left, centre, right) and a shot aimed at one zone of the other half. " +
-			"«BL+BC>BR» defends back left and back centre, and aims at back right. Each card is used for one half only. " +
-			"Lay out preparation cards, serve, then cover the ball with a defence and send it back with a shot.",
-		lessons: map[string]string{
-			"prep":    "Lay out a preparation card: «%s». Preparation cards may not cover a common zone; later they can defend or aim without coming from your hand.",
-			"take":    "Take a preparation card back into your hand: «%s».",
-			"done":    "You have finished this phase: «%s».",
-			"done,":   "End your turn: «%s». You move cards between hand and preparation area, then refill from your reserve.",
-			"serve":   "Serve: «%s». The ball goes to the zone the card aims at.",
-			"defend":  "Cover the ball: «%s» defends the zone the ball is in.",
-			"aim":     "Send the ball back: «%s». Only one card per turn may come from your hand.",
-			"hit":     "Confirm the shot: «%s».",
-			"concede": "No card covers the ball: «%s» and lose the point.",
-			"pass":    "Pass to your partner: «%s».",
-		},
-	},
-	{
-		Game: "alakaslam", Options: engine.Options{"format": "singles", "points": "3"}, Seed: 2, MinSteps: 5, MaxSteps: 30,
-		Intro: "AlakaSLAM is wizards' tennis on a court of cards, 4 rows by 3 columns. Red is column 1, blue the last column. " +
-			"Each Hit card moves the ball one column toward its colour and its value in rows toward your opponent; " +
-			"an Enchantment forces the return to use exactly that many cards. You must stand on the ball to hit it. First to 3 points wins.",
-		lessons: map[string]string{
-			"choose":   "Choose your character: «%s».",
-			"keep":     "Keep this hand: «%s». A mulligan would draw a hand one card smaller.",
-			"mulligan": "Mulligan: «%s». You discard your hand and draw one card fewer.",
-			"call":     "Call a colour for the first serve: «%s».",
-			"corner":   "Choose the back corner to serve from: «%s».",
-			"move":     "Move: «%s». One space is free, never diagonally.",
-			"spend":    "Discard an Enchantment to move one more space: «%s».",
-			"pick":     "Pick a card for your hit: «%s». A red card moves the ball toward red, a blue one toward blue, its value in rows forward.",
-			"hit":      "Hit with the cards picked: «%s».",
-			"done":     "End your turn: «%s».",
-			"discard":  "Discard: «%s».",
-			"take":     "Take the card back: «%s».",
-			"concede":  "You cannot return the ball: «%s» and lose the point.",
-		},
-	},
-	{
-		Game: "worldwide", Options: engine.Options{"mode": "tiebreak", "rules": "basic", "surface": "hard"}, Seed: 1, MinSteps: 10, MaxSteps: 16,
-		Intro: "Worldwide Tennis: each half of the court has backhand, centre and forehand zones along the baseline and a volley zone at the net. " +
-			"Serve with a serve card and a d20 roll; then move to where the ball is sent and play a card that starts from that zone. " +
-			"A card answering a blue card with blue or orange is validated without a roll; otherwise you roll the d20 against its difficulty. A tiebreak to 7.",
-		lessons: map[string]string{
-			"serve":         "Serve: «%s». The d20 must reach the card's difficulty, or it is a fault.",
-			"play":          "Play a shot from the zone you stand in: «%s».",
-			"stay":          "After your shot: «%s» where you are.",
-			"rush":          "Go to the net: «%s». From there you volley.",
-			"recentre":      "Move back to the centre zone: «%s» (and win a star).",
-			"to":            "Move to the ball: «%s».",
-			"discard":       "Pay a card to move: «%s».",
-			"concentration": "At the change of ends, «%s»: gain 2 stars.",
-			"recovery":      "At the change of ends, «%s»: draw a card.",
-			"plan":          "Tactical plan: «%s».",
-			"no":            "«%s».",
-			"concede":       "You cannot play a shot: «%s» and lose the point.",
-		},
-	},
-}
-
-// builtTutorial is a tutorial with its match played.
-type builtTutorial struct {
-	def   tutorial
-	game  engine.Game
-	rec   *engine.Record
-	steps []int // the record index of each of the learner's decisions
-	err   error
-}
-
-var built struct {
-	once sync.Once
-	m    map[string]*builtTutorial
-}
-
-// tutorialFor returns the tutorial of game, playing its match on first use.
-func tutorialFor(game string) (*builtTutorial, bool) {
-	built.once.Do(func() {
-		built.m = map[string]*builtTutorial{}
-		for _, def := range tutorials {
-			built.m[def.Game] = buildTutorial(def)
-		}
-	})
-	bt, ok := built.m[game]
-	return bt, ok
-}
-
-// buildTutorial plays def's match with the game's heuristic for every seat.
-func buildTutorial(def tutorial) *builtTutorial {
-	bt := &builtTutorial{def: def}
-	g, err := games.Lookup(def.Game)
-	if err != nil {
-		bt.err = err
-		return bt
-	}
-	bt.game = g
-	s, opts, err := g.Start(def.Options)
-	if err != nil {
-		bt.err = err
-		return bt
-	}
-	seats := make([]engine.SeatInfo, s.NumSeats())
-	for i := range seats {
-		seats[i] = engine.SeatInfo{Name: fmt.Sprintf("player %d", i+1), Bot: "heuristic"}
-	}
-	seats[0] = engine.SeatInfo{Name: "You"}
-	bt.rec = engine.NewRecord(g, opts, seats)
-	rng := rand.New(rand.NewPCG(def.Seed, def.Seed))
-	score := s.Result().Score
-	for s.ToMove() != engine.Nobody {
-		to := s.ToMove()
-		if to == 0 {
-			if len(bt.steps) == def.MaxSteps || len(bt.steps) >= def.MinSteps && s.Result().Score != score {
-				break
-			}
-			bt.steps = append(bt.steps, len(bt.rec.Moves))
-		}
-		var a engine.Action
-		if to == engine.Chance {
-			a = engine.SampleChance(rng, s.Chances(nil))
-		} else {
-			a = g.Heuristic(engine.Determinize(s, to, rng), rng)
-		}
-		if err := bt.rec.Apply(s, a); err != nil {
-			bt.err = err
-			return bt
-		}
-	}
-	return bt
-}
+// The tutorials' HTTP face: the lessons themselves are package tutorial's, which the terminal
+// (deuce learn) teaches too.
 
 // tutorialInfo lists a tutorial in the lobby.
 type tutorialInfo struct {
@@ -211,190 +37,51 @@ type tutorialFrame struct {
 }
 
 func (s *Server) apiTutorials(w http.ResponseWriter, _ *http.Request) {
-	var out []tutorialInfo
-	for _, def := range tutorials {
-		bt, _ := tutorialFor(def.Game)
-		if bt.err != nil {
+	out := []tutorialInfo{}
+	for _, game := range tutorial.Games() {
+		t, err := tutorial.For(game)
+		if err != nil {
+			s.log.Error("tutorial", "game", game, "err", err)
 			continue
 		}
-		out = append(out, tutorialInfo{Game: def.Game, Title: bt.game.Title, Steps: len(bt.steps)})
+		out = append(out, tutorialInfo{Game: game, Title: t.Game().Title, Steps: t.Steps()})
 	}
-	// In the order the lobby shows the games.
-	order := games.Names()
-	slices.SortStableFunc(out, func(a, b tutorialInfo) int {
-		return slices.Index(order, a.Game) - slices.Index(order, b.Game)
-	})
 	writeJSON(w, http.StatusOK, out)
 }
 
 // apiTutorial returns step ?step=N (from 0) of a game's tutorial; N equal to the number of
 // steps gives the final position.
 func (s *Server) apiTutorial(w http.ResponseWriter, r *http.Request) {
-	bt, ok := tutorialFor(r.PathValue("game"))
-	if !ok {
+	game := r.PathValue("game")
+	if !slices.Contains(tutorial.Games(), game) {
 		writeError(w, http.StatusNotFound, "no tutorial for that game")
 		return
 	}
-	if bt.err != nil {
-		s.log.Error("tutorial", "game", bt.def.Game, "err", bt.err)
+	t, err := tutorial.For(game)
+	if err != nil {
+		s.log.Error("tutorial", "game", game, "err", err)
 		writeError(w, http.StatusInternalServerError, "the tutorial could not be prepared")
 		return
 	}
 	step := 0
 	if q := r.URL.Query().Get("step"); q != "" {
 		n, err := strconv.Atoi(q)
-		if err != nil || n < 0 || n > len(bt.steps) {
-			writeError(w, http.StatusBadRequest, fmt.Sprintf("step must be a number from 0 to %d", len(bt.steps)))
+		if err != nil || n < 0 || n > t.Steps() {
+			writeError(w, http.StatusBadRequest, "step must be a number from 0 to "+strconv.Itoa(t.Steps()))
 			return
 		}
 		step = n
 	}
-	f, err := bt.frame(step)
+	f, err := t.Frame(step)
 	if err != nil {
-		s.log.Error("tutorial", "game", bt.def.Game, "err", err)
+		s.log.Error("tutorial", "game", game, "err", err)
 		writeError(w, http.StatusInternalServerError, "the tutorial does not replay")
 		return
 	}
-	writeJSON(w, http.StatusOK, f)
-}
-
-// frame replays the tutorial's record up to step and describes it for the learner.
-func (bt *builtTutorial) frame(step int) (tutorialFrame, error) {
-	end := len(bt.rec.Moves)
-	if step < len(bt.steps) {
-		end = bt.steps[step]
+	out := tutorialFrame{Game: game, Title: t.Game().Title, Intro: t.Intro(), Step: f.Step, Steps: f.Steps, Done: f.Done,
+		Update: f.Update, Expect: f.Expect, Lesson: f.Lesson}
+	for _, si := range t.Seats() {
+		out.Seats = append(out.Seats, seatPublic{Name: si.Name, Bot: si.Bot, Claimed: true})
 	}
-	f := tutorialFrame{Game: bt.game.Name, Title: bt.game.Title, Intro: bt.def.Intro, Step: step, Steps: len(bt.steps), Done: step == len(bt.steps)}
-	for _, si := range bt.rec.Seats {
-		f.Seats = append(f.Seats, seatPublic{Name: si.Name, Bot: si.Bot, Claimed: true})
-	}
-	rec := *bt.rec
-	rec.Moves = bt.rec.Moves[:end]
-	var log []string
-	st, err := engine.Replay(bt.game, &rec, func(i int, s engine.State) {
-		if i < end {
-			log = append(log, engine.Narrate(s, rec.Moves[i].Action, 0))
-		}
-	})
-	if err != nil {
-		return f, err
-	}
-	u := match.Update{Seq: end, Seat: 0, ToMove: st.ToMove(), View: st.Observe(0), Log: log, Result: st.Result()}
-	if p, ok := st.(engine.Simultaneous); ok {
-		u.Pending = p.Pending()
-	}
-	if f.Done {
-		// The lesson is over, whatever the match would do next.
-		u.ToMove = engine.Nobody
-		u.Pending = nil
-	} else {
-		for _, a := range st.Legal(nil) {
-			u.Legal = append(u.Legal, match.Choice{Action: a, Text: st.ActionString(a)})
-		}
-		m := bt.rec.Moves[end]
-		f.Expect = &match.Choice{Action: m.Action, Text: m.Text}
-		f.Lesson = bt.lesson(end, st)
-	}
-	f.Update = u
-	return f, nil
-}
-
-// lesson explains the record's move i, played in st.
-func (bt *builtTutorial) lesson(i int, st engine.State) string {
-	m := bt.rec.Moves[i]
-	kind, _, _ := strings.Cut(m.Text, " ")
-	switch bt.game.Name {
-	case "pencil":
-		if ps, ok := st.(*pencil.State); ok && kind == "bid" {
-			return pencilBid(ps, m.Seat, int(m.Action), m.Text)
-		}
-	case "centercourt":
-		if kind == "return" {
-			return centerCourtReturn(bt.rec.Moves[:i], m.Text)
-		}
-	case "alakaslam":
-		if d := alakaslam.DescribeAction(m.Text); d != "" {
-			return fmt.Sprintf("Choose your character: «%s». %s", m.Text, d)
-		}
-	}
-	if l, ok := bt.def.lessons[kind]; ok {
-		return fmt.Sprintf(l, m.Text)
-	}
-	return fmt.Sprintf("Play «%s».", m.Text)
-}
-
-// pencilBid explains bid, seat's bid of the bidding game, from where the round stands: the
-// points, the ball, and where a lower, a higher and an equal bid of the other player leave the
-// ball (the game's own rule, pencil.State.BallAfter). The rounds differ, so each step says
-// something new.
-func pencilBid(s *pencil.State, seat engine.Seat, bid int, text string) string {
-	fields := s.Params().Fields
-	mine, theirs := s.Points(seat), s.Points(1-seat)
-	// where says a position seen from the learner's end: negative is the learner's half.
-	where := func(ball int) string {
-		if seat == 1 {
-			ball = -ball
-		}
-		switch {
-		case ball > fields:
-			return "beyond your opponent's last field, and you win the match"
-		case ball < -fields:
-			return "beyond your last field, and you lose the match"
-		case ball > 0:
-			return plural(ball, "field") + " into your opponent's half"
-		case ball < 0:
-			return plural(-ball, "field") + " into your half"
-		}
-		return "on the centre line"
-	}
-	goes := func(ball int) string {
-		if w := where(ball); w != "on the centre line" {
-			return w
-		}
-		return "to the centre line"
-	}
-	lose := fmt.Sprintf("if higher, %s; a tie leaves it where it is", goes(s.BallAfter(seat, false)))
-	switch {
-	case theirs < bid:
-		lose = fmt.Sprintf("with %s they can neither match nor beat it", plural(theirs, "point"))
-	case theirs == bid:
-		lose = fmt.Sprintf("with %s they cannot bid higher; a tie leaves it where it is", plural(theirs, "point"))
-	}
-	spent := "a bid of 0 keeps all your points for the rounds to come"
-	if bid > 0 {
-		spent = "both bids are spent: " + plural(bid, "point") + " of yours gone for the rounds to come"
-	}
-	return fmt.Sprintf("You have %s, your opponent %s; the ball is %s. Bid: play «%s». "+
-		"Your opponent bids at the same time without seeing it. If their bid is lower, the ball goes %s; "+
-		"%s. Win or lose the round, %s.",
-		plural(mine, "point"), plural(theirs, "point"), where(s.Ball()), text, goes(s.BallAfter(seat, true)), lose, spent)
-}
-
-// centerCourtReturn explains a Center Court return from the Volley Value, which is the value
-// of the last card served or returned.
-func centerCourtReturn(before []engine.Move, text string) string {
-	vv := 0
-	for _, m := range before {
-		if m.Seat < 0 {
-			continue
-		}
-		f := strings.Fields(m.Text)
-		if len(f) == 2 && (f[0] == "serve" || f[0] == "return") {
-			vv, _ = strconv.Atoi(strings.Split(f[1], "-")[0])
-		}
-	}
-	cards := strings.Split(strings.TrimPrefix(text, "return "), "-")
-	w, _ := strconv.Atoi(cards[0])
-	words := []string{"", "one", "two", "three", "four", "five", "six"}
-	n := len(cards)
-	switch {
-	case vv == 0:
-		return fmt.Sprintf("Return: play «%s».", text)
-	case n == 1:
-		return fmt.Sprintf("Return the Volley Value %d with a single %d: «%s».", vv, w, text)
-	case n < len(words):
-		return fmt.Sprintf("Return the Volley Value %d with %s %ds: %d is %d away from %d, so it takes 1 + %d = %d cards. Play «%s»; the Volley Value becomes %d.",
-			vv, words[n], w, w, n-1, vv, n-1, n, text, w)
-	}
-	return fmt.Sprintf("Return: play «%s».", text)
+	writeJSON(w, http.StatusOK, out)
 }

@@ -542,6 +542,9 @@ func (p *linePrompt) frame(f tui.Frame) {
 		return
 	}
 	switch {
+	case tui.LessonOver(f):
+		fmt.Fprintf(w, "\n%s\n%s\n", p.view(f), f.Lesson)
+		return
 	case f.Result.Over && f.Ended != "" && len(f.Result.Returns) == 0:
 		// Ended without a result (called off, expired): say how, not a score.
 		fmt.Fprintf(w, "\n%s\n%s\n", p.view(f), tui.EndText(f.Result, f.Ended, f.Seat, p.name))
@@ -562,7 +565,11 @@ func (p *linePrompt) frame(f tui.Frame) {
 		// As the browser does: a move with no choice is played for the player, who is told;
 		// once (a refusal of it asks as any refusal does), and in place of a move waiting to
 		// be sent again.
-		fmt.Fprintf(w, "\n%s\nYour only move, played for you: %s\n", p.view(f), f.Legal[0].Text)
+		fmt.Fprintf(w, "\n%s\n", p.view(f))
+		if f.Lesson != "" {
+			fmt.Fprintf(w, "%s\n", f.Lesson)
+		}
+		fmt.Fprintf(w, "Your only move, played for you: %s\n", f.Legal[0].Text)
 		p.autoSeq, p.resend = f.Seq, nil
 		p.sent, p.typed = f.Played, f.Legal[0].Text
 		p.move, p.moveSeq = tui.Move{Action: f.Legal[0].Action}, f.Seq
@@ -574,6 +581,9 @@ func (p *linePrompt) frame(f tui.Frame) {
 		p.sent, p.typed = -1, ""
 	}
 	fmt.Fprintf(w, "\n%s\n", p.view(f))
+	if f.Lesson != "" {
+		fmt.Fprintf(w, "%s\n", f.Lesson)
+	}
 	p.listMoves(f)
 	p.ask()
 }

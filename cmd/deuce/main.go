@@ -115,6 +115,7 @@ func commands() []command {
 		{"logout", "sign out of a server and forget the session", runLogout},
 		{"seek", "post a seek on a server (or accept one) and play the table", runSeek},
 		{"seeks", "list a server's open seeks", runSeeks},
+		{"learn", "learn a game step by step, as the browser's lessons teach it", runLearn},
 		{"replay", "step through a recorded match, point by point", runReplay},
 		{"analyze", "judge every decision of a recorded match", runAnalyze},
 		{"solve", "solve the bidding game exactly", runSolve},

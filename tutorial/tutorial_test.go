@@ -1,0 +1,66 @@
+package tutorial_test
+
+import (
+	"strings"
+	"testing"
+
+	"deuce/games"
+	"deuce/tutorial"
+)
+
+// Every game has a tutorial whose every step asks for a legal move, explained, and whose last
+// frame asks for none.
+func TestEveryGameHasALesson(t *testing.T) {
+	if got, want := len(tutorial.Games()), len(games.All()); got != want {
+		t.Fatalf("%d tutorials, want one per game (%d)", got, want)
+	}
+	for _, name := range tutorial.Games() {
+		tu, err := tutorial.For(name)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if tu.Steps() == 0 || tu.Intro() == "" || tu.Seats()[0].Name != "You" {
+			t.Errorf("%s: %d steps, intro %q, seats %v", name, tu.Steps(), tu.Intro(), tu.Seats())
+		}
+		for step := range tu.Steps() + 1 {
+			f, err := tu.Frame(step)
+			if err != nil {
+				t.Fatalf("%s step %d: %v", name, step, err)
+			}
+			if f.Done != (step == tu.Steps()) {
+				t.Errorf("%s step %d: done %v", name, step, f.Done)
+			}
+			if f.Done {
+				if f.Expect != nil || len(f.Update.Legal) != 0 {
+					t.Errorf("%s: the last frame asks for %v among %d moves", name, f.Expect, len(f.Update.Legal))
+				}
+				continue
+			}
+			if f.Expect == nil {
+				t.Fatalf("%s step %d: no move asked for", name, step)
+			}
+			legal := false
+			for _, c := range f.Update.Legal {
+				legal = legal || c.Action == f.Expect.Action && c.Text == f.Expect.Text
+			}
+			if !legal || !strings.Contains(f.Lesson, "«") {
+				t.Errorf("%s step %d: expects %v, legal %v, lesson %q", name, step, f.Expect, legal, f.Lesson)
+			}
+		}
+	}
+}
+
+func TestNoLesson(t *testing.T) {
+	if _, err := tutorial.For("chess"); err == nil || !strings.Contains(err.Error(), "centercourt") {
+		t.Errorf("For(chess): %v, want an error naming the tutorials", err)
+	}
+	tu, err := tutorial.For("pencil")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, step := range []int{-1, tu.Steps() + 1} {
+		if _, err := tu.Frame(step); err == nil {
+			t.Errorf("Frame(%d) of %d steps: no error", step, tu.Steps())
+		}
+	}
+}
