@@ -114,6 +114,9 @@ type optionFlags struct {
 	// override lets an --option replace what the variant sets: sim's --option applies to
 	// every variant of a run, --variant all included.
 	override bool
+	// moot collects, under override, the options given that a variant makes moot, for a note:
+	// in a run of several variants an option may matter in some of them only.
+	moot []string
 }
 
 func (o *optionFlags) register(fs *flag.FlagSet) {
@@ -137,15 +140,21 @@ func (o *optionFlags) resolve(g engine.Game) (engine.Options, error) {
 			}
 		}
 	}
+	given := engine.Options{}
 	for _, s := range o.options {
 		extra, err := engine.ParseOptions(s)
 		if err != nil {
 			return nil, usageError{err.Error()}
 		}
-		for k, v := range extra {
+		for _, k := range slices.Sorted(maps.Keys(extra)) {
+			v := extra[k]
 			if want, ok := defining[k]; ok && !strings.EqualFold(want, v) {
 				return nil, usagef("--variant %s sets %s=%s, and --option %s=%s contradicts it: drop one of them", o.variant, k, want, k, v)
 			}
+			if was, ok := given[strings.ToLower(k)]; ok && !strings.EqualFold(was, v) {
+				return nil, usagef("--option %s is given twice, as %s and as %s: give it once", k, was, v)
+			}
+			given[strings.ToLower(k)] = v
 			opts[k] = v
 		}
 	}
@@ -155,6 +164,22 @@ func (o *optionFlags) resolve(g engine.Game) (engine.Options, error) {
 	}
 	if _, err := g.New(resolved); err != nil {
 		return nil, usagef("%s: %v", g.Name, err)
+	}
+	// An option given that the others make moot would be shown as played and change nothing.
+	for _, k := range slices.Sorted(maps.Keys(given)) {
+		spec, ok := g.Option(k)
+		if !ok || spec.Matters(resolved) {
+			continue
+		}
+		what := fmt.Sprintf("--option %s=%s makes no difference here: it matters%s", k, given[k], strings.TrimSuffix(whenText(spec), ")"))
+		what = strings.Replace(what, "matters (only", "matters only", 1)
+		if !o.override {
+			return nil, usageError{what}
+		}
+		if o.variant != "" {
+			what += ", in variant " + o.variant
+		}
+		o.moot = append(o.moot, what)
 	}
 	return resolved, nil
 }

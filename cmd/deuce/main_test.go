@@ -84,6 +84,8 @@ func TestUsageErrors(t *testing.T) {
 		{"join record in no directory", []string{"join", "--record", "/nonexistent/x.json", "http://127.0.0.1:1/t/abc#seat=1&token=t"}, []string{"no directory /nonexistent"}},
 		{"solve out before solving", []string{"solve", "pencil", "--out", "sol.txt"}, []string{".json or .csv"}},
 		{"solve points past the solver", []string{"solve", "pencil", "--points", "5000"}, []string{"1 to 300 points"}},
+		{"option given twice", []string{"sim", "pencil", "--bots", "random,random", "--option", "points=30", "--option", "points=40"}, []string{"--option points is given twice, as 30 and as 40"}},
+		{"option that changes nothing", []string{"play", "worldwide", "--option", "sets=5"}, []string{"sets=5 makes no difference here: it matters only with mode=match"}},
 		{"sim all games as JSON", []string{"sim", "--all-games", "--plots", "p", "--json"}, []string{"drop --json"}},
 		{"sim too many workers", []string{"sim", "pencil", "--bots", "random,random", "--workers", "100000"}, []string{"1 to 256"}},
 		{"solve too many workers", []string{"solve", "pencil", "--workers", "100000"}, []string{"1 to 256"}},

@@ -88,13 +88,15 @@ type simFlags struct {
 	matches, workers     int
 	seed                 uint64
 	recordDir            string
-	asJSON, asCSV        bool
-	plots                string
-	shard, out           string
-	shardCount           int
-	results              string
-	resume, quiet        bool
-	allGames             bool
+	// moot are notes of options given that some variant of the run makes moot.
+	moot          []string
+	asJSON, asCSV bool
+	plots         string
+	shard, out    string
+	shardCount    int
+	results       string
+	resume, quiet bool
+	allGames      bool
 }
 
 func (f *simFlags) register(fs *flag.FlagSet) {
@@ -160,6 +162,9 @@ func runSim(ctx context.Context, args []string, e *env) error {
 	cfg, err := f.config(g, false)
 	if err != nil {
 		return err
+	}
+	for _, note := range f.moot {
+		fmt.Fprintf(e.stderr, "note: %s\n", note)
 	}
 	cfg.Shard = shard
 	rep, err := f.play(ctx, cfg, e)
@@ -353,6 +358,7 @@ func (f *simFlags) variants(g engine.Game) ([]sim.Variant, error) {
 		if err != nil {
 			return nil, err
 		}
+		f.moot = append(f.moot, of.moot...)
 		one := false
 		if s, err := g.New(opts); err == nil {
 			one = s.NumSeats() == 1 && fromAll[strings.ToLower(name)]

@@ -490,3 +490,16 @@ func TestSimInterruptedAndResumed(t *testing.T) {
 		t.Errorf("the ahead file is still there once the run is whole: %v", err)
 	}
 }
+
+// An option that no variant of the run lets matter is played (a run of several variants may
+// need it in some), and said to change nothing where it does not.
+func TestSimMootOption(t *testing.T) {
+	_, stderr, err := deuce(t, "", "sim", "worldwide", "--variant", "tiebreak,match", "--option", "sets=5", "--bots", "random,random", "--matches", "2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stderr, "note: --option sets=5 makes no difference here: it matters only with mode=match, in variant tiebreak") ||
+		strings.Contains(stderr, "in variant match") {
+		t.Errorf("stderr %q", stderr)
+	}
+}
