@@ -4,8 +4,9 @@
 # of the quick bots in every variant. MATCHES (per pairing and variant, default 1000), BOTS
 # (default random,heuristic,equilibrium; a game plays those it has) and SEED override.
 set -euo pipefail
+# DIR is where the caller stands, not the repository the script goes to.
+dir=$(realpath -m "${1:-sample-report}")
 cd "$(dirname "$0")/.."
-dir=${1:-sample-report}
 go run ./cmd/deuce sim --all-games --variant all \
 	--bots "${BOTS:-random,heuristic,equilibrium}" \
 	--matches "${MATCHES:-1000}" --seed "${SEED:-1}" --plots "$dir"

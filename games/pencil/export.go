@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -41,7 +42,7 @@ func (s *Solution) Positions(visit func(PositionSolution) error) error {
 	for a := 0; a <= s.params.Points1; a++ {
 		for b := 0; b <= s.params.Points2; b++ {
 			for ball := -f; ball <= f; ball++ {
-				ps := PositionSolution{Points1: a, Points2: b, Ball: ball, Value: s.Value(a, b, ball),
+				ps := PositionSolution{Points1: a, Points2: b, Ball: ball, Value: exported(s.Value(a, b, ball)),
 					Player1: s.Strategy(a, b, ball, 0), Player2: s.Strategy(a, b, ball, 1)}
 				if ps.Player1 == nil {
 					ps.Player1, ps.Player2 = []BidProb{}, []BidProb{}
@@ -121,4 +122,14 @@ func strategyText(x []BidProb) string {
 		parts[i] = strconv.Itoa(bp.Bid) + ":" + strconv.FormatFloat(bp.P, 'g', -1, 64)
 	}
 	return strings.Join(parts, " ")
+}
+
+// exported is a value as the files write it: the linear programs' rounding error, such as
+// -6.2e-19 for a fair position's 0, is written as the 0 it is. Values are multiples of no
+// smaller unit than the solver's certified 1e-10.
+func exported(v float64) float64 {
+	if math.Abs(v) < 1e-12 {
+		return 0
+	}
+	return v
 }

@@ -257,7 +257,7 @@ func TestExport(t *testing.T) {
 	}
 	for _, ps := range doc.Positions {
 		want := PositionSolution{Points1: ps.Points1, Points2: ps.Points2, Ball: ps.Ball,
-			Value:   s.Value(ps.Points1, ps.Points2, ps.Ball),
+			Value:   exported(s.Value(ps.Points1, ps.Points2, ps.Ball)),
 			Player1: s.Strategy(ps.Points1, ps.Points2, ps.Ball, 0), Player2: s.Strategy(ps.Points1, ps.Points2, ps.Ball, 1)}
 		if want.Player1 == nil {
 			want.Player1, want.Player2 = []BidProb{}, []BidProb{}
@@ -277,6 +277,14 @@ func TestExport(t *testing.T) {
 	if len(records) != 1+9*7*3 || strings.Join(records[0], ",") != "points1,points2,ball,value,player1,player2" {
 		t.Fatalf("CSV: %d records, header %v", len(records), records[0])
 	}
+	// A fair position is worth 0, written so: not the linear program's -6e-19.
+	fair := mustSolve(t, Params{Points1: 20, Points2: 20, Fields: 2, Scoring: WinLoss, Jump: true})
+	fair.Positions(func(ps PositionSolution) error {
+		if ps.Points1 == ps.Points2 && ps.Ball == 0 && ps.Value != 0 {
+			t.Errorf("position %d-%d, ball 0: value %g, want 0", ps.Points1, ps.Points2, ps.Value)
+		}
+		return nil
+	})
 }
 
 // TestEquilibriumPolicy plays the equilibrium bot against random bids.

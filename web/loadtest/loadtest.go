@@ -103,7 +103,8 @@ func (r *Report) String() string {
 		fmt.Fprintf(&b, "%d tables (%d at once at the peak), %d finished, %d moves in %v (%.0f moves/s)\n",
 			r.Tables, r.PeakLive, r.Finished, r.Moves, r.Elapsed.Round(time.Millisecond), float64(r.Moves)/r.Elapsed.Seconds())
 	}
-	fmt.Fprintf(&b, "move-to-update latency: p50 %v, p90 %v, p99 %v, max %v\n", r.P50, r.P90, r.P99, r.Max)
+	ms := func(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d)/float64(time.Millisecond)) }
+	fmt.Fprintf(&b, "move-to-update latency: p50 %s, p90 %s, p99 %s, max %s\n", ms(r.P50), ms(r.P90), ms(r.P99), ms(r.Max))
 	if r.Reconnects > 0 || r.Retries > 0 {
 		fmt.Fprintf(&b, "reconnects: %d, moves sent again: %d\n", r.Reconnects, r.Retries)
 	}
