@@ -102,6 +102,9 @@ func pad(l string, width int) string {
 	return l + strings.Repeat(" ", width-ansi.StringWidth(l))
 }
 
+// Wrap breaks text into lines of at most width columns (at least 10), at spaces where it can.
+func Wrap(text string, width int) []string { return wrap(text, width) }
+
 // wrap breaks text into lines of at most width columns.
 func wrap(text string, width int) []string {
 	if width < 10 {

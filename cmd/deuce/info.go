@@ -11,6 +11,7 @@ import (
 
 	"deuce/engine"
 	"deuce/games"
+	"deuce/tui"
 )
 
 func runList(_ context.Context, args []string, e *env) error {
@@ -45,24 +46,39 @@ func runRules(_ context.Context, args []string, e *env) error {
 	w := e.stdout
 	fmt.Fprintf(w, "%s (%s)\n%s\n\n", g.Title, g.Name, g.Summary)
 	fmt.Fprintln(w, strings.TrimSpace(g.Rules))
+	// Each option and variant on a line of its own, its words wrapped under it: a table of them
+	// ran to 330 columns.
+	const width = 80
+	indented := func(text string) {
+		for _, l := range tui.Wrap(text, width-6) {
+			fmt.Fprintf(w, "      %s\n", l)
+		}
+	}
 	if len(g.Options) > 0 {
 		fmt.Fprintln(w, "\nOptions (deuce play|sim GAME --option name=value):")
-		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		for _, o := range g.Options {
-			values := "any"
+			values := "any value"
 			if len(o.Values) > 0 {
 				values = strings.Join(o.Values, "|")
 			}
-			fmt.Fprintf(tw, "  %s\t%s\tdefault %s\t%s%s\n", o.Name, values, o.Default, o.Help, whenText(o))
-		}
-		if err := tw.Flush(); err != nil {
-			return err
+			head := fmt.Sprintf("  %s=%s (default %s)", o.Name, values, o.Default)
+			if len(head) > width {
+				head = fmt.Sprintf("  %s (default %s): %s", o.Name, o.Default, values)
+			}
+			for i, l := range tui.Wrap(head, width) {
+				if i > 0 {
+					l = "      " + strings.TrimLeft(l, " ")
+				}
+				fmt.Fprintln(w, l)
+			}
+			indented(o.Help + whenText(o))
 		}
 	}
 	if len(g.Variants) > 0 {
 		fmt.Fprintln(w, "\nVariants (--variant NAME; the first is the default):")
 		for _, v := range g.Variants {
-			fmt.Fprintf(w, "  %-12s %s\n", v.Name, v.Summary)
+			fmt.Fprintf(w, "  %s\n", v.Name)
+			indented(v.Summary)
 		}
 	}
 	fmt.Fprintf(w, "\nBots: %s\n", strings.Join(games.BotNames(g), ", "))

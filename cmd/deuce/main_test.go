@@ -152,8 +152,15 @@ func TestListRulesBots(t *testing.T) {
 	}
 	// An option another can make moot says when it matters.
 	out, _, err = deuce(t, "", "rules", "worldwide")
-	if err != nil || !regexp.MustCompile(`(?m)^  sets .*best of 5 sets \(only with mode=match\)$`).MatchString(out) {
+	if err != nil || !regexp.MustCompile(`(?m)^  sets=.*\n      .*best of 5 sets \(only with mode=match\)$`).MatchString(out) {
 		t.Errorf("rules worldwide: %v\n%s", err, out)
+	}
+	// An option and its words under it, wrapped: no line past 80 columns.
+	options := out[strings.Index(out, "\nOptions"):]
+	for _, l := range strings.Split(options, "\n") {
+		if len([]rune(l)) > 80 {
+			t.Errorf("rules worldwide: a line of %d columns: %q", len([]rune(l)), l)
+		}
 	}
 	out, _, err = deuce(t, "", "bots", "pencil")
 	if err != nil || !strings.Contains(out, "equilibrium") {
