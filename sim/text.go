@@ -51,6 +51,10 @@ func (r *Report) WriteText(w io.Writer) error {
 		return err
 	}
 	fmt.Fprintln(w, "(ratings: Bradley-Terry on the Elo scale, mean 0; intervals by bootstrap over matches)")
+	if r.MatchesPerPairing > 0 && r.MatchesPerPairing < 2 {
+		// One match a pairing resamples to itself: every interval is a point.
+		fmt.Fprintln(w, "(with 1 match a pairing the bootstrap has nothing to resample, and the rating intervals are points: play more matches for a real measure)")
+	}
 	for _, p := range r.Players {
 		if p.Wins+p.Draws == 0 || p.Losses+p.Draws == 0 {
 			// A clean sweep has no finite estimate: every resample is the same sweep.

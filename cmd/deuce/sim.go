@@ -274,7 +274,13 @@ func (f *simFlags) config(g engine.Game, lenient bool) (sim.Config, error) {
 		switch {
 		case n == "":
 		case n == "all":
-			names = append(names, levels...)
+			// Easy is the heuristic under another name where the game has one: a pairing of
+			// the two would only be a bot against itself.
+			for _, l := range levels {
+				if l != "easy" || g.Heuristic == nil {
+					names = append(names, l)
+				}
+			}
 		case lenient && !slices.Contains(levels, n):
 		default:
 			names = append(names, n)

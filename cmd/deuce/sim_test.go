@@ -503,3 +503,18 @@ func TestSimMootOption(t *testing.T) {
 		t.Errorf("stderr %q", stderr)
 	}
 }
+
+// --bots all plays every level once: easy, which is the heuristic under another name where the
+// game has one, is left out. One match a pairing is said to measure little.
+func TestSimAllBots(t *testing.T) {
+	out, _, err := deuce(t, "", "sim", "pencil", "--option", "points=12", "--bots", "all", "--matches", "1", "--quiet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out, " easy ") || !strings.Contains(out, " heuristic ") || !strings.Contains(out, " expert ") {
+		t.Errorf("--bots all:\n%s", out)
+	}
+	if !strings.Contains(out, "with 1 match a pairing") {
+		t.Errorf("no word on one match a pairing:\n%s", out)
+	}
+}
