@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"maps"
 	"slices"
+	"strings"
 
 	"deuce/engine"
 )
@@ -290,8 +291,19 @@ func (t *Tally) optionBreakdowns() []Breakdown {
 			names[k] = true
 		}
 	}
+	// A game that tags its matches by an option's value (Worldwide's surface, its rules) has
+	// that breakdown already, in the tags'.
+	tagged := map[string]bool{}
+	for tag := range t.Tags {
+		if key, _, ok := strings.Cut(tag, "="); ok {
+			tagged[key] = true
+		}
+	}
 	var out []Breakdown
 	for _, name := range slices.Sorted(maps.Keys(names)) {
+		if tagged[name] {
+			continue
+		}
 		var values []string
 		groups := map[string]*Group{}
 		shared := false

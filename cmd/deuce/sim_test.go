@@ -518,3 +518,14 @@ func TestSimAllBots(t *testing.T) {
 		t.Errorf("no word on one match a pairing:\n%s", out)
 	}
 }
+
+// A breakdown by an option the game also tags its matches by is given once, as the tags'.
+func TestSimBreakdownOnce(t *testing.T) {
+	out, _, err := deuce(t, "", "sim", "worldwide", "--variant", "all", "--bots", "random,heuristic", "--matches", "2", "--quiet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "\nby surface:") || strings.Contains(out, "by option surface") || !strings.Contains(out, "by option mode") {
+		t.Errorf("breakdowns:\n%s", out)
+	}
+}
