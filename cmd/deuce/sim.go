@@ -189,8 +189,11 @@ func parseShard(s string, count int, getenv func(string) string) (sim.Shard, err
 	if !ok || err1 != nil || err2 != nil {
 		return sim.Shard{}, usagef("--shard %q: want I/N, like 0/4 for the first of four slices", s)
 	}
-	if n < 1 || i < 0 || i >= n {
-		return sim.Shard{}, usagef("--shard %s: I must be 0 to N-1 and N at least 1 (for N=%d: 0/%d to %d/%d)", s, max(n, 1), max(n, 1), max(n, 1)-1, max(n, 1))
+	switch {
+	case n < 1:
+		return sim.Shard{}, usagef("--shard %s: N, the number of slices, is at least 1, like 0/4 for the first of four", s)
+	case i < 0 || i >= n:
+		return sim.Shard{}, usagef("--shard %s: I must be 0 to N-1 (0/%d to %d/%d)", s, n, n-1, n)
 	}
 	return sim.Shard{Index: i, Count: n}, nil
 }

@@ -36,7 +36,7 @@ func TestSimUsageErrors(t *testing.T) {
 	}{
 		{"shard past the end", []string{"--shard", "5/4"}, []string{"--shard 5/4", "0 to N-1"}},
 		{"shard not a fraction", []string{"--shard", "x"}, []string{"--shard \"x\"", "I/N"}},
-		{"shard of nothing", []string{"--shard", "0/0"}, []string{"N at least 1"}},
+		{"shard of nothing", []string{"--shard", "0/0"}, []string{"N, the number of slices, is at least 1"}},
 		{"more shards than matches", []string{"--shard", "0/11"}, []string{"only 10 matches"}},
 		{"resume without a file", []string{"--resume"}, []string{"--resume needs --results"}},
 		{"two formats", []string{"--json", "--csv"}, []string{"choose one"}},

@@ -140,8 +140,9 @@ func runSolve(ctx context.Context, args []string, e *env) error {
 	}
 	fmt.Fprintf(w, "Tennis (paper and pencil), points %d-%d, %d fields, %s scoring, %s\n", p.Points1, p.Points2, p.Fields, p.Scoring, jump)
 	fmt.Fprintf(w, "Value of the opening position for player 1: %+.6f\n", noNegativeZero(sol.Value(p.Points1, p.Points2, 0)))
-	fmt.Fprintf(w, "Solved %d positions (%d mixed, %d simplex pivots) in %v on %d workers; the solution holds %.1f MiB.\n",
-		st.Positions, st.Mixed, st.Pivots, elapsed.Round(time.Millisecond), *workers, float64(sol.Bytes())/(1<<20))
+	// The solver solves one of each pair of mirrored positions; --out writes them all.
+	fmt.Fprintf(w, "Solved %d positions, their mirror images following (%d mixed, %d simplex pivots), in %.3f s on %d workers; the solution holds %.1f MiB.\n",
+		st.Positions, st.Mixed, st.Pivots, elapsed.Seconds(), *workers, float64(sol.Bytes())/(1<<20))
 	if outFile != nil {
 		f := outFile
 		outFile = nil // kept, whatever writing it does
