@@ -98,7 +98,7 @@ func Replay(g Game, rec *Record, visit func(i int, s State)) (State, error) {
 			return nil, fmt.Errorf("%w: move %d is by %v but %v is to move", ErrBadRecord, i+1, m.Seat, s.ToMove())
 		}
 		if text := s.ActionString(m.Action); m.Text != "" && text != m.Text {
-			return nil, fmt.Errorf("%w: move %d is %q in the record but %q in the game", ErrBadRecord, i+1, m.Text, text)
+			return nil, fmt.Errorf("%w: move %d is written %q, but its action number %d is %q in the game", ErrBadRecord, i+1, m.Text, m.Action, text)
 		}
 		if err := s.Apply(m.Action); err != nil {
 			return nil, fmt.Errorf("%w: move %d (%s): %w", ErrBadRecord, i+1, m.Text, err)
