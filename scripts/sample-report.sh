@@ -5,7 +5,8 @@
 # (default random,heuristic,equilibrium; a game plays those it has) and SEED override.
 set -euo pipefail
 # DIR is where the caller stands, not the repository the script goes to.
-dir=$(realpath -m "${1:-sample-report}")
+dir=${1:-sample-report}
+case $dir in /*) ;; *) dir=$PWD/$dir ;; esac
 cd "$(dirname "$0")/.."
 go run ./cmd/deuce sim --all-games --variant all \
 	--bots "${BOTS:-random,heuristic,equilibrium}" \

@@ -245,9 +245,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, m.next()
 		case errors.Is(msg.err, io.EOF):
 			m.ended = true
-			m.setStatus(m.overText()+leaveHint, false)
 			if LessonOver(m.frame) {
 				m.setStatus(m.frame.Lesson+leaveHint, false)
+			} else {
+				m.setStatus(m.overText()+leaveHint, false)
 			}
 		case errors.Is(msg.err, context.Canceled):
 			return m, tea.Quit

@@ -23,12 +23,8 @@ import (
 	"deuce/match"
 )
 
-// definition is one game's tutorial before its match is played: a fixed deal played step by step. A tutorial's match is made by the
-// engine itself: the game's heuristic plays every seat from a fixed seed, chance included, and
-// the learner (seat 1) is asked to play, one decision at a time, exactly the move its seat made
-// in that match. Every position, legal move and log line the learner sees comes from replaying
-// that record, so a tutorial can never disagree with the rules; only the explanations are
-// written by hand, one per kind of move.
+// definition is one game's tutorial before its match is played (see the package comment): its
+// deal, how many of the learner's decisions it asks for, and the words of each kind of move.
 type definition struct {
 	Game    string
 	Options engine.Options

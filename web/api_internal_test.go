@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"deuce/engine"
 	"deuce/games"
 )
 
@@ -60,19 +61,28 @@ func TestRefusedWhen(t *testing.T) {
 	}
 }
 
-// Every level that searches makes a table of bots pause between moves (Limits.BotTableDelay):
-// expert, the costliest, once did not.
+// Every level that searches makes a table of bots pause between moves (Limits.BotTableDelay)
+// and takes a turn among the server's thinkers: expert, the costliest, once did not pause.
 func TestSearchingLevels(t *testing.T) {
-	cheap := map[string]bool{"random": true, "heuristic": true, "easy": true}
+	want := map[string]bool{"random": false, "heuristic": false, "easy": false, "medium": true, "hard": true, "expert": true, "equilibrium": true}
+	seen := 0
 	for _, g := range games.All() {
 		for _, level := range games.BotNames(g) {
-			want := !cheap[level] || level == "easy" && g.Heuristic == nil
-			if got := searches(g, level); got != want {
-				t.Errorf("%s %s: searches %v, want %v", g.Name, level, got, want)
+			w, ok := want[level]
+			if !ok {
+				t.Errorf("%s: level %s has no expectation here", g.Name, level)
 			}
+			if got := searches(g, level); got != w {
+				t.Errorf("%s %s: searches %v, want %v", g.Name, level, got, w)
+			}
+			seen++
 		}
-		if !searches(g, "expert") {
-			t.Errorf("%s: expert does not search", g.Name)
-		}
+	}
+	// A game without a heuristic would play easy as a small search.
+	if !searches(engine.Game{Name: "bare"}, "easy") {
+		t.Error("easy without a heuristic does not search")
+	}
+	if seen < 5*6 {
+		t.Errorf("%d levels checked", seen)
 	}
 }

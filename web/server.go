@@ -21,6 +21,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"log"
 	"log/slog"
 	"net"
 	"net/http"
@@ -308,7 +309,7 @@ func (s *Server) run(t *store.Table, owner string, epoch int64) (*liveTable, err
 			if bots[i], err = games.NewBot(g, seat.Bot); err != nil {
 				return nil, err
 			}
-			bots[i] = s.thinkers.gate(bots[i])
+			bots[i] = s.thinkers.gate(bots[i], searches(g, seat.Bot))
 			if err := s.checkBotCost(g, t.Options, seat.Bot); err != nil {
 				return nil, err
 			}
@@ -683,6 +684,28 @@ type Main struct {
 	metricsLn  net.Listener
 }
 
+// strangersLog is the log of what net/http says of its connections (a TLS handshake that
+// failed, a request it could not read): what any stranger can cause, so at debug level, where
+// it cannot fill the log, and through the server's own handler (--log-json).
+func strangersLog(l *slog.Logger) *log.Logger { return slog.NewLogLogger(l.Handler(), slog.LevelDebug) }
+
+// ListenError is Main.Open's failure to listen at an address: the server's (Main.Addr) or its
+// metrics' (Main.Metrics).
+type ListenError struct {
+	Addr    string
+	Metrics bool
+	Err     error
+}
+
+func (e *ListenError) Error() string {
+	if e.Metrics {
+		return "metrics: " + e.Err.Error()
+	}
+	return e.Err.Error()
+}
+
+func (e *ListenError) Unwrap() error { return e.Err }
+
 // MetricsOff is Main.Metrics's value for no /metrics at all.
 const MetricsOff = "off"
 
@@ -690,18 +713,23 @@ const MetricsOff = "off"
 // first, so that a server that cannot have its address (taken, or not an address) fails before
 // it resumes a table, whose bots would move.
 func (m *Main) Open(ctx context.Context) error {
+	log := m.Log
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
 	var tlsConfig *tls.Config
 	if m.TLSCert != "" || m.TLSKey != "" {
-		// Read before listening, so that a wrong file fails the start, not every connection.
-		cert, err := tls.LoadX509KeyPair(m.TLSCert, m.TLSKey)
+		// Read before listening, so that a wrong file fails the start, not every connection;
+		// read again when renewed (certReloader).
+		certs, err := newCertReloader(m.TLSCert, m.TLSKey, log)
 		if err != nil {
 			return fmt.Errorf("tls: %w", err)
 		}
-		tlsConfig = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
+		tlsConfig = &tls.Config{GetCertificate: certs.GetCertificate, MinVersion: tls.VersionTLS12}
 	}
 	ln, err := net.Listen("tcp", m.Addr)
 	if err != nil {
-		return err
+		return &ListenError{Addr: m.Addr, Err: err}
 	}
 	if tlsConfig != nil {
 		ln = tls.NewListener(ln, tlsConfig)
@@ -711,7 +739,7 @@ func (m *Main) Open(ctx context.Context) error {
 	if m.Metrics != "" && m.Metrics != MetricsOff {
 		if mln, err = net.Listen("tcp", m.Metrics); err != nil {
 			ln.Close()
-			return fmt.Errorf("metrics: %w", err)
+			return &ListenError{Addr: m.Metrics, Metrics: true, Err: err}
 		}
 	}
 	m.srv = NewServer(Config{Store: m.Store, Log: m.Log, BotDelay: m.BotDelay, MessageRate: m.MessageRate, MessageBurst: m.MessageBurst, Limits: m.Limits, Clock: m.Clock,
@@ -731,7 +759,7 @@ func (m *Main) Open(ctx context.Context) error {
 		Handler:           m.srv.Handler(),
 		ReadHeaderTimeout: lim.ReadHeaderTimeout, ReadTimeout: lim.ReadTimeout,
 		WriteTimeout: lim.WriteTimeout, IdleTimeout: lim.IdleTimeout,
-		MaxHeaderBytes: 16 << 10,
+		MaxHeaderBytes: 16 << 10, ErrorLog: strangersLog(m.srv.log),
 	}
 	go func() {
 		if err := m.httpSrv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
@@ -743,7 +771,7 @@ func (m *Main) Open(ctx context.Context) error {
 		mux.Handle("GET /metrics", m.srv.MetricsHandler())
 		m.metricsLn = mln
 		m.metricsSrv = &http.Server{Handler: mux, ReadHeaderTimeout: lim.ReadHeaderTimeout, ReadTimeout: lim.ReadTimeout,
-			WriteTimeout: lim.WriteTimeout, IdleTimeout: lim.IdleTimeout, MaxHeaderBytes: 16 << 10}
+			WriteTimeout: lim.WriteTimeout, IdleTimeout: lim.IdleTimeout, MaxHeaderBytes: 16 << 10, ErrorLog: strangersLog(m.srv.log)}
 		go func() {
 			if err := m.metricsSrv.Serve(mln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 				m.srv.log.Error("serve metrics", "err", err)

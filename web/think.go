@@ -18,9 +18,10 @@ type thinkers chan struct{}
 // cheapBots are the levels that choose at once, with no search: they never wait for a turn.
 var cheapBots = map[string]bool{"random": true, "easy": true, "heuristic": true}
 
-// gate returns b, made to take a turn among the server's thinkers when it searches.
-func (t thinkers) gate(b bot.Bot) bot.Bot {
-	if cheapBots[b.Name()] {
+// gate returns b, made to take a turn among the server's thinkers when it searches (searches:
+// the level's answer, which easy's depends on the game).
+func (t thinkers) gate(b bot.Bot, search bool) bot.Bot {
+	if !search {
 		return b
 	}
 	return gatedBot{Bot: b, turns: t}

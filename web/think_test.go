@@ -32,18 +32,18 @@ func TestThinkersTakeTurns(t *testing.T) {
 	first := blockingBot{"hard", make(chan struct{}, 1), make(chan struct{})}
 	second := blockingBot{"expert", make(chan struct{}, 1), make(chan struct{})}
 	cheap := blockingBot{"heuristic", make(chan struct{}, 1), make(chan struct{})}
-	if _, ok := turns.gate(cheap).(gatedBot); ok {
+	if _, ok := turns.gate(cheap, false).(gatedBot); ok {
 		t.Fatal("the heuristic was made to wait for a turn")
 	}
-	var _ bot.Bot = turns.gate(first)
+	var _ bot.Bot = turns.gate(first, true)
 
 	done := make(chan engine.Action, 2)
-	go func() { a, _ := turns.gate(first).Choose(context.Background(), nil, 0, nil); done <- a }()
+	go func() { a, _ := turns.gate(first, true).Choose(context.Background(), nil, 0, nil); done <- a }()
 	<-first.started
-	go func() { a, _ := turns.gate(second).Choose(context.Background(), nil, 0, nil); done <- a }()
+	go func() { a, _ := turns.gate(second, true).Choose(context.Background(), nil, 0, nil); done <- a }()
 	// The cheap bot chooses while both searches hold or wait for the one turn.
 	go func() { <-cheap.started; close(cheap.release) }()
-	if a, err := turns.gate(cheap).Choose(context.Background(), nil, 0, nil); a != 7 || err != nil {
+	if a, err := turns.gate(cheap, false).Choose(context.Background(), nil, 0, nil); a != 7 || err != nil {
 		t.Fatalf("the heuristic: %v %v", a, err)
 	}
 	select {
@@ -54,7 +54,7 @@ func TestThinkersTakeTurns(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	third := blockingBot{"medium", make(chan struct{}, 1), make(chan struct{})}
-	if _, err := turns.gate(third).Choose(ctx, nil, 0, nil); !errors.Is(err, context.Canceled) {
+	if _, err := turns.gate(third, true).Choose(ctx, nil, 0, nil); !errors.Is(err, context.Canceled) {
 		t.Fatalf("a search of an ended table: %v, want its context's error", err)
 	}
 	close(first.release)

@@ -85,7 +85,7 @@ func exitCode(err error) int {
 	case errors.As(err, &u):
 		return 2
 	case errors.Is(err, errInterrupted), errors.Is(err, context.Canceled):
-		return 130 // as a shell reports a command ended by Ctrl-C
+		return 130 // as a shell reports a command ended by Ctrl-C; SIGTERM too, for one code of interruption
 	}
 	return 1
 }
@@ -149,6 +149,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	for _, c := range commands() {
 		names = append(names, c.name)
 	}
+	names = append(names, "version")
 	if near := closest(args[0], names); near != "" {
 		return usagef("unknown command %q: did you mean %s? (deuce --help lists the commands)", args[0], near)
 	}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -37,6 +38,7 @@ func TestUsageErrors(t *testing.T) {
 		{"unknown command", []string{"smash"}, []string{"unknown command", "play", "sim"}},
 		{"mistyped command", []string{"simm"}, []string{`unknown command "simm": did you mean sim?`}},
 		{"mistyped command with a letter swapped", []string{"sreve"}, []string{"did you mean serve?"}},
+		{"mistyped version", []string{"verison"}, []string{"did you mean version?"}},
 		{"unknown game", []string{"rules", "squash"}, []string{"squash", "centercourt", "pencil"}},
 		{"no game", []string{"play"}, []string{"name a game", "centercourt"}},
 		{"unknown option", []string{"sim", "pencil", "--bots", "random,random", "--option", "speed=9"}, []string{"speed", "points", "fields"}},
@@ -365,7 +367,7 @@ func TestSimRecordsReplay(t *testing.T) {
 	// unchanged; another seed writes beside them.
 	before, _ := os.ReadFile(files[0])
 	_, _, err := deuce(t, "", "sim", "pencil", "--bots", "equilibrium,random", "--matches", "2", "--record", dir)
-	if err == nil || !strings.Contains(err.Error(), "already holds 3 records of pencil with seed 1") {
+	if err == nil || !strings.Contains(err.Error(), "already holds 2 records of pencil with seed 1 that this run would overwrite") {
 		t.Errorf("a second run into the same records: %v", err)
 	}
 	if after, _ := os.ReadFile(files[0]); !bytes.Equal(before, after) {
@@ -373,6 +375,16 @@ func TestSimRecordsReplay(t *testing.T) {
 	}
 	if _, _, err := deuce(t, "", "sim", "pencil", "--bots", "equilibrium,random", "--matches", "2", "--seed", "2", "--record", dir); err != nil {
 		t.Errorf("another seed's records: %v", err)
+	}
+	// The shards of one run write other matches: each records beside the others.
+	shards := t.TempDir()
+	for _, shard := range []string{"0/2", "1/2"} {
+		if _, _, err := deuce(t, "", "sim", "pencil", "--bots", "heuristic,random", "--matches", "4", "--shard", shard, "--out", filepath.Join(shards, strings.Replace(shard, "/", "-", 1)+".json"), "--record", shards); err != nil {
+			t.Errorf("shard %s: %v", shard, err)
+		}
+	}
+	if files, _ := filepath.Glob(filepath.Join(shards, "pencil-1-*.json")); len(files) != 4 {
+		t.Errorf("two shards of 4 matches recorded %d matches, want 4", len(files))
 	}
 	if out, _, err := deuce(t, "", "replay", files[0]); err != nil || !strings.Contains(out, "wins") && !strings.Contains(out, "draw") {
 		t.Errorf("replay: %v\n%s", err, out)
@@ -435,11 +447,16 @@ func TestSolveOutput(t *testing.T) {
 	}
 }
 
-// A solve stopped by Ctrl-C stops, says so and leaves no --out file behind; an --out file that
-// cannot be written is refused before the solve, not after it.
+// A solve stopped by Ctrl-C stops, says so and leaves no --out file behind, and a file already
+// there as it was; an --out file that cannot be written is refused before the solve, not after
+// it.
 func TestSolveStops(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "sol.csv")
+	kept := filepath.Join(dir, "kept.csv")
+	if err := os.WriteFile(kept, []byte("precious"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var stdout, stderr bytes.Buffer
@@ -452,6 +469,16 @@ func TestSolveStops(t *testing.T) {
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("a stopped solve left %s (%v)", out, err)
+	}
+	err = run(ctx, []string{"solve", "pencil", "--points", "300", "--out", kept}, strings.NewReader(""), &stdout, &stderr)
+	if b, _ := os.ReadFile(kept); err == nil || string(b) != "precious" {
+		t.Errorf("a stopped solve into a file already there: %v, the file holds %q", err, b)
+	}
+	if files, _ := os.ReadDir(dir); len(files) != 1 {
+		t.Errorf("a stopped solve left %d files, want only kept.csv", len(files))
+	}
+	if _, _, err := deuce(t, "", "solve", "pencil", "--points", "5", "--state", "3,3,0", "--out", kept); err == nil || !strings.Contains(err.Error(), "choose one") {
+		t.Errorf("--state with --out: %v", err)
 	}
 	// 300 points take half a minute: refused at once, the directory missing.
 	_, _, err = deuce(t, "", "solve", "pencil", "--points", "300", "--out", filepath.Join(dir, "no", "sol.csv"))
@@ -482,6 +509,25 @@ func TestErrorText(t *testing.T) {
 	} {
 		if got := errorText(ctx, err); got != want {
 			t.Errorf("%v: %q, want %q", err, got, want)
+		}
+	}
+}
+
+// An address already taken names the flag to change: --addr, or --metrics-addr.
+func TestServeAddressTaken(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	taken := ln.Addr().String()
+	for flag, args := range map[string][]string{
+		"--addr":         {"serve", "--addr", taken},
+		"--metrics-addr": {"serve", "--addr", "127.0.0.1:0", "--metrics-addr", taken},
+	} {
+		_, _, err := deuce(t, "", args...)
+		if err == nil || !strings.Contains(err.Error(), "pick another "+flag+")") {
+			t.Errorf("%s taken: %v", flag, err)
 		}
 	}
 }

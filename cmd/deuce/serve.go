@@ -3,6 +3,7 @@ package main
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"deuce/cluster"
@@ -172,9 +174,10 @@ func runServe(ctx context.Context, args []string, e *env) error {
 	m := &web.Main{Addr: *addr, Store: st, Log: log, BotDelay: *botDelay, Limits: lim, SecureCookies: *secureCookies, Cluster: cn, TrustedProxies: trusted, Metrics: *metricsAddr,
 		TLSCert: *tlsCert, TLSKey: *tlsKey}
 	if err := m.Open(ctx); err != nil {
-		if strings.Contains(err.Error(), "address already in use") {
+		var le *web.ListenError
+		if errors.As(err, &le) && errors.Is(err, syscall.EADDRINUSE) {
 			flag := "--addr"
-			if strings.HasPrefix(err.Error(), "metrics:") {
+			if le.Metrics {
 				flag = "--metrics-addr"
 			}
 			return fmt.Errorf("%w (another deuce serve running? pick another %s)", err, flag)

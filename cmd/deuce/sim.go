@@ -508,11 +508,21 @@ func (f *simFlags) play(ctx context.Context, cfg sim.Config, e *env) (*sim.Repor
 		}
 		dir, name, seed := f.recordDir, cfg.Game.Name, cfg.Seed
 		// Another run's records of the same names would be overwritten in part, leaving a
-		// directory of two runs mixed; a resumed run writes its own again.
+		// directory of two runs mixed; a resumed run writes its own again, and the other
+		// shards of a run write other matches' names.
 		if !f.resume {
-			old, _ := filepath.Glob(filepath.Join(dir, fmt.Sprintf("%s-%d-[0-9]*.json", name, seed)))
+			from, to := t.Spec.Range()
+			var old []string
+			found, _ := filepath.Glob(filepath.Join(dir, fmt.Sprintf("%s-%d-[0-9]*.json", name, seed)))
+			for _, path := range found {
+				base := strings.TrimSuffix(filepath.Base(path), ".json")
+				i, err := strconv.Atoi(base[strings.LastIndex(base, "-")+1:])
+				if err == nil && i >= from && i < to {
+					old = append(old, path)
+				}
+			}
 			if len(old) > 0 {
-				return nil, usagef("--record %s already holds %d records of %s with seed %d (such as %s), which this run would overwrite: record into another directory, or remove them",
+				return nil, usagef("--record %s already holds %d records of %s with seed %d that this run would overwrite (such as %s): record into another directory, or remove them",
 					dir, len(old), name, seed, filepath.Base(old[0]))
 			}
 		}

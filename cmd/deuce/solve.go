@@ -72,25 +72,11 @@ func runSolve(ctx context.Context, args []string, e *env) error {
 	if *workers < 1 || *workers > 256 {
 		return usagef("--workers %d: want 1 to 256", *workers)
 	}
-	// Checked before the solve, which may take a minute, rather than after it: the file is
-	// created first, and removed if the solve does not finish.
-	var outFile *os.File
-	if *out != "" {
-		if _, err := solutionFormat(*out); err != nil {
-			return err
-		}
-		if outFile, err = os.Create(*out); err != nil {
-			return fmt.Errorf("--out: %w", err)
-		}
-		defer func() {
-			if outFile != nil {
-				outFile.Close()
-				os.Remove(*out)
-			}
-		}()
-	}
 	var at [3]int
 	if *state != "" {
+		if *out != "" {
+			return usagef("--state shows one position and --out writes every position: choose one")
+		}
 		parts := strings.Split(*state, ",")
 		if len(parts) != 3 {
 			return usagef("--state %q: want P1,P2,BALL like 30,25,1", *state)
@@ -100,6 +86,27 @@ func runSolve(ctx context.Context, args []string, e *env) error {
 				return usagef("--state %q: %q is not a whole number", *state, s)
 			}
 		}
+	}
+	// Checked before the solve, which may take a minute, rather than after it: the solution is
+	// written into a file of its own beside --out, which takes --out's name only once it is
+	// whole, so that a solve stopped or failed leaves a file already there as it was.
+	var outFile *os.File
+	if *out != "" {
+		if _, err := solutionFormat(*out); err != nil {
+			return err
+		}
+		if st, err := os.Stat(*out); err == nil && st.IsDir() {
+			return usagef("--out %s is a directory: name a file in it, like %s", *out, filepath.Join(*out, "solution.csv"))
+		}
+		if outFile, err = os.CreateTemp(filepath.Dir(*out), ".deuce-solve-*"); err != nil {
+			return fmt.Errorf("--out: %w", err)
+		}
+		defer func() {
+			if outFile != nil {
+				outFile.Close()
+				os.Remove(outFile.Name())
+			}
+		}()
 	}
 	start := time.Now()
 	sol, err := pencil.SolveContext(ctx, p, *workers)
@@ -144,11 +151,17 @@ func runSolve(ctx context.Context, args []string, e *env) error {
 	fmt.Fprintf(w, "Solved %d positions, their mirror images following (%d mixed, %d simplex pivots), in %.3f s on %d workers; the solution holds %.1f MiB.\n",
 		st.Positions, st.Mixed, st.Pivots, elapsed.Seconds(), *workers, float64(sol.Bytes())/(1<<20))
 	if outFile != nil {
-		f := outFile
-		outFile = nil // kept, whatever writing it does
-		if err := writeSolution(f, *out, sol); err != nil {
+		if err := writeSolution(outFile, *out, sol); err != nil {
 			return err
 		}
+		// CreateTemp makes the file the owner's alone; a solution is as readable as any file.
+		if err := os.Chmod(outFile.Name(), 0o644); err != nil {
+			return fmt.Errorf("--out: %w", err)
+		}
+		if err := os.Rename(outFile.Name(), *out); err != nil {
+			return fmt.Errorf("--out: %w", err)
+		}
+		outFile = nil
 		fmt.Fprintf(w, "Wrote %s\n", *out)
 	}
 	return nil

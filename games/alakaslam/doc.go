@@ -73,9 +73,10 @@
 //     such a teammate to come), and Toots uses her ability only off it. Known means by what both
 //     see: an Enchantment the other holds, which it could discard to move, does not count, since
 //     teammates see only how many cards the other holds (and may say only whether they can
-//     reach the ball); offering the step by it would tell the player what its teammate holds. The same holds for the move
-//     after the hit. team-move=one-by-one plays the former reading: the teammates move one after
-//     the other on the court and never share a space, even in passing.
+//     reach the ball); offering the step by it would tell the player what its teammate holds.
+//     The same holds for the move after the hit. team-move=one-by-one plays the former reading:
+//     the teammates move one after the other on the court and never share a space, even in
+//     passing.
 //   - Team play: nobody at the ball loses the point; the serving team moves only after the
 //     serve; the support must play if it can; an Enchantment on the support binds its play;
 //     teammates take turns serving their team's serves and standing in the back corner when

@@ -13,8 +13,9 @@ package alakaslam
 // earned a move: not by an Enchantment it may hold, since a teammate sees only how many cards
 // the other holds); a teammate on the other's space must step off before it is done, steps onto
 // it only with a move left to step off again (or the other one still to come and known to be
-// able to leave), and uses Toots's ability only once off it. Under team-move=one-by-one the teammates move one
-// after the other on the court itself and never share a space, even in passing.
+// able to leave), and uses Toots's ability only once off it. Under team-move=one-by-one the
+// teammates move one after the other on the court itself and never share a space, even in
+// passing.
 
 // where is where seat stands for the movement in progress: its planned space while its team
 // plans a movement together, else its space on the court.

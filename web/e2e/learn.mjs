@@ -272,9 +272,10 @@ async function worldwideHover(ctx) {
   await page.close();
 }
 
-// phoneBoard checks that on a phone, once the set-up is over, AlakaSLAM's and Love Means
-// Nothing's courts show whole with the moves under them, on one screen: the boards are taller
-// than a phone, and the moves used to be a screen below the court.
+// phoneBoard checks that on a phone AlakaSLAM's and Love Means Nothing's courts show whole
+// with the moves under them, on one screen: AlakaSLAM's once its set-up (characters, mulligan,
+// call, corner, shown above the court) is over, Love Means Nothing's at its first decision,
+// laying out. The boards are taller than a phone, and the moves used to be a screen below.
 async function phoneBoard(ctx) {
   for (const [game, court] of [['alakaslam', '.ak-court'], ['lmn', '.lmn-court']]) {
     const { page } = await table(ctx, `${game} phone`, { game, variant: 'singles', seats: [{ name: 'Ann' }, { bot: 'heuristic' }] });
