@@ -448,6 +448,66 @@ func CheckDeterminized[S comparable, P interface {
 	}
 }
 
+// CheckMovesHideNothing plays matches random matches of each option set to their end and
+// checks, at every decision, that the moves offered to the seat to move, and their notation,
+// are the same in two determinizations for that seat: what a seat is offered may depend on
+// nothing it cannot see, or the list itself tells it. CheckDeterminized checks the same on a
+// few sampled states; whole matches reach the rare positions (a team's planned movement, a
+// teammate's space) where a game once offered a move by a teammate's hidden card.
+func CheckMovesHideNothing(t *testing.T, g engine.Game, sets []engine.Options, matches int) {
+	t.Helper()
+	checked := 0
+	for i, opts := range sets {
+		for m := range matches {
+			s, _, err := g.Start(opts)
+			if err != nil {
+				t.Fatalf("options %v: %v", opts, err)
+			}
+			rng := rand.New(rand.NewPCG(uint64(i), uint64(m)))
+			for n := 0; s.ToMove() != engine.Nobody && n < 50_000; n++ {
+				if to := s.ToMove(); to >= 0 {
+					want := s.Legal(nil)
+					for k := range 2 {
+						d := engine.Determinize(s, to, rand.New(rand.NewPCG(uint64(n), uint64(k))))
+						got := d.Legal(nil)
+						same := slices.Equal(got, want)
+						for j := 0; same && j < len(want); j++ {
+							same = d.ActionString(want[j]) == s.ActionString(want[j])
+						}
+						if !same {
+							t.Fatalf("options %v, match %d, action %d: seat %v is offered %v, or %v with what it cannot see dealt again",
+								opts, m, n, to, texts(s, want), texts(d, got))
+						}
+					}
+					checked++
+				}
+				var a engine.Action
+				if s.ToMove() == engine.Chance {
+					a = engine.SampleChance(rng, s.Chances(nil))
+				} else {
+					legal := s.Legal(nil)
+					a = legal[rng.IntN(len(legal))]
+				}
+				if err := s.Apply(a); err != nil {
+					t.Fatalf("options %v, match %d, action %d: %v", opts, m, n, err)
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("CheckMovesHideNothing: no decision checked")
+	}
+}
+
+// texts is the notation of actions in s.
+func texts(s engine.State, actions []engine.Action) []string {
+	out := make([]string, len(actions))
+	for i, a := range actions {
+		out[i] = s.ActionString(a)
+	}
+	return out
+}
+
 // CheckObservations checks the observations of each state: a seat out of range sees exactly
 // what the spectator sees, every observation has a text form, and check (when set) accepts
 // each seat's and the spectator's observation.

@@ -288,3 +288,9 @@ func TestNewOptions(t *testing.T) {
 	}
 	enginetest.CheckVariantsStart(t, Game)
 }
+
+// What a seat is offered depends on nothing it cannot see, at every decision of random matches
+// of every variant.
+func TestMovesHideNothing(t *testing.T) {
+	enginetest.CheckMovesHideNothing(t, Game, enginetest.VariantOptions(Game), 100)
+}

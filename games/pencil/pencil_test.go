@@ -490,3 +490,9 @@ func TestBallAfter(t *testing.T) {
 		}
 	}
 }
+
+// What a seat is offered depends on nothing it cannot see, at every decision of random matches
+// of every variant.
+func TestMovesHideNothing(t *testing.T) {
+	enginetest.CheckMovesHideNothing(t, Game, enginetest.VariantOptions(Game), 30)
+}

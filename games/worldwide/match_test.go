@@ -455,3 +455,9 @@ func TestTennisFacts(t *testing.T) {
 		t.Errorf("tags %+v", f.Tags)
 	}
 }
+
+// What a seat is offered depends on nothing it cannot see, at every decision of random matches
+// of every variant.
+func TestMovesHideNothing(t *testing.T) {
+	enginetest.CheckMovesHideNothing(t, Game, enginetest.VariantOptions(Game), 30)
+}
