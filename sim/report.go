@@ -23,6 +23,8 @@ type Report struct {
 	// RunMatches, in the report of part of a run (MergePartial), is the number of matches of
 	// the whole run, of which Matches were played.
 	RunMatches int `json:"runMatches,omitempty"`
+	// Shard, in the report of one shard of a run, is that shard, its matches From to To-1.
+	Shard *ShardReport `json:"shard,omitempty"`
 	// Solo marks a one-seat game's run: every bot played the automaton, the last player, from
 	// the one seat.
 	Solo bool `json:"solo,omitempty"`
@@ -153,6 +155,10 @@ func (t *Tally) Report() *Report {
 	}
 	if t.partial {
 		r.RunMatches = sp.Total()
+	}
+	if sp.Shard.Count > 1 && !t.partial {
+		from, to := sp.Range()
+		r.Shard = &ShardReport{Shard: sp.Shard, From: from, To: to, RunMatches: sp.Total()}
 	}
 
 	type playerSums struct {
@@ -327,4 +333,11 @@ func (t *Tally) optionBreakdowns() []Breakdown {
 		}
 	}
 	return out
+}
+
+// ShardReport says which part of a run a shard's report covers.
+type ShardReport struct {
+	Shard
+	From, To   int // its matches, From to To-1 of the run's
+	RunMatches int
 }

@@ -30,6 +30,10 @@ func (r *Report) WriteText(w io.Writer) error {
 		fmt.Fprintf(w, ", %v", r.Options)
 	}
 	fmt.Fprintln(w)
+	if sh := r.Shard; sh != nil {
+		fmt.Fprintf(w, "shard %d/%d of a run: its matches %d to %d of %d (deuce sim merge combines the shards' --out files into the run's report)\n",
+			sh.Index, sh.Count, sh.From, sh.To-1, sh.RunMatches)
+	}
 	if r.RunMatches > 0 {
 		fmt.Fprintf(w, "part of a run: %d of its %d matches, those the files hold\n", r.Matches, r.RunMatches)
 	}

@@ -529,3 +529,11 @@ func TestSimBreakdownOnce(t *testing.T) {
 		t.Errorf("breakdowns:\n%s", out)
 	}
 }
+
+// A shard's own report says it is one shard, and which matches of the run it played.
+func TestSimShardReportSaysSo(t *testing.T) {
+	out, _, err := deuce(t, "", "sim", "pencil", "--bots", "random,heuristic", "--matches", "10", "--shard", "1/4", "--quiet")
+	if err != nil || !strings.Contains(out, "shard 1/4 of a run: its matches 2 to 4 of 10") {
+		t.Errorf("shard report: %v\n%s", err, out)
+	}
+}
