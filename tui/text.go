@@ -39,8 +39,9 @@ func sentence(s string) string {
 // alternating between two players: "you are dealt a 3" and "you are dealt a 5" become "you are
 // dealt a 3, 5", and eight "player 2 is dealt a card" become "player 2 is dealt a card (x8)".
 // Different last words merge only when they are numbers ("3", "6-6"): "draws Hit-3 red" and
-// "draws Hit-3 blue" stay two lines. Lines merge only with the two groups before them, so the
-// order of events is kept.
+// "draws Hit-3 blue" stay two lines. A line merges with the group before it, or with the one
+// before that when the group between is the same event to another subject (a deal alternating
+// between the players), so the order of events is kept.
 func Compact(lines []string) []string {
 	type group struct {
 		prefix string
@@ -56,6 +57,12 @@ func Compact(lines []string) []string {
 		prefix, word := line[:i], line[i+1:]
 		merged := false
 		for j := len(groups) - 1; j >= max(0, len(groups)-2); j-- {
+			// Across the group in between only where it is the other half of an interleaving,
+			// the same event to another subject ("... is dealt a" / "... are dealt a"): a
+			// draw must not merge with the draw after the serve between them.
+			if j < len(groups)-1 && tail(groups[j+1].prefix) != tail(prefix) {
+				break
+			}
 			if groups[j].prefix == prefix && len(groups[j].words) > 0 && mergeable(groups[j].words, word) {
 				groups[j].words = append(groups[j].words, word)
 				merged = true
@@ -78,6 +85,12 @@ func Compact(lines []string) []string {
 		}
 	}
 	return out
+}
+
+// tail is the last two words of a line's prefix: what happened, without who it happened to.
+func tail(prefix string) string {
+	f := strings.Fields(prefix)
+	return strings.Join(f[max(0, len(f)-2):], " ")
 }
 
 // mergeable reports that word may join a group of words: numbers join numbers, and a word joins

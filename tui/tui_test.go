@@ -357,6 +357,16 @@ func TestCompactLog(t *testing.T) {
 			[]string{"player 1 draws Hit-3 red", "player 1 draws Hit-3 blue (x2)"},
 		},
 		{[]string{"player 2 returns 5-5", "player 2 returns 6-6-6"}, []string{"player 2 returns 5-5, 6-6-6"}},
+		// Events in between keep the order: the 6 was drawn after the second serve, and the
+		// bid of 3 made in the next round.
+		{
+			[]string{"you draw a 4", "you play a second serve: 4", "you draw a 6"},
+			[]string{"you draw a 4", "you play a second serve: 4", "you draw a 6"},
+		},
+		{
+			[]string{"you: bid 5", "round 1: you bid 5, heuristic bot bid 3; ball at -1", "you: bid 3"},
+			[]string{"you: bid 5", "round 1: you bid 5, heuristic bot bid 3; ball at -1", "you: bid 3"},
+		},
 	}
 	for _, tt := range tests {
 		if got := Compact(tt.in); !slices.Equal(got, tt.want) {
