@@ -11,6 +11,7 @@ type keyMap struct {
 	watching                                                                           bool // a spectator: no moves to choose
 	online                                                                             bool // a server's table: resign, claim, bot and call off
 	over                                                                               bool // the match has ended: nothing to play
+	lesson                                                                             bool // a lesson (Lesson): its steps say what to play, and there are no hints
 }
 
 func newKeys(replay bool) keyMap {
@@ -55,6 +56,9 @@ func (k keyMap) ShortHelp() []key.Binding {
 	if k.watching || k.over {
 		return []key.Binding{k.Rules, k.Log, k.PageDown, k.Help, k.Quit}
 	}
+	if k.lesson {
+		return []key.Binding{k.Up, k.Play, k.Type, k.Help, k.Log, k.Quit}
+	}
 	return []key.Binding{k.Up, k.Play, k.Type, k.Help, k.Rules, k.Hint, k.Quit}
 }
 
@@ -64,6 +68,9 @@ func (k keyMap) FullHelp() [][]key.Binding {
 		return [][]key.Binding{{k.Prev, k.Next, k.PrevPoint, k.NextPoint, k.First, k.Last, k.Jump}, {k.Rules, k.Log, k.PageUp, k.PageDown, k.Help, k.Back, k.Quit}}
 	}
 	rows := [][]key.Binding{{k.Up, k.Down, k.Play, k.Number, k.Type, k.Hint}, {k.Rules, k.Log, k.PageUp, k.PageDown, k.Help, k.Back, k.Quit}}
+	if k.lesson {
+		rows[0] = rows[0][:5]
+	}
 	if k.watching || k.over {
 		if k.online {
 			return append(rows[1:], []key.Binding{k.Say}) // nothing to play; the chat is open

@@ -42,6 +42,9 @@ func NewLesson(t *tutorial.Tutorial) *Lesson {
 // Info describes the lesson's match.
 func (l *Lesson) Info() Info { return l.info }
 
+// Intro says what the game is about, before the first step.
+func (l *Lesson) Intro() string { return l.t.Intro() }
+
 // Next returns the frame of the learner's next step, once the last one's move is played, and
 // the final position after the last step; then io.EOF.
 func (l *Lesson) Next(ctx context.Context) (Frame, error) {
@@ -93,6 +96,7 @@ func (l *Lesson) Next(ctx context.Context) (Frame, error) {
 		return out, nil
 	}
 	out.Lesson = fmt.Sprintf("Step %d of %d. %s", f.Step+1, f.Steps, f.Lesson)
+	out.Suggest = &Choice{Action: f.Expect.Action, Text: f.Expect.Text}
 	l.waiting = true
 	return out, nil
 }

@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -64,17 +65,33 @@ func TestLessonOnScreen(t *testing.T) {
 	}
 	h := newHarness(t, newModelT(t, NewLesson(tu)))
 	h.settle(myTurn)
-	if v := h.m.View(); !strings.Contains(v, "Step 1 of") || !strings.Contains(v, "Serve: play") {
-		t.Fatalf("the first step is not shown:\n%s", v)
+	// What the game is about comes first, on a page of its own.
+	if v := h.m.View(); !strings.Contains(v, "Center Court plays tennis") || !strings.Contains(v, "Press Enter to begin") {
+		t.Fatalf("the introduction is not shown:\n%s", v)
+	}
+	h.press("enter")
+	v := h.m.View()
+	if !strings.Contains(v, "Step 1 of") || !strings.Contains(v, "Serve: play") || strings.Contains(v, "h hint") {
+		t.Fatalf("the first step is not shown, or hints are offered:\n%s", v)
+	}
+	// The cursor starts on the step's move.
+	first, _ := tu.Frame(0)
+	if got := h.m.frame.Legal[h.m.cursor].Text; got != first.Expect.Text {
+		t.Errorf("the cursor is on %q, want the step's move %q", got, first.Expect.Text)
 	}
 	for range 100 {
 		h.settle(func(m *Model) bool { return myTurn(m) || m.ended })
 		if h.m.ended {
 			break
 		}
+		// A step with one move waits for the person too, its words on the screen: Enter
+		// plays the move the cursor starts on.
 		f, _ := tu.Frame(h.m.frame.Played)
+		if v := h.m.View(); !strings.Contains(v, fmt.Sprintf("Step %d of", f.Step+1)) {
+			t.Fatalf("step %d is not shown:\n%s", f.Step+1, v)
+		}
 		before := h.m.frame.Seq
-		h.press("/", f.Expect.Text, "enter")
+		h.press("enter")
 		h.settle(func(m *Model) bool { return m.frame.Seq != before || m.ended })
 	}
 	if h.m.frame.Played != tu.Steps() {

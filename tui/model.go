@@ -57,8 +57,9 @@ type Model struct {
 	// the last number named no move, so that enter, pressed to play it, plays nothing.
 	numberFrom int
 	refused    bool
-	typing     bool // the notation input has the keyboard
-	chatting   bool // ... for a chat line (t), not a move
+	typing     bool   // the notation input has the keyboard
+	chatting   bool   // ... for a chat line (t), not a move
+	intro      string // a lesson's introduction, shown once the screen is ready (showIntro)
 	// chat is the chat lines come so far, each with the length of the log when it came, so the
 	// log pane shows it in its place; at most maxChat.
 	chat []chatEntry
@@ -127,6 +128,12 @@ func New(ctx context.Context, table Table, opts Options) (*Model, error) {
 	m := newModel(ctx, info, b, opts, false)
 	m.table = table
 	_, m.keys.online = table.(Ender)
+	if l, ok := table.(*Lesson); ok {
+		m.keys.lesson = true
+		// What the game is about comes first, on a page of its own (Enter closes it); the log
+		// keeps it too.
+		m.intro = l.Intro() + "\n\nEach step says, under the board, which move to play and why. The cursor starts on it: Enter plays it. Press Enter to begin."
+	}
 	return m, nil
 }
 
@@ -168,6 +175,9 @@ func (m *Model) endChat() {
 // abandons reports whether leaving now abandons an unfinished match for good: a match played
 // here (not a server's table, which stays open, nor a replay), with a seat of one's own.
 func (m *Model) abandons() bool {
+	if m.keys.lesson {
+		return false // a lesson starts again from its first step
+	}
 	_, online := m.table.(Ender)
 	return !online && m.rp == nil && m.have && m.frame.Seat >= 0 && !m.frame.Result.Over && !m.ended
 }
@@ -214,6 +224,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.help.Width = msg.Width
 		// The input scrolls sideways in its row rather than wrapping past the status's rows.
 		m.input.Width = max(msg.Width-len("move> ")-2, 10)
+		m.showIntro()
 		return m, nil
 	case frameMsg:
 		cmd := m.show(msg.f)
@@ -227,6 +238,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case unguardMsg:
 		if msg.gen == m.guards {
 			m.guarded = false
+			// The move played for the person is said until the guard ends; a list of moves
+			// waiting since is not about it.
+			if strings.HasPrefix(m.status, forcedPlayed) && len(m.frame.Legal) > 0 && m.frame.Seq != m.forced {
+				m.setStatus("", false)
+			}
 		}
 		return m, nil
 	case tickMsg:
@@ -321,6 +337,14 @@ func (m *Model) show(f Frame) tea.Cmd {
 	}
 	if !m.have || f.Seq != m.frame.Seq || f.Seat != m.frame.Seat {
 		m.cursor, m.number, m.scroll, m.refused = 0, "", 0, false
+		if f.Suggest != nil {
+			if i := slices.IndexFunc(f.Legal, func(c Choice) bool { return c.Action == f.Suggest.Action }); i >= 0 {
+				m.cursor = i
+			}
+		}
+		if f.Lesson != "" && !m.statusErr {
+			m.setStatus("", false) // the step's words, not the last one's news
+		}
 	}
 	if m.info.Hotseat && f.Seat >= 0 && m.viewer != engine.Nobody && f.Seat != m.viewer && len(f.Legal) > 0 {
 		m.curtain = true
@@ -337,6 +361,7 @@ func (m *Model) show(f Frame) tea.Cmd {
 		m.info.Names = f.Names
 	}
 	m.frame, m.have = f, true
+	m.showIntro()
 	if len(f.Legal) > 0 && !m.guarded {
 		m.setStatus("", false)
 	}
@@ -346,11 +371,27 @@ func (m *Model) show(f Frame) tea.Cmd {
 	return tea.Batch(m.next(), m.scheduleForced())
 }
 
+// quitQuestion is the status that asks before a match played here is abandoned.
+const quitQuestion = "Press q again to abandon this match; any other key goes on playing."
+
+// forcedPlayed begins the status of a move played for the person.
+const forcedPlayed = "Your only move, played for you: "
+
+// showIntro opens a lesson's introduction once the screen has its size and the first frame is
+// in.
+func (m *Model) showIntro() {
+	if m.intro != "" && m.have && m.width > 0 {
+		m.openOverlay(helpOverlay, m.intro)
+		m.intro = ""
+	}
+}
+
 // scheduleForced schedules the frame's only move to be played for the person, when it asks
-// for one move only and none is in flight or scheduled, the screen being theirs.
+// for one move only and none is in flight or scheduled, the screen being theirs. A lesson's
+// step waits for the person, who reads why first.
 func (m *Model) scheduleForced() tea.Cmd {
 	f := m.frame
-	if m.rp != nil || !m.have || f.Seat < 0 || len(f.Legal) != 1 || f.Result.Over || m.busy || m.curtain || m.forced == f.Seq {
+	if m.rp != nil || !m.have || f.Seat < 0 || len(f.Legal) != 1 || f.Result.Over || m.busy || m.curtain || m.forced == f.Seq || f.Lesson != "" {
 		return nil
 	}
 	m.forced = f.Seq
@@ -374,7 +415,7 @@ func (m *Model) playForced(seq int) tea.Cmd {
 	}
 	m.number, m.refused = "", false
 	cmd := m.play(Move{Action: f.Legal[0].Action})
-	m.setStatus("Your only move, played for you: "+f.Legal[0].Text+".", false)
+	m.setStatus(forcedPlayed+f.Legal[0].Text+".", false)
 	m.guarded = true
 	m.guards++
 	gen := m.guards
@@ -595,6 +636,16 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.input.CursorEnd()
 		return m, m.input.Focus()
 	}
+	if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste && !msg.Alt && !isDigits(msg) {
+		// Keys read together (typed fast, or over a slow link: "qq") are each a key; a
+		// number's digits stay one number.
+		var cmds []tea.Cmd
+		for _, r := range msg.Runes {
+			_, cmd := m.key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+			cmds = append(cmds, cmd)
+		}
+		return m, tea.Batch(cmds...)
+	}
 	if m.overlay != noOverlay {
 		switch {
 		case key.Matches(msg, m.keys.Back), key.Matches(msg, m.keys.Quit), msg.Type == tea.KeyEnter, key.Matches(msg, m.keys.Help) && m.overlay == helpOverlay,
@@ -614,12 +665,15 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	}
 	quitting := m.quitting
 	m.quitting = false
+	if quitting && !key.Matches(msg, m.keys.Quit) && m.status == quitQuestion {
+		m.setStatus("", false) // the question is taken back
+	}
 	switch {
 	case key.Matches(msg, m.keys.Quit) && m.abandons() && !quitting && msg.String() != "ctrl+c":
 		// Leaving a match played here ends it for good, unlike leaving a server's table, which
 		// the seat link joins again: q asks first.
 		m.quitting = true
-		m.setStatus("Press q again to abandon this match; any other key goes on playing.", true)
+		m.setStatus(quitQuestion, true)
 		return m, nil
 	case key.Matches(msg, m.keys.Quit):
 		return m, tea.Quit
@@ -686,6 +740,9 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 	}
 	switch {
+	case key.Matches(msg, m.keys.Hint) && m.keys.lesson:
+		m.setStatus("A lesson has no hints: each step says, under the board, what to play and why.", false)
+		return m, nil
 	case key.Matches(msg, m.keys.Hint):
 		h, ok := m.table.(Hinter)
 		if !ok || len(legal) == 0 {

@@ -98,8 +98,10 @@ type Frame struct {
 	// Clock is each seat's time when the frame was made, on a table with clocks; nil without.
 	Clock *Clock
 	// Lesson is a tutorial's word for the step (what to play and why), or the lesson's end;
-	// "" at a table that is no lesson (Lesson).
-	Lesson string
+	// "" at a table that is no lesson (Lesson). Suggest is the move the step asks for, where
+	// the cursor starts.
+	Lesson  string
+	Suggest *Choice
 }
 
 // Clock is the seats' clocks at one moment.

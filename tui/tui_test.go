@@ -540,7 +540,13 @@ func TestLocalQuitAsksFirst(t *testing.T) {
 	if quits(q) || !strings.Contains(h.m.View(), "Press q again to abandon this match") {
 		t.Fatalf("one q left the match, or said nothing:\n%s", h.m.View())
 	}
-	if quits(tea.KeyMsg{Type: tea.KeyDown}) || quits(q) {
+	if quits(tea.KeyMsg{Type: tea.KeyDown}) {
+		t.Fatal("q, then another key, left the match")
+	}
+	if strings.Contains(h.m.View(), "Press q again") {
+		t.Errorf("another key took the question back but it is still asked:\n%s", h.m.View())
+	}
+	if quits(q) {
 		t.Fatal("q, another key, then q left the match")
 	}
 	if !quits(q) {
@@ -643,6 +649,10 @@ func TestForcedMovePlayedForYou(t *testing.T) {
 			t.Fatal("an earlier guard's end ended the guard of the move just played for the person")
 		}
 		h.update(unguardMsg{m.guards})
+		// The guard over, the list waiting is not about the move played for the person.
+		if m.frame.Seq != m.forced && strings.Contains(m.View(), "played for you") {
+			t.Errorf("the move played for the person is still said over a new list:\n%s", m.View())
+		}
 		h.press("enter")
 		if !m.busy && len(local.Moves()) == after {
 			t.Fatal("enter after the guard plays nothing")
@@ -746,4 +756,21 @@ func TestForcedMoveKeepsTheChatLine(t *testing.T) {
 		return
 	}
 	t.Fatal("no move was the only one in 500 moves")
+}
+
+// Keys read together ("qq" typed fast, or over a slow link) are each a key: the first q asks,
+// the second leaves; "jj" moves the cursor two moves down. A number's digits stay one number.
+func TestKeysReadTogether(t *testing.T) {
+	local, _, _ := localMatch(t, "centercourt", engine.Options{"format": "tiebreak"}, 9, 0)
+	h := newHarness(t, newModelT(t, local))
+	h.settle(func(m *Model) bool { return myTurn(m) && len(m.frame.Legal) >= 3 || m.ended })
+	if h.m.ended {
+		t.Skip("no position with three moves")
+	}
+	h.update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("jj")})
+	if h.m.cursor != 2 {
+		t.Errorf("jj left the cursor on move %d, want 3", h.m.cursor+1)
+	}
+	h.update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("qq")})
+	h.settle(func(m *Model) bool { return h.quit })
 }

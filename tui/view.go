@@ -214,7 +214,10 @@ func (m *Model) movesPane(h int) (string, []string) {
 	if !m.have || len(f.Legal) == 0 || m.ended {
 		title := "Moves"
 		text := m.waitingText()
-		if f.Result.Over || m.ended {
+		switch {
+		case LessonOver(f):
+			title, text = "Lesson over", "Press q to leave."
+		case f.Result.Over || m.ended:
 			title = "Match over"
 		}
 		return title, []string{" " + text}
