@@ -106,6 +106,11 @@ func online(ctx context.Context, args []string, e *env, name, usage string) erro
 		return usagef("--rematches %d: want 0 to %d", fl.rematches, maxRematches)
 	}
 	if fl.name = strings.TrimSpace(fl.name); fl.name != "" {
+		if session != "" {
+			// Signed in, the seat is the account's and takes its name: refused before the
+			// seat is joined, which would give it that name for good.
+			return usagef("--name %q: you are signed in to %s, and a seat you join takes your account's name; deuce logout %s to play as a guest under another name", fl.name, link.Server, link.Server)
+		}
 		if err := nameSeat(ctx, c, link.Table, token, fl.name); err != nil {
 			return err
 		}
@@ -206,6 +211,12 @@ func playOnline(ctx context.Context, e *env, c *client.Client, tableID, token, n
 	if err != nil {
 		return missingTable(name, tableID, c, err)
 	}
+	// A signed-in account that holds no seat at the table is welcomed as a spectator: join
+	// then watches, as deuce watch does, and says so.
+	watching := conn.Welcome.Seat < 0
+	if watching && name == "join" {
+		fmt.Fprintln(e.stdout, "You hold no seat at this table: watching it (deuce watch does the same).")
+	}
 	table, err := tui.NewOnline(conn, c.Server.Host)
 	if err != nil {
 		conn.Close()
@@ -242,7 +253,7 @@ func playOnline(ctx context.Context, e *env, c *client.Client, tableID, token, n
 		err = errQuit // interrupted (Ctrl-C): the terminal leaves the table as q does
 	}
 	if errors.Is(err, errQuit) {
-		if name == "join" {
+		if name == "join" && !watching {
 			fmt.Fprintln(e.stdout, "Left the table; it stays open on the server, and the seat link joins it again.")
 		}
 		return nil

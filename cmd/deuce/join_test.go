@@ -591,6 +591,24 @@ func TestJoinName(t *testing.T) {
 	if got := seatName(); got != "Bea" {
 		t.Errorf("the seat is called %q after join --name Bea", got)
 	}
+	// Signed in, a seat joined takes the account's name: --name is refused before the seat
+	// is joined, which would name it for good.
+	other, err := c.Create(ctx, protocol.CreateTable{Game: "pencil", Seats: []protocol.SeatRequest{{Name: "Ann"}, {}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := t.TempDir()
+	t.Setenv("DEUCE_DATA", data)
+	if err := saveSession(c.Server, "a-session"); err != nil {
+		t.Fatal(err)
+	}
+	out, err = deuceIn(ctx, t, data, "", "join", "--plain", "--name", "Cy", c.Server.String()+other.Seats[1].Invite)
+	if err == nil || !strings.Contains(err.Error(), "you are signed in") {
+		t.Errorf("join --name signed in: %v\n%s", err, out)
+	}
+	if table, err := c.Table(ctx, other.ID); err != nil || table.Seats[1].Claimed {
+		t.Errorf("join --name signed in joined the seat: %v, %+v", err, table.Seats[1])
+	}
 }
 
 // Piped input that ends while the seat waits, at a table still waiting for its other player,

@@ -460,3 +460,23 @@ func TestSeeksColumns(t *testing.T) {
 		t.Errorf("the seek's row does not line up with the header:\n%s", out)
 	}
 }
+
+// A signed-in account that holds no seat, joining a table by its address, is told it watches:
+// join then watches on as deuce watch does, and stops without saying a seat link joins again.
+func TestJoinWithoutASeatWatches(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c := clienttest.Start(t).Client
+	signUp(ctx, t, c.Server, "dora", "correct horse")
+	data := t.TempDir()
+	if out, err := deuceIn(ctx, t, data, "dora\ncorrect horse\n", "login", c.Server.String()); err != nil {
+		t.Fatalf("login: %v\n%s", err, out)
+	}
+	created := tiebreakTable(ctx, t, c, "1", "Ann", "Bea")
+	wctx, stop := context.WithTimeout(ctx, 2*time.Second)
+	defer stop()
+	out, err := deuceIn(wctx, t, data, "", "join", "--plain", c.Server.String()+"/t/"+created.ID)
+	if err != nil || !strings.Contains(out, "You hold no seat at this table: watching it") || strings.Contains(out, "seat link joins it again") {
+		t.Errorf("join without a seat: %v\n%s", err, out)
+	}
+}
