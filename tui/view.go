@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -130,14 +131,28 @@ func (m *Model) titleRight() string {
 		t += " " + m.scoreText() + " "
 	}
 	if c := m.frame.Clock; c != nil && m.have {
-		now := time.Now()
-		var parts []string
-		for seat := range c.Left {
-			parts = append(parts, fmt.Sprintf("%s %s", m.name(engine.Seat(seat)), clockText(c.LeftAt(engine.Seat(seat), now))))
-		}
-		t += "· " + strings.Join(parts, " ") + " "
+		t += "· " + ClocksText(c, m.name, time.Now(), false) + " "
 	}
 	return t
+}
+
+// ClocksText shows each seat's time at now, named by name: "you 4:57 dora 5:00", or with
+// marked, "you 4:57 (running), dora 5:00" (the line prompt's, which is read rather than
+// watched).
+func ClocksText(c *Clock, name func(engine.Seat) string, now time.Time, marked bool) string {
+	var parts []string
+	for i := range c.Left {
+		seat := engine.Seat(i)
+		part := fmt.Sprintf("%s %s", name(seat), clockText(c.LeftAt(seat, now)))
+		if marked && slices.Contains(c.Running, seat) {
+			part += " (running)"
+		}
+		parts = append(parts, part)
+	}
+	if marked {
+		return strings.Join(parts, ", ")
+	}
+	return strings.Join(parts, " ")
 }
 
 // clockText shows a time left as a chess clock does: 4:05, 0:09, or days and hours.

@@ -607,9 +607,14 @@ func (p *linePrompt) listMoves(f tui.Frame) {
 	}
 }
 
-// view is f's view of the table, the players named as the table names them.
+// view is f's view of the table, the players named as the table names them, with the clocks
+// of a timed table.
 func (p *linePrompt) view(f tui.Frame) string {
-	return tui.BoardWithNames(fmt.Sprint(f.View), p.info.Names, f.Seat)
+	board := tui.BoardWithNames(fmt.Sprint(f.View), p.info.Names, f.Seat)
+	if f.Clock != nil && !f.Result.Over {
+		board += "\nClocks: " + tui.ClocksText(f.Clock, p.name, time.Now(), true)
+	}
+	return board
 }
 
 // awaited names whom f waits for, other than the seat itself: the seat to move, or those who

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -698,5 +699,20 @@ func TestJoinPlainChat(t *testing.T) {
 	got = append(got, ann.TakeChat()...)
 	if len(got) == 0 || got[0].Name != "Bea" || got[0].Text != "thanks, you too" || got[0].Room != "players" {
 		t.Errorf("Ann read %+v, want Bea's line in the players' room", got)
+	}
+}
+
+// At a timed table the line prompt prints the clocks under the board, the running one marked.
+func TestJoinPlainClocks(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c := clienttest.Start(t).Client
+	created, err := c.Create(ctx, protocol.CreateTable{Game: "pencil", Clock: "5+3", Seats: []protocol.SeatRequest{{Name: "Ann"}, {Bot: "random"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := deuce(t, "resign\nresign\n", "join", "--plain", "--no-record", c.Server.String()+created.Seats[0].Invite)
+	if err != nil || !regexp.MustCompile(`Clocks: you \d+:\d\d \(running\), random bot \d+:\d\d`).MatchString(out) {
+		t.Errorf("join --plain at a timed table: %v\n%s", err, out)
 	}
 }
