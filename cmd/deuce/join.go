@@ -663,6 +663,14 @@ its beginning to tell it from the others will do).
 Commands are taken at any time; a move only when the list of your moves asks for one.
 The rules: deuce rules %[1]s`
 
+// lessonHelp is a lesson's help at the line prompt; %[1]s names the game.
+const lessonHelp = `Each step says, above the list, which move to play and why; type its number from
+the list, or the move itself. Another move is refused with the step's explanation.
+  moves    the list of moves again (m)
+  view     the table again (v)
+  quit     leave the lesson (deuce learn %[1]s starts it again)
+The rules: deuce rules %[1]s`
+
 // line acts on one line typed: a command at once, a move when the seat is asked for one (a piped
 // move read earlier is held until then; see lineInput).
 func (p *linePrompt) line(line typedLine) error {
@@ -690,9 +698,13 @@ func (p *linePrompt) line(line typedLine) error {
 	switch cmd {
 	case "":
 	case "?", "h", "help":
-		if f.Seat < 0 {
+		_, lesson := p.t.(*tui.Lesson)
+		switch {
+		case lesson:
+			fmt.Fprintf(w, lessonHelp+"\n", p.info.Game.Name)
+		case f.Seat < 0:
 			fmt.Fprintln(w, "You are watching this table; quit leaves.")
-		} else {
+		default:
 			fmt.Fprintf(w, lineHelp+"\n", p.info.Game.Name)
 		}
 	case "q", "quit", "exit":
@@ -712,6 +724,9 @@ func (p *linePrompt) line(line typedLine) error {
 		text, given := "", false
 		if ok && seated && len(f.Legal) > 0 {
 			text, given = h.Hint(p.ctx, f.Seat)
+		}
+		if _, lesson := p.t.(*tui.Lesson); lesson {
+			text, given = "A lesson has no hints: each step says which move to play and why.", true
 		}
 		if !given {
 			text = "No hint here: hints are given at casual tables against bots only, when it is your move."

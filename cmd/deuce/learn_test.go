@@ -28,7 +28,7 @@ func TestLearn(t *testing.T) {
 	if wrong == first.Expect.Text {
 		wrong = first.Update.Legal[1].Text
 	}
-	input := []string{wrong}
+	input := []string{"?", "hint", wrong}
 	for step := range tu.Steps() {
 		f, _ := tu.Frame(step)
 		input = append(input, f.Expect.Text)
@@ -37,7 +37,11 @@ func TestLearn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Lesson: Tennis on paper", "Step 1 of", "Not this time: this step asks for «" + first.Expect.Text + "»", "The lesson is over"} {
+	if strings.Contains(out, "resign") || strings.Contains(out, "seat link") {
+		t.Errorf("a lesson's help offers a server table's commands:\n%s", out)
+	}
+	for _, want := range []string{"Lesson: Tennis on paper", "Step 1 of", "Not this time: this step asks for «" + first.Expect.Text + "»", "The lesson is over",
+		"leave the lesson (deuce learn pencil starts it again)", "A lesson has no hints"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("deuce learn pencil says no %q:\n%s", want, out)
 		}
