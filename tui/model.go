@@ -728,6 +728,10 @@ func (m *Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			kind = "bot"
 		case key.Matches(msg, m.keys.Cancel) && calling:
 			kind = "cancel"
+		case key.Matches(msg, m.keys.Cancel) && !m.frame.Open:
+			// Asked first, it would only be refused: every player has come.
+			m.setStatus("Every player has taken a seat, so the table can no longer be called off: resign instead (R).", true)
+			return m, nil
 		case key.Matches(msg, m.keys.Cancel):
 			m.calling = true
 			m.setStatus("Press C again to call this table off; any other key goes on waiting.", true)

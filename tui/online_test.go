@@ -473,6 +473,22 @@ func TestCancelOnline(t *testing.T) {
 	}
 }
 
+// Once every player has come, C says at once that the table can no longer be called off,
+// rather than ask first and be refused.
+func TestCancelTooLate(t *testing.T) {
+	ctx, c, created, h := annScreen(t, "")
+	bob, err := c.Join(ctx, created.ID, created.Seats[1].Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bob.Close()
+	h.settle(func(m *Model) bool { return myTurn(m) && !m.frame.Open })
+	h.press("C")
+	if v := strings.Join(strings.Fields(h.m.View()), " "); !strings.Contains(v, "can no longer be called off") || strings.Contains(v, "Press C again") {
+		t.Errorf("C at a table every player has come to:\n%s", h.m.View())
+	}
+}
+
 // At a timed table still waiting for its other player the terminal offers no move and says why;
 // once the other player comes the clocks start and the moves are offered.
 func TestTimedTableWaitsOnline(t *testing.T) {
