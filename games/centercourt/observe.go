@@ -205,11 +205,11 @@ func (o *Observation) String() string {
 		for i, w := range o.Hand {
 			hand[i] = strconv.Itoa(w)
 		}
-		fmt.Fprintf(&b, "Your hand: %s (opponent: %d cards)\n", strings.Join(hand, " "), o.HandSizes[1-o.Seat])
+		fmt.Fprintf(&b, "Your hand: %s (opponent: %d %s)\n", strings.Join(hand, " "), o.HandSizes[1-o.Seat], plural(o.HandSizes[1-o.Seat], "card"))
 	} else {
 		fmt.Fprintf(&b, "Hands: %d and %d cards\n", o.HandSizes[0], o.HandSizes[1])
 	}
-	fmt.Fprintf(&b, "Draw pile: %d cards; discards (value×cards): %s; in play: %s\n", o.DrawPile, countsString(o.Discards), countsString(o.Table))
+	fmt.Fprintf(&b, "Draw pile: %d %s; discards (value×cards): %s; in play: %s\n", o.DrawPile, plural(o.DrawPile, "card"), countsString(o.Discards), countsString(o.Table))
 	if e := o.LastPlay; e != nil {
 		what, note := "returned", ""
 		if e.Serve {
