@@ -360,6 +360,9 @@ func (m *Model) show(f Frame) tea.Cmd {
 	if len(f.Names) == len(m.info.Names) {
 		m.info.Names = f.Names
 	}
+	if f.Fresh && m.statusErr && m.status != "" {
+		m.setStatus("", false) // the connection is open again: what broke it is past
+	}
 	m.frame, m.have = f, true
 	m.showIntro()
 	if len(f.Legal) > 0 && !m.guarded {

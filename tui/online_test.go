@@ -473,6 +473,38 @@ func TestCancelOnline(t *testing.T) {
 	}
 }
 
+// A spectator whose connection broke is told so, and no longer once it is open again: a
+// watcher is offered no moves, which used to be what cleared the status.
+func TestWatcherReconnects(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	srv := clienttest.Start(t)
+	c := srv.Client
+	created, err := c.Create(ctx, protocol.CreateTable{Game: "pencil", Seats: []protocol.SeatRequest{{Name: "Ann"}, {Name: "Bob"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, err := c.Join(ctx, created.ID, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	online, err := NewOnline(conn, c.Server.Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { online.Close() })
+	online.Reconnect(func(ctx context.Context) (*client.Conn, error) { return c.Join(ctx, created.ID, "") })
+	online.retry = 10 * time.Millisecond
+	h := newHarness(t, newModelT(t, online))
+	h.settle(func(m *Model) bool { return m.have })
+	srv.Restart()
+	h.settle(func(m *Model) bool { return strings.Contains(m.status, "reconnecting") })
+	h.settle(func(m *Model) bool { return m.frame.Fresh })
+	if strings.Contains(h.m.View(), "reconnecting") {
+		t.Errorf("the watcher still says it is reconnecting:\n%s", h.m.View())
+	}
+}
+
 // Once every player has come, C says at once that the table can no longer be called off,
 // rather than ask first and be refused.
 func TestCancelTooLate(t *testing.T) {
