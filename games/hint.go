@@ -98,7 +98,9 @@ func hintWhy(reply Advice, iterations, bestVisits int) string {
 	var rival *AdviceMove
 	for i := range reply.Moves[1:] {
 		m := &reply.Moves[1+i]
-		if m.Win > best.Win && (rival == nil || m.Win > rival.Win) {
+		// More as the text shows it, to the whole percent: "won about 64%... won more (64%)"
+		// read as a slip.
+		if math.Round(100*m.Win) > math.Round(100*best.Win) && (rival == nil || m.Win > rival.Win) {
 			rival = m
 		}
 	}

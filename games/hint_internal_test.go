@@ -29,6 +29,12 @@ func TestHintWhy(t *testing.T) {
 	if strings.Contains(got, "won more") || !strings.HasSuffix(got, "points).") {
 		t.Errorf("%q: want no word on another move when none won more", got)
 	}
+	// More by less than the half percent the text rounds to is not said to be more.
+	moves[1].Win = 0.2735
+	got = hintWhy(Advice{Best: "serve 3", Moves: moves}, 1000, 100)
+	if strings.Contains(got, "won more") {
+		t.Errorf("%q: 27%% is said to be more than 27%%", got)
+	}
 }
 
 // A move that is itself a choice is not chosen twice: "would choose sarissia".
