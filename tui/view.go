@@ -104,7 +104,13 @@ func (m *Model) titleLeft() string {
 	}
 	t += m.info.Game.Title
 	if o := games.BriefOptions(m.info.Game, m.info.Options, len(m.info.Names)); o != "" {
-		t += " (" + o + ")"
+		// "Tennis (paper and pencil) (standard)" read as a slip: a title ending in its own
+		// brackets takes the options after a comma.
+		if strings.HasSuffix(m.info.Game.Title, ")") {
+			t = strings.TrimSuffix(t, ")") + ", " + o + ")"
+		} else {
+			t += " (" + o + ")"
+		}
 	}
 	if m.info.Where != "" {
 		t += " · " + m.info.Where

@@ -19,7 +19,7 @@ import (
 // them; the screen is read back through a small terminal emulator (pty_test.go).
 
 const (
-	pencilTitle = "deuce · Tennis (paper and pencil)"
+	pencilTitle = "deuce · Tennis (paper and pencil, standard"
 	playKeys    = "↑↓ choose • enter play • / type • ? help • r rules • h hint • q quit"
 	yourTurn    = "Your move: choose with ↑↓ and Enter, a number, or / to type it."
 )
@@ -213,7 +213,7 @@ func TestReplayFullScreen(t *testing.T) {
 
 	tm := startTerminal(t, nil, "replay", recPath)
 	rows := tm.waitFor("the replay's first frame", func(rows []string) bool {
-		return strings.Contains(rows[0], "deuce replay · Tennis (paper and pencil)") && onScreen(rows, at(0)) && strings.Contains(rows[23], "q quit")
+		return strings.Contains(rows[0], "deuce replay · Tennis (paper and pencil") && onScreen(rows, at(0)) && strings.Contains(rows[23], "q quit")
 	})
 	if !strings.Contains(rows[23], "←/→ step") || !onScreen(rows, "round 1 of") {
 		t.Errorf("the replay's frame lacks its keys or the point:\n%s", tm.dump())
