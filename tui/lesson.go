@@ -21,12 +21,10 @@ type Lesson struct {
 
 	mu sync.Mutex // guards everything below
 	// step is the learner's next decision; cur its frame, once Next has made it.
-	step int
-	cur  *tutorial.Frame
-	// waiting is set while a step's frame is out; moved wakes Next once its move is played.
-	waiting bool
-	moved   chan struct{}
-	ended   bool // the final frame has been returned
+	step  int
+	cur   *tutorial.Frame
+	turn  personTurn // a step's frame is out until its move is played
+	ended bool       // the final frame has been returned
 }
 
 // NewLesson makes t's table.
@@ -35,7 +33,7 @@ func NewLesson(t *tutorial.Tutorial) *Lesson {
 	for _, s := range t.Seats()[1:] {
 		names = append(names, s.Bot+" bot")
 	}
-	return &Lesson{t: t, moved: make(chan struct{}, 1),
+	return &Lesson{t: t, turn: newPersonTurn(),
 		info: Info{Game: t.Game(), Options: t.Options(), Names: names, Where: "lesson"}}
 }
 
@@ -48,22 +46,8 @@ func (l *Lesson) Intro() string { return l.t.Intro() }
 // Next returns the frame of the learner's next step, once the last one's move is played, and
 // the final position after the last step; then io.EOF.
 func (l *Lesson) Next(ctx context.Context) (Frame, error) {
-	l.mu.Lock()
-	waiting := l.waiting
-	if !waiting {
-		// The move was played before this call began: its wake-up is spent here.
-		select {
-		case <-l.moved:
-		default:
-		}
-	}
-	l.mu.Unlock()
-	if waiting {
-		select {
-		case <-l.moved:
-		case <-ctx.Done():
-			return Frame{}, ctx.Err()
-		}
+	if err := l.turn.await(ctx, &l.mu); err != nil {
+		return Frame{}, err
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -97,7 +81,7 @@ func (l *Lesson) Next(ctx context.Context) (Frame, error) {
 	}
 	out.Lesson = fmt.Sprintf("Step %d of %d. %s", f.Step+1, f.Steps, f.Lesson)
 	out.Suggest = &Choice{Action: f.Expect.Action, Text: f.Expect.Text}
-	l.waiting = true
+	l.turn.waiting = true
 	return out, nil
 }
 
@@ -106,7 +90,7 @@ func (l *Lesson) Next(ctx context.Context) (Frame, error) {
 func (l *Lesson) Play(_ context.Context, seq int, m Move) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if !l.waiting || l.cur == nil || seq != l.cur.Update.Seq {
+	if !l.turn.waiting || l.cur == nil || seq != l.cur.Update.Seq {
 		return refusal{reason: "that move answers a position that has changed"}
 	}
 	a, known := m.Action, m.Text == ""
@@ -123,11 +107,7 @@ func (l *Lesson) Play(_ context.Context, seq int, m Move) error {
 		return refusal{reason: fmt.Sprintf("Not this time: this step asks for «%s». %s", want.Text, l.cur.Lesson)}
 	}
 	l.step++
-	l.waiting = false
-	select {
-	case l.moved <- struct{}{}:
-	default: // a wake-up is pending already
-	}
+	l.turn.played()
 	return nil
 }
 

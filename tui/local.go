@@ -29,12 +29,9 @@ type Local struct {
 	chance *rand.Rand
 	botRNG *rand.Rand
 	logs   [][]string // per seat, everything it may know, in words
-	// waiting is set while a frame asking a person to move is out; moved wakes Next once the
-	// person has moved.
-	waiting bool
-	moved   chan struct{}
-	ended   bool // the final frame has been returned
-	last    engine.Seat
+	turn   personTurn
+	ended  bool // the final frame has been returned
+	last   engine.Seat
 }
 
 // NewLocal starts a local match of rec's game from state s (fresh from rec's options), with
@@ -45,7 +42,7 @@ func NewLocal(info Info, s engine.State, rec *engine.Record, players []bot.Bot, 
 		chance: rand.New(rand.NewPCG(seed, 0)),
 		botRNG: rand.New(rand.NewPCG(seed, 1)),
 		logs:   make([][]string, s.NumSeats()),
-		moved:  make(chan struct{}, 1),
+		turn:   newPersonTurn(),
 		last:   engine.Nobody,
 	}
 }
@@ -69,22 +66,8 @@ func (l *Local) Moves() []engine.Move {
 
 // Next plays chance and the bots until a person must move, and returns that person's frame.
 func (l *Local) Next(ctx context.Context) (Frame, error) {
-	l.mu.Lock()
-	waiting := l.waiting
-	if !waiting {
-		// The move was played before this call began: its wake-up is spent here.
-		select {
-		case <-l.moved:
-		default:
-		}
-	}
-	l.mu.Unlock()
-	if waiting {
-		select {
-		case <-l.moved:
-		case <-ctx.Done():
-			return Frame{}, ctx.Err()
-		}
+	if err := l.turn.await(ctx, &l.mu); err != nil {
+		return Frame{}, err
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -116,7 +99,7 @@ func (l *Local) Next(ctx context.Context) (Frame, error) {
 				return Frame{}, fmt.Errorf("the %s bot: %w", l.players[to].Name(), err)
 			}
 		default:
-			l.waiting = true
+			l.turn.waiting = true
 			l.last = to
 			return l.frame(to), nil
 		}
@@ -182,7 +165,7 @@ func (l *Local) apply(a engine.Action) error {
 func (l *Local) Play(_ context.Context, seq int, m Move) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if !l.waiting || seq != len(l.rec.Moves) {
+	if !l.turn.waiting || seq != len(l.rec.Moves) {
 		return refusal{reason: "that move answers a position that has changed"}
 	}
 	a := m.Action
@@ -195,8 +178,7 @@ func (l *Local) Play(_ context.Context, seq int, m Move) error {
 	if err := l.apply(a); err != nil {
 		return refusal{reason: Reason(err)}
 	}
-	l.waiting = false
-	l.moved <- struct{}{}
+	l.turn.played()
 	return nil
 }
 
@@ -207,7 +189,7 @@ const HintTime = 2 * time.Second
 // the table's lock is not held while it thinks.
 func (l *Local) Hint(ctx context.Context, seat engine.Seat) (string, bool) {
 	l.mu.Lock()
-	if !l.waiting || l.state.ToMove() != seat {
+	if !l.turn.waiting || l.state.ToMove() != seat {
 		l.mu.Unlock()
 		return "", false
 	}
@@ -249,3 +231,46 @@ type refusal struct {
 func (r refusal) Error() string { return r.reason }
 func (refusal) Refused() bool   { return true }
 func (r refusal) Unwrap() error { return r.cause }
+
+// personTurn hands the turn between a table's Next and a person's Play: waiting is set while a
+// frame asking the person to move is out, and played wakes the Next that waits for that move.
+// The table's lock guards waiting.
+type personTurn struct {
+	waiting bool
+	moved   chan struct{}
+}
+
+func newPersonTurn() personTurn { return personTurn{moved: make(chan struct{}, 1)} }
+
+// await is the start of Next: it waits, while a frame asking for a move is out, until the move
+// is played or ctx ends. mu is the table's lock, not held on entry or return.
+func (t *personTurn) await(ctx context.Context, mu *sync.Mutex) error {
+	mu.Lock()
+	waiting := t.waiting
+	if !waiting {
+		// The move was played before this call began: its wake-up is spent here.
+		select {
+		case <-t.moved:
+		default:
+		}
+	}
+	mu.Unlock()
+	if !waiting {
+		return nil
+	}
+	select {
+	case <-t.moved:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// played marks the move played and wakes the Next waiting for it; the table's lock is held.
+func (t *personTurn) played() {
+	t.waiting = false
+	select {
+	case t.moved <- struct{}{}:
+	default: // a wake-up is pending already
+	}
+}
