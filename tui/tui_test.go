@@ -615,52 +615,40 @@ func TestForcedMovePlayedForYou(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := newHarness(t, m)
-	for range 500 {
-		h.settle(func(m *Model) bool { return myTurn(m) || m.ended })
-		if m.ended {
-			t.Fatal("the match ended with no move that was the only one")
-		}
-		if len(m.frame.Legal) > 1 {
-			h.press("enter")
-			h.settle(func(m *Model) bool { return !m.busy })
-			continue
-		}
-		only, before := m.frame.Legal[0].Text, len(local.Moves())
-		// Not pressed: played for the person.
-		h.settle(func(m *Model) bool { return len(local.Moves()) > before && m.guarded })
-		if got := local.Moves()[before].Text; got != only {
-			t.Fatalf("played %q for the person, want the only move %q", got, only)
-		}
-		if !strings.Contains(m.View(), "Your only move, played for you: "+only) {
-			t.Errorf("the move played for the person is not said:\n%s", m.View())
-		}
-		h.settle(func(m *Model) bool { return myTurn(m) || m.ended })
-		if m.ended {
-			return
-		}
-		after := len(local.Moves())
-		h.press("enter")
-		if len(local.Moves()) != after || m.busy {
-			t.Fatalf("an enter right after a move played for the person played %d moves", len(local.Moves())-after)
-		}
-		h.update(unguardMsg{m.guards - 1}) // an earlier guard's end leaves this one on
-		h.press("enter")
-		if len(local.Moves()) != after || m.busy {
-			t.Fatal("an earlier guard's end ended the guard of the move just played for the person")
-		}
-		h.update(unguardMsg{m.guards})
-		// The guard over, the list waiting is not about the move played for the person.
-		if m.frame.Seq != m.forced && strings.Contains(m.View(), "played for you") {
-			t.Errorf("the move played for the person is still said over a new list:\n%s", m.View())
-		}
-		h.press("enter")
-		if !m.busy && len(local.Moves()) == after {
-			t.Fatal("enter after the guard plays nothing")
-		}
-		h.settle(func(m *Model) bool { return len(local.Moves()) > after })
+	untilOnlyMove(t, h)
+	only, before := m.frame.Legal[0].Text, len(local.Moves())
+	// Not pressed: played for the person.
+	h.settle(func(m *Model) bool { return len(local.Moves()) > before && m.guarded })
+	if got := local.Moves()[before].Text; got != only {
+		t.Fatalf("played %q for the person, want the only move %q", got, only)
+	}
+	if !strings.Contains(m.View(), "Your only move, played for you: "+only) {
+		t.Errorf("the move played for the person is not said:\n%s", m.View())
+	}
+	h.settle(func(m *Model) bool { return myTurn(m) || m.ended })
+	if m.ended {
 		return
 	}
-	t.Fatal("no move was the only one in 500 moves")
+	after := len(local.Moves())
+	h.press("enter")
+	if len(local.Moves()) != after || m.busy {
+		t.Fatalf("an enter right after a move played for the person played %d moves", len(local.Moves())-after)
+	}
+	h.update(unguardMsg{m.guards - 1}) // an earlier guard's end leaves this one on
+	h.press("enter")
+	if len(local.Moves()) != after || m.busy {
+		t.Fatal("an earlier guard's end ended the guard of the move just played for the person")
+	}
+	h.update(unguardMsg{m.guards})
+	// The guard over, the list waiting is not about the move played for the person.
+	if m.frame.Seq != m.forced && strings.Contains(m.View(), "played for you") {
+		t.Errorf("the move played for the person is still said over a new list:\n%s", m.View())
+	}
+	h.press("enter")
+	if !m.busy && len(local.Moves()) == after {
+		t.Fatal("enter after the guard plays nothing")
+	}
+	h.settle(func(m *Model) bool { return len(local.Moves()) > after })
 }
 
 // "/" and a move read together (typed fast, or pasted) open the move input with the move in
@@ -724,38 +712,26 @@ func TestForcedMoveKeepsTheChatLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := newHarness(t, m)
-	for range 500 {
-		h.settle(func(m *Model) bool { return myTurn(m) || m.ended })
-		if m.ended {
-			t.Fatal("the match ended with no move that was the only one")
-		}
-		if len(m.frame.Legal) > 1 {
-			h.press("enter")
-			h.settle(func(m *Model) bool { return !m.busy })
-			continue
-		}
-		only, before := m.frame.Legal[0].Text, len(local.Moves())
-		h.press("t", "well played")
-		h.update(forcedMsg{m.frame.Seq})
-		h.settle(func(m *Model) bool { return len(local.Moves()) > before })
-		if got := local.Moves()[before].Text; got != only {
-			t.Fatalf("played %q for the person, want the only move %q", got, only)
-		}
-		if !m.typing || !m.chatting || m.input.Prompt != "say> " || m.input.Value() != "well played" {
-			t.Fatalf("after the move played for the person: typing %v, chatting %v, input %q%q; want the chat line kept",
-				m.typing, m.chatting, m.input.Prompt, m.input.Value())
-		}
-		// The bots and chance play on meanwhile: the person's moves are counted, which only
-		// the person plays (no move is played for it again, the pause being an hour).
-		mine := movesOf(local.Moves(), 0)
-		h.press("enter")
-		h.settle(func(m *Model) bool { return len(table.lines()) > 0 })
-		if said := table.lines(); said[0] != "well played" || movesOf(local.Moves(), 0) != mine {
-			t.Errorf("enter said %q and played %d moves; want the chat line said and no move", said, movesOf(local.Moves(), 0)-mine)
-		}
-		return
+	untilOnlyMove(t, h)
+	only, before := m.frame.Legal[0].Text, len(local.Moves())
+	h.press("t", "well played")
+	h.update(forcedMsg{m.frame.Seq})
+	h.settle(func(m *Model) bool { return len(local.Moves()) > before })
+	if got := local.Moves()[before].Text; got != only {
+		t.Fatalf("played %q for the person, want the only move %q", got, only)
 	}
-	t.Fatal("no move was the only one in 500 moves")
+	if !m.typing || !m.chatting || m.input.Prompt != "say> " || m.input.Value() != "well played" {
+		t.Fatalf("after the move played for the person: typing %v, chatting %v, input %q%q; want the chat line kept",
+			m.typing, m.chatting, m.input.Prompt, m.input.Value())
+	}
+	// The bots and chance play on meanwhile: the person's moves are counted, which only
+	// the person plays (no move is played for it again, the pause being an hour).
+	mine := movesOf(local.Moves(), 0)
+	h.press("enter")
+	h.settle(func(m *Model) bool { return len(table.lines()) > 0 })
+	if said := table.lines(); said[0] != "well played" || movesOf(local.Moves(), 0) != mine {
+		t.Errorf("enter said %q and played %d moves; want the chat line said and no move", said, movesOf(local.Moves(), 0)-mine)
+	}
 }
 
 // Keys read together ("qq" typed fast, or over a slow link) are each a key: the first q asks,
@@ -773,4 +749,21 @@ func TestKeysReadTogether(t *testing.T) {
 	}
 	h.update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("qq")})
 	h.settle(func(m *Model) bool { return h.quit })
+}
+
+// untilOnlyMove plays the person's first move at each turn until a frame offers one move only.
+func untilOnlyMove(t *testing.T, h *harness) {
+	t.Helper()
+	for range 500 {
+		h.settle(func(m *Model) bool { return myTurn(m) || m.ended })
+		if h.m.ended {
+			t.Fatal("the match ended with no move that was the only one")
+		}
+		if len(h.m.frame.Legal) == 1 {
+			return
+		}
+		h.press("enter")
+		h.settle(func(m *Model) bool { return !m.busy })
+	}
+	t.Fatal("no move was the only one in 500 moves")
 }
