@@ -217,6 +217,9 @@ func playOnline(ctx context.Context, e *env, c *client.Client, tableID, token, n
 	if watching && name == "join" {
 		fmt.Fprintln(e.stdout, "You hold no seat at this table: watching it (deuce watch does the same).")
 	}
+	// A table over before it was opened was recorded when it ended, wherever it was played: a
+	// record of it is what deuce replay fetches, not a file for every look at it.
+	endedBefore := conn.Welcome.Table.Status == "finished" || conn.Welcome.Table.Status == "abandoned"
 	table, err := tui.NewOnline(conn, c.Server.Host)
 	if err != nil {
 		conn.Close()
@@ -264,6 +267,10 @@ func playOnline(ctx context.Context, e *env, c *client.Client, tableID, token, n
 	// A table ended without a result (called off, expired) has no record to keep and no rematch
 	// to offer: the server refuses both. Its last update says so.
 	if table.EndedWithoutResult() {
+		return nil
+	}
+	if endedBefore {
+		fmt.Fprintf(e.stdout, "This table ended before you opened it: deuce replay %s/t/%s steps through it.\n", c.Server, tableID)
 		return nil
 	}
 	if !fl.noRecord {

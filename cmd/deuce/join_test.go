@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -90,6 +91,15 @@ func TestJoinPlain(t *testing.T) {
 		if m.Seat == 0 && m.Text != "bid 2" {
 			t.Errorf("the terminal seat played %q, it chose bid 2 every time", m.Text)
 		}
+	}
+	// Opened again once over, the table writes no second record: replay fetches it.
+	again := filepath.Join(t.TempDir(), "again.json")
+	out, _, err = deuce(t, "", "join", "--plain", "--record", again, link)
+	if err != nil || !strings.Contains(out, "This table ended before you opened it: deuce replay") {
+		t.Errorf("join of a finished table: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(again); !os.IsNotExist(err) {
+		t.Errorf("join of a finished table wrote a record (%v)", err)
 	}
 }
 
