@@ -159,3 +159,44 @@ func (c *Client) AcceptSeek(ctx context.Context, id string) (string, error) {
 func (c *Client) DeleteSeek(ctx context.Context, id string) error {
 	return c.call(ctx, http.MethodDelete, "/api/seeks/"+url.PathEscape(id), struct{}{}, nil)
 }
+
+// RatingChange is a player's rating after a rated match, and by how much the match moved it.
+type RatingChange struct {
+	Rating, Change float64
+	// Provisional: the rating rests on too few matches to be sure ("1500?").
+	Provisional bool
+}
+
+// RatingAfter reads, from name's profile, the rating in game after the rated match at table;
+// found is false where the profile has no such match (yet: the rating is saved with the result).
+func (c *Client) RatingAfter(ctx context.Context, name, game, table string) (rc RatingChange, found bool, err error) {
+	var p struct {
+		Ratings []struct {
+			Game    string `json:"game"`
+			History []struct {
+				Table       string  `json:"table"`
+				Rating      float64 `json:"rating"`
+				Provisional bool    `json:"provisional"`
+			} `json:"history"`
+		} `json:"ratings"`
+	}
+	if err := c.call(ctx, http.MethodGet, "/api/users/"+url.PathEscape(name), nil, &p); err != nil {
+		return rc, false, err
+	}
+	for _, r := range p.Ratings {
+		if r.Game != game {
+			continue
+		}
+		for k, h := range r.History {
+			if h.Table != table {
+				continue
+			}
+			before := 1500.0 // every rating starts there (rating.DefaultRating)
+			if k > 0 {
+				before = r.History[k-1].Rating
+			}
+			return RatingChange{Rating: h.Rating, Change: h.Rating - before, Provisional: h.Provisional}, true, nil
+		}
+	}
+	return rc, false, nil
+}

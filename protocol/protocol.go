@@ -248,6 +248,8 @@ type Table struct {
 	Updated time.Time `json:"updated"`
 	// Rematch is the id of the table's rematch, once there is one (GET /api/tables/{id} only).
 	Rematch string `json:"rematch,omitempty"`
+	// Rated marks a rated table (GET /api/tables/{id} only).
+	Rated bool `json:"rated,omitempty"`
 }
 
 // Seat is a seat of a table as everybody sees it.

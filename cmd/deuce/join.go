@@ -273,6 +273,7 @@ func playOnline(ctx context.Context, e *env, c *client.Client, tableID, token, n
 		fmt.Fprintf(e.stdout, "This table ended before you opened it: deuce replay %s/t/%s steps through it.\n", c.Server, tableID)
 		return nil
 	}
+	showRatingChange(ctx, e, c, tableID)
 	if !fl.noRecord {
 		rec, err := c.Record(ctx, tableID)
 		if err != nil {
@@ -296,6 +297,42 @@ func playOnline(ctx context.Context, e *env, c *client.Client, tableID, token, n
 	// The record of the rematch goes to a file of its own.
 	fl.record = ""
 	return playOnline(ctx, e, c, next, token, name, fl)
+}
+
+// showRatingChange prints, after a rated table the client's account played, its rating in the
+// game and the change, as the browser's end screen does; nothing where the table is not rated,
+// nobody is signed in, or the server does not answer. The rating is saved with the result, so
+// it is asked a few times.
+func showRatingChange(ctx context.Context, e *env, c *client.Client, tableID string) {
+	table, err := c.Table(ctx, tableID)
+	if err != nil || !table.Rated {
+		return
+	}
+	me, err := c.Account(ctx)
+	if err != nil || me.Name == "" {
+		return
+	}
+	for try := range 5 {
+		rc, found, err := c.RatingAfter(ctx, me.Name, table.Game, tableID)
+		switch {
+		case err != nil:
+			return
+		case found:
+			mark, note := "", ""
+			if rc.Provisional {
+				mark, note = "?", "; provisional: it moves fast until you have played a few rated matches"
+			}
+			fmt.Fprintf(e.stdout, "Your rating in %s: %.0f%s (%+.0f)%s\n", table.Title, rc.Rating, mark, rc.Change, note)
+			return
+		}
+		if try < 4 {
+			select {
+			case <-time.After(300 * time.Millisecond):
+			case <-ctx.Done():
+				return
+			}
+		}
+	}
 }
 
 // lineInput is a line prompt's input, read on a goroutine of its own so that a seat waiting for

@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -190,6 +191,10 @@ func TestSeekAndPlayRated(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("seek output lacks %q:\n%s", want, out)
 		}
+	}
+	// The rated match's end says what it did to the rating, as the browser's end screen does.
+	if !regexp.MustCompile(`Your rating in Tennis \(paper and pencil\): \d+\? \([+-]\d+\); provisional`).MatchString(out) {
+		t.Errorf("seek output says nothing of the rating:\n%s", out)
 	}
 	resp, err := http.Get(server.String() + "/api/users/ann")
 	if err != nil {
