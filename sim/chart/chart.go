@@ -62,8 +62,10 @@ func Write(dir string, r *sim.Report) ([]string, error) {
 		return nil
 	}
 	title := r.Game
-	if len(r.Variants) == 0 && len(r.Options) > 0 {
-		title += " (" + r.Options.String() + ")"
+	// The options name the run where they fit the chart's width; a game of many options (every
+	// AlakaSLAM character) ran past both edges, and the report lists them all.
+	if o := r.Options.String(); len(r.Variants) == 0 && o != "" && len(o) <= 60 {
+		title += " (" + o + ")"
 	}
 
 	var labels []string
@@ -406,7 +408,15 @@ func rallyChart(title string, tb *sim.TennisBalance) *plot.Plot {
 			p.Legend.TextStyle.Font.Size = annotSz
 		}
 	}
-	p.X.Min = -0.7
+	// Whole shots on the axis ("0.00" read as a fraction of a shot), and room for the last
+	// bar, which the default range cut in half.
+	p.X.Min, p.X.Max = -0.7, float64(len(values))-0.3
+	step := max(1, (len(values)+11)/12)
+	var ticks plot.ConstantTicks
+	for x := 0; x < len(values); x += step {
+		ticks = append(ticks, plot.Tick{Value: float64(x), Label: strconv.Itoa(x)})
+	}
+	p.X.Tick.Marker = ticks
 	p.Y.Min = 0
 	return p
 }
