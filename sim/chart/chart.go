@@ -324,7 +324,9 @@ func ratingBars(r *sim.Report) (*plot.Plot, vg.Length) {
 		whisk[i] = plotter.XY{X: rt.Elo, Y: float64(i)}
 		errs[i] = struct{ Low, High float64 }{rt.Elo - rt.Lo, rt.Hi - rt.Elo}
 		text[i] = fmt.Sprintf("%+.0f", rt.Elo)
-		at[i] = plotter.XY{X: rt.Hi, Y: float64(i)}
+		// Right of the whisker, and of the bar where a negative bar reaches past it to 0: a
+		// label on the dark bar could not be read.
+		at[i] = plotter.XY{X: math.Max(rt.Hi, 0), Y: float64(i)}
 		lo, hi = math.Min(lo, rt.Lo), math.Max(hi, rt.Hi)
 	}
 	addBars(p, values, whisk, errs, text, at, barColor)
