@@ -481,16 +481,7 @@ func CheckMovesHideNothing(t *testing.T, g engine.Game, sets []engine.Options, m
 					}
 					checked++
 				}
-				var a engine.Action
-				if s.ToMove() == engine.Chance {
-					a = engine.SampleChance(rng, s.Chances(nil))
-				} else {
-					legal := s.Legal(nil)
-					a = legal[rng.IntN(len(legal))]
-				}
-				if err := s.Apply(a); err != nil {
-					t.Fatalf("options %v, match %d, action %d: %v", opts, m, n, err)
-				}
+				Step(t, s, rng, RandomPolicy[engine.State])
 			}
 		}
 	}

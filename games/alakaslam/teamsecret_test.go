@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"deuce/engine"
+	"deuce/engine/enginetest"
 )
 
 // A team planning its movement together decides on what both teammates know: the moves a
@@ -40,16 +41,7 @@ func TestTeamMovesHideTheTeammatesHand(t *testing.T) {
 						}
 					}
 				}
-				var a engine.Action
-				if s.ToMove() == engine.Chance {
-					a = engine.SampleChance(rng, s.Chances(nil))
-				} else {
-					legal := s.Legal(nil)
-					a = legal[rng.IntN(len(legal))]
-				}
-				if err := s.Apply(a); err != nil {
-					t.Fatal(err)
-				}
+				enginetest.Step(t, s, rng, enginetest.RandomPolicy[engine.State])
 			}
 		}
 	}
