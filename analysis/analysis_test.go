@@ -612,3 +612,22 @@ func TestRecheck(t *testing.T) {
 		t.Error("no decision was searched twice: the case checks nothing")
 	}
 }
+
+// The text's last line names who won, not a bare score.
+func TestTextNamesTheWinner(t *testing.T) {
+	r := &Report{Seats: []SeatSummary{{Seat: 0, Name: "Ann"}, {Seat: 1, Name: "Bob"}}}
+	for _, tc := range []struct {
+		res  engine.Result
+		want string
+	}{
+		{engine.Result{Over: true, Winner: 1, Returns: []float64{-1, 1}, Score: "4-7"}, "4-7, Bob wins"},
+		{engine.Result{Over: true, Winner: engine.Nobody, Returns: []float64{0, 0}, Score: "5-5"}, "5-5, a draw"},
+		{engine.Result{Over: true, Winner: engine.Nobody, Returns: []float64{-1}, Score: "2-7 (the automaton wins)"}, "2-7 (the automaton wins)"},
+		{engine.Result{Winner: engine.Nobody}, "not finished"},
+	} {
+		r.Result = tc.res
+		if got := r.resultText(); got != tc.want {
+			t.Errorf("%+v: %q, want %q", tc.res, got, tc.want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 
 	"deuce/engine"
@@ -52,16 +53,32 @@ func (r *Report) WriteText(w io.Writer, all bool) error {
 		b.WriteString(d.Line(r.name(d.Seat)))
 		b.WriteString("\n")
 	}
-	res := "not finished"
-	if r.Result.Over {
-		res = r.Result.Score
-	}
-	fmt.Fprintf(&b, "\nResult: %s\n", res)
+	fmt.Fprintf(&b, "\nResult: %s\n", r.resultText())
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
 // name is the name of seat's player in the report, "player N" where the record has none.
+// resultText is the match's result for people: its score and who won it ("4-7, Bob wins").
+func (r *Report) resultText() string {
+	res := r.Result
+	if !res.Over {
+		return "not finished"
+	}
+	draw := len(res.Returns) > 1 && !slices.ContainsFunc(res.Returns, func(x float64) bool { return x != 0 })
+	switch {
+	case strings.Contains(res.Score, "wins"):
+		return res.Score // the game says it already (Worldwide's automaton)
+	case res.Winner >= 0 && len(r.Seats) > 2:
+		return fmt.Sprintf("%s, %s's side wins", res.Score, r.name(res.Winner))
+	case res.Winner >= 0:
+		return fmt.Sprintf("%s, %s wins", res.Score, r.name(res.Winner))
+	case draw:
+		return res.Score + ", a draw"
+	}
+	return res.Score
+}
+
 func (r *Report) name(seat engine.Seat) string {
 	for _, s := range r.Seats {
 		if s.Seat == seat && s.Name != "" {
