@@ -248,7 +248,8 @@ func rateBars(title, xlabel string, labels []string, rates []*sim.Interval) (*pl
 		text[n-1-i] = fmt.Sprintf("%.1f%%", 100*r.P)
 		at[n-1-i] = plotter.XY{X: 100 * r.Hi, Y: y}
 	}
-	addBars(p, values, whisk, errs, text, at, barColor)
+	// The 50% line first, under the bars and their labels: drawn last it crossed a label ending
+	// near 50%.
 	ref := plotter.XYs{{X: 50, Y: -0.5}, {X: 50, Y: float64(n) - 0.5}}
 	if l, err := plotter.NewLine(ref); err == nil {
 		l.Color = refColor
@@ -256,6 +257,7 @@ func rateBars(title, xlabel string, labels []string, rates []*sim.Interval) (*pl
 		l.Width = vg.Points(1.5)
 		p.Add(l)
 	}
+	addBars(p, values, whisk, errs, text, at, barColor)
 	p.X.Min, p.X.Max = 0, 108
 	var ticks plot.ConstantTicks
 	for x := 0; x <= 100; x += 10 {
