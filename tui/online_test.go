@@ -350,6 +350,24 @@ func joinScreen(ctx context.Context, t *testing.T, c *client.Client, table, toke
 	return newHarness(t, newModelT(t, online))
 }
 
+// reconnectingScreen is joinScreen with the table joined again whenever its connection breaks,
+// promptly.
+func reconnectingScreen(ctx context.Context, t *testing.T, c *client.Client, table, token string) *harness {
+	t.Helper()
+	conn, err := c.Join(ctx, table, token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	online, err := NewOnline(conn, c.Server.Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { online.Close() })
+	online.Reconnect(func(ctx context.Context) (*client.Conn, error) { return c.Join(ctx, table, token) })
+	online.retry = 10 * time.Millisecond
+	return newHarness(t, newModelT(t, online))
+}
+
 // At a table against bots, h asks the server for the hard bot's advice; at a table with another
 // person the server refuses, and the screen says why.
 func TestOnlineCardGameHint(t *testing.T) {
@@ -400,19 +418,7 @@ func TestReconnectAfterRestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	token := created.Seats[0].Token
-	conn, err := c.Join(ctx, created.ID, token)
-	if err != nil {
-		t.Fatal(err)
-	}
-	online, err := NewOnline(conn, c.Server.Host)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { online.Close() })
-	online.Reconnect(func(ctx context.Context) (*client.Conn, error) { return c.Join(ctx, created.ID, token) })
-	online.retry = 10 * time.Millisecond
-	h := newHarness(t, newModelT(t, online))
+	h := reconnectingScreen(ctx, t, c, created.ID, created.Seats[0].Token)
 	h.settle(myTurn)
 	h.press("enter")
 	h.settle(func(m *Model) bool { return !m.busy })
@@ -484,18 +490,7 @@ func TestWatcherReconnects(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	conn, err := c.Join(ctx, created.ID, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	online, err := NewOnline(conn, c.Server.Host)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { online.Close() })
-	online.Reconnect(func(ctx context.Context) (*client.Conn, error) { return c.Join(ctx, created.ID, "") })
-	online.retry = 10 * time.Millisecond
-	h := newHarness(t, newModelT(t, online))
+	h := reconnectingScreen(ctx, t, c, created.ID, "")
 	h.settle(func(m *Model) bool { return m.have })
 	srv.Restart()
 	h.settle(func(m *Model) bool { return strings.Contains(m.status, "reconnecting") })

@@ -9,6 +9,7 @@
 package tutorial
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -133,6 +134,9 @@ var built struct {
 	m    map[string]*Tutorial
 }
 
+// ErrNoTutorial is For's error for a game with no tutorial (or no game).
+var ErrNoTutorial = errors.New("no tutorial")
+
 // For returns the tutorial of the named game, playing its match on first use. The error says
 // which games have one, or why the tutorial could not be prepared.
 func For(game string) (*Tutorial, error) {
@@ -144,7 +148,7 @@ func For(game string) (*Tutorial, error) {
 	})
 	t, ok := built.m[strings.ToLower(game)]
 	if !ok {
-		return nil, fmt.Errorf("no tutorial for %q; tutorials: %s", game, strings.Join(Games(), ", "))
+		return nil, fmt.Errorf("%w for %q; tutorials: %s", ErrNoTutorial, game, strings.Join(Games(), ", "))
 	}
 	if t.err != nil {
 		return nil, fmt.Errorf("the %s tutorial could not be prepared: %w", t.def.Game, t.err)

@@ -1,6 +1,7 @@
 package tutorial_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -51,7 +52,7 @@ func TestEveryGameHasALesson(t *testing.T) {
 }
 
 func TestNoLesson(t *testing.T) {
-	if _, err := tutorial.For("chess"); err == nil || !strings.Contains(err.Error(), "centercourt") {
+	if _, err := tutorial.For("chess"); !errors.Is(err, tutorial.ErrNoTutorial) || !strings.Contains(err.Error(), "centercourt") {
 		t.Errorf("For(chess): %v, want an error naming the tutorials", err)
 	}
 	tu, err := tutorial.For("pencil")

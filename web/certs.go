@@ -26,8 +26,11 @@ type certReloader struct {
 	checked time.Time
 }
 
-// newCertReloader reads the pair once; its error is the start's.
+// newCertReloader reads the pair once; its error is the start's. A nil log logs nothing.
 func newCertReloader(certFile, keyFile string, log *slog.Logger) (*certReloader, error) {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
 	r := &certReloader{certFile: certFile, keyFile: keyFile, log: log, every: certCheckEvery, now: time.Now}
 	mod := r.modified()
 	cert, err := tls.LoadX509KeyPair(certFile, keyFile)

@@ -713,15 +713,11 @@ const MetricsOff = "off"
 // first, so that a server that cannot have its address (taken, or not an address) fails before
 // it resumes a table, whose bots would move.
 func (m *Main) Open(ctx context.Context) error {
-	log := m.Log
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
-	}
 	var tlsConfig *tls.Config
 	if m.TLSCert != "" || m.TLSKey != "" {
 		// Read before listening, so that a wrong file fails the start, not every connection;
 		// read again when renewed (certReloader).
-		certs, err := newCertReloader(m.TLSCert, m.TLSKey, log)
+		certs, err := newCertReloader(m.TLSCert, m.TLSKey, m.Log)
 		if err != nil {
 			return fmt.Errorf("tls: %w", err)
 		}

@@ -1,8 +1,8 @@
 package web
 
 import (
+	"errors"
 	"net/http"
-	"slices"
 	"strconv"
 
 	"deuce/match"
@@ -53,11 +53,11 @@ func (s *Server) apiTutorials(w http.ResponseWriter, _ *http.Request) {
 // steps gives the final position.
 func (s *Server) apiTutorial(w http.ResponseWriter, r *http.Request) {
 	game := r.PathValue("game")
-	if !slices.Contains(tutorial.Games(), game) {
+	t, err := tutorial.For(game)
+	if errors.Is(err, tutorial.ErrNoTutorial) {
 		writeError(w, http.StatusNotFound, "no tutorial for that game")
 		return
 	}
-	t, err := tutorial.For(game)
 	if err != nil {
 		s.log.Error("tutorial", "game", game, "err", err)
 		writeError(w, http.StatusInternalServerError, "the tutorial could not be prepared")

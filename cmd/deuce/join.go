@@ -598,7 +598,7 @@ func (p *linePrompt) frame(f tui.Frame) {
 	}
 	switch {
 	case tui.LessonOver(f):
-		fmt.Fprintf(w, "\n%s\n%s\n", p.view(f), f.Lesson)
+		p.position(f)
 		return
 	case f.Result.Over && f.Ended != "" && len(f.Result.Returns) == 0:
 		// Ended without a result (called off, expired): say how, not a score.
@@ -620,10 +620,7 @@ func (p *linePrompt) frame(f tui.Frame) {
 		// As the browser does: a move with no choice is played for the player, who is told;
 		// once (a refusal of it asks as any refusal does), and in place of a move waiting to
 		// be sent again.
-		fmt.Fprintf(w, "\n%s\n", p.view(f))
-		if f.Lesson != "" {
-			fmt.Fprintf(w, "%s\n", f.Lesson)
-		}
+		p.position(f)
 		fmt.Fprintf(w, "Your only move, played for you: %s\n", f.Legal[0].Text)
 		p.autoSeq, p.resend = f.Seq, nil
 		p.sent, p.typed = f.Played, f.Legal[0].Text
@@ -635,12 +632,17 @@ func (p *linePrompt) frame(f tui.Frame) {
 		fmt.Fprintf(w, "%s (? for help)\n", sendFailure(err))
 		p.sent, p.typed = -1, ""
 	}
-	fmt.Fprintf(w, "\n%s\n", p.view(f))
-	if f.Lesson != "" {
-		fmt.Fprintf(w, "%s\n", f.Lesson)
-	}
+	p.position(f)
 	p.listMoves(f)
 	p.ask()
+}
+
+// position prints the table as f shows it before its moves: the board, and a lesson's step.
+func (p *linePrompt) position(f tui.Frame) {
+	fmt.Fprintf(p.w, "\n%s\n", p.view(f))
+	if f.Lesson != "" {
+		fmt.Fprintln(p.w, f.Lesson)
+	}
 }
 
 // listMoves prints f's moves, numbered.
