@@ -3,7 +3,7 @@
 // what AlakaSLAM and Love Means Nothing say of picks and cards that cannot be played yet.
 // Each case names what it checks; the script exits non-zero on the first that fails.
 
-import { withNames, soloLoss } from '../ui/js/names.js';
+import { withNames, soloLoss, scoreWithSides } from '../ui/js/names.js';
 import { reflow } from '../ui/js/dom.js';
 import { pickMore } from '../ui/js/games/alakaslam.js';
 import { idleText } from '../ui/js/games/lmn.js';
@@ -28,6 +28,15 @@ expect('the viewer', withNames('player 1 wins', seats, 0), 'You win');
 expect('the viewer drawing', withNames('player 1 is drawing', seats, 0), 'You are drawing');
 expect('another player drawing', withNames('player 3 is drawing', seats, 0), 'cy is drawing');
 expect('a name inside a sentence', withNames('point to player 3', seats), 'point to cy');
+
+// A bare score reads in seat order: the status bar names the sides in that order, so that the
+// second seat does not read its own lead as a deficit; a standing in words is left as it is.
+expect('a score seen from the second seat', scoreWithSides('1-4', seats.slice(0, 2), 1), 'ann_a vs you: 1-4');
+expect('a score seen from the first seat', scoreWithSides('6-4 3-2, 30-15', seats.slice(0, 2), 0), 'You vs heuristic bot: 6-4 3-2, 30-15');
+expect('a doubles score watched', scoreWithSides('2-1', seats), 'ann_a & cy vs heuristic bot & player 4: 2-1');
+expect('a seat no one named', scoreWithSides('0-0', [{ name: 'ann_a' }, {}]), 'ann_a vs player 2: 0-0');
+expect('a standing in words', scoreWithSides('round 3: ball at 1, points 1-2', seats.slice(0, 2), 1), 'round 3: ball at 1, points 1-2');
+expect('a one-seat match', scoreWithSides('2-7', seats.slice(0, 1), 0), '2-7');
 
 // A one-seat match lost to the automaton has no winner, as a draw has none, but is a loss (a
 // Worldwide solo loss read "A draw"); a solo win and a two-seat draw are not.

@@ -3,7 +3,7 @@
 // step asks for, on the game's own board.
 
 import { h, $, replace, isTyping } from './dom.js';
-import { withNames } from './names.js';
+import { withNames, scoreWithSides } from './names.js';
 import { getJSON } from './api.js';
 import { viewFor } from './games/index.js';
 import { choiceForKey } from './games/common.js';
@@ -52,7 +52,7 @@ function show(f, note) {
   const fr = frameOf(f);
   withMotion(el.board, () => lesson.view.update(fr));
   // The learner plays seat 1: "player 1 wins" reads "you win".
-  el.score.textContent = withNames(lesson.mod.scoreText ? lesson.mod.scoreText(fr) : (fr.view?.score || fr.result?.score || ''), f.seats, 0);
+  el.score.textContent = scoreWithSides(withNames(lesson.mod.scoreText ? lesson.mod.scoreText(fr) : (fr.view?.score || fr.result?.score || ''), f.seats, 0), f.seats, 0);
   renderLog(el.log, f.update.log || [], new Map(), (line) => line);
   el.log.scrollTop = el.log.scrollHeight;
   document.body.dataset.step = String(f.step);

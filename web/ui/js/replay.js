@@ -6,7 +6,7 @@ import { api } from './api.js';
 import { viewFor } from './games/index.js';
 import { SPECTATOR } from './games/common.js';
 import { mountAnalysis, analysisShown } from './analysis.js';
-import { withNames, versus, soloLoss } from './names.js';
+import { withNames, versus, soloLoss, scoreWithSides } from './names.js';
 import { withMotion } from './animate.js';
 
 const AUTOPLAY_EVERY = 700; // ms per move
@@ -149,7 +149,7 @@ function show(f) {
     pending: [], result: f.result, busy: false,
   };
   withMotion(el.board, () => state.view.update(frame));
-  el.score.textContent = withNames(state.mod.scoreText ? state.mod.scoreText(frame) : (f.spectator?.score || f.result?.score || ''), state.table.seats);
+  el.score.textContent = scoreWithSides(withNames(state.mod.scoreText ? state.mod.scoreText(frame) : (f.spectator?.score || f.result?.score || ''), state.table.seats), state.table.seats);
   const who = (seat) => (seat < 0 ? 'Chance' : state.table.seats[seat]?.name || `player ${seat + 1}`);
   if (f.result?.over && !f.next) {
     const w = f.result.winner;

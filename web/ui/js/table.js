@@ -12,7 +12,7 @@ import { Clocks } from './clocks.js';
 import { Chat } from './chat.js';
 import { whoami } from './account.js';
 import { mountHint, hintUpdate } from './hint.js';
-import { withNames, shownOptions, briefOptions, versus, soloLoss } from './names.js';
+import { withNames, shownOptions, briefOptions, versus, soloLoss, scoreWithSides } from './names.js';
 import { renderLog } from './logview.js';
 import { withMotion } from './animate.js';
 
@@ -352,7 +352,7 @@ function render() {
     if (again && !again.disabled) again.focus({ preventScroll: true });
   }
   const mod = viewFor(state.table?.game);
-  el.score.textContent = named(mod.scoreText ? mod.scoreText(f) : (f.view?.score || f.result?.score || ''));
+  el.score.textContent = scoreWithSides(named(mod.scoreText ? mod.scoreText(f) : (f.view?.score || f.result?.score || '')), state.table?.seats, state.seat);
   showTurn(f);
   showActions();
   hintUpdate(state.update.seq, f.legal.length > 0, !!state.update.result?.over);
