@@ -24,6 +24,10 @@ type Players interface {
 	AccountByID(ctx context.Context, id int64) (*Account, error)
 	// SetPassword replaces an account's password hash.
 	SetPassword(ctx context.Context, id int64, hash string) error
+	// CloseAccount closes an open account at the time given: its password hash, sessions of
+	// every kind (bot tokens and device cookies too) and seeks not yet accepted are deleted,
+	// all at once. ErrNotFound when no open account has that ID.
+	CloseAccount(ctx context.Context, id int64, at time.Time) error
 
 	// CreateSession stores a session; its token is known only to the client.
 	CreateSession(ctx context.Context, s Session) error
@@ -101,6 +105,10 @@ type Account struct {
 	// never stored.
 	PasswordHash string
 	Created      time.Time
+	// Closed is when the account was closed (CloseAccount), zero while it is open. A closed
+	// account keeps its name, so that nobody else appears under it in its matches, and its
+	// matches, but signs in no more and is on no leaderboard.
+	Closed time.Time
 }
 
 // SessionKind tells a browser's session from a program's bot token and a device cookie.

@@ -469,6 +469,11 @@ func (s *Server) apiSignIn(w http.ResponseWriter, r *http.Request) {
 	if a != nil {
 		hash = a.PasswordHash
 	}
+	if a != nil && !a.Closed.IsZero() {
+		checkPassword(hash, req.Password) // the same time as any other refusal
+		writeError(w, http.StatusForbidden, "this account was closed")
+		return
+	}
 	if !checkPassword(hash, req.Password) || a == nil {
 		// Who tried which name from where, never the password: what an operator needs to see
 		// a guessing attack (the limits answer it; their refusals are counted, not logged, in
@@ -626,6 +631,41 @@ func (s *Server) apiChangePassword(w http.ResponseWriter, r *http.Request) {
 		s.log.Error("change password", "err", err)
 	}
 	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+}
+
+// apiCloseAccount closes the signed-in account, once its password is given again: the account
+// signs in no more, its sessions, bot tokens and open seeks end, and it leaves the leaderboards.
+// Its name stays taken and its matches stay, as the other players' records hold them.
+func (s *Server) apiCloseAccount(w http.ResponseWriter, r *http.Request) {
+	a := s.signedInBrowser(w, r, "close the account")
+	if a == nil {
+		return
+	}
+	var req struct {
+		Password string `json:"password"`
+	}
+	if err := decodeBody(r, &req); err != nil {
+		badBody(w, err)
+		return
+	}
+	if len(req.Password) > maxPassword {
+		writeError(w, http.StatusForbidden, "the password is wrong")
+		return
+	}
+	if _, ok := s.throttle(w, r, a.Name); !ok {
+		return
+	}
+	if !checkPassword(a.PasswordHash, req.Password) {
+		s.log.Info("account close refused", "name", quoteShort(a.Name), "addr", clientAddr(r))
+		writeError(w, http.StatusForbidden, "the password is wrong")
+		return
+	}
+	if err := s.accounts.p.CloseAccount(r.Context(), a.ID, s.now()); err != nil {
+		s.fail(w, "close the account", err)
+		return
+	}
+	s.log.Info("account closed", "name", quoteShort(a.Name))
+	s.clearCookie(w, r)
 }
 
 // apiAccount tells the page who is signed in: {"name": ...}, or {} for a guest.

@@ -25,6 +25,7 @@ func (s *Server) playerRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/account/signout", s.apiSignOut)
 	mux.HandleFunc("POST /api/account/signout-everywhere", s.apiSignOutEverywhere)
 	mux.HandleFunc("POST /api/account/password", s.apiChangePassword)
+	mux.HandleFunc("POST /api/account/close", s.apiCloseAccount)
 	mux.HandleFunc("POST /api/account/bot-tokens", s.apiBotToken)
 	mux.HandleFunc("DELETE /api/account/bot-tokens", s.apiRevokeBotTokens)
 	mux.HandleFunc("GET /api/users/{name}", s.apiUser)

@@ -277,6 +277,79 @@ func TestSignInOutAndPasswords(t *testing.T) {
 	ann.must(http.StatusUnauthorized, "POST", "/api/account/signout-everywhere", map[string]any{}, nil)
 }
 
+// Closing an account takes its password again; then the account signs in no more, anywhere,
+// its bot tokens and open seeks end, its name stays taken, and its profile says it was closed.
+// A wrong password, a guest and another account's session close nothing.
+func TestCloseAccount(t *testing.T) {
+	s := startAccounts(t)
+	ann, bob := s.signUp("ann"), s.signUp("bob")
+	laptop := s.person()
+	laptop.must(http.StatusOK, "POST", "/api/account/signin", map[string]string{"name": "ann", "password": "correct horse"}, nil)
+	var tok struct {
+		Token string `json:"token"`
+	}
+	ann.must(http.StatusCreated, "POST", "/api/account/bot-tokens", map[string]any{}, &tok)
+	prog := s.person()
+	prog.bearer = tok.Token
+	var sk struct {
+		ID string `json:"id"`
+	}
+	ann.must(http.StatusCreated, "POST", "/api/seeks", map[string]any{"game": "centercourt", "variant": "tiebreak", "clock": "5+3"}, &sk)
+
+	var answer struct {
+		Error string `json:"error"`
+	}
+	s.person().must(http.StatusUnauthorized, "POST", "/api/account/close", map[string]string{"password": "correct horse"}, nil)
+	ann.must(http.StatusForbidden, "POST", "/api/account/close", map[string]string{"password": "not it at all"}, &answer)
+	if answer.Error != "the password is wrong" {
+		t.Errorf("closing with a wrong password: %q", answer.Error)
+	}
+	ann.must(http.StatusBadRequest, "POST", "/api/account/close", "not an object", nil)
+	if ann.name() != "ann" || laptop.name() != "ann" || prog.name() != "ann" {
+		t.Fatalf("after refused closes: %q, %q, %q; want ann everywhere", ann.name(), laptop.name(), prog.name())
+	}
+	s.time.Advance(time.Minute) // past the sign-in limit of the name
+	// bob's session closes bob's account only, whatever the password given.
+	bob.must(http.StatusForbidden, "POST", "/api/account/close", map[string]string{"password": "correct horse2"}, nil)
+
+	s.time.Advance(time.Minute)
+	ann.must(http.StatusOK, "POST", "/api/account/close", map[string]string{"password": "correct horse"}, nil)
+	if ann.name() != "" || laptop.name() != "" || prog.name() != "" {
+		t.Errorf("after closing: %q, %q, %q; want nobody signed in", ann.name(), laptop.name(), prog.name())
+	}
+	if bob.name() != "bob" {
+		t.Errorf("ann's closing signed bob out")
+	}
+	s.time.Advance(time.Minute)
+	ann.must(http.StatusForbidden, "POST", "/api/account/signin", map[string]string{"name": "ann", "password": "correct horse"}, &answer)
+	if answer.Error != "this account was closed" {
+		t.Errorf("signing in to a closed account: %q", answer.Error)
+	}
+	s.person().must(http.StatusConflict, "POST", "/api/account/signup", map[string]string{"name": "Ann", "password": "a new owner"}, nil)
+	var prof struct {
+		Name   string     `json:"name"`
+		Closed *time.Time `json:"closed"`
+	}
+	bob.must(http.StatusOK, "GET", "/api/users/ann", nil, &prof)
+	if prof.Name != "ann" || prof.Closed == nil {
+		t.Errorf("ann's profile after closing: %+v, want closed", prof)
+	}
+	prof.Closed = nil
+	bob.must(http.StatusOK, "GET", "/api/users/bob", nil, &prof)
+	if prof.Closed != nil {
+		t.Errorf("bob's profile says closed: %+v", prof)
+	}
+	var seeks []struct {
+		ID string `json:"id"`
+	}
+	bob.must(http.StatusOK, "GET", "/api/seeks", nil, &seeks)
+	for _, x := range seeks {
+		if x.ID == sk.ID {
+			t.Errorf("ann's seek is still offered after her account closed")
+		}
+	}
+}
+
 // A request whose Authorization names no account is refused with 401 and why, never served as
 // a guest's: a mistyped or revoked token, another scheme. The scheme's case does not matter.
 func TestWrongAuthorizationIsRefused(t *testing.T) {
@@ -385,6 +458,7 @@ func TestBotTokenCannotManageTheAccount(t *testing.T) {
 			{"DELETE", "/api/account/bot-tokens", map[string]any{}, "revoke bot tokens"},
 			{"POST", "/api/account/password", map[string]string{"old": "correct horse", "new": "stolen at last"}, "change the password"},
 			{"POST", "/api/account/signout-everywhere", map[string]any{}, "sign out everywhere"},
+			{"POST", "/api/account/close", map[string]string{"password": "correct horse"}, "close the account"},
 		} {
 			var answer struct {
 				Error string `json:"error"`

@@ -71,8 +71,10 @@ type tally struct {
 }
 
 type profile struct {
-	Name    string        `json:"name"`
-	Created time.Time     `json:"created"`
+	Name    string    `json:"name"`
+	Created time.Time `json:"created"`
+	// Closed is when the account was closed; its matches are still shown.
+	Closed  *time.Time    `json:"closed,omitempty"`
 	Ratings []ratingInfo  `json:"ratings"`
 	Recent  []recentMatch `json:"recent"`
 	// Unfinished are the tables of the last profileTables still open or live (at most
@@ -98,6 +100,9 @@ func (s *Server) apiUser(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := profile{Name: a.Name, Created: a.Created, Ratings: []ratingInfo{}, Recent: []recentMatch{}, Unfinished: []recentMatch{}, ByGame: []tally{}, ByOpponent: []tally{}}
+	if !a.Closed.IsZero() {
+		p.Closed = &a.Closed
+	}
 	ratings, err := s.accounts.p.Ratings(ctx, a.ID)
 	if err != nil {
 		s.fail(w, "load the profile", err)

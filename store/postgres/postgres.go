@@ -102,6 +102,10 @@ ALTER TABLE sessions ADD CONSTRAINT sessions_kind_check CHECK (kind IN ('web', '
 	`
 ALTER TABLE seeks ADD COLUMN provisional integer NOT NULL DEFAULT 0;
 `,
+	// 7: an account may be closed (Unix milliseconds; 0 while open).
+	`
+ALTER TABLE accounts ADD COLUMN closed bigint NOT NULL DEFAULT 0;
+`,
 }
 
 // migrationLock is the advisory lock that keeps two servers starting at once from migrating

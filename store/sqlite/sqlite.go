@@ -207,6 +207,10 @@ CREATE INDEX sessions_account ON sessions (account_id, kind);
 	`
 ALTER TABLE seeks ADD COLUMN provisional INTEGER NOT NULL DEFAULT 0;
 `,
+	// 7: an account may be closed (Unix milliseconds; 0 while open).
+	`
+ALTER TABLE accounts ADD COLUMN closed INTEGER NOT NULL DEFAULT 0;
+`,
 }
 
 // migrate brings the schema up to the latest version.

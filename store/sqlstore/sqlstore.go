@@ -122,9 +122,9 @@ func (db *DB) CreateAccount(ctx context.Context, a *store.Account) error {
 
 func (db *DB) account(ctx context.Context, where string, arg any) (*store.Account, error) {
 	var a store.Account
-	var created int64
-	err := db.read.QueryRowContext(ctx, db.q(`SELECT id, name, password, created FROM accounts WHERE `+where), arg).
-		Scan(&a.ID, &a.Name, &a.PasswordHash, &created)
+	var created, closed int64
+	err := db.read.QueryRowContext(ctx, db.q(`SELECT id, name, password, created, closed FROM accounts WHERE `+where), arg).
+		Scan(&a.ID, &a.Name, &a.PasswordHash, &created, &closed)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, store.ErrNotFound
 	}
@@ -132,6 +132,9 @@ func (db *DB) account(ctx context.Context, where string, arg any) (*store.Accoun
 		return nil, err
 	}
 	a.Created = fromMS(created)
+	if closed != 0 {
+		a.Closed = fromMS(closed)
+	}
 	return &a, nil
 }
 
@@ -161,6 +164,28 @@ func (db *DB) SetPassword(ctx context.Context, id int64, hash string) error {
 	}
 	if err != nil {
 		return fmt.Errorf("set password of account %d: %w", id, err)
+	}
+	return nil
+}
+
+// CloseAccount closes an open account: see store.Players.
+func (db *DB) CloseAccount(ctx context.Context, id int64, at time.Time) error {
+	err := db.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, db.q(`UPDATE accounts SET password = '', closed = ? WHERE id = ? AND closed = 0`), max(ms(at), 1), id)
+		if err == nil {
+			err = oneRow(res)
+		}
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, db.q(`DELETE FROM sessions WHERE account_id = ?`), id); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, db.q(`DELETE FROM seeks WHERE account_id = ? AND table_id = ''`), id)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("close account %d: %w", id, err)
 	}
 	return nil
 }
@@ -199,7 +224,8 @@ func (db *DB) CreateSession(ctx context.Context, s store.Session) error {
 func (db *DB) SessionAccount(ctx context.Context, tokenHash string, kind store.SessionKind, now time.Time) (*store.Account, error) {
 	var id int64
 	err := db.read.QueryRowContext(ctx, db.q(`
-		SELECT account_id FROM sessions WHERE token_hash = ? AND kind = ? AND expires > ?`),
+		SELECT s.account_id FROM sessions s JOIN accounts a ON a.id = s.account_id
+		WHERE s.token_hash = ? AND s.kind = ? AND s.expires > ? AND a.closed = 0`),
 		tokenHash, string(kind), ms(now)).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("session: %w", store.ErrNotFound)
@@ -558,7 +584,7 @@ func (db *DB) Leaderboard(ctx context.Context, game string, limit int) ([]store.
 	rows, err := db.read.QueryContext(ctx, db.q(`
 		SELECT a.name, r.game, r.rating, r.rd, r.volatility, r.games, r.updated
 		FROM ratings r JOIN accounts a ON a.id = r.account_id
-		WHERE r.game = ?
+		WHERE r.game = ? AND a.closed = 0
 		ORDER BY CASE WHEN r.rd > ? THEN 1 ELSE 0 END, r.rating DESC, a.name_key LIMIT ?`),
 		game, float64(rating.ProvisionalRD), limit)
 	if err != nil {

@@ -28,6 +28,7 @@ func RunPlayers(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Leaderboard", testLeaderboard},
 		{"Chat", testChat},
 		{"Seeks", testSeeks},
+		{"CloseAccount", testCloseAccount},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -458,5 +459,86 @@ func testSeeks(t *testing.T, s store.Store, p store.Players) {
 	}
 	if list, _ := p.Seeks(ctx, before); len(list) != 0 {
 		t.Errorf("open seeks after withdrawing s2 = %+v", list)
+	}
+}
+
+// testCloseAccount closes an account: its password, sessions of every kind and open seeks go at
+// once, an accepted seek and its matches stay, its name stays taken, and it leaves the
+// leaderboard; another account is untouched, and a second close finds no open account.
+func testCloseAccount(t *testing.T, s store.Store, p store.Players) {
+	ctx := context.Background()
+	ann, bob := newAccount(t, p, "ann"), newAccount(t, p, "bob")
+	now := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
+	for i, kind := range []store.SessionKind{store.WebSession, store.BotToken, store.DeviceCookie} {
+		for _, a := range []*store.Account{ann, bob} {
+			ses := store.Session{TokenHash: fmt.Sprint(a.Name, i), Account: a.ID, Kind: kind, Created: now, Expires: now.Add(time.Hour)}
+			if err := p.CreateSession(ctx, ses); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	before := store.Now().Add(-time.Second)
+	for _, sk := range []*store.Seek{
+		{ID: "open", Account: ann.ID, Name: "ann", Game: "centercourt", Clock: "1+1"},
+		{ID: "taken", Account: ann.ID, Name: "ann", Game: "pencil", Clock: "1+1"},
+		{ID: "bobs", Account: bob.ID, Name: "bob", Game: "pencil", Clock: "1+1"},
+	} {
+		if err := p.CreateSeek(ctx, sk); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := p.AcceptSeek(ctx, "taken", "t1"); err != nil {
+		t.Fatal(err)
+	}
+	newRatedTable(t, s, p, "t1", true, ann.ID, bob.ID)
+	if err := p.Finish(ctx, "t1", 0, nil, store.Finished, "", final, winner(t)); err != nil {
+		t.Fatal(err)
+	}
+
+	at := now.Add(time.Minute)
+	if err := p.CloseAccount(ctx, ann.ID, at); err != nil {
+		t.Fatal(err)
+	}
+	got, err := p.AccountByName(ctx, "ANN")
+	if err != nil || got.PasswordHash != "" || !got.Closed.Equal(at) {
+		t.Errorf("ann after closing = %+v, %v; want no password, closed at %v", got, err, at)
+	}
+	for i, kind := range []store.SessionKind{store.WebSession, store.BotToken, store.DeviceCookie} {
+		if _, err := p.SessionAccount(ctx, fmt.Sprint("ann", i), kind, now); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("ann's %s session after closing: %v, want ErrNotFound", kind, err)
+		}
+		if a, err := p.SessionAccount(ctx, fmt.Sprint("bob", i), kind, now); err != nil || a.ID != bob.ID || !a.Closed.IsZero() {
+			t.Errorf("bob's %s session after ann closed = %+v, %v; want bob's, open", kind, a, err)
+		}
+	}
+	// A session made as the account closed (a sign-in racing the close) signs nobody in.
+	late := store.Session{TokenHash: "late", Account: ann.ID, Kind: store.WebSession, Created: now, Expires: now.Add(time.Hour)}
+	if err := p.CreateSession(ctx, late); err == nil {
+		if _, err := p.SessionAccount(ctx, "late", store.WebSession, now); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("a session of a closed account: %v, want ErrNotFound", err)
+		}
+	}
+	list, _ := p.Seeks(ctx, before)
+	if len(list) != 1 || list[0].ID != "bobs" {
+		t.Errorf("open seeks after ann closed = %+v, want bob's only", list)
+	}
+	if sk, err := p.Seek(ctx, "taken"); err != nil || sk.TableID != "t1" {
+		t.Errorf("ann's accepted seek after closing = %+v, %v; want kept", sk, err)
+	}
+	if tables, err := p.PlayerTables(ctx, ann.ID, 10); err != nil || len(tables) != 1 {
+		t.Errorf("ann's matches after closing = %+v, %v; want the one played", tables, err)
+	}
+	board, _ := p.Leaderboard(ctx, "centercourt", 10)
+	if len(board) != 1 || board[0].Name != "bob" {
+		t.Errorf("leaderboard after ann closed = %+v, want bob only", board)
+	}
+	if err := p.CreateAccount(ctx, &store.Account{Name: "Ann", PasswordHash: "h"}); !errors.Is(err, store.ErrExists) {
+		t.Errorf("a new account under a closed one's name: %v, want ErrExists", err)
+	}
+	if err := p.CloseAccount(ctx, ann.ID, at); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("closing a closed account: %v, want ErrNotFound", err)
+	}
+	if err := p.CloseAccount(ctx, 99999, at); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("closing no account: %v, want ErrNotFound", err)
 	}
 }

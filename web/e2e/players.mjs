@@ -343,6 +343,23 @@ async function main() {
     check((await ann.locator('#clocks').textContent()).includes('5+3'), 'the bot table has its clock');
     log('ann plays the random bot, rated, at 5+3');
 
+    // Cleo closes her account from the account menu, after a confirmation: the page signs her
+    // out, and her profile says the account was closed. (A wrong password is refused with 403,
+    // which a page logs as a console error: web/players_test.go checks that.)
+    const cleo = watch(await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage(), 'cleo');
+    await signUp(cleo, 'cleo');
+    await cleo.locator('#account-me').click();
+    check(await cleo.locator('#close-password').isHidden(), 'closing the account is folded away in the account menu');
+    await cleo.locator('#close-open').click();
+    await cleo.locator('#close-password').fill('correct horse battery');
+    cleo.once('dialog', (d) => d.accept());
+    await Promise.all([cleo.waitForEvent('load'), cleo.locator('#close-account').click()]);
+    await cleo.locator('#account-open').waitFor();
+    await cleo.goto(`${base}/u/cleo`);
+    await cleo.locator('#closed', { hasText: 'This account was closed' }).waitFor();
+    await shot(cleo, 'closed-profile.png');
+    log('cleo closed her account');
+
     if (problems.length) throw new Error(`the pages reported errors:\n  ${problems.join('\n  ')}`);
     log(`all checks passed in ${((Date.now() - started) / 1000).toFixed(1)}s`);
   } catch (err) {

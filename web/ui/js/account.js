@@ -1,5 +1,5 @@
 // The account box of the top bar: sign up, sign in, sign out (here or everywhere), change the
-// password, and make or revoke bot tokens. The session lives in an HttpOnly cookie this script never sees.
+// password, make or revoke bot tokens, and close the account. The session lives in an HttpOnly cookie this script never sees.
 
 import { h, replace } from './dom.js';
 import { getJSON, postJSON, deleteJSON } from './api.js';
@@ -59,6 +59,15 @@ function signedIn(box, me) {
       oldPw.value = newPw.value = '';
     }
   } }, field('Current password', oldPw), field('New password', newPw), h('button', { type: 'submit' }, 'Change password'));
+  const closePw = h('input', { type: 'password', id: 'close-password', autocomplete: 'current-password', maxlength: 200, required: true });
+  const close = h('form', { class: 'account-form', id: 'close-form', onsubmit: async (e) => {
+    e.preventDefault();
+    // It cannot be undone: asked first.
+    if (!confirm(`Close the account ${me.name} for good? You cannot sign in to it again, and nobody can take its name.`)) return;
+    if (await send('/api/account/close', { password: closePw.value }, error)) location.reload();
+  } },
+  h('p', { class: 'help', id: 'close-help' }, 'Closing ends your sessions, bot tokens and seeks and takes you off the leaderboards. Your matches stay, as your opponents\u2019 records hold them, and your name stays yours. It cannot be undone.'),
+  field('Password', closePw), h('button', { type: 'submit', id: 'close-account', 'aria-describedby': 'close-help' }, 'Close account'));
   replace(box, h('details', { class: 'account-menu' },
     h('summary', { id: 'account-me' }, me.name),
     h('div', { class: 'account-form' },
@@ -91,6 +100,7 @@ function signedIn(box, me) {
           }
         } }, 'Revoke all bot tokens'),
         tokenOut),
+      h('details', { class: 'account-more' }, h('summary', { id: 'close-open' }, 'Close account'), close),
       error)));
 }
 

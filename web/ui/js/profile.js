@@ -53,6 +53,7 @@ async function load() {
   }
   document.title = `${p.name} · deuce`;
   replace($('#name'), p.name);
+  if (p.closed) $('#name').after(h('p', { class: 'muted', id: 'closed' }, `This account was closed on ${new Date(p.closed).toLocaleDateString()}. Its matches are kept.`));
   replace($('#title'), p.name);
   replace($('#ratings'), p.ratings.length
     ? p.ratings.map((r) => h('div', { class: 'rating-card', dataset: { game: r.game } },
