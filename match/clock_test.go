@@ -17,9 +17,13 @@ import (
 	"deuce/timesource"
 )
 
+// final returns the result saved once the match ended, nil while the last save was a standing.
 func (p *memory) final() *engine.Result {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if p.result == nil || !p.result.Over {
+		return nil
+	}
 	return p.result
 }
 

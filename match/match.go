@@ -26,7 +26,9 @@ import (
 )
 
 // Persister stores the moves of a match. Append is called with the index of the first new move
-// (the number already stored) before any subscriber is told of them.
+// (the number already stored) before any subscriber is told of them, and the match's result
+// after them: its standing (Over false, Returns nil, the score so far), which is public by the
+// engine contract (engine/enginetest checks it), or the final result once Over.
 type Persister interface {
 	Append(ctx context.Context, at int, moves []engine.Move, result *engine.Result) error
 }
@@ -486,11 +488,12 @@ func (m *Match) apply(ctx context.Context, a engine.Action) error {
 		rng := rand.New(rand.NewPCG(m.cfg.Seed, uint64(m.seq+len(moves))))
 		a = engine.SampleChance(rng, next.Chances(nil))
 	}
-	var result *engine.Result
-	if next.ToMove() == engine.Nobody {
-		res := next.Result()
-		result = &res
+	res := next.Result()
+	if next.ToMove() != engine.Nobody {
+		// The standing only: a game's Result says Over once nobody is to move.
+		res.Over, res.Returns = false, nil
 	}
+	result := &res
 	if err := m.cfg.Persist.Append(ctx, m.seq, moves, result); err != nil {
 		return fmt.Errorf("save move %d: %w", m.seq+1, err)
 	}

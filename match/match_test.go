@@ -172,6 +172,32 @@ func TestPersonAgainstBotSeesOnlyOwnView(t *testing.T) {
 	}
 }
 
+// TestStandingSaved checks what is saved beside the moves of a match under way: its standing,
+// the score so far with no returns and not over, as the game's own Result has it after them.
+func TestStandingSaved(t *testing.T) {
+	g := centercourt.Game
+	p := &memory{}
+	m, _, opts := start(t, g, "tiebreak", []bot.Bot{nil, heuristic(g)}, 11, p)
+	for _, stop := range []int{1, 8, 30} {
+		u := playFirstLegal(t, g, opts, p, m, stop)
+		if u.Result.Over {
+			t.Fatalf("the match ended within %d moves", stop)
+		}
+		// Seat 0 is to move: nothing else moves until it does.
+		st, err := engine.Replay(g, p.record(g, opts, 2), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.mu.Lock()
+		got := p.result
+		p.mu.Unlock()
+		want := st.Result()
+		if got == nil || got.Over || got.Returns != nil || got.Score != want.Score || got.Score == "" {
+			t.Fatalf("after %d moves the saved standing is %+v, want %+v", stop, got, want)
+		}
+	}
+}
+
 func TestRefusedMovesChangeNothing(t *testing.T) {
 	g := centercourt.Game
 	p := &memory{}

@@ -22,7 +22,8 @@ type Players interface {
 	// AccountByName and AccountByID return an account, or ErrNotFound.
 	AccountByName(ctx context.Context, name string) (*Account, error)
 	AccountByID(ctx context.Context, id int64) (*Account, error)
-	// SetPassword replaces an account's password hash.
+	// SetPassword replaces an open account's password hash; ErrNotFound for none, or a
+	// closed one.
 	SetPassword(ctx context.Context, id int64, hash string) error
 	// CloseAccount closes an open account at the time given: its password hash, sessions of
 	// every kind (bot tokens and device cookies too) and seeks not yet accepted are deleted,
@@ -75,7 +76,8 @@ type Players interface {
 	AddChat(ctx context.Context, m *ChatMessage) error
 	Chat(ctx context.Context, tableID, room string, limit int) ([]ChatMessage, error)
 
-	// CreateSeek stores a seek and sets its Created time. Seeks lists the seeks nobody has
+	// CreateSeek stores a seek and sets its Created time; ErrNotFound when its account is not
+	// an open one (it closed meanwhile). Seeks lists the seeks nobody has
 	// accepted, posted after since, oldest first, at most MaxOpenSeeks; Seek returns one,
 	// accepted or not.
 	CreateSeek(ctx context.Context, s *Seek) error

@@ -101,7 +101,9 @@ type Table struct {
 	Seed   uint64
 	Status Status
 	// Moves are the record's moves so far. Get always returns a non-nil slice.
-	Moves  []engine.Move
+	Moves []engine.Move
+	// Result is the final result of a finished table, and a live table's standing (Over false,
+	// no Returns, the score so far) as its last Append saved it; nil before any.
 	Result *engine.Result
 	// Ended says why a table ended other than by being played out (EndResigned...).
 	Ended string

@@ -695,7 +695,11 @@ func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	nt, info, err := s.rematchOf(r.Context(), t, asker)
-	if err != nil {
+	var closed closedError
+	if errors.As(err, &closed) {
+		writeError(w, http.StatusConflict, err.Error())
+		return
+	} else if err != nil {
 		s.fail(w, "read the table's settings", err)
 		return
 	}
@@ -720,6 +724,13 @@ func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusCreated, map[string]string{"id": nt.ID})
+}
+
+// closedError refuses a rematch with a player whose account has closed.
+type closedError struct{ name string }
+
+func (e closedError) Error() string {
+	return e.name + " closed their account: there is no rematch to offer"
 }
 
 // rematchOf returns the rematch of finished table t that the player at seat asker asks for,
@@ -750,6 +761,19 @@ func (s *Server) rematchOf(ctx context.Context, t *store.Table, asker engine.Sea
 		for i := range n {
 			info.Accounts[i] = old.Accounts[(i+n-1)%n]
 			held = held || info.Accounts[i] != 0
+		}
+	}
+	// A player who closed the account can come to no table: the rematch would wait for ever.
+	for _, id := range info.Accounts {
+		if id == 0 {
+			continue
+		}
+		a, err := s.accounts.p.AccountByID(ctx, id)
+		if err != nil {
+			return nil, nil, err
+		}
+		if !a.Closed.IsZero() {
+			return nil, nil, closedError{a.Name}
 		}
 	}
 	if !info.Rated && info.Clock == "" && !held {

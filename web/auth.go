@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -192,16 +193,11 @@ func (s *Server) accountOf(r *http.Request) *store.Account {
 	if a, ok := r.Context().Value(tokenAccount{}).(*store.Account); ok {
 		return a // the bot token guard checked
 	}
-	kind, token := store.WebSession, ""
-	if auth, ok := bearer(r); ok {
-		kind, token = store.BotToken, auth
-	} else if c, err := r.Cookie(sessionCookie); err == nil {
-		token = c.Value
-	}
-	if token == "" || len(token) > 100 {
+	sess, ok := sessionOf(r)
+	if !ok {
 		return nil
 	}
-	a, err := s.accounts.p.SessionAccount(r.Context(), hashToken(token), kind, s.now())
+	a, err := s.accounts.p.SessionAccount(r.Context(), sess.hash, sess.kind, s.now())
 	if err != nil {
 		if !errors.Is(err, store.ErrNotFound) {
 			s.log.Error("session", "err", err)
@@ -210,6 +206,69 @@ func (s *Server) accountOf(r *http.Request) *store.Account {
 	}
 	return a
 }
+
+// session names the session a request signs in with: the hash of its token and its kind.
+type session struct {
+	hash string
+	kind store.SessionKind
+}
+
+// sessionOf returns the session a request sends: its bot token, or else its session cookie.
+func sessionOf(r *http.Request) (session, bool) {
+	kind, token := store.WebSession, ""
+	if auth, ok := bearer(r); ok {
+		kind, token = store.BotToken, auth
+	} else if c, err := r.Cookie(sessionCookie); err == nil {
+		token = c.Value
+	}
+	if token == "" || len(token) > 100 {
+		return session{}, false
+	}
+	return session{hash: hashToken(token), kind: kind}, true
+}
+
+// sessionRecheck is how often a websocket signed in to an account checks, as its messages come,
+// that its session still lives: signing out everywhere, a new password or closing the account
+// ends the session, and the connections it opened with it stop acting for the account within
+// this time of their next message. A hello is always checked: it may claim a seat.
+const sessionRecheck = 30 * time.Second
+
+// sessionGuard checks, for a websocket, that the session it was opened with still signs in.
+type sessionGuard struct {
+	s    *Server
+	sess session
+	acct *store.Account // nil: a guest's connection, which has nothing to check
+
+	mu   sync.Mutex
+	next time.Time // when the next message is checked
+}
+
+// live reports whether the connection's session still signs in to its account: at once with
+// now set, else at most every sessionRecheck. A store that cannot answer is not a sign-out.
+func (g *sessionGuard) live(ctx context.Context, now bool) bool {
+	if g == nil || g.acct == nil {
+		return true
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	t := g.s.now()
+	if !now && t.Before(g.next) {
+		return true
+	}
+	a, err := g.s.accounts.p.SessionAccount(ctx, g.sess.hash, g.sess.kind, t)
+	switch {
+	case errors.Is(err, store.ErrNotFound) || err == nil && a.ID != g.acct.ID:
+		return false
+	case err != nil:
+		g.s.log.Error("session", "err", err)
+		return true
+	}
+	g.next = t.Add(sessionRecheck)
+	return true
+}
+
+// signedOutMsg is what a connection whose session ended is told before it is closed.
+var signedOutMsg = errorMsg{Type: "error", Code: codeSignedOut, Error: "your session has ended (signed out everywhere, a new password, or the account closed): sign in again to play as your account"}
 
 // bearer returns the bot token a request sends in "Authorization: Bearer" (the scheme in any
 // case, as RFC 9110 has it), and whether it sends one.
@@ -470,7 +529,9 @@ func (s *Server) apiSignIn(w http.ResponseWriter, r *http.Request) {
 		hash = a.PasswordHash
 	}
 	if a != nil && !a.Closed.IsZero() {
-		checkPassword(hash, req.Password) // the same time as any other refusal
+		// Its hash is gone; one is computed all the same, so that the refusal takes as long
+		// as any other (the profile says the account closed, so this hides nothing more).
+		checkPassword(encodeHash(make([]byte, argonSaltLen), make([]byte, argonKeyLen)), req.Password)
 		writeError(w, http.StatusForbidden, "this account was closed")
 		return
 	}
@@ -616,7 +677,10 @@ func (s *Server) apiChangePassword(w http.ResponseWriter, r *http.Request) {
 	if c, err := r.Cookie(sessionCookie); err == nil {
 		keep = hashToken(c.Value)
 	}
-	if err := s.accounts.p.SetPassword(r.Context(), a.ID, hashPassword(req.New)); err != nil {
+	if err := s.accounts.p.SetPassword(r.Context(), a.ID, hashPassword(req.New)); errors.Is(err, store.ErrNotFound) {
+		writeError(w, http.StatusForbidden, "this account was closed") // as the password changed
+		return
+	} else if err != nil {
 		s.fail(w, "change the password", err)
 		return
 	}
@@ -660,7 +724,10 @@ func (s *Server) apiCloseAccount(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, "the password is wrong")
 		return
 	}
-	if err := s.accounts.p.CloseAccount(r.Context(), a.ID, s.now()); err != nil {
+	if err := s.accounts.p.CloseAccount(r.Context(), a.ID, s.now()); errors.Is(err, store.ErrNotFound) {
+		writeError(w, http.StatusConflict, "this account is already closed") // by a request alongside
+		return
+	} else if err != nil {
 		s.fail(w, "close the account", err)
 		return
 	}

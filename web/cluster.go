@@ -592,7 +592,7 @@ func (s *Server) followedView(cur *store.Table, seat engine.Seat, rep **match.Re
 
 // serveFollower serves a connection of seat to table t, which another node runs; chat is its
 // place in the table's chat, which this node serves itself.
-func (s *Server) serveFollower(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, t *store.Table, seat engine.Seat, name, writer string) {
+func (s *Server) serveFollower(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, t *store.Table, seat engine.Seat, guard *sessionGuard, name, writer string) {
 	// Chat lines for this connection queue in the hub, which wakes the loop below.
 	chatLines := make(chan struct{}, 1)
 	chat := s.chat.join(t, seat, name, writer, func() {
@@ -614,6 +614,12 @@ func (s *Server) serveFollower(ctx context.Context, cancel context.CancelFunc, c
 		}
 	}
 	go s.readMessages(ctx, cancel, c, func(data []byte) *errorMsg {
+		if !guard.live(ctx, false) {
+			s.send(ctx, c, signedOutMsg)
+			c.Close(websocket.StatusPolicyViolation, "signed out")
+			cancel()
+			return nil
+		}
 		if isChat(data) {
 			return s.handleChat(ctx, chat, data)
 		}

@@ -668,10 +668,11 @@ type pmsg struct {
 		Left    []int64 `json:"left"`
 		Running []int   `json:"running"`
 	} `json:"clock"`
-	Room string `json:"room"`
-	Name string `json:"name"`
-	Text string `json:"text"`
-	Code string `json:"code"`
+	Room  string `json:"room"`
+	Name  string `json:"name"`
+	Text  string `json:"text"`
+	Code  string `json:"code"`
+	Error string `json:"error"`
 }
 
 // clockStarted finds the first update of a timed table with its clock running: once every
@@ -710,6 +711,25 @@ func (p *person) dial(id, token string) *wsconn {
 	w := &wsconn{t: p.s.t, c: c}
 	w.send(map[string]any{"type": "hello", "token": token})
 	return w
+}
+
+// dialNoHello connects p to a table's websocket with its cookies and says nothing yet.
+func (p *person) dialNoHello(id string) *wsconn {
+	p.s.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	req, _ := http.NewRequest("GET", p.s.url, nil)
+	h := http.Header{}
+	for _, c := range p.http.Jar.Cookies(req.URL) {
+		req.AddCookie(c)
+	}
+	h.Set("Cookie", req.Header.Get("Cookie"))
+	c, _, err := websocket.Dial(ctx, strings.Replace(p.s.url, "http", "ws", 1)+"/ws/tables/"+id, &websocket.DialOptions{HTTPHeader: h})
+	if err != nil {
+		p.s.t.Fatal(err)
+	}
+	p.s.t.Cleanup(func() { c.CloseNow() })
+	return &wsconn{t: p.s.t, c: c}
 }
 
 func (w *wsconn) send(v any) {
@@ -1298,6 +1318,55 @@ func TestChatRateIsPerWriter(t *testing.T) {
 	}); m.Code != "rate_limited" {
 		t.Errorf("a sixth line from a second connection of the seat: %+v, want a rate_limited error", m)
 	}
+}
+
+// TestSessionEndClosesSockets: a websocket opened with a session stops acting for the account
+// once the session ends (signing out everywhere here; a new password and closing the account end
+// sessions the same way), within sessionRecheck of its next message: it is told why and closed,
+// and its line never reaches the table. A hello sent after the session ended claims nothing.
+// Another account's connections and a connection of a live session play on.
+func TestSessionEndClosesSockets(t *testing.T) {
+	s := startAccounts(t)
+	ann, bob := s.signUp("ann"), s.signUp("bob")
+	id := seekTable(t, ann, bob)
+	a, b := ann.dial(id, ""), bob.dial(id, "")
+	a.until(isType("welcome"))
+	b.until(isType("welcome"))
+	say := func(w *wsconn, text string) {
+		t.Helper()
+		w.send(map[string]any{"type": "chat", "text": text})
+		if m := b.until(isType("chat")); m.Text != text {
+			t.Fatalf("bob read %q, want %q", m.Text, text)
+		}
+	}
+	say(a, "before")
+
+	// A connection opened now says hello only after the session has ended.
+	late := ann.dialNoHello(id)
+	laptop := s.person()
+	laptop.must(http.StatusOK, "POST", "/api/account/signin", map[string]string{"name": "ann", "password": "correct horse"}, nil)
+	laptop.must(http.StatusOK, "POST", "/api/account/signout-everywhere", map[string]any{}, nil)
+	late.send(map[string]any{"type": "hello"})
+	if m := late.until(isType("error")); m.Code != "signed_out" {
+		t.Errorf("a hello after the session ended: %+v, want signed_out", m)
+	}
+
+	s.time.Advance(web.SessionRecheck)
+	a.send(map[string]any{"type": "chat", "text": "after"})
+	if m := a.until(isType("error")); m.Code != "signed_out" || !strings.Contains(m.Error, "sign in again") {
+		t.Errorf("a line after the session ended: %+v, want signed_out", m)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	for {
+		if _, _, err := a.c.Read(ctx); err != nil {
+			if websocket.CloseStatus(err) != websocket.StatusPolicyViolation {
+				t.Errorf("the connection ended with %v, want a policy violation close", err)
+			}
+			break
+		}
+	}
+	say(b, "bob plays on") // the first line bob reads after "before" is his own
 }
 
 // TestSeekTablesAreCapped: a table made by accepting a seek counts against the address's cap

@@ -176,3 +176,24 @@ func TestUnansweredRematchHasNoLoser(t *testing.T) {
 		}
 	}
 }
+
+// TestNoRematchWithAClosedAccount: once a player of a finished table has closed the account,
+// the other is told so instead of being given a table that would wait for ever.
+func TestNoRematchWithAClosedAccount(t *testing.T) {
+	s := startAccounts(t)
+	ann, bob := s.signUp("ann"), s.signUp("bob")
+	id := resignedSeekTable(t, s, ann, bob)
+	ann.must(http.StatusOK, "POST", "/api/account/close", map[string]string{"password": "correct horse"}, nil)
+	var answer struct {
+		Error string `json:"error"`
+	}
+	bob.must(http.StatusConflict, "POST", "/api/tables/"+id+"/rematch", map[string]string{}, &answer)
+	if answer.Error != "ann closed their account: there is no rematch to offer" {
+		t.Errorf("a rematch with a closed account: %q", answer.Error)
+	}
+	var info rematchInfo
+	bob.must(http.StatusOK, "GET", "/api/tables/"+id, nil, &info)
+	if info != (rematchInfo{}) {
+		t.Errorf("the refused rematch left %+v", info)
+	}
+}

@@ -201,7 +201,9 @@ func (s *Server) postSeek(ctx context.Context, sk *store.Seek) (int, error) {
 	if n >= maxSeeks {
 		return http.StatusTooManyRequests, fmt.Errorf("you have %d open seeks: withdraw one first", n)
 	}
-	if err := s.accounts.p.CreateSeek(ctx, sk); err != nil {
+	if err := s.accounts.p.CreateSeek(ctx, sk); errors.Is(err, store.ErrNotFound) {
+		return http.StatusForbidden, errors.New("this account was closed")
+	} else if err != nil {
 		return http.StatusInternalServerError, err
 	}
 	return http.StatusCreated, nil

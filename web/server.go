@@ -433,7 +433,8 @@ func (p persister) Append(ctx context.Context, at int, moves []engine.Move, resu
 	if retry {
 		p.s.metrics.storeRetries.Inc()
 	}
-	if result != nil {
+	over := result != nil && result.Over // otherwise result is the standing of a live match
+	if over {
 		status = store.Finished
 	}
 	// A move must be saved even while the server shuts down, or a person's move would be lost.
@@ -441,7 +442,7 @@ func (p persister) Append(ctx context.Context, at int, moves []engine.Move, resu
 	defer cancel()
 	var err error
 	switch {
-	case result != nil && p.s.accounts != nil:
+	case over && p.s.accounts != nil:
 		err = p.s.finish(ctx, p.id, p.epoch, at, moves, store.Finished, "", result)
 	case p.epoch != 0:
 		err = p.s.cl.node.Append(ctx, p.id, p.epoch, at, moves, status, result)

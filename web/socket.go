@@ -92,6 +92,8 @@ const (
 	// codeBadName refuses a name for a seat (rename): already named, malformed, or passing for
 	// someone else.
 	codeBadName = "bad_name"
+	// codeSignedOut closes a connection whose session ended (sessionGuard).
+	codeSignedOut = "signed_out"
 )
 
 // openConn counts a new connection of addr, or reports false when addr has its most.
@@ -164,6 +166,10 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 	if !s.accountConnects.allowAccount(w, acct) {
 		return
 	}
+	guard := &sessionGuard{s: s, acct: acct}
+	if acct != nil {
+		guard.sess, _ = sessionOf(r)
+	}
 	if !s.openConn(addr) {
 		w.Header().Set("Retry-After", "60")
 		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("your address has %d connections open, the most it may: close some tables first", s.limits.ConnsPerAddress))
@@ -180,13 +186,14 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 		s.closeConn(addr)
 		return // Accept has answered the request
 	}
-	s.serveConn(c, sb, t, acct, addr, spectatorWriter(acct, addr))
+	s.serveConn(c, sb, t, guard, addr, spectatorWriter(acct, addr))
 }
 
 // serveConn serves one websocket connection of table t until it closes; a live table's
 // connection is handed to a goroutine of its own (see socket), and the request's goroutine
 // ends, with its stack and the request.
-func (s *Server) serveConn(c *websocket.Conn, sb *smallBuffers, t *store.Table, acct *store.Account, addr, writer string) {
+func (s *Server) serveConn(c *websocket.Conn, sb *smallBuffers, t *store.Table, guard *sessionGuard, addr, writer string) {
+	acct := guard.acct
 	// undo ends the connection, in reverse order, when it closes.
 	var undo []func()
 	handed := false
@@ -203,9 +210,12 @@ func (s *Server) serveConn(c *websocket.Conn, sb *smallBuffers, t *store.Table, 
 	shutdown := context.AfterFunc(s.ctx, cancel)
 	undo = append(undo, cancel, func() { shutdown() })
 
-	seat, err := s.hello(ctx, c, t, acct)
+	seat, err := s.hello(ctx, c, t, guard)
 	if err != nil {
 		switch {
+		case errors.Is(err, errSignedOut):
+			s.send(ctx, c, signedOutMsg)
+			c.Close(websocket.StatusPolicyViolation, "signed out")
 		case errors.Is(err, errBadToken):
 			s.send(ctx, c, errorMsg{Type: "error", Code: codeBadToken, Error: err.Error()})
 			c.Close(websocket.StatusPolicyViolation, "bad seat token")
@@ -231,7 +241,7 @@ func (s *Server) serveConn(c *websocket.Conn, sb *smallBuffers, t *store.Table, 
 		return
 	}
 	if lt == nil && s.cl != nil && t.Status.Unfinished() {
-		s.serveFollower(ctx, cancel, c, t, seat, spectatorName(acct), spectatorWriter(acct, addr)) // another node runs it
+		s.serveFollower(ctx, cancel, c, t, seat, guard, spectatorName(acct), spectatorWriter(acct, addr)) // another node runs it
 		return
 	}
 	if lt == nil {
@@ -269,6 +279,13 @@ func (s *Server) serveConn(c *websocket.Conn, sb *smallBuffers, t *store.Table, 
 	handed = true
 	k.undo = undo
 	k.handle = func(data []byte) *errorMsg {
+		if !guard.live(ctx, false) {
+			// Told first, then closed: a client that reconnects comes back as what its
+			// cookie is now.
+			s.send(ctx, c, signedOutMsg)
+			k.closeWith(websocket.StatusPolicyViolation, "signed out")
+			return nil
+		}
 		if isChat(data) {
 			return s.handleChat(ctx, k.chat, data)
 		}
@@ -552,8 +569,12 @@ func (s *Server) sendUpdate(ctx context.Context, c *websocket.Conn, u match.Upda
 // errNoClaim says a seat could not be marked taken (the store failed).
 var errNoClaim = errors.New("your seat could not be taken just now: try again in a moment")
 
+// errSignedOut refuses the hello of a connection whose session ended after it opened.
+var errSignedOut = errors.New("signed out")
+
 // hello reads the first message and returns the seat it claims; claiming marks the seat taken.
-func (s *Server) hello(ctx context.Context, c *websocket.Conn, t *store.Table, acct *store.Account) (engine.Seat, error) {
+func (s *Server) hello(ctx context.Context, c *websocket.Conn, t *store.Table, guard *sessionGuard) (engine.Seat, error) {
+	acct := guard.acct
 	// The timer closes the connection itself, with a close frame that says why: a read whose
 	// context ends drops the connection without one, and the client would not know.
 	wait := s.limits.HelloTimeout
@@ -569,6 +590,11 @@ func (s *Server) hello(ctx context.Context, c *websocket.Conn, t *store.Table, a
 	msg, err := decodeClientMsg(data)
 	if err != nil || msg.Type != "hello" {
 		return 0, errors.New("no hello")
+	}
+	// The hello may come up to HelloTimeout after the connection opened, and it may claim a
+	// seat for the account: the session is checked again.
+	if !guard.live(ctx, true) {
+		return 0, errSignedOut
 	}
 	seat, err := seatAt(t, msg.Token, acct)
 	if err != nil || seat < 0 || t.Seats[seat].Claimed || !t.Status.Unfinished() {

@@ -365,14 +365,37 @@ func TestPencilBetweenTwoPeople(t *testing.T) {
 	a.mustRead()
 	b.mustRead()
 	ua, ub := a.untilUpdate(), b.untilUpdate()
+	seen := map[string]bool{}
+	standing := func() string {
+		t.Helper()
+		var tbl struct {
+			Status string         `json:"status"`
+			Moves  int            `json:"moves"`
+			Result *engine.Result `json:"result"`
+		}
+		s.call("GET", "/api/tables/"+c.ID, nil, &tbl)
+		if tbl.Moves == 0 && tbl.Result == nil {
+			return "" // no move saved yet
+		}
+		if tbl.Status != "live" || tbl.Result == nil || tbl.Result.Over || tbl.Result.Returns != nil || !strings.HasPrefix(tbl.Result.Score, "round ") {
+			t.Fatalf("a live table lists %q with result %+v, want its standing", tbl.Status, tbl.Result)
+		}
+		seen[tbl.Result.Score] = true
+		return tbl.Result.Score
+	}
 	for !ua.Result.Over {
 		// Player 2 bids first and must not learn player 1's bid, and the other way round.
 		if len(ub.Legal) == 0 || len(ua.Legal) == 0 {
 			t.Fatalf("both players should be able to bid: %d and %d moves", len(ua.Legal), len(ub.Legal))
 		}
+		before := standing()
 		b.send(map[string]any{"type": "move", "seq": ub.Seq, "text": ub.Legal[len(ub.Legal)/2].Text})
 		ub = b.untilUpdate()
 		s.checkSecret(c.ID, ub)
+		// The lobby lists the standing, saved with the moves: a secret bid changes nothing in it.
+		if got := standing(); got != before {
+			t.Fatalf("a secret bid changed the listed standing from %q to %q", before, got)
+		}
 		a.send(map[string]any{"type": "move", "seq": ua.Seq, "action": ua.Legal[0].Action})
 		for ua = a.untilUpdate(); ua.Seq < ub.Seq+2 && !ua.Result.Over; ua = a.untilUpdate() {
 			s.checkSecret(c.ID, ua)
@@ -382,6 +405,9 @@ func TestPencilBetweenTwoPeople(t *testing.T) {
 			ub = b.untilUpdate()
 			s.checkSecret(c.ID, ub)
 		}
+	}
+	if len(seen) < 2 {
+		t.Errorf("the listed standing took %d values over the match (%v), want it to follow the rounds", len(seen), seen)
 	}
 }
 

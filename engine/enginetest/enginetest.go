@@ -519,6 +519,10 @@ func checkDeterminize(r *reporter, s engine.State, ctx string, drng *rand.Rand) 
 		if got := observationJSON(d, engine.Spectator); got != spectator {
 			r.errorf("hidden", "%s: the spectator's observation differs after Determinize(%v), so it shows something %v cannot see:\n got %s\nwant %s", ctx, seat, seat, got, spectator)
 		}
+		// The standing of a match under way is public: the server lists it beside the table.
+		if res := s.Result(); !res.Over && !reflect.DeepEqual(d.Result(), res) {
+			r.errorf("hidden", "%s: the standing (Result while the match goes on) differs after Determinize(%v), so it shows something %v cannot see:\n got %+v\nwant %+v", ctx, seat, seat, d.Result(), res)
+		}
 		if d.ToMove() != s.ToMove() {
 			r.errorf("determinize", "%s: Determinize(%v) changed the seat to move", ctx, seat)
 		}

@@ -158,7 +158,7 @@ func (db *DB) AccountByID(ctx context.Context, id int64) (*store.Account, error)
 
 // SetPassword replaces an account's password hash.
 func (db *DB) SetPassword(ctx context.Context, id int64, hash string) error {
-	res, err := db.write.ExecContext(ctx, db.q(`UPDATE accounts SET password = ? WHERE id = ?`), hash, id)
+	res, err := db.write.ExecContext(ctx, db.q(`UPDATE accounts SET password = ? WHERE id = ? AND closed = 0`), hash, id)
 	if err == nil {
 		err = oneRow(res)
 	}
@@ -650,10 +650,14 @@ func (db *DB) CreateSeek(ctx context.Context, s *store.Seek) error {
 	if _, err := db.write.ExecContext(ctx, db.q(`DELETE FROM seeks WHERE table_id = '' AND created < ?`), ms(now.Add(-24*time.Hour))); err != nil {
 		return fmt.Errorf("create seek: %w", err)
 	}
-	_, err := db.write.ExecContext(ctx, db.q(`
+	// Only an open account seeks: a seek posted as the account closes is not made.
+	res, err := db.write.ExecContext(ctx, db.q(`
 		INSERT INTO seeks (id, account_id, name, game, variant, clock, rated, min_rating, max_rating, rating, provisional, created, table_id)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '')`),
-		s.ID, s.Account, s.Name, s.Game, s.Variant, s.Clock, flag(s.Rated), s.MinRating, s.MaxRating, s.Rating, flag(s.Provisional), ms(now))
+		SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '' WHERE EXISTS (SELECT 1 FROM accounts WHERE id = ? AND closed = 0)`),
+		s.ID, s.Account, s.Name, s.Game, s.Variant, s.Clock, flag(s.Rated), s.MinRating, s.MaxRating, s.Rating, flag(s.Provisional), ms(now), s.Account)
+	if err == nil {
+		err = oneRow(res)
+	}
 	if err != nil {
 		return fmt.Errorf("create seek: %w", err)
 	}

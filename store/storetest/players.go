@@ -538,6 +538,19 @@ func testCloseAccount(t *testing.T, s store.Store, p store.Players) {
 	if err := p.CloseAccount(ctx, ann.ID, at); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("closing a closed account: %v, want ErrNotFound", err)
 	}
+	// What a request signed in before the close asks after it is not done.
+	if err := p.SetPassword(ctx, ann.ID, "h2"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a new password for a closed account: %v, want ErrNotFound", err)
+	}
+	if got, _ := p.AccountByID(ctx, ann.ID); got == nil || got.PasswordHash != "" {
+		t.Errorf("a closed account's password hash after SetPassword: %+v", got)
+	}
+	if err := p.CreateSeek(ctx, &store.Seek{ID: "late", Account: ann.ID, Name: "ann", Game: "pencil", Clock: "1+1"}); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a seek of a closed account: %v, want ErrNotFound", err)
+	}
+	if _, err := p.Seek(ctx, "late"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the refused seek was stored: %v", err)
+	}
 	if err := p.CloseAccount(ctx, 99999, at); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("closing no account: %v, want ErrNotFound", err)
 	}

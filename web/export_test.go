@@ -1,0 +1,4 @@
+package web
+
+// SessionRecheck is sessionRecheck, for the external tests.
+const SessionRecheck = sessionRecheck
