@@ -181,6 +181,8 @@ const expertIterations = 10_000
 //     full budgets there it lost ground: expert:own=1 won 66 of the first 148 matches of seed 1
 //     against hard (44.6%), where expert won 90 of the same 148 (60.8%), and 74 of 169 with
 //     those finished ahead, where expert won 101 (strength/alakaslam-expertown-hard.jsonl).
+//     Nor at hard's budget: hard:own=1 won 292 of 600 matches of seed 1 against hard (48.7%,
+//     44.7-52.7%).
 //   - lead=1 (ismcts.Options.Leaf, the fitted lead of games/lead.go): Worldwide 62.5% against
 //     55.5% (400, seeds 1 and 2); at full budgets 61.5% of 200 matches (seed 1) where plain
 //     expert won 55.0% of the same 200. In Center Court 59.7% against 61.3% (300; twice the
