@@ -616,10 +616,10 @@ func (p *linePrompt) frame(f tui.Frame) {
 		p.waited = f.Seq
 		return
 	}
-	if len(f.Legal) == 1 && f.Seat >= 0 && p.autoSeq != f.Seq {
+	if len(f.Legal) == 1 && f.Seat >= 0 && p.autoSeq != f.Seq && f.Lesson == "" {
 		// As the browser does: a move with no choice is played for the player, who is told;
 		// once (a refusal of it asks as any refusal does), and in place of a move waiting to
-		// be sent again.
+		// be sent again. Not a lesson's step, which waits to be read and played.
 		p.position(f)
 		fmt.Fprintf(w, "Your only move, played for you: %s\n", f.Legal[0].Text)
 		p.autoSeq, p.resend = f.Seq, nil

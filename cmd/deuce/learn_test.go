@@ -46,6 +46,30 @@ func TestLearn(t *testing.T) {
 			t.Errorf("deuce learn pencil says no %q:\n%s", want, out)
 		}
 	}
+	// Center Court's lesson has steps of one move (its return rule): each waits to be played,
+	// as in the browser, so that the step list typed in order plays the lesson to its end.
+	cc, err := tutorial.For("centercourt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	input, single := nil, 0
+	for step := range cc.Steps() {
+		f, _ := cc.Frame(step)
+		input = append(input, f.Expect.Text)
+		if len(f.Update.Legal) == 1 {
+			single++
+		}
+	}
+	if single == 0 {
+		t.Fatal("Center Court's lesson has no step of one move: the check below checks nothing")
+	}
+	out, _, err = deuce(t, strings.Join(input, "\n")+"\n", "learn", "centercourt", "--plain")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out, "played for you") || strings.Contains(out, "Not this time") || !strings.Contains(out, "The lesson is over") {
+		t.Errorf("deuce learn centercourt played a step for the learner, or refused a step's move:\n%s", out)
+	}
 	if _, _, err := deuce(t, "", "learn", "squash"); err == nil || !strings.Contains(err.Error(), "centercourt") {
 		t.Errorf("deuce learn squash: %v", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -173,6 +174,13 @@ var matches = enginetest.Player[State, *State]{
 	Game:      Game,
 	Invariant: invariant,
 	Step: func(before, s *State) error {
+		if s.phase == phPosition {
+			// The prompt offers the choices Legal does, no other.
+			task, legal := s.task(), s.Legal(nil)
+			if strings.Contains(task, "rush") != slices.Contains(legal, actNet) || strings.Contains(task, "recentre") != slices.Contains(legal, actRecentre) {
+				return fmt.Errorf("the prompt %q offers other choices than %v", task, legal)
+			}
+		}
 		return enginetest.ScoreForward(before.score, s.score, true)
 	},
 	End: func(s *State) error {

@@ -449,7 +449,17 @@ func (s *State) task() string {
 	case phTarget:
 		return "choose where to send the ball"
 	case phPosition:
-		return "stay, rush the net or recentre"
+		// The choices offered, as Legal has them: no rush from the net, no recentring from
+		// the centre.
+		switch rush, recentre := s.canRush(), s.canRecentre(); {
+		case rush && recentre:
+			return "stay, rush the net or recentre"
+		case rush:
+			return "stay or rush the net"
+		case recentre:
+			return "stay or recentre"
+		}
+		return "stay where you are"
 	case phPosDiscard:
 		if s.posMove == int8(actNet-actStay) {
 			return "discard a card to rush the net under the topspin"

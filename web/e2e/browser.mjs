@@ -470,19 +470,20 @@ async function main() {
 
     // (d3) AlakaSLAM warns of a move after which the ball is out of reach, and says why the
     // cards cannot be played away from the ball. The receiver plays the first move listed
-    // until a move carries the warning, on up to three tables (a deal can end a match before
-    // the receiver ever has to run: three serves into the net).
+    // until a move carries the warning, on up to six tables of matches to 7 points (the deals
+    // are the server's, at random: a match can end before the receiver ever has to run, as
+    // three serves into the net did, and one run of three tables to 3 points met no warning).
     page = watch(await browser.newPage(), 'alakaslam');
     current = page;
     let warned = '';
-    for (let table = 0; table < 3 && !warned; table++) {
+    for (let table = 0; table < 6 && !warned; table++) {
       await page.goto(`${base}/`);
       const ak = await page.evaluate(async () => (await (await fetch('/api/tables', {
         method: 'POST', headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ game: 'alakaslam', options: { character1: 'austin', character2: 'rich', 'first-server': '2' }, seats: [{ name: 'Ann' }, { bot: 'easy' }] }),
+        body: JSON.stringify({ game: 'alakaslam', options: { character1: 'austin', character2: 'rich', 'first-server': '2', points: '7' }, seats: [{ name: 'Ann' }, { bot: 'easy' }] }),
       })).json()));
       await page.goto(`${base}${ak.seats[0].invite}`);
-      for (let i = 0; i < 80 && !warned; i++) {
+      for (let i = 0; i < 200 && !warned; i++) {
         const { state, seq } = await waitForTurn(page);
         if (state === 'over') break;
         warned = (await page.locator('.moves button.move.danger').allTextContents()).find((t) => /the ball out of reach: you lose the point/.test(t)) || '';

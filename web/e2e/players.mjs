@@ -352,8 +352,11 @@ async function main() {
     check(await cleo.locator('#close-password').isHidden(), 'closing the account is folded away in the account menu');
     await cleo.locator('#close-open').click();
     await cleo.locator('#close-password').fill('correct horse battery');
-    cleo.once('dialog', (d) => d.accept());
+    // Asked first, then told it is done.
+    const dialogs = [];
+    cleo.on('dialog', (d) => { dialogs.push(d.message()); d.accept(); });
     await Promise.all([cleo.waitForEvent('load'), cleo.locator('#close-account').click()]);
+    check(dialogs.length === 2 && /for good/.test(dialogs[0]) && /is closed/.test(dialogs[1]), `closing asks, then says it is done (${JSON.stringify(dialogs)})`);
     await cleo.locator('#account-open').waitFor();
     await cleo.goto(`${base}/u/cleo`);
     await cleo.locator('#closed', { hasText: 'This account was closed' }).waitFor();

@@ -64,7 +64,10 @@ function signedIn(box, me) {
     e.preventDefault();
     // It cannot be undone: asked first.
     if (!confirm(`Close the account ${me.name} for good? You cannot sign in to it again, and nobody can take its name.`)) return;
-    if (await send('/api/account/close', { password: closePw.value }, error)) location.reload();
+    if (await send('/api/account/close', { password: closePw.value }, error)) {
+      alert(`The account ${me.name} is closed, and this browser signed out of it.`);
+      location.reload();
+    }
   } },
   h('p', { class: 'help', id: 'close-help' }, 'Closing ends your sessions, bot tokens and seeks and takes you off the leaderboards. Your matches stay, as your opponents\u2019 records hold them, and your name stays yours. It cannot be undone.'),
   field('Password', closePw), h('button', { type: 'submit', id: 'close-account', 'aria-describedby': 'close-help' }, 'Close account'));

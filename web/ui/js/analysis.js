@@ -144,7 +144,7 @@ function showReport(r) {
     ? h('ol', { class: 'an-marks', 'aria-label': 'Marked moves' }, marked.map((d) => h('li', {},
       h('button', { type: 'button', class: `an-move ${d.mark}`, dataset: { move: String(d.move) }, onclick: () => panel.go(d.move) },
         h('span', { class: 'an-sign' }, MARK_SIGN[d.mark]),
-        ` Move ${number(d)} · ${name(d.seat)}: ${d.played} — ${d.mark},`),
+        ` Move ${number(d)} · ${name(d.seat)}: ${d.played} — ${d.mark}`),
       h('span', { class: 'muted small' }, ` ${verdict(d)}`))))
     : h('p', { class: 'muted' }, 'No move was marked.');
   // Close calls: losses the point estimate would mark and the interval does not make sure of.
@@ -213,12 +213,14 @@ function chart(r) {
     s('title', { id: 'an-chart-title' }, `${what} through the match: up is good for ${name(0)}, down for ${name(1)}`),
     s('rect', { class: 'an-bg', x: 0, y: 0, width: W, height: H }),
     s('line', { class: 'an-zero', x1: pad, x2: W - pad, y1: y(0), y2: y(0) }),
+    s('path', { class: 'an-area', d: area }),
+    s('polyline', { class: 'an-line', points: pts.join(' ') }),
+    // The labels over the line, on a halo of the chart's background, so that the line never
+    // cuts one; the cursor and the marked moves over them, since those are what a click finds.
     axis(`${top} ${name(0)}`, pad + 9),
     axis('0 even', y(0) - 3),
     axis(`${bottom} ${name(1)}`, H - pad - 3),
     axis('moves →', H - pad - 3, 'end', W - pad - 2),
-    s('path', { class: 'an-area', d: area }),
-    s('polyline', { class: 'an-line', points: pts.join(' ') }),
     panel.cursor,
     marks);
   svg.addEventListener('click', (e) => {
