@@ -317,6 +317,8 @@ async function main() {
     await ann.goto(`${base}/`);
     // The lobby lists the tables ann holds by her account, which this browser has no link to.
     await ann.locator(`#mine li[data-id="${rematch}"] a`, { hasText: 'Resume' }).waitFor();
+    // Resigning or calling off there needs no link either: the session finds the seat.
+    check(await ann.locator(`#mine li[data-id="${rematch}"] button[data-end="resign"]`).count() === 1, 'a table held by the account can be resigned from the lobby of any device');
     // On a phone, where the columns stack, a returning player's own tables come first, before
     // the lessons and the New table form, each row's button right under its names.
     await ann.setViewportSize({ width: 390, height: 844 });
@@ -342,6 +344,18 @@ async function main() {
     await ann.locator('#clocks .clock').first().waitFor();
     check((await ann.locator('#clocks').textContent()).includes('5+3'), 'the bot table has its clock');
     log('ann plays the random bot, rated, at 5+3');
+    // She resigns her casual table from the lobby (the rated ones count in the ratings checked
+    // after this script): her account holds the seat, the session finds it.
+    const botTable = casual;
+    await ann.goto(`${base}/`);
+    const botRow = ann.locator(`#mine li[data-id="${botTable}"]`);
+    await botRow.locator('button[data-end="resign"]').waitFor();
+    ann.once('dialog', (d) => d.accept());
+    await botRow.locator('button[data-end="resign"]').click();
+    await botRow.waitFor({ state: 'detached', timeout: 20_000 });
+    const botEnd = await ann.evaluate(async (id) => (await (await fetch(`/api/tables/${id}`)).json()).ended, botTable);
+    check(botEnd === 'resigned', `the casual table was resigned from the lobby (${botEnd})`);
+    log('ann resigned her casual table from the lobby');
 
     // Cleo closes her account from the account menu, after a confirmation: the page signs her
     // out, and her profile says the account was closed. (A wrong password is refused with 403,

@@ -488,7 +488,10 @@ function accountRow(m) {
       // table): opening it takes the seat and starts the match, so say so, and say "Join".
       h('div', { class: 'muted small' }, !join ? (m.status === 'open' ? 'waiting for the other player' : 'being played')
         : `waiting for you: joining takes your seat${m.rated ? ' and starts a rated match' : ''}`)),
-    h('div', { class: 'table-actions' }, h('a', { class: 'button small primary', href: `/t/${encodeURIComponent(m.table)}` }, join ? 'Join' : 'Resume')));
+    h('div', { class: 'table-actions' }, h('a', { class: 'button small primary', href: `/t/${encodeURIComponent(m.table)}` }, join ? 'Join' : 'Resume'),
+      // Ended as from a seat link, the account's session finding its seat: from any device.
+      m.status === 'live' ? endButton(m.table, '', 'resign', 'Resign', `Resign your match of ${m.title} against ${m.opponent}?`)
+        : !join ? endButton(m.table, '', 'cancel', 'Call off', `Call off this ${m.title} table? It is still waiting for ${m.opponent}.`) : null));
 }
 
 function tableRow(t) {
@@ -532,13 +535,19 @@ function endAction(t, held) {
   const others = t.seats.some((s, i) => !mine.has(i) && s.claimed && !s.bot);
   const question = kind === 'resign' ? `Resign your match of ${t.title} (${versus(t.seats)})?`
     : `Call off this ${t.title} table? It is still waiting for ${awaited.join(' and ')}${others ? '; the players already seated lose it too' : ''}.`;
+  return endButton(t.id, held[0].token, kind, label, question);
+}
+
+// endButton ends table id from the lobby, after question: kind is "resign" or "cancel", token
+// the seat's ('' for the seat the signed-in account holds, which the session finds).
+function endButton(id, token, kind, label, question) {
   return h('button', { type: 'button', class: 'small quiet', 'data-end': kind, onclick: async (e) => {
     if (!confirm(question)) return;
     const b = e.currentTarget;
     b.disabled = true;
     b.textContent = kind === 'resign' ? 'Resigning…' : 'Calling off…';
     try {
-      await endFromLobby(t.id, held[0].token, kind);
+      await endFromLobby(id, token, kind);
     } catch (err) {
       alert(`${capitalize(err.message)}.`);
     }

@@ -55,8 +55,8 @@ button.ak-card.dim { opacity: .55; cursor: default; }
    moves stay at its foot while the player looks at the court above them, scrolling inside
    themselves when they are many. */
 @media (max-width: 600px) and (min-height: 560px) {
-  .ak-court { max-height: 42vh; }
-  .ak:not(.setup) > .ak-play { position: sticky; bottom: 0; z-index: 3; max-height: 38vh; overflow-y: auto;
+  .ak-court { max-height: 36vh; }
+  .ak:not(.setup) > .ak-play { position: sticky; bottom: 0; z-index: 3; max-height: 34vh; overflow-y: auto;
     background: var(--bg); border-top: 1px solid var(--line); box-shadow: 0 -6px 12px -8px rgba(0, 0, 0, .25); padding: .4rem 0 .3rem; }
 }
 .ak-preview.in { color: var(--accent-strong); }
