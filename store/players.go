@@ -21,6 +21,9 @@ type Players interface {
 	CreateAccount(ctx context.Context, a *Account) error
 	// AccountByName and AccountByID return an account, or ErrNotFound.
 	AccountByName(ctx context.Context, name string) (*Account, error)
+	// AccountLike returns the account whose name reads as name, case and '-' against '_'
+	// aside ("ann-lee" for ann_lee), the oldest where several do; ErrNotFound for none.
+	AccountLike(ctx context.Context, name string) (*Account, error)
 	AccountByID(ctx context.Context, id int64) (*Account, error)
 	// SetPassword replaces an open account's password hash; ErrNotFound for none, or a
 	// closed one.

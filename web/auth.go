@@ -479,6 +479,17 @@ func (s *Server) apiSignUp(w http.ResponseWriter, r *http.Request) {
 	if _, ok := s.throttle(w, r, req.Name); !ok {
 		return
 	}
+	// A name that reads as another's ("ann-lee" for ann_lee) would pass for it in the lobby and
+	// the chat. Two sign-ups at once can still both pass here; the store then refuses only the
+	// very same name.
+	switch other, err := s.accounts.p.AccountLike(r.Context(), req.Name); {
+	case err == nil && !strings.EqualFold(other.Name, req.Name):
+		writeError(w, http.StatusConflict, fmt.Sprintf("the name %s reads as %s, a registered player's: choose another", req.Name, other.Name))
+		return
+	case err != nil && !errors.Is(err, store.ErrNotFound):
+		s.fail(w, "create the account", err)
+		return
+	}
 	a := &store.Account{Name: req.Name, PasswordHash: hashPassword(req.Password)}
 	err := s.accounts.p.CreateAccount(r.Context(), a)
 	switch {

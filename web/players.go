@@ -186,10 +186,10 @@ func (s *Server) checkGuestNames(r *http.Request, t *store.Table) error {
 // registeredLike is the account named name, or like it in look-alike letters ("сarol_1" with a
 // Cyrillic с for carol_1); store.ErrNotFound when there is none.
 func (s *Server) registeredLike(ctx context.Context, name string) (*store.Account, error) {
-	a, err := s.accounts.p.AccountByName(ctx, name)
+	a, err := s.accounts.p.AccountLike(ctx, name)
 	like := lookalike(name)
 	if errors.Is(err, store.ErrNotFound) && like != strings.ToLower(name) && checkName(like) == nil {
-		a, err = s.accounts.p.AccountByName(ctx, like)
+		a, err = s.accounts.p.AccountLike(ctx, like)
 	}
 	return a, err
 }

@@ -228,6 +228,15 @@ func TestSignInOutAndPasswords(t *testing.T) {
 	dup := s.person()
 	dup.must(http.StatusConflict, "POST", "/api/account/signup", map[string]string{"name": "ANN", "password": "another one"}, nil)
 	dup.must(http.StatusBadRequest, "POST", "/api/account/signup", map[string]string{"name": "<b>", "password": "another one"}, nil)
+	// A name that reads as another's is refused too, whichever came first.
+	s.signUp("ann_lee")
+	var like struct {
+		Error string `json:"error"`
+	}
+	dup.must(http.StatusConflict, "POST", "/api/account/signup", map[string]string{"name": "Ann-Lee", "password": "another one"}, &like)
+	if like.Error != "the name Ann-Lee reads as ann_lee, a registered player's: choose another" {
+		t.Errorf("sign-up as a name like another: %q", like.Error)
+	}
 	dup.must(http.StatusBadRequest, "POST", "/api/account/signup", map[string]string{"name": "carol", "password": "short"}, nil)
 	// Both faults at once are both reported.
 	var both struct {
@@ -1457,7 +1466,8 @@ func TestNamesThatPassForOthers(t *testing.T) {
 		seats []map[string]any
 		want  string
 	}{
-		// A Cyrillic с, then a fullwidth name, then an accent.
+		// '-' for '_', a Cyrillic с, then a fullwidth name, then an accent.
+		{guest, []map[string]any{{"name": "Carol-1"}, {"bot": "random"}}, `looks like "carol_1"`},
 		{guest, []map[string]any{{"name": "\u0441arol_1"}, {"bot": "random"}}, `looks like "carol_1"`},
 		{guest, []map[string]any{{"name": "ｃａｒｏｌ＿１"}, {"bot": "random"}}, `looks like "carol_1"`},
 		{guest, []map[string]any{{"name": "c\u0307arol_1"}, {"bot": "random"}}, `looks like "carol_1"`},

@@ -106,6 +106,11 @@ ALTER TABLE seeks ADD COLUMN provisional integer NOT NULL DEFAULT 0;
 	`
 ALTER TABLE accounts ADD COLUMN closed bigint NOT NULL DEFAULT 0;
 `,
+	// 8: names that read alike, '-' for '_' (AccountLike). Not unique: earlier accounts may
+	// already read alike.
+	`
+CREATE INDEX accounts_name_fold ON accounts ((replace(name_key, '-', '_')));
+`,
 }
 
 // migrationLock is the advisory lock that keeps two servers starting at once from migrating

@@ -211,6 +211,11 @@ ALTER TABLE seeks ADD COLUMN provisional INTEGER NOT NULL DEFAULT 0;
 	`
 ALTER TABLE accounts ADD COLUMN closed INTEGER NOT NULL DEFAULT 0;
 `,
+	// 8: names that read alike, '-' for '_' (AccountLike). Not unique: earlier accounts may
+	// already read alike.
+	`
+CREATE INDEX accounts_name_fold ON accounts (replace(name_key, '-', '_'));
+`,
 }
 
 // migrate brings the schema up to the latest version.

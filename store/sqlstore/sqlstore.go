@@ -147,6 +147,18 @@ func (db *DB) AccountByName(ctx context.Context, name string) (*store.Account, e
 	return a, nil
 }
 
+// AccountLike returns the account whose name reads as name: see store.Players.
+func (db *DB) AccountLike(ctx context.Context, name string) (*store.Account, error) {
+	a, err := db.account(ctx, "replace(name_key, '-', '_') = ? ORDER BY id LIMIT 1", foldKey(name))
+	if err != nil {
+		return nil, fmt.Errorf("account like %q: %w", name, err)
+	}
+	return a, nil
+}
+
+// foldKey is nameKey with '-' read as '_', as the index accounts_name_fold has it.
+func foldKey(name string) string { return strings.ReplaceAll(nameKey(name), "-", "_") }
+
 // AccountByID returns the account with this ID.
 func (db *DB) AccountByID(ctx context.Context, id int64) (*store.Account, error) {
 	a, err := db.account(ctx, "id = ?", id)

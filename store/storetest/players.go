@@ -29,6 +29,7 @@ func RunPlayers(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Chat", testChat},
 		{"Seeks", testSeeks},
 		{"CloseAccount", testCloseAccount},
+		{"AccountLike", testAccountLike},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -553,5 +554,23 @@ func testCloseAccount(t *testing.T, s store.Store, p store.Players) {
 	}
 	if err := p.CloseAccount(ctx, 99999, at); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("closing no account: %v, want ErrNotFound", err)
+	}
+}
+
+// testAccountLike finds the account whose name reads as another, case and '-' against '_'
+// aside, the oldest of several.
+func testAccountLike(t *testing.T, _ store.Store, p store.Players) {
+	ctx := context.Background()
+	lee, bob := newAccount(t, p, "ann_lee"), newAccount(t, p, "bob-b")
+	newAccount(t, p, "bob_b") // made before names were checked so: the older one is found
+	for name, want := range map[string]int64{"Ann-Lee": lee.ID, "ann_lee": lee.ID, "ANN_LEE": lee.ID, "bob_b": bob.ID, "Bob-B": bob.ID} {
+		if a, err := p.AccountLike(ctx, name); err != nil || a.ID != want {
+			t.Errorf("AccountLike(%q) = %+v, %v; want account %d", name, a, err, want)
+		}
+	}
+	for _, name := range []string{"annlee", "ann lee", "ann__lee", "ann"} {
+		if a, err := p.AccountLike(ctx, name); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("AccountLike(%q) = %+v, %v; want ErrNotFound", name, a, err)
+		}
 	}
 }
