@@ -80,9 +80,8 @@ type Players interface {
 	Chat(ctx context.Context, tableID, room string, limit int) ([]ChatMessage, error)
 
 	// CreateSeek stores a seek and sets its Created time; ErrNotFound when its account is not
-	// an open one (it closed meanwhile). Seeks lists the seeks nobody has
-	// accepted, posted after since, oldest first, at most MaxOpenSeeks; Seek returns one,
-	// accepted or not.
+	// an open one (it closed meanwhile). Seeks lists the seeks nobody has accepted, posted
+	// after since, oldest first, at most MaxOpenSeeks; Seek returns one, accepted or not.
 	CreateSeek(ctx context.Context, s *Seek) error
 	Seeks(ctx context.Context, since time.Time) ([]Seek, error)
 	Seek(ctx context.Context, id string) (*Seek, error)

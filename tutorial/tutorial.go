@@ -297,24 +297,15 @@ func (t *Tutorial) lesson(i int, st engine.State) string {
 		if d := alakaslam.DescribeAction(m.Text); d != "" {
 			return fmt.Sprintf("Choose your character: «%s». %s", m.Text, d)
 		}
+		// What the move does, then why here: how far the ball is, where the cards picked send it.
+		if l, ok := t.def.lessons[kind]; ok {
+			return strings.TrimSpace(fmt.Sprintf(l, m.Text) + " " + alakaslam.Teach(st, m.Action))
+		}
 	}
 	if l, ok := t.def.lessons[kind]; ok {
-		text := fmt.Sprintf(l, m.Text)
-		if why := t.why(m.Action, st); why != "" {
-			text += " " + why
-		}
-		return text
+		return fmt.Sprintf(l, m.Text)
 	}
 	return fmt.Sprintf("Play «%s».", m.Text)
-}
-
-// why adds what the game can say of a move where it is played (AlakaSLAM's Teach: how far
-// the ball is, where the cards picked send it).
-func (t *Tutorial) why(a engine.Action, st engine.State) string {
-	if t.game.Name == "alakaslam" {
-		return alakaslam.Teach(st, a)
-	}
-	return ""
 }
 
 // pencilBid explains bid, seat's bid of the bidding game, from where the round stands: the

@@ -51,6 +51,34 @@ func TestEveryGameHasALesson(t *testing.T) {
 	}
 }
 
+// TestAlakaSLAMSaysWhy: AlakaSLAM's lesson says why as well as what: every hit says where its
+// cards send the ball, and the point's loss says why it is lost.
+func TestAlakaSLAMSaysWhy(t *testing.T) {
+	tu, err := tutorial.For("alakaslam")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hits, concedes := 0, 0
+	for step := range tu.Steps() {
+		f, _ := tu.Frame(step)
+		switch f.Expect.Text {
+		case "hit":
+			hits++
+			if !strings.Contains(f.Lesson, "your cards send the ball") {
+				t.Errorf("step %d: %q says not where the ball goes", step, f.Lesson)
+			}
+		case "concede":
+			concedes++
+			if !strings.Contains(f.Lesson, "away") && !strings.Contains(f.Lesson, "no legal hit") && !strings.Contains(f.Lesson, "lands out") {
+				t.Errorf("step %d: %q says not why the point is lost", step, f.Lesson)
+			}
+		}
+	}
+	if hits == 0 || concedes == 0 {
+		t.Fatalf("the lesson has %d hits and %d concedes: the check checks nothing", hits, concedes)
+	}
+}
+
 func TestNoLesson(t *testing.T) {
 	if _, err := tutorial.For("chess"); !errors.Is(err, tutorial.ErrNoTutorial) || !strings.Contains(err.Error(), "centercourt") {
 		t.Errorf("For(chess): %v, want an error naming the tutorials", err)

@@ -322,7 +322,7 @@ func (s *Server) newTable(req createRequest) (*store.Table, []string, error) {
 	if len(req.Seats) != n {
 		return nil, nil, fmt.Errorf("%s with these options has %d seats, the request describes %d", g.Title, n, len(req.Seats))
 	}
-	t := &store.Table{ID: newID(10), Game: g.Name, Options: resolved, Seed: newSeed(), Status: store.Open, Moves: []engine.Move{}}
+	t := &store.Table{ID: newID(10), Game: g.Name, Options: resolved, Seed: s.newSeed(), Status: store.Open, Moves: []engine.Move{}}
 	tokens := make([]string, n)
 	people := 0
 	var byLevel []int // the seats of bots named after their level alone
@@ -739,7 +739,7 @@ func (e closedError) Error() string {
 // bids) first; the asker's seat is taken.
 func (s *Server) rematchOf(ctx context.Context, t *store.Table, asker engine.Seat) (*store.Table, *store.TableInfo, error) {
 	n := len(t.Seats)
-	nt := &store.Table{ID: rematchID(t.ID), Game: t.Game, Options: t.Options, Seed: newSeed(), Status: store.Live, Moves: []engine.Move{}}
+	nt := &store.Table{ID: rematchID(t.ID), Game: t.Game, Options: t.Options, Seed: s.newSeed(), Status: store.Live, Moves: []engine.Move{}}
 	for i := range n {
 		seat := t.Seats[(i+n-1)%n]
 		seat.Claimed = (i+n-1)%n == int(asker)

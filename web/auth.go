@@ -16,6 +16,7 @@ import (
 
 	"golang.org/x/crypto/argon2"
 
+	"deuce/engine"
 	"deuce/store"
 )
 
@@ -535,14 +536,15 @@ func (s *Server) apiSignIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// An unknown name costs a hash too, so timing does not tell which names exist.
+	// A closed account's hash is gone: it costs the same dummy hash (the profile says it
+	// closed, so its refusal hides nothing more).
 	hash := encodeHash(make([]byte, argonSaltLen), make([]byte, argonKeyLen))
-	if a != nil {
+	if a != nil && a.Closed.IsZero() {
 		hash = a.PasswordHash
 	}
 	if a != nil && !a.Closed.IsZero() {
-		// Its hash is gone; one is computed all the same, so that the refusal takes as long
-		// as any other (the profile says the account closed, so this hides nothing more).
-		checkPassword(encodeHash(make([]byte, argonSaltLen), make([]byte, argonKeyLen)), req.Password)
+		checkPassword(hash, req.Password)
+		s.log.Info("sign-in refused", "name", quoteShort(req.Name), "addr", clientAddr(r), "closed", true)
 		writeError(w, http.StatusForbidden, "this account was closed")
 		return
 	}
@@ -724,7 +726,7 @@ func (s *Server) apiCloseAccount(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if len(req.Password) > maxPassword {
-		writeError(w, http.StatusForbidden, "the password is wrong")
+		writeError(w, http.StatusBadRequest, "the password is wrong") // as a new password's check answers
 		return
 	}
 	if _, ok := s.throttle(w, r, a.Name); !ok {
@@ -743,7 +745,43 @@ func (s *Server) apiCloseAccount(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.log.Info("account closed", "name", quoteShort(a.Name))
+	s.endTablesOf(r.Context(), a)
 	s.clearCookie(w, r)
+}
+
+// endTablesOf ends the unfinished tables closed account a holds a seat at, as its player would
+// from the lobby: it resigns a match under way and calls off a table still waiting for a
+// player, so that nobody waits for someone who cannot come back. A table no node runs now is
+// left to end as an abandoned one does (a claim, its clock, expiry). At most profileTables
+// tables are looked at, the account's latest.
+func (s *Server) endTablesOf(ctx context.Context, a *store.Account) {
+	tables, err := s.accounts.p.PlayerTables(ctx, a.ID, profileTables)
+	if err != nil {
+		s.log.Error("close account: list its tables", "err", err)
+		return
+	}
+	act := func(pt store.PlayerTable, kind string) *errorMsg {
+		seat := engine.Seat(pt.Seat)
+		if lt := s.table(pt.ID); lt != nil {
+			return s.lifecycle(ctx, lt, seat, kind)
+		}
+		if s.cl != nil {
+			return s.forward(ctx, pt.ID, seat, []byte(`{"type":"`+kind+`"}`))
+		}
+		return &errorMsg{Type: "error", Code: codeUnavailable, Error: "no node runs the table"}
+	}
+	for _, pt := range tables {
+		if !pt.Status.Unfinished() {
+			continue
+		}
+		e := act(pt, "resign")
+		if e != nil && e.Code == codeOpen {
+			e = act(pt, "cancel") // still waiting for a player
+		}
+		if e != nil {
+			s.log.Info("close account: table left to end by itself", "table", pt.ID, "why", e.Error)
+		}
+	}
 }
 
 // apiAccount tells the page who is signed in: {"name": ...}, or {} for a guest.

@@ -615,8 +615,7 @@ func (s *Server) serveFollower(ctx context.Context, cancel context.CancelFunc, c
 	}
 	go s.readMessages(ctx, cancel, c, func(data []byte) *errorMsg {
 		if !guard.live(ctx, false) {
-			s.send(ctx, c, signedOutMsg)
-			c.Close(websocket.StatusPolicyViolation, "signed out")
+			s.signedOut(ctx, c)
 			cancel()
 			return nil
 		}
@@ -669,6 +668,11 @@ func (s *Server) serveFollower(ctx context.Context, cancel context.CancelFunc, c
 	defer poll.Stop()
 	dirty, reload := true, true
 	for {
+		// Checked before anything is sent: a connection that only listens stops too.
+		if !guard.live(ctx, false) {
+			s.signedOut(ctx, c)
+			return
+		}
 		if dirty {
 			over, err := show(reload)
 			if err != nil {

@@ -1329,6 +1329,37 @@ func TestChatRateIsPerWriter(t *testing.T) {
 	}
 }
 
+// TestCloseEndsTables: closing an account ends the tables it holds a seat at, as its player
+// would: a match under way is resigned, rated, and a table still waiting for its opponent is
+// called off, so that nobody waits for a player who cannot come back.
+func TestCloseEndsTables(t *testing.T) {
+	s := startAccounts(t)
+	ann, bob := s.signUp("ann"), s.signUp("bob")
+	live := seekTable(t, ann, bob)
+	a, b := ann.dial(live, ""), bob.dial(live, "")
+	a.until(isType("welcome"))
+	b.until(clockStarted)
+	waiting := seekTable(t, ann, bob)
+	ann.dial(waiting, "").until(isType("welcome")) // ann sits; bob never comes
+	ann.must(http.StatusOK, "POST", "/api/account/close", map[string]string{"password": "correct horse"}, nil)
+	ctx := context.Background()
+	for id, want := range map[string]store.Status{live: store.Finished, waiting: store.Abandoned} {
+		got, err := s.db.Get(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Status != want {
+			t.Errorf("table %s after ann closed her account: %s (%q), want %s", id, got.Status, got.Ended, want)
+		}
+	}
+	if got, _ := s.db.Get(ctx, live); got.Ended != "resigned" || got.Result == nil || got.Result.Winner != 1 {
+		t.Errorf("the match under way ended %q with %+v, want ann resigned and bob the winner", got.Ended, got.Result)
+	}
+	if rs, err := s.db.Ratings(ctx, s.accountID("bob")); err != nil || len(rs) != 1 || rs[0].Games != 1 {
+		t.Errorf("bob's ratings after the resignation: %+v, %v; want the rated match counted", rs, err)
+	}
+}
+
 // TestSessionEndClosesSockets: a websocket opened with a session stops acting for the account
 // once the session ends (signing out everywhere here; a new password and closing the account end
 // sessions the same way), within sessionRecheck of its next message: it is told why and closed,
@@ -1338,9 +1369,10 @@ func TestSessionEndClosesSockets(t *testing.T) {
 	s := startAccounts(t)
 	ann, bob := s.signUp("ann"), s.signUp("bob")
 	id := seekTable(t, ann, bob)
-	a, b := ann.dial(id, ""), bob.dial(id, "")
+	a, b, listener := ann.dial(id, ""), bob.dial(id, ""), ann.dial(id, "")
 	a.until(isType("welcome"))
 	b.until(isType("welcome"))
+	listener.until(isType("welcome"))
 	say := func(w *wsconn, text string) {
 		t.Helper()
 		w.send(map[string]any{"type": "chat", "text": text})
@@ -1349,6 +1381,9 @@ func TestSessionEndClosesSockets(t *testing.T) {
 		}
 	}
 	say(a, "before")
+	if m := listener.until(isType("chat")); m.Text != "before" {
+		t.Fatalf("ann's other connection read %q, want the line before", m.Text)
+	}
 
 	// A connection opened now says hello only after the session has ended.
 	late := ann.dialNoHello(id)
@@ -1376,6 +1411,20 @@ func TestSessionEndClosesSockets(t *testing.T) {
 		}
 	}
 	say(b, "bob plays on") // the first line bob reads after "before" is his own
+	// A connection that only listens is stopped at what comes next, bob's line: it is told,
+	// and reads nothing of the table after.
+	if m := listener.until(func(m pmsg) bool { return m.Type == "error" || m.Type == "chat" }); m.Code != "signed_out" {
+		t.Errorf("ann's listening connection, after her session ended, read %+v; want signed_out", m)
+	}
+	for {
+		var m pmsg
+		if err := wsjson.Read(ctx, listener.c, &m); err != nil {
+			break
+		}
+		if m.Type == "chat" || m.Type == "update" {
+			t.Fatalf("ann's listening connection read %+v after it was signed out", m)
+		}
+	}
 }
 
 // TestSeekTablesAreCapped: a table made by accepting a seek counts against the address's cap

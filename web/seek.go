@@ -294,7 +294,7 @@ func (s *Server) accept(ctx context.Context, sk *store.Seek, a *store.Account, a
 		return "", http.StatusGone, err
 	}
 	t := &store.Table{
-		ID: newID(10), Game: g.Name, Options: resolved, Seed: newSeed(), Status: store.Open, Moves: []engine.Move{},
+		ID: newID(10), Game: g.Name, Options: resolved, Seed: s.newSeed(), Status: store.Open, Moves: []engine.Move{},
 		Seats: []store.Seat{{Name: sk.Name, Account: sk.Name}, {Name: a.Name, Account: a.Name}},
 	}
 	// A seek's table counts against the same caps as any other new table.

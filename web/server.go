@@ -48,6 +48,7 @@ import (
 type Server struct {
 	store store.Store
 	log   *slog.Logger
+	seeds func() uint64 // Config.Seeds
 	// botDelay paces bot moves so people can follow them.
 	botDelay time.Duration
 	// msgRate and msgBurst limit each connection's messages.
@@ -175,6 +176,10 @@ type Config struct {
 	// MetricsApart keeps /metrics out of Handler: it is served by MetricsHandler on a
 	// listener of its own (Main.Metrics), or not at all.
 	MetricsApart bool
+	// Seeds, when set, gives new tables their secret seeds in place of the system's random
+	// source, for tests whose bots must deal and play the same every run. Never on a public
+	// server: a seed known in advance gives every deal away.
+	Seeds func() uint64
 }
 
 // NewServer returns a server over cfg.Store. Call Resume to restart unfinished tables, and
@@ -198,7 +203,7 @@ func NewServer(cfg Config) *Server {
 	ctx, cancel := context.WithCancel(context.Background())
 	now := cfg.Clock.Now
 	s := &Server{
-		store: cfg.Store, log: log, botDelay: cfg.BotDelay,
+		store: cfg.Store, log: log, botDelay: cfg.BotDelay, seeds: cfg.Seeds,
 		msgRate: rate.Limit(cfg.MessageRate), msgBurst: cfg.MessageBurst,
 		limits: lim, clock: cfg.Clock, thinkers: make(thinkers, lim.Thinkers),
 		creates:          newBuckets("new tables", lim.CreatesPerMinute, lim.CreateBurst, now),
@@ -620,6 +625,14 @@ func rematchID(id string) string {
 }
 
 // newSeed returns a secret match seed.
+// newSeed is a new table's secret seed: Config.Seeds's where a test sets it.
+func (s *Server) newSeed() uint64 {
+	if s.seeds != nil {
+		return s.seeds()
+	}
+	return newSeed()
+}
+
 func newSeed() uint64 {
 	var b [8]byte
 	_, _ = rand.Read(b[:])
@@ -670,6 +683,8 @@ type Main struct {
 	// with which the server serves HTTPS itself, rather than plain HTTP behind a TLS proxy.
 	// Session cookies are then marked Secure.
 	TLSCert, TLSKey string
+	// Seeds: see Config (tests only).
+	Seeds func() uint64
 	// Metrics says where /metrics is served: "" with everything else at Addr, "off" nowhere,
 	// or an address of its own (like 127.0.0.1:9090, or a private network's), so that the
 	// address the public reaches does not show the server's figures.
@@ -741,7 +756,7 @@ func (m *Main) Open(ctx context.Context) error {
 	}
 	m.srv = NewServer(Config{Store: m.Store, Log: m.Log, BotDelay: m.BotDelay, MessageRate: m.MessageRate, MessageBurst: m.MessageBurst, Limits: m.Limits, Clock: m.Clock,
 		SecureCookies: m.SecureCookies,
-		Cluster:       m.Cluster, TrustedProxies: m.TrustedProxies, MetricsApart: m.Metrics != ""})
+		Cluster:       m.Cluster, TrustedProxies: m.TrustedProxies, MetricsApart: m.Metrics != "", Seeds: m.Seeds})
 	if err := m.srv.Resume(ctx); err != nil {
 		ln.Close()
 		if mln != nil {

@@ -214,8 +214,7 @@ func (s *Server) serveConn(c *websocket.Conn, sb *smallBuffers, t *store.Table, 
 	if err != nil {
 		switch {
 		case errors.Is(err, errSignedOut):
-			s.send(ctx, c, signedOutMsg)
-			c.Close(websocket.StatusPolicyViolation, "signed out")
+			s.signedOut(ctx, c)
 		case errors.Is(err, errBadToken):
 			s.send(ctx, c, errorMsg{Type: "error", Code: codeBadToken, Error: err.Error()})
 			c.Close(websocket.StatusPolicyViolation, "bad seat token")
@@ -258,7 +257,7 @@ func (s *Server) serveConn(c *websocket.Conn, sb *smallBuffers, t *store.Table, 
 	if !shutdown() {
 		return // the server is shutting down
 	}
-	k := &socket{s: s, c: c, ctx: ctx, lt: lt, busy: true, conn: sb.conn, br: sb.br,
+	k := &socket{s: s, c: c, ctx: ctx, lt: lt, busy: true, conn: sb.conn, br: sb.br, guard: guard,
 		rd: reader{limiter: rate.NewLimiter(s.msgRate, s.msgBurst)}}
 	k.chat = s.chat.join(t, seat, spectatorName(acct), writer, k.wakeChat)
 	undo = append(undo, func() { s.chat.leave(k.chat) })
@@ -280,10 +279,7 @@ func (s *Server) serveConn(c *websocket.Conn, sb *smallBuffers, t *store.Table, 
 	k.undo = undo
 	k.handle = func(data []byte) *errorMsg {
 		if !guard.live(ctx, false) {
-			// Told first, then closed: a client that reconnects comes back as what its
-			// cookie is now.
-			s.send(ctx, c, signedOutMsg)
-			k.closeWith(websocket.StatusPolicyViolation, "signed out")
+			k.signedOut()
 			return nil
 		}
 		if isChat(data) {
@@ -370,8 +366,9 @@ type socket struct {
 	ctx context.Context
 	lt  *liveTable
 
-	chat *chatConn
-	sent int // log lines the connection has had, for the sender only
+	chat  *chatConn
+	sent  int           // log lines the connection has had, for the sender only
+	guard *sessionGuard // the session the connection acts for, checked as it reads and sends
 
 	// The reading side: the connection and its read buffer under the websocket, what reading
 	// keeps between messages, and the wait on the poller (see read).
@@ -421,6 +418,18 @@ func (k *socket) closeWith(code websocket.StatusCode, why string) {
 	})
 }
 
+// signedOut tells the client its session has ended, then closes the connection: a client
+// that reconnects comes back as what its cookie is now. Nothing else is sent after it.
+func (k *socket) signedOut() {
+	k.s.send(k.ctx, k.c, signedOutMsg)
+	k.wake(func() {
+		k.update, k.presence, k.chatLines = nil, false, false
+		if !k.closing {
+			k.closing, k.closeCode, k.closeWhy = true, websocket.StatusPolicyViolation, "signed out"
+		}
+	})
+}
+
 func (k *socket) wakePresence() { k.wake(func() { k.presence = true }) }
 
 func (k *socket) wakeChat() { k.wake(func() { k.chatLines = true }) }
@@ -456,6 +465,11 @@ func (k *socket) send() {
 			return
 		}
 		k.mu.Unlock()
+		if (u != nil || presence || chat) && !k.guard.live(ctx, false) {
+			// A connection that only listens is stopped too: nothing more goes to it.
+			k.signedOut()
+			continue
+		}
 		err := error(nil)
 		if chat {
 			for _, m := range s.chat.take(k.chat) {
@@ -571,6 +585,13 @@ var errNoClaim = errors.New("your seat could not be taken just now: try again in
 
 // errSignedOut refuses the hello of a connection whose session ended after it opened.
 var errSignedOut = errors.New("signed out")
+
+// signedOut tells a connection outside a live table's (see socket.signedOut) that its session
+// has ended, and closes it.
+func (s *Server) signedOut(ctx context.Context, c *websocket.Conn) {
+	s.send(ctx, c, signedOutMsg)
+	c.Close(websocket.StatusPolicyViolation, "signed out")
+}
 
 // hello reads the first message and returns the seat it claims; claiming marks the seat taken.
 func (s *Server) hello(ctx context.Context, c *websocket.Conn, t *store.Table, guard *sessionGuard) (engine.Seat, error) {

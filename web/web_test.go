@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -766,5 +767,24 @@ func TestBotsOfOneLevelAreToldApart(t *testing.T) {
 	singles := names(map[string]any{"game": "lmn", "variant": "singles", "seats": []map[string]string{{"name": "Ann"}, {"bot": "easy"}}})
 	if want := []string{"Ann", "easy bot"}; !slices.Equal(singles, want) {
 		t.Errorf("singles seats %q, want %q", singles, want)
+	}
+}
+
+// TestSeedsFixed: a server given Seeds deals its tables from them, in order; a table's seed is
+// the one secret its deals come from, so two tables of the same seed deal the same.
+func TestSeedsFixed(t *testing.T) {
+	var next atomic.Uint64
+	s := startWith(t, filepath.Join(t.TempDir(), "deuce.db"), func(m *web.Main) {
+		m.Seeds = func() uint64 { return next.Add(7) }
+	})
+	for _, want := range []uint64{7, 14} {
+		c := s.create(map[string]any{"game": "centercourt", "variant": "tiebreak", "seats": []map[string]string{{"name": "Ann"}, {"bot": "random"}}})
+		got, err := s.db.Get(context.Background(), c.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Seed != want {
+			t.Errorf("table %s has seed %d, want %d from Seeds", c.ID, got.Seed, want)
+		}
 	}
 }

@@ -519,8 +519,8 @@ func testCloseAccount(t *testing.T, s store.Store, p store.Players) {
 			t.Errorf("a session of a closed account: %v, want ErrNotFound", err)
 		}
 	}
-	list, _ := p.Seeks(ctx, before)
-	if len(list) != 1 || list[0].ID != "bobs" {
+	list, err := p.Seeks(ctx, before)
+	if err != nil || len(list) != 1 || list[0].ID != "bobs" {
 		t.Errorf("open seeks after ann closed = %+v, want bob's only", list)
 	}
 	if sk, err := p.Seek(ctx, "taken"); err != nil || sk.TableID != "t1" {

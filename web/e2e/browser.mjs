@@ -470,9 +470,10 @@ async function main() {
 
     // (d3) AlakaSLAM warns of a move after which the ball is out of reach, and says why the
     // cards cannot be played away from the ball. The receiver plays the first move listed
-    // until a move carries the warning, on up to six tables of matches to 7 points (the deals
-    // are the server's, at random: a match can end before the receiver ever has to run, as
-    // three serves into the net did, and one run of three tables to 3 points met no warning).
+    // until a move carries the warning, on up to six tables of matches to 7 points. The test
+    // server gives tables their seeds in a fixed order (web.Main.Seeds), so the same deals come
+    // every run; with the server's random seeds a run of three tables to 3 points once met no
+    // warning (a match can end before the receiver ever has to run).
     page = watch(await browser.newPage(), 'alakaslam');
     current = page;
     let warned = '';

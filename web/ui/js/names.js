@@ -99,8 +99,6 @@ export function offered(bots) {
   return bots.filter((b) => !((b.name ?? b.Name) === 'heuristic' && names.has('easy')));
 }
 
-// versus names a table's sides: "Ann vs Bob", and with teams (seats 1 and 3 against 2 and 4, or
-// AlakaSLAM's Canadian doubles, 1 and 3 against 2) "Ann & Cy vs Bob & Di".
 // scoreWithSides frames a bare score ("6-4 3-2, 30-15"), which reads in seat order, with the
 // sides' names in that order ("You vs dora: 6-4 3-2, 30-15"), so that the second seat does not
 // read its own lead as a deficit. Anything else (a standing that names its players, a result
@@ -113,6 +111,8 @@ export function scoreWithSides(score, seats, viewer = -3) {
   return line.startsWith('you') ? 'Y' + line.slice(1) : line;
 }
 
+// versus names a table's sides: "Ann vs Bob", and with teams (seats 1 and 3 against 2 and 4, or
+// AlakaSLAM's Canadian doubles, 1 and 3 against 2) "Ann & Cy vs Bob & Di".
 export function versus(seats) {
   const names = seats.map((s) => s.name);
   if (names.length === 4) return `${names[0]} & ${names[2]} vs ${names[1]} & ${names[3]}`;
