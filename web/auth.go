@@ -261,7 +261,9 @@ func (g *sessionGuard) live(ctx context.Context, now bool) bool {
 	case errors.Is(err, store.ErrNotFound) || err == nil && a.ID != g.acct.ID:
 		return false
 	case err != nil:
-		g.s.log.Error("session", "err", err)
+		if ctx.Err() == nil { // a connection closing or a server stopping is no store failure
+			g.s.log.Error("session", "err", err)
+		}
 		return true
 	}
 	g.next = t.Add(sessionRecheck)
