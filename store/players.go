@@ -45,6 +45,12 @@ type Players interface {
 	DeleteSessions(ctx context.Context, account int64, kind SessionKind, keep string) error
 	// Sessions counts an account's live sessions of a kind at now.
 	Sessions(ctx context.Context, account int64, kind SessionKind, now time.Time) (int, error)
+	// ListSessions returns an account's live sessions of a kind at now, newest first, at most
+	// limit of them.
+	ListSessions(ctx context.Context, account int64, kind SessionKind, now time.Time, limit int) ([]Session, error)
+	// DeleteSessionOf ends the session of an account of the given kind whose hash is
+	// tokenHash; ErrNotFound when the account has none such.
+	DeleteSessionOf(ctx context.Context, account int64, kind SessionKind, tokenHash string) error
 
 	// SetTableInfo stores what a table adds to its record: whether it is rated, its clock and
 	// the account playing each seat. Called once, right after the table is created.

@@ -823,6 +823,53 @@ func (s *Server) apiBotToken(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, map[string]string{"token": token})
 }
 
+// botTokenInfo is a bot token as its account's list shows it: never the token, which is shown
+// once when made and not kept; its ID is the hash the store keeps, which signs nobody in.
+type botTokenInfo struct {
+	ID      string    `json:"id"`
+	Created time.Time `json:"created"`
+	Expires time.Time `json:"expires"`
+}
+
+// apiListBotTokens lists the account's live bot tokens, newest first.
+func (s *Server) apiListBotTokens(w http.ResponseWriter, r *http.Request) {
+	a := s.signedInBrowser(w, r, "list bot tokens")
+	if a == nil {
+		return
+	}
+	list, err := s.accounts.p.ListSessions(r.Context(), a.ID, store.BotToken, s.now(), maxBotTokens)
+	if err != nil {
+		s.fail(w, "list the tokens", err)
+		return
+	}
+	out := []botTokenInfo{}
+	for _, ses := range list {
+		out = append(out, botTokenInfo{ID: ses.TokenHash, Created: ses.Created, Expires: ses.Expires})
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// apiRevokeBotToken revokes one bot token of the account, named by its ID in the list.
+func (s *Server) apiRevokeBotToken(w http.ResponseWriter, r *http.Request) {
+	a := s.signedInBrowser(w, r, "revoke bot tokens")
+	if a == nil {
+		return
+	}
+	id := r.PathValue("id")
+	if len(id) != 64 {
+		writeError(w, http.StatusNotFound, "no bot token of yours has this id: list them with GET /api/account/bot-tokens")
+		return
+	}
+	switch err := s.accounts.p.DeleteSessionOf(r.Context(), a.ID, store.BotToken, id); {
+	case errors.Is(err, store.ErrNotFound):
+		writeError(w, http.StatusNotFound, "no bot token of yours has this id: list them with GET /api/account/bot-tokens")
+	case err != nil:
+		s.fail(w, "revoke the token", err)
+	default:
+		writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	}
+}
+
 // apiRevokeBotTokens revokes every bot token of the account.
 func (s *Server) apiRevokeBotTokens(w http.ResponseWriter, r *http.Request) {
 	a := s.signedInBrowser(w, r, "revoke bot tokens")

@@ -28,6 +28,8 @@ func (s *Server) playerRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/account/close", s.apiCloseAccount)
 	mux.HandleFunc("POST /api/account/bot-tokens", s.apiBotToken)
 	mux.HandleFunc("DELETE /api/account/bot-tokens", s.apiRevokeBotTokens)
+	mux.HandleFunc("GET /api/account/bot-tokens", s.apiListBotTokens)
+	mux.HandleFunc("DELETE /api/account/bot-tokens/{id}", s.apiRevokeBotToken)
 	mux.HandleFunc("GET /api/users/{name}", s.apiUser)
 	mux.HandleFunc("GET /api/leaderboard/{game}", s.apiLeaderboard)
 	mux.HandleFunc("GET /api/seeks", s.apiSeeks)

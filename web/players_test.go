@@ -464,6 +464,8 @@ func TestBotTokenCannotManageTheAccount(t *testing.T) {
 			cannot       string
 		}{
 			{"POST", "/api/account/bot-tokens", map[string]any{}, "create bot tokens"},
+			{"GET", "/api/account/bot-tokens", nil, "list bot tokens"},
+			{"DELETE", "/api/account/bot-tokens/" + strings.Repeat("0", 64), map[string]any{}, "revoke bot tokens"},
 			{"DELETE", "/api/account/bot-tokens", map[string]any{}, "revoke bot tokens"},
 			{"POST", "/api/account/password", map[string]string{"old": "correct horse", "new": "stolen at last"}, "change the password"},
 			{"POST", "/api/account/signout-everywhere", map[string]any{}, "sign out everywhere"},
@@ -1326,6 +1328,65 @@ func TestChatRateIsPerWriter(t *testing.T) {
 		return m.Type == "error" || m.Type == "chat" && m.Text == "one more, from another connection"
 	}); m.Code != "rate_limited" {
 		t.Errorf("a sixth line from a second connection of the seat: %+v, want a rate_limited error", m)
+	}
+}
+
+// TestBotTokensListed: an account lists its bot tokens (never the tokens themselves), newest
+// first, and revokes one of them, the others playing on. Another account can revoke none of
+// them, and an unknown id is a 404 that says how to find the right one.
+func TestBotTokensListed(t *testing.T) {
+	s := startAccounts(t)
+	ann, bob := s.signUp("ann"), s.signUp("bob")
+	progs := make([]*person, 2)
+	for i := range progs {
+		var tok struct {
+			Token string `json:"token"`
+		}
+		ann.must(http.StatusCreated, "POST", "/api/account/bot-tokens", map[string]any{}, &tok)
+		progs[i] = s.person()
+		progs[i].bearer = tok.Token
+		s.time.Advance(time.Second)
+	}
+	type info struct {
+		ID      string    `json:"id"`
+		Created time.Time `json:"created"`
+		Expires time.Time `json:"expires"`
+	}
+	var raw json.RawMessage
+	ann.must(http.StatusOK, "GET", "/api/account/bot-tokens", nil, &raw)
+	var list []info
+	if err := json.Unmarshal(raw, &list); err != nil || len(list) != 2 || !list[0].Created.After(list[1].Created) || !list[0].Expires.After(list[0].Created) {
+		t.Fatalf("ann's bot tokens: %s (%v), want two, newest first", raw, err)
+	}
+	for _, p := range progs {
+		if strings.Contains(string(raw), strings.TrimPrefix(p.bearer, "bot_")) {
+			t.Fatalf("the list shows a token itself: %s", raw)
+		}
+	}
+	var none []info
+	bob.must(http.StatusOK, "GET", "/api/account/bot-tokens", nil, &none)
+	if len(none) != 0 {
+		t.Errorf("bob lists %+v, want none of ann's", none)
+	}
+	older := list[1].ID
+	bob.must(http.StatusNotFound, "DELETE", "/api/account/bot-tokens/"+older, map[string]any{}, nil)
+	var answer struct {
+		Error string `json:"error"`
+	}
+	ann.must(http.StatusNotFound, "DELETE", "/api/account/bot-tokens/nope", map[string]any{}, &answer)
+	if !strings.Contains(answer.Error, "GET /api/account/bot-tokens") {
+		t.Errorf("revoking an unknown id: %q", answer.Error)
+	}
+	if progs[0].name() != "ann" || progs[1].name() != "ann" {
+		t.Fatal("a refused revocation ended a token")
+	}
+	ann.must(http.StatusOK, "DELETE", "/api/account/bot-tokens/"+older, map[string]any{}, nil)
+	if progs[0].name() != "" || progs[1].name() != "ann" {
+		t.Errorf("after revoking the older token: %q and %q, want it refused and the newer playing", progs[0].name(), progs[1].name())
+	}
+	ann.must(http.StatusOK, "GET", "/api/account/bot-tokens", nil, &list)
+	if len(list) != 1 {
+		t.Errorf("ann's bot tokens after revoking one: %+v", list)
 	}
 }
 

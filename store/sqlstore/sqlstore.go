@@ -266,6 +266,40 @@ func (db *DB) DeleteSessions(ctx context.Context, account int64, kind store.Sess
 	return nil
 }
 
+// ListSessions returns an account's live sessions of a kind, newest first.
+func (db *DB) ListSessions(ctx context.Context, account int64, kind store.SessionKind, now time.Time, limit int) ([]store.Session, error) {
+	rows, err := db.read.QueryContext(ctx, db.q(`
+		SELECT token_hash, created, expires FROM sessions WHERE account_id = ? AND kind = ? AND expires > ?
+		ORDER BY created DESC, token_hash LIMIT ?`), account, string(kind), ms(now), limit)
+	if err != nil {
+		return nil, fmt.Errorf("list sessions of account %d: %w", account, err)
+	}
+	defer rows.Close()
+	list := []store.Session{}
+	for rows.Next() {
+		ses := store.Session{Account: account, Kind: kind}
+		var created, expires int64
+		if err := rows.Scan(&ses.TokenHash, &created, &expires); err != nil {
+			return nil, fmt.Errorf("list sessions of account %d: %w", account, err)
+		}
+		ses.Created, ses.Expires = fromMS(created), fromMS(expires)
+		list = append(list, ses)
+	}
+	return list, rows.Err()
+}
+
+// DeleteSessionOf ends one session of an account of a kind.
+func (db *DB) DeleteSessionOf(ctx context.Context, account int64, kind store.SessionKind, tokenHash string) error {
+	res, err := db.write.ExecContext(ctx, db.q(`DELETE FROM sessions WHERE account_id = ? AND kind = ? AND token_hash = ?`), account, string(kind), tokenHash)
+	if err == nil {
+		err = oneRow(res)
+	}
+	if err != nil {
+		return fmt.Errorf("delete a session of account %d: %w", account, err)
+	}
+	return nil
+}
+
 // Sessions counts an account's live sessions of a kind.
 func (db *DB) Sessions(ctx context.Context, account int64, kind store.SessionKind, now time.Time) (int, error) {
 	var n int

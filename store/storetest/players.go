@@ -137,6 +137,36 @@ func testSessions(t *testing.T, _ store.Store, p store.Players) {
 	if n, err := p.Sessions(ctx, ann.ID, store.DeviceCookie, now); err != nil || n != 1 {
 		t.Errorf("Sessions(ann, device) = %d, %v; want 1", n, err)
 	}
+	// Listed newest first, expired ones left out; one of them ended by its owner only.
+	later := store.Session{TokenHash: "a4", Account: ann.ID, Kind: store.BotToken, Created: now.Add(time.Minute), Expires: now.Add(time.Hour)}
+	gone := store.Session{TokenHash: "a5", Account: ann.ID, Kind: store.BotToken, Created: now, Expires: now.Add(time.Second)}
+	for _, ses := range []store.Session{later, gone} {
+		if err := p.CreateSession(ctx, ses); err != nil {
+			t.Fatal(err)
+		}
+	}
+	list, err := p.ListSessions(ctx, ann.ID, store.BotToken, now.Add(time.Second), 10)
+	if err != nil || len(list) != 2 || list[0].TokenHash != "a4" || list[1].TokenHash != "a3" || !list[0].Created.Equal(later.Created) || !list[0].Expires.Equal(later.Expires) {
+		t.Errorf("ListSessions(ann, bot) = %+v, %v; want a4 then a3", list, err)
+	}
+	if list, _ := p.ListSessions(ctx, ann.ID, store.BotToken, now.Add(time.Second), 1); len(list) != 1 {
+		t.Errorf("ListSessions with limit 1 = %+v", list)
+	}
+	if err := p.DeleteSessionOf(ctx, bob.ID, store.BotToken, "a4"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("bob ending ann's bot token: %v, want ErrNotFound", err)
+	}
+	if err := p.DeleteSessionOf(ctx, ann.ID, store.WebSession, "a4"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("ending a bot token as a web session: %v, want ErrNotFound", err)
+	}
+	if err := p.DeleteSessionOf(ctx, ann.ID, store.BotToken, "a4"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.SessionAccount(ctx, "a4", store.BotToken, now); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("an ended bot token: %v, want ErrNotFound", err)
+	}
+	if _, err := p.SessionAccount(ctx, "a3", store.BotToken, now); err != nil {
+		t.Errorf("ending one bot token ended another: %v", err)
+	}
 	if err := p.DeleteSession(ctx, "a2"); err != nil {
 		t.Fatal(err)
 	}

@@ -196,10 +196,15 @@ async function main() {
     // Asked as a program would, from outside the page (a refused request there is a console error).
     const withToken = async () => (await fetch(`${base}/api/account`, { headers: { Authorization: `Bearer ${token}` } })).status;
     check(await withToken() === 200, 'a new bot token signs a program in');
+    // It is listed (when it was made, never the token), with a button to revoke it alone.
+    await ann.locator('#bot-token-list li button[data-token]').first().waitFor();
+    const listed = await ann.locator('#bot-token-list li').allTextContents();
+    check(listed.length === 1 && /^Made /.test(listed[0]) && !listed[0].includes(token), `the new bot token is listed, not shown again (${listed})`);
     ann.once('dialog', (d) => d.accept());
     await ann.locator('#bot-token-revoke').click();
     await ann.locator('.account-more', { hasText: 'Every bot token is revoked' }).waitFor();
     check(await withToken() === 401, 'a revoked bot token is refused');
+    await ann.locator('#bot-token-list li').first().waitFor({ state: 'detached' });
     await ann.locator('#my-profile').click();
     await ann.waitForURL(/\/u\/ann$/);
     const card = ann.locator('.rating-card[data-game="centercourt"]');

@@ -52,6 +52,28 @@ function signedIn(box, me) {
   const oldPw = h('input', { type: 'password', autocomplete: 'current-password', maxlength: 200 });
   const newPw = h('input', { type: 'password', autocomplete: 'new-password', maxlength: 200 });
   const tokenOut = h('p', { class: 'small' });
+  // The account's bot tokens, listed when the fold opens and after each change: when each was
+  // made and until when it plays, with a button to revoke it alone.
+  const tokenList = h('ul', { class: 'small bot-tokens', id: 'bot-token-list' });
+  const listTokens = async () => {
+    try {
+      const list = await getJSON('/api/account/bot-tokens');
+      replace(tokenList, list.map((tk) => h('li', {},
+        `Made ${new Date(tk.created).toLocaleString()}, plays until ${new Date(tk.expires).toLocaleDateString()} `,
+        h('button', { type: 'button', class: 'small quiet', 'data-token': tk.id, onclick: async () => {
+          error.textContent = '';
+          try {
+            await deleteJSON(`/api/account/bot-tokens/${encodeURIComponent(tk.id)}`);
+            replace(tokenOut, 'That bot token is revoked: a program using it is signed out.');
+          } catch (err) {
+            error.textContent = err.message;
+          }
+          listTokens();
+        } }, 'Revoke'))));
+    } catch (err) {
+      error.textContent = err.message;
+    }
+  };
   const change = h('form', { class: 'account-form', onsubmit: async (e) => {
     e.preventDefault();
     if (await send('/api/account/password', { old: oldPw.value, new: newPw.value }, error)) {
@@ -85,11 +107,12 @@ function signedIn(box, me) {
         } }, 'Sign out everywhere')),
       // The rarer settings fold away, so that the menu is a menu.
       h('details', { class: 'account-more' }, h('summary', { id: 'password-open' }, 'Change password'), change),
-      h('details', { class: 'account-more' }, h('summary', { id: 'bot-token-open' }, 'Bot tokens, for your programs'),
+      h('details', { class: 'account-more', ontoggle: (e) => { if (e.currentTarget.open) listTokens(); } }, h('summary', { id: 'bot-token-open' }, 'Bot tokens, for your programs'),
         h('p', { class: 'help', id: 'bot-token-help' }, 'A bot token lets a program of yours play as you through deuce\u2019s HTTP API: it seeks and plays, and can never change your account or password.'),
         h('button', { type: 'button', class: 'small', 'aria-describedby': 'bot-token-help', onclick: async () => {
           const r = await send('/api/account/bot-tokens', {}, error);
           if (r) replace(tokenOut, 'Bot token (shown once, keep it secret): ', h('code', {}, r.token));
+          listTokens();
         } }, 'New bot token'),
         ' ',
         h('button', { type: 'button', class: 'small', id: 'bot-token-revoke', onclick: async () => {
@@ -101,7 +124,9 @@ function signedIn(box, me) {
           } catch (err) {
             error.textContent = err.message;
           }
+          listTokens();
         } }, 'Revoke all bot tokens'),
+        tokenList,
         tokenOut),
       h('details', { class: 'account-more' }, h('summary', { id: 'close-open' }, 'Close account'), close),
       error)));
