@@ -31,7 +31,7 @@ type Lesson struct {
 func NewLesson(t *tutorial.Tutorial) *Lesson {
 	names := []string{"you"}
 	for _, s := range t.Seats()[1:] {
-		names = append(names, s.Bot+" bot")
+		names = append(names, s.Name)
 	}
 	return &Lesson{t: t, turn: newPersonTurn(),
 		info: Info{Game: t.Game(), Options: t.Options(), Names: names, Where: "lesson"}}

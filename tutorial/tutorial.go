@@ -181,9 +181,15 @@ func build(def definition) *Tutorial {
 		t.err = err
 		return t
 	}
+	// The other seats play the heuristic, which people meet as the easy bot: named so, as a
+	// table against it names it.
 	seats := make([]engine.SeatInfo, s.NumSeats())
 	for i := range seats {
-		seats[i] = engine.SeatInfo{Name: fmt.Sprintf("player %d", i+1), Bot: "heuristic"}
+		name := "easy bot"
+		if len(seats) > 2 {
+			name = fmt.Sprintf("easy bot %d", i)
+		}
+		seats[i] = engine.SeatInfo{Name: name, Bot: "heuristic"}
 	}
 	seats[0] = engine.SeatInfo{Name: "You"}
 	t.rec = engine.NewRecord(g, opts, seats)
@@ -220,7 +226,8 @@ func (t *Tutorial) Intro() string { return t.def.Intro }
 // Options are the options of the tutorial's match.
 func (t *Tutorial) Options() engine.Options { return t.rec.Options }
 
-// Seats are the match's seats: the learner ("You") first, then the heuristic bots.
+// Seats are the match's seats: the learner ("You") first, then the heuristic bots, named as
+// people meet them ("easy bot").
 func (t *Tutorial) Seats() []engine.SeatInfo { return slices.Clone(t.rec.Seats) }
 
 // Steps is the number of the learner's decisions.

@@ -20,7 +20,8 @@ func TestEveryGameHasALesson(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if tu.Steps() == 0 || tu.Intro() == "" || tu.Seats()[0].Name != "You" {
+		// The bot is named as a table against it names it, in the browser and the terminal.
+		if tu.Steps() == 0 || tu.Intro() == "" || tu.Seats()[0].Name != "You" || tu.Seats()[1].Name != "easy bot" {
 			t.Errorf("%s: %d steps, intro %q, seats %v", name, tu.Steps(), tu.Intro(), tu.Seats())
 		}
 		for step := range tu.Steps() + 1 {

@@ -53,7 +53,7 @@ function show(f, note) {
   withMotion(el.board, () => lesson.view.update(fr));
   // The learner plays seat 1: "player 1 wins" reads "you win".
   el.score.textContent = scoreWithSides(withNames(lesson.mod.scoreText ? lesson.mod.scoreText(fr) : (fr.view?.score || fr.result?.score || ''), f.seats, 0), f.seats, 0);
-  renderLog(el.log, f.update.log || [], new Map(), (line) => line);
+  renderLog(el.log, f.update.log || [], new Map(), (line) => withNames(line, f.seats, 0));
   el.log.scrollTop = el.log.scrollHeight;
   document.body.dataset.step = String(f.step);
   document.body.dataset.state = f.done ? 'done' : 'mine';
