@@ -194,6 +194,9 @@ async function checkReplay(page, id) {
   await page.waitForFunction(() => document.body.dataset.at === '0');
   const total = Number(await page.locator('#slider').getAttribute('max'));
   check(total > 0, 'the replay has moves');
+  // The analysis panel asks the server on its own: it has answered once the page says how
+  // the analysis stands.
+  await page.waitForFunction(() => document.body.dataset.analysis !== undefined);
   check(await page.getByRole('button', { name: 'Analyse' }).count() === 1, 'the replay offers its analysis');
   // Before the first move the list of moves says what will fill it, and the page's badge
   // carries no connection light.

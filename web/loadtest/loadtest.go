@@ -39,7 +39,8 @@ type Config struct {
 	Seed uint64
 	// Ramp is how many tables are being set up at once (default 50).
 	Ramp int
-	// Progress, when set, is called now and then with the tables finished so far.
+	// Progress, when set, is called now and then with the tables finished so far, one call at
+	// a time.
 	Progress func(finished, total int)
 	// URLs, when set, are the nodes of a cluster (URL is then ignored): every table is created
 	// on one at random and every seat connects to one at random. A seat whose connection
@@ -192,14 +193,15 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 }
 
 type runner struct {
-	cfg       Config
-	mu        sync.Mutex
-	latencies []time.Duration
-	errors    int
-	samples   []string
-	finished  int
-	live      int
-	peakLive  int
+	cfg        Config
+	progressMu sync.Mutex // one Progress call at a time
+	mu         sync.Mutex
+	latencies  []time.Duration
+	errors     int
+	samples    []string
+	finished   int
+	live       int
+	peakLive   int
 
 	reconnects, retries, lost int
 	checked                   int
@@ -358,7 +360,10 @@ func (r *runner) table(ctx context.Context, i int, ready func()) {
 	done := r.finished
 	r.mu.Unlock()
 	if r.cfg.Progress != nil {
+		// The tables end on goroutines of their own; their callers need not lock.
+		r.progressMu.Lock()
 		r.cfg.Progress(done, r.cfg.Tables)
+		r.progressMu.Unlock()
 	}
 }
 

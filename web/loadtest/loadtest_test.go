@@ -28,9 +28,18 @@ func TestRunPlaysEveryTableWithoutErrors(t *testing.T) {
 	defer m.Close(ctx)
 	for _, tt := range []struct{ game, variant string }{{"centercourt", "tiebreak"}, {"pencil", "standard"}} {
 		t.Run(tt.game, func(t *testing.T) {
-			rep, err := loadtest.Run(ctx, loadtest.Config{URL: m.URL(), Tables: 8, Game: tt.game, Variant: tt.variant, Think: time.Millisecond, Seed: 1})
+			// Progress is called one call at a time: its plain counter is no race (go test -race).
+			calls, last := 0, 0
+			progress := func(done, total int) {
+				calls++
+				last = max(last, done)
+			}
+			rep, err := loadtest.Run(ctx, loadtest.Config{URL: m.URL(), Tables: 8, Game: tt.game, Variant: tt.variant, Think: time.Millisecond, Seed: 1, Progress: progress})
 			if err != nil {
 				t.Fatal(err)
+			}
+			if calls != 8 || last != 8 {
+				t.Errorf("Progress called %d times, last with %d finished; want once a table, up to 8", calls, last)
 			}
 			if rep.Errors != 0 || rep.Finished != 8 || rep.Moves == 0 {
 				t.Fatalf("report %v, want 8 finished tables, some moves and no errors", rep)
