@@ -488,11 +488,9 @@ func (m *Match) apply(ctx context.Context, a engine.Action) error {
 		rng := rand.New(rand.NewPCG(m.cfg.Seed, uint64(m.seq+len(moves))))
 		a = engine.SampleChance(rng, next.Chances(nil))
 	}
+	// The standing while the match goes on (Over false, no returns: the engine contract), the
+	// final result once over.
 	res := next.Result()
-	if next.ToMove() != engine.Nobody {
-		// The standing only: a game's Result says Over once nobody is to move.
-		res.Over, res.Returns = false, nil
-	}
 	result := &res
 	if err := m.cfg.Persist.Append(ctx, m.seq, moves, result); err != nil {
 		return fmt.Errorf("save move %d: %w", m.seq+1, err)

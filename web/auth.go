@@ -247,7 +247,7 @@ type sessionGuard struct {
 // live reports whether the connection's session still signs in to its account: at once with
 // now set, else at most every sessionRecheck. A store that cannot answer is not a sign-out.
 func (g *sessionGuard) live(ctx context.Context, now bool) bool {
-	if g == nil || g.acct == nil {
+	if g.acct == nil {
 		return true
 	}
 	g.mu.Lock()
@@ -540,17 +540,18 @@ func (s *Server) apiSignIn(w http.ResponseWriter, r *http.Request) {
 	// An unknown name costs a hash too, so timing does not tell which names exist.
 	// A closed account's hash is gone: it costs the same dummy hash (the profile says it
 	// closed, so its refusal hides nothing more).
+	closed := a != nil && !a.Closed.IsZero()
 	hash := encodeHash(make([]byte, argonSaltLen), make([]byte, argonKeyLen))
-	if a != nil && a.Closed.IsZero() {
+	if a != nil && !closed {
 		hash = a.PasswordHash
 	}
-	if a != nil && !a.Closed.IsZero() {
-		checkPassword(hash, req.Password)
+	right := checkPassword(hash, req.Password)
+	if closed {
 		s.log.Info("sign-in refused", "name", quoteShort(req.Name), "addr", clientAddr(r), "closed", true)
 		writeError(w, http.StatusForbidden, "this account was closed")
 		return
 	}
-	if !checkPassword(hash, req.Password) || a == nil {
+	if !right || a == nil {
 		// Who tried which name from where, never the password: what an operator needs to see
 		// a guessing attack (the limits answer it; their refusals are counted, not logged, in
 		// deuce_rate_limited_total).
@@ -751,12 +752,18 @@ func (s *Server) apiCloseAccount(w http.ResponseWriter, r *http.Request) {
 	s.clearCookie(w, r)
 }
 
+// closeTablesTime bounds how long closing an account spends ending its tables: with tables on
+// other nodes, each is a round trip to the node running it.
+const closeTablesTime = 20 * time.Second
+
 // endTablesOf ends the unfinished tables closed account a holds a seat at, as its player would
 // from the lobby: it resigns a match under way and calls off a table still waiting for a
 // player, so that nobody waits for someone who cannot come back. A table no node runs now is
-// left to end as an abandoned one does (a claim, its clock, expiry). At most profileTables
-// tables are looked at, the account's latest.
+// left to end as an abandoned one does (a claim, its clock, expiry), and so is any table still
+// to end after closeTablesTime. At most profileTables tables are looked at, the account's latest.
 func (s *Server) endTablesOf(ctx context.Context, a *store.Account) {
+	ctx, cancel := context.WithTimeout(ctx, closeTablesTime)
+	defer cancel()
 	tables, err := s.accounts.p.PlayerTables(ctx, a.ID, profileTables)
 	if err != nil {
 		s.log.Error("close account: list its tables", "err", err)
@@ -773,6 +780,10 @@ func (s *Server) endTablesOf(ctx context.Context, a *store.Account) {
 		return &errorMsg{Type: "error", Code: codeUnavailable, Error: "no node runs the table"}
 	}
 	for _, pt := range tables {
+		if ctx.Err() != nil {
+			s.log.Info("close account: tables left to end by themselves", "account", quoteShort(a.Name))
+			return
+		}
 		if !pt.Status.Unfinished() {
 			continue
 		}
@@ -855,12 +866,13 @@ func (s *Server) apiRevokeBotToken(w http.ResponseWriter, r *http.Request) {
 	if a == nil {
 		return
 	}
+	// An id is a token's hash, 64 hex digits: anything else is no token's, unasked.
 	id := r.PathValue("id")
-	if len(id) != 64 {
-		writeError(w, http.StatusNotFound, "no bot token of yours has this id: list them with GET /api/account/bot-tokens")
-		return
+	err := store.ErrNotFound
+	if len(id) == 64 {
+		err = s.accounts.p.DeleteSessionOf(r.Context(), a.ID, store.BotToken, id)
 	}
-	switch err := s.accounts.p.DeleteSessionOf(r.Context(), a.ID, store.BotToken, id); {
+	switch {
 	case errors.Is(err, store.ErrNotFound):
 		writeError(w, http.StatusNotFound, "no bot token of yours has this id: list them with GET /api/account/bot-tokens")
 	case err != nil:

@@ -777,6 +777,17 @@ func seekTable(t *testing.T, ann, bob *person) string {
 	return seekTableOf(t, ann, bob, "centercourt", "tiebreak")
 }
 
+// seatedSeekTable is seekTable with both players connected by their accounts and welcomed:
+// the table and ann's and bob's connections.
+func seatedSeekTable(t *testing.T, ann, bob *person) (string, *wsconn, *wsconn) {
+	t.Helper()
+	id := seekTable(t, ann, bob)
+	a, b := ann.dial(id, ""), bob.dial(id, "")
+	a.until(isType("welcome"))
+	b.until(isType("welcome"))
+	return id, a, b
+}
+
 // seekTableOf is seekTable of a game's variant.
 func seekTableOf(t *testing.T, ann, bob *person, game, variant string) string {
 	t.Helper()
@@ -1396,9 +1407,7 @@ func TestBotTokensListed(t *testing.T) {
 func TestCloseEndsTables(t *testing.T) {
 	s := startAccounts(t)
 	ann, bob := s.signUp("ann"), s.signUp("bob")
-	live := seekTable(t, ann, bob)
-	a, b := ann.dial(live, ""), bob.dial(live, "")
-	a.until(isType("welcome"))
+	live, _, b := seatedSeekTable(t, ann, bob)
 	b.until(clockStarted)
 	waiting := seekTable(t, ann, bob)
 	ann.dial(waiting, "").until(isType("welcome")) // ann sits; bob never comes
@@ -1429,10 +1438,8 @@ func TestCloseEndsTables(t *testing.T) {
 func TestSessionEndClosesSockets(t *testing.T) {
 	s := startAccounts(t)
 	ann, bob := s.signUp("ann"), s.signUp("bob")
-	id := seekTable(t, ann, bob)
-	a, b, listener := ann.dial(id, ""), bob.dial(id, ""), ann.dial(id, "")
-	a.until(isType("welcome"))
-	b.until(isType("welcome"))
+	id, a, b := seatedSeekTable(t, ann, bob)
+	listener := ann.dial(id, "")
 	listener.until(isType("welcome"))
 	say := func(w *wsconn, text string) {
 		t.Helper()

@@ -20,10 +20,7 @@ type rematchInfo struct {
 // and has ann resign: the table is finished. It returns the table and both connections.
 func resignedSeekTable(t *testing.T, s *accountServer, ann, bob *person) string {
 	t.Helper()
-	id := seekTable(t, ann, bob)
-	a, b := ann.dial(id, ""), bob.dial(id, "")
-	a.until(isType("welcome"))
-	b.until(isType("welcome"))
+	id, a, _ := seatedSeekTable(t, ann, bob)
 	bob.must(http.StatusConflict, "POST", "/api/tables/"+id+"/rematch", map[string]string{}, nil)
 	a.send(map[string]any{"type": "resign"})
 	// The sockets of an ended table may close before its last update is read: the store says

@@ -624,7 +624,6 @@ func rematchID(id string) string {
 	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(sum[:10]))
 }
 
-// newSeed returns a secret match seed.
 // newSeed is a new table's secret seed: Config.Seeds's where a test sets it.
 func (s *Server) newSeed() uint64 {
 	if s.seeds != nil {
@@ -633,6 +632,7 @@ func (s *Server) newSeed() uint64 {
 	return newSeed()
 }
 
+// newSeed returns a secret match seed.
 func newSeed() uint64 {
 	var b [8]byte
 	_, _ = rand.Read(b[:])

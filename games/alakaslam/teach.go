@@ -46,7 +46,7 @@ func Teach(st engine.State, a engine.Action) string {
 		switch s.hitLeft(seat, s.where(seat), s.movesLeft(seat), &h) {
 		case outReach:
 			return fmt.Sprintf("The ball at %s is %s away, and you move one space free and one more for each Enchantment you discard: you hold %s.",
-				s.cell(s.ball), spaces(distance(s.where(seat), s.ball)), pluralCount(h.enchants(), "Enchantment", "none"))
+				s.cell(s.ball), spaces(distance(s.where(seat), s.ball)), held(h.enchants()))
 		case noHitLeft:
 			return "Your hand makes no legal hit from here."
 		}
@@ -80,20 +80,13 @@ func (s *State) landingText(cards []pick, opp int8) string {
 // cell names a space as the board shows it: rows from player 1's baseline, columns from red.
 func (s *State) cell(p pos) string { return cellName(Cell{Row: int(p.r), Col: int(p.c)}) }
 
-// pluralCount counts n of a thing: "1 Enchantment", "2 Enchantments", or none for 0.
-func pluralCount(n int, word, none string) string {
-	switch n {
-	case 0:
-		return none
-	case 1:
-		return "1 " + word
+// held counts the Enchantments held: "none", "1 Enchantment", "2 Enchantments".
+func held(n int) string {
+	if n == 0 {
+		return "none"
 	}
-	return fmt.Sprintf("%d %ss", n, word)
+	return fmt.Sprintf("%d %s", n, plural(n, "Enchantment"))
 }
 
-func spaces(n int) string {
-	if n == 1 {
-		return "1 space"
-	}
-	return fmt.Sprintf("%d spaces", n)
-}
+// spaces counts spaces: "1 space", "2 spaces".
+func spaces(n int) string { return fmt.Sprintf("%d %s", n, plural(n, "space")) }
