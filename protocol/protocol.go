@@ -116,6 +116,8 @@ type Say struct {
 // after the welcome, then every new one.
 type ChatLine struct {
 	Type string `json:"type"` // "chat"
+	// ID is the line's number on the server, which a connection receives once.
+	ID int64 `json:"id"`
 	// Room is "players" or "spectators".
 	Room string `json:"room"`
 	// Name is the writer's: a seat's name in the players' room.

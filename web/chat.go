@@ -35,6 +35,9 @@ const (
 // chatMsg is a chat line sent to clients.
 type chatMsg struct {
 	Type string `json:"type"` // "chat"
+	// ID is the line's number in the store: a line reaches a connection once, though it may
+	// come both from the history the connection is sent on joining and as it is posted.
+	ID   int64  `json:"id"`
 	Room string `json:"room"`
 	Name string `json:"name"`
 	// Seat is the writer's seat in the players' room, absent for spectators.
@@ -68,6 +71,10 @@ type chatConn struct {
 	limit *rate.Limiter
 	// muted holds the seats whose lines this connection does not receive; guarded by the hub.
 	muted map[engine.Seat]bool
+	// sent holds the lines of the history sent on joining (at most chatHistory), which the
+	// connection does not receive again when they are posted: a line saved as the connection
+	// joins is in its history and also posted to it after. Guarded by the hub.
+	sent map[int64]bool
 }
 
 // join adds a connection of seat to its table's room. writer names who writes from it, for
@@ -108,7 +115,7 @@ func (h *chatHub) post(table string, m chatMsg) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for c := range h.conns[table] {
-		if c.room != m.Room || m.Seat != nil && c.muted[engine.Seat(*m.Seat)] {
+		if c.room != m.Room || m.Seat != nil && c.muted[engine.Seat(*m.Seat)] || c.sent[m.ID] {
 			continue
 		}
 		// A connection too slow to read its chat misses lines rather than stalling others.
@@ -138,8 +145,33 @@ func (h *chatHub) mute(c *chatConn, seat engine.Seat, on bool) {
 	}
 }
 
-// chatHistory returns the last lines of a connection's room.
+// caughtUp records the history sent to c: those lines, if queued or posted later, are not
+// sent again.
+func (h *chatHub) caughtUp(c *chatConn, history []chatMsg) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	c.sent = make(map[int64]bool, len(history))
+	for _, m := range history {
+		c.sent[m.ID] = true
+	}
+	q := c.queue[:0]
+	for _, m := range c.queue {
+		if !c.sent[m.ID] {
+			q = append(q, m)
+		}
+	}
+	c.queue = q
+}
+
+// chatHistory returns the last lines of a connection's room, which the connection, joined
+// before, will not receive again as they are posted.
 func (s *Server) chatHistory(ctx context.Context, c *chatConn) []chatMsg {
+	lines := s.readChat(ctx, c)
+	s.chat.caughtUp(c, lines)
+	return lines
+}
+
+func (s *Server) readChat(ctx context.Context, c *chatConn) []chatMsg {
 	if s.accounts == nil {
 		return nil
 	}
@@ -156,7 +188,7 @@ func (s *Server) chatHistory(ctx context.Context, c *chatConn) []chatMsg {
 		}
 	}
 	for _, l := range lines {
-		m := chatMsg{Type: "chat", Room: l.Room, Name: l.Name, Text: l.Text, At: l.At}
+		m := chatMsg{Type: "chat", ID: l.ID, Room: l.Room, Name: l.Name, Text: l.Text, At: l.At}
 		if seat, ok := seats[l.Name]; ok && l.Room == roomPlayers {
 			m.Seat = &seat
 		}
@@ -211,7 +243,7 @@ func (s *Server) handleChat(ctx context.Context, c *chatConn, data []byte) *erro
 		s.log.Error("chat", "table", c.table, "err", err)
 		return &errorMsg{Type: "error", Code: codeServer, Error: "the line could not be saved; try again"}
 	}
-	m := chatMsg{Type: "chat", Room: c.room, Name: c.name, Text: text, At: line.At}
+	m := chatMsg{Type: "chat", ID: line.ID, Room: c.room, Name: c.name, Text: text, At: line.At}
 	if c.seat >= 0 {
 		seat := int(c.seat)
 		m.Seat = &seat
