@@ -147,6 +147,9 @@ type TableInfo struct {
 	TableID string `json:"-"`
 	// Rated tables change their players' ratings.
 	Rated bool `json:"rated"`
+	// Void marks a table set up as rated whose match did not count (its RateFunc returned
+	// ErrUnrated); Rated is then false.
+	Void bool `json:"void,omitempty"`
 	// Clock is the time control as clock.Parse reads it ("" for none).
 	Clock string `json:"clock,omitempty"`
 	// ClockState is the clock as last saved (JSON), nil before the first save.
@@ -160,10 +163,18 @@ type PlayerTable struct {
 	Summary
 	Seat  int
 	Rated bool
+	// Void: set up as rated, the match did not count (TableInfo.Void).
+	Void bool
 }
 
-// RateFunc computes the new ratings of a table's seats from their current ones.
+// RateFunc computes the new ratings of a table's seats from their current ones. It returns
+// ErrUnrated for a match that is not to count after all: the table is then saved as void (not
+// rated) and no rating changes.
 type RateFunc func(current []rating.Rating) ([]rating.Rating, error)
+
+// ErrUnrated is a RateFunc's answer for a rated table whose match does not count: the table's
+// info is then Void.
+var ErrUnrated = errors.New("the match is not rated")
 
 // GameRating is an account's rating in one game.
 type GameRating struct {

@@ -564,8 +564,9 @@ func (s *Server) apiTable(w http.ResponseWriter, r *http.Request) {
 		Rematch   string `json:"rematch,omitempty"`
 		RematchBy string `json:"rematchBy,omitempty"`
 		Rated     bool   `json:"rated,omitempty"`
+		Void      bool   `json:"void,omitempty"`
 		Clock     string `json:"clock,omitempty"`
-	}{sum, next, by, info.Rated, info.Clock})
+	}{sum, next, by, info.Rated, info.Void, info.Clock})
 }
 
 // offeredBy names the person who offered rematch nt while others have not joined it yet: the
@@ -755,7 +756,8 @@ func (s *Server) rematchOf(ctx context.Context, t *store.Table, asker engine.Sea
 	if err != nil {
 		return nil, nil, err
 	}
-	info := &store.TableInfo{TableID: nt.ID, Rated: old.Rated, Clock: old.Clock, Accounts: make([]int64, n)}
+	// A rematch is rated as the match was set up, though that one ended too soon to count.
+	info := &store.TableInfo{TableID: nt.ID, Rated: old.Rated || old.Void, Clock: old.Clock, Accounts: make([]int64, n)}
 	held := false
 	if len(old.Accounts) == n {
 		for i := range n {

@@ -54,8 +54,9 @@ func TestPlayersAcrossNodes(t *testing.T) {
 	// nodes 2 and 3.
 	a, a2, b := ann.dial(id, ""), ann.dial(id, ""), bob.dial(id, "")
 	w, f := watcher.dial(id, ""), fan.dial(id, "")
-	for _, c := range []*wsconn{a, a2, b, f} {
-		c.until(isType("update"))
+	var first [4]pmsg
+	for i, c := range []*wsconn{a, a2, b, f} {
+		first[i] = c.until(isType("update"))
 	}
 	// The clock, held until both players have taken their seats, one of them through a node
 	// that does not play the table, runs: the node playing it saves it running.
@@ -89,6 +90,9 @@ func TestPlayersAcrossNodes(t *testing.T) {
 		watcher.must(http.StatusOK, "GET", "/api/tables", nil, &all)
 		t.Errorf("node 3's lobby %v lacks the live table %s; all tables: %v", lobby, id, all)
 	}
+
+	// Each moves once (a rated match that ends sooner does not count), ann through node 1.
+	bothMove(t, [2]*wsconn{a, b}, [2]pmsg{first[0], first[2]})
 
 	say := func(from *wsconn, text string, to ...*wsconn) {
 		t.Helper()

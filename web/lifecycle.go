@@ -309,8 +309,21 @@ func (s *Server) claimWin(ctx context.Context, lt *liveTable, seat engine.Seat) 
 	return fmt.Errorf("%w: an opponent must be away %v before you may claim the win", errNoAbandoned, s.limits.AbandonAfter)
 }
 
-// handToBots gives every abandoned person seat but seat's own to a bot.
+// errRatedBot refuses to hand a seat to a bot at a rated table: the bot's play would count for
+// the account holding the seat.
+var errRatedBot = errors.New("this match is rated, so a bot cannot play for an absent player: claim the win instead")
+
+// handToBots gives every abandoned person seat but seat's own to a bot, at an unrated table.
 func (s *Server) handToBots(ctx context.Context, lt *liveTable, seat engine.Seat) error {
+	if s.accounts != nil {
+		info, err := s.accounts.p.TableInfo(ctx, lt.id)
+		if err != nil {
+			return err
+		}
+		if info.Rated {
+			return errRatedBot
+		}
+	}
 	s.mu.Lock()
 	p := s.presence(lt)
 	s.mu.Unlock()

@@ -347,7 +347,7 @@ func (s *Server) finish(ctx context.Context, id string, epoch int64, at int, mov
 	}
 	var rate store.RateFunc
 	if result != nil {
-		rate = rateFunc(t, result)
+		rate = rateFunc(t, moves, result)
 	}
 	if epoch != 0 {
 		return s.cl.node.Finish(ctx, id, epoch, at, moves, status, why, result, rate)
@@ -381,12 +381,29 @@ func (s *Server) saveEnd(id string, epoch int64) func(ctx context.Context, why s
 	}
 }
 
-// rateFunc returns the Glicko-2 update of a two-seat table's result; a bot seat plays at its
-// anchored rating and is never changed.
-func rateFunc(t *store.Table, result *engine.Result) store.RateFunc {
+// rateFunc returns the Glicko-2 update of a two-seat table's result, moves being those played
+// since t was saved; a bot seat plays at its anchored rating and is never changed. A match that
+// ends before every person at it has moved (a resignation at once, a first move never played in
+// time, a claim against a player who never came back to move) is not rated, as a game aborted
+// at its start is not on other servers: otherwise two accounts could trade rating points by
+// resigning at once, as often as they can start matches.
+func rateFunc(t *store.Table, moves []engine.Move, result *engine.Result) store.RateFunc {
 	return func(cur []rating.Rating) ([]rating.Rating, error) {
 		if len(cur) != 2 || len(result.Returns) != 2 {
 			return cur, nil
+		}
+		moved := make([]bool, len(t.Seats))
+		for _, list := range [][]engine.Move{t.Moves, moves} {
+			for _, m := range list {
+				if m.Seat >= 0 && int(m.Seat) < len(moved) {
+					moved[m.Seat] = true
+				}
+			}
+		}
+		for i, seat := range t.Seats {
+			if seat.Bot == "" && !moved[i] {
+				return nil, store.ErrUnrated
+			}
 		}
 		for i, seat := range t.Seats {
 			if seat.Bot != "" {

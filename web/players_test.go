@@ -666,6 +666,7 @@ type pmsg struct {
 	Seats []struct {
 		Name      string `json:"name"`
 		Connected bool   `json:"connected"`
+		Abandoned bool   `json:"abandoned"`
 	} `json:"seats"`
 	Seat   engine.Seat `json:"seat"`
 	Seq    int         `json:"seq"`
@@ -820,6 +821,32 @@ func seekTableOf(t *testing.T, ann, bob *person, game, variant string) string {
 	return acc.Table
 }
 
+// bothMove plays each seat's first legal move until both seats of a two-player table have moved
+// (a rated match that ends sooner does not count), from the last update each connection read,
+// and returns the updates they read last.
+func bothMove(t *testing.T, conns [2]*wsconn, last [2]pmsg) [2]pmsg {
+	t.Helper()
+	var moved [2]bool
+	for !moved[0] || !moved[1] {
+		who := last[0].ToMove
+		if who < 0 || who > 1 {
+			t.Fatalf("seat %v to move", who)
+		}
+		// An update sent before every seat was taken offers no move: the next one does.
+		for len(last[who].Legal) == 0 {
+			seq := last[who].Seq
+			last[who] = conns[who].until(func(m pmsg) bool { return m.Type == "update" && (m.Seq > seq || len(m.Legal) > 0) })
+		}
+		conns[who].send(map[string]any{"type": "move", "seq": last[who].Seq, "action": last[who].Legal[0].Action})
+		moved[who] = true
+		for i, c := range conns {
+			seq := last[i].Seq
+			last[i] = c.until(func(m pmsg) bool { return m.Type == "update" && m.Seq > seq })
+		}
+	}
+	return last
+}
+
 // TestRatedMatchOnTheClock: a seek, a rated 1+1 Center Court tiebreak, chat on both sides, and
 // a loss on time that moves both ratings as Glicko-2 says.
 func TestRatedMatchOnTheClock(t *testing.T) {
@@ -884,6 +911,10 @@ func TestRatedMatchOnTheClock(t *testing.T) {
 	if got := u.Clock.Left[mover]; u.ToMove != mover && got != 60000-5000+1000 {
 		t.Errorf("the first mover has %d ms after a 5 s turn, want 56000", got)
 	}
+	// Both move (a match that ends before both have moved is not rated).
+	ua := a.until(func(m pmsg) bool { return m.Type == "update" && m.Seq >= u.Seq })
+	ub = b.until(func(m pmsg) bool { return m.Type == "update" && m.Seq >= u.Seq })
+	u = bothMove(t, [2]*wsconn{a, b}, [2]pmsg{ua, ub})[0]
 	late := u.ToMove
 	s.time.Advance(time.Duration(u.Clock.Left[late]) * time.Millisecond)
 	end := b.until(func(m pmsg) bool { return m.Type == "update" && m.Result.Over })
@@ -1083,10 +1114,11 @@ func TestCorrespondenceClaim(t *testing.T) {
 	bob.must(http.StatusCreated, "POST", "/api/seeks/"+sk.ID+"/accept", map[string]any{}, &acc)
 	a, b := ann.dial(acc.Table, ""), bob.dial(acc.Table, "")
 	u := a.until(isType("update"))
-	b.until(isType("update"))
+	ub := b.until(isType("update"))
 	if u.Clock == nil || u.Clock.Control != "2d" {
 		t.Fatalf("clock %+v, want 2d", u.Clock)
 	}
+	u = bothMove(t, [2]*wsconn{a, b}, [2]pmsg{u, ub})[0]
 	late := u.ToMove
 	a.c.CloseNow()
 	b.c.CloseNow()
@@ -1125,7 +1157,7 @@ func TestCorrespondenceClaim(t *testing.T) {
 }
 
 // ratedAgainstHard starts a rated Center Court tiebreak of ann against the hard bot, with ann
-// connected to it.
+// connected to it and one move of hers played (a match she ends sooner is not rated).
 func ratedAgainstHard(t *testing.T) (*accountServer, created, *wsconn) {
 	s := startAccounts(t)
 	ann := s.signUp("ann")
@@ -1133,7 +1165,9 @@ func ratedAgainstHard(t *testing.T) (*accountServer, created, *wsconn) {
 	ann.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "centercourt", "variant": "tiebreak", "rated": true,
 		"seats": []map[string]any{{"me": true}, {"bot": "hard"}}}, &c)
 	w := ann.dial(c.ID, "")
-	w.until(isType("update"))
+	u := w.until(func(m pmsg) bool { return m.Type == "update" && m.ToMove == 0 && len(m.Legal) > 0 })
+	w.send(map[string]any{"type": "move", "seq": u.Seq, "action": u.Legal[0].Action})
+	w.until(func(m pmsg) bool { return m.Type == "update" && m.Seq > u.Seq })
 	return s, c, w
 }
 
@@ -1407,8 +1441,8 @@ func TestBotTokensListed(t *testing.T) {
 func TestCloseEndsTables(t *testing.T) {
 	s := startAccounts(t)
 	ann, bob := s.signUp("ann"), s.signUp("bob")
-	live, _, b := seatedSeekTable(t, ann, bob)
-	b.until(clockStarted)
+	live, a, b := seatedSeekTable(t, ann, bob)
+	bothMove(t, [2]*wsconn{a, b}, [2]pmsg{a.until(clockStarted), b.until(clockStarted)})
 	waiting := seekTable(t, ann, bob)
 	ann.dial(waiting, "").until(isType("welcome")) // ann sits; bob never comes
 	ann.must(http.StatusOK, "POST", "/api/account/close", map[string]string{"password": "correct horse"}, nil)
@@ -1770,5 +1804,89 @@ func TestInvitedAccountTakesItsName(t *testing.T) {
 	ann.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "pencil", "seats": []map[string]string{{"name": "ann"}, {"name": ""}}}, &twice)
 	if w := ann.dial(twice.ID, twice.Seats[1].Token).until(isType("welcome")); w.Table.Seats[1].Name != "player 2" {
 		t.Errorf("ann's second seat is named %q, want player 2", w.Table.Seats[1].Name)
+	}
+}
+
+// TestResignAtOnceIsNotRated: a rated match resigned before both players have moved counts for
+// neither (else two accounts could trade points by resigning at once, as often as they like):
+// no rating changes, the table says why, the profile lists the match as not rated, and a
+// rematch is rated again.
+func TestResignAtOnceIsNotRated(t *testing.T) {
+	s := startAccounts(t)
+	ann, bob := s.signUp("ann"), s.signUp("bob")
+	id, a, b := seatedSeekTable(t, ann, bob)
+	a.until(clockStarted)
+	b.until(clockStarted)
+	a.send(map[string]any{"type": "resign"})
+	if end := b.until(func(m pmsg) bool { return m.Type == "update" && m.Result.Over }); end.Result.Winner != 1 {
+		t.Fatalf("result %+v, want bob to win", end.Result)
+	}
+	ctx := context.Background()
+	for _, name := range []string{"ann", "bob"} {
+		if rs, err := s.db.Ratings(ctx, s.accountID(name)); err != nil || len(rs) != 0 {
+			t.Errorf("%s's ratings after a resignation before anyone moved: %+v, %v; want none", name, rs, err)
+		}
+	}
+	var info struct {
+		Status string `json:"status"`
+		Rated  bool   `json:"rated"`
+		Void   bool   `json:"void"`
+	}
+	bob.must(http.StatusOK, "GET", "/api/tables/"+id, nil, &info)
+	if info.Status != "finished" || info.Rated || !info.Void {
+		t.Errorf("the table after a resignation before anyone moved: %+v; want finished, void, not rated", info)
+	}
+	var prof struct {
+		Recent []struct {
+			Rated bool `json:"rated"`
+			Void  bool `json:"void"`
+		} `json:"recent"`
+	}
+	bob.must(http.StatusOK, "GET", "/api/users/bob", nil, &prof)
+	if len(prof.Recent) != 1 || prof.Recent[0].Rated || !prof.Recent[0].Void {
+		t.Errorf("bob's recent matches %+v, want one void", prof.Recent)
+	}
+	var r struct {
+		ID string `json:"id"`
+	}
+	bob.must(http.StatusCreated, "POST", "/api/tables/"+id+"/rematch", map[string]string{}, &r)
+	if ti, err := s.db.TableInfo(ctx, r.ID); err != nil || !ti.Rated {
+		t.Errorf("the rematch of a void rated match: %+v, %v; want rated", ti, err)
+	}
+}
+
+// TestNoBotForAnAbsentRatedPlayer: at a rated table a bot may not play for a player who left
+// (its play would count for the account, and its fixed rating would replace the player's); the
+// win may be claimed instead, rated as it should be.
+func TestNoBotForAnAbsentRatedPlayer(t *testing.T) {
+	s := startAccountsWith(t, web.Limits{AbandonAfter: 5 * time.Second})
+	ann, bob := s.signUp("ann"), s.signUp("bob")
+	_, a, b := seatedSeekTable(t, ann, bob)
+	bothMove(t, [2]*wsconn{a, b}, [2]pmsg{a.until(clockStarted), b.until(clockStarted)})
+	b.c.CloseNow()
+	gone := func(abandoned bool) func(pmsg) bool {
+		return func(m pmsg) bool {
+			return m.Type == "presence" && len(m.Seats) == 2 && !m.Seats[1].Connected && m.Seats[1].Abandoned == abandoned
+		}
+	}
+	a.until(gone(false))
+	s.time.Advance(5 * time.Second)
+	s.main.Sweep(context.Background())
+	a.until(gone(true))
+	a.send(map[string]any{"type": "bot"})
+	if m := a.until(isType("error")); m.Code != "rated" || !strings.Contains(m.Error, "claim the win") {
+		t.Fatalf("a bot for bob at a rated table: %+v, want refused as rated", m)
+	}
+	a.send(map[string]any{"type": "claim"})
+	if end := a.until(func(m pmsg) bool { return m.Type == "update" && m.Result.Over }); end.Result.Winner != 0 {
+		t.Fatalf("result after the claim %+v, want ann to win", end.Result)
+	}
+	winner, _ := rating.Update(rating.New(), []rating.Result{{Opponent: rating.New(), Score: 1}}, 0)
+	loser, _ := rating.Update(rating.New(), []rating.Result{{Opponent: rating.New(), Score: 0}}, 0)
+	for name, want := range map[string]rating.Rating{"ann": winner, "bob": loser} {
+		rs, err := s.db.Ratings(context.Background(), s.accountID(name))
+		if err != nil || len(rs) != 1 || math.Abs(rs[0].Rating.Rating-want.Rating) > 1e-6 {
+			t.Errorf("%s's ratings after the claim: %+v, %v; want %.2f", name, rs, err, want.Rating)
+		}
 	}
 }

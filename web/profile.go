@@ -52,10 +52,12 @@ type recentMatch struct {
 	Ended string `json:"ended,omitempty"`
 	// Score is the result as the game says it, naming seats "player N"; Players names the
 	// seats in order, so that a page can write their names instead.
-	Score   string    `json:"score,omitempty"`
-	Players []string  `json:"players"`
-	Rated   bool      `json:"rated"`
-	At      time.Time `json:"at"`
+	Score   string   `json:"score,omitempty"`
+	Players []string `json:"players"`
+	Rated   bool     `json:"rated"`
+	// Void: set up as rated, the match did not count, having ended before both players moved.
+	Void bool      `json:"void,omitempty"`
+	At   time.Time `json:"at"`
 	// Seated: the account's own seat is taken (it has been to the table), so an open table
 	// waits for the others.
 	Seated bool `json:"seated"`
@@ -127,7 +129,7 @@ func (s *Server) apiUser(w http.ResponseWriter, r *http.Request) {
 	}
 	byGame, byOpp := map[string]*tally{}, map[string]*tally{}
 	for _, pt := range tables {
-		m := recentMatch{Table: pt.ID, Game: pt.Game, Title: gameTitle(pt.Game), Status: pt.Status, Rated: pt.Rated, At: pt.Updated, Ended: pt.Ended}
+		m := recentMatch{Table: pt.ID, Game: pt.Game, Title: gameTitle(pt.Game), Status: pt.Status, Rated: pt.Rated, Void: pt.Void, At: pt.Updated, Ended: pt.Ended}
 		if pt.Seat >= 0 && pt.Seat < len(pt.Seats) {
 			m.Seated = pt.Seats[pt.Seat].Claimed
 		}

@@ -17,11 +17,12 @@ type rematchInfo struct {
 }
 
 // resignedSeekTable seats ann and bob, by their accounts, at a rated 1+1 table made from a seek,
-// and has ann resign: the table is finished. It returns the table and both connections.
+// where each moves once and ann resigns: the table is finished, rated. It returns the table.
 func resignedSeekTable(t *testing.T, s *accountServer, ann, bob *person) string {
 	t.Helper()
-	id, a, _ := seatedSeekTable(t, ann, bob)
+	id, a, b := seatedSeekTable(t, ann, bob)
 	bob.must(http.StatusConflict, "POST", "/api/tables/"+id+"/rematch", map[string]string{}, nil)
+	bothMove(t, [2]*wsconn{a, b}, [2]pmsg{a.until(clockStarted), b.until(clockStarted)})
 	a.send(map[string]any{"type": "resign"})
 	// The sockets of an ended table may close before its last update is read: the store says
 	// when the resignation is saved.

@@ -94,6 +94,8 @@ const (
 	codeBadName = "bad_name"
 	// codeSignedOut closes a connection whose session ended (sessionGuard).
 	codeSignedOut = "signed_out"
+	// codeRated refuses a bot for an absent player at a rated table.
+	codeRated = "rated"
 )
 
 // openConn counts a new connection of addr, or reports false when addr has its most.
@@ -929,6 +931,8 @@ func (s *Server) lifecycle(ctx context.Context, lt *liveTable, seat engine.Seat,
 		return nil
 	case errors.Is(err, errNoAbandoned):
 		return &errorMsg{Type: "error", Code: codeNotAbandoned, Error: err.Error()}
+	case errors.Is(err, errRatedBot):
+		return &errorMsg{Type: "error", Code: codeRated, Error: err.Error()}
 	case errors.Is(err, errNotOpen):
 		return &errorMsg{Type: "error", Code: codeNotOpen, Error: err.Error()}
 	case errors.Is(err, errOpen):

@@ -357,6 +357,14 @@ func (db *DB) link(ctx context.Context, tx *sql.Tx, tableID string, seat int, ac
 	return err
 }
 
+// table_info.rated: a casual table, a rated one, and one set up as rated whose match did not
+// count (store.TableInfo.Void).
+const (
+	ratedNo = iota
+	ratedYes
+	ratedVoid
+)
+
 // TableInfo returns what accounts add to a table.
 func (db *DB) TableInfo(ctx context.Context, tableID string) (store.TableInfo, error) {
 	info := store.TableInfo{TableID: tableID}
@@ -372,7 +380,7 @@ func (db *DB) TableInfo(ctx context.Context, tableID string) (store.TableInfo, e
 	case err != nil:
 		return info, fmt.Errorf("table info %s: %w", tableID, err)
 	}
-	info.Rated = rated != 0
+	info.Rated, info.Void = rated == ratedYes, rated == ratedVoid
 	if state.Valid {
 		info.ClockState = []byte(state.String)
 	}
@@ -445,7 +453,7 @@ func (db *DB) PlayerTables(ctx context.Context, account int64, limit int) ([]sto
 		for i := range p.Seats {
 			p.Seats[i].TokenHash = ""
 		}
-		p.Status, p.Created, p.Updated, p.Rated = store.Status(status), created.t, updated.t, rated != 0
+		p.Status, p.Created, p.Updated, p.Rated, p.Void = store.Status(status), created.t, updated.t, rated == ratedYes, rated == ratedVoid
 		list = append(list, p)
 	}
 	if err := rows.Err(); err != nil {
@@ -523,8 +531,8 @@ func (db *DB) rate(ctx context.Context, tx *sql.Tx, tableID string, now time.Tim
 	err := tx.QueryRowContext(ctx, db.q(`
 		SELECT t.game, i.rated, i.accounts FROM tables t JOIN table_info i ON i.table_id = t.id WHERE t.id = ?`), tableID).
 		Scan(&game, &rated, &accountsJSON)
-	if errors.Is(err, sql.ErrNoRows) || (err == nil && rated == 0) {
-		return nil // not a rated table
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && rated != ratedYes) {
+		return nil // not a rated table, or one whose match did not count
 	}
 	if err != nil {
 		return err
@@ -553,6 +561,10 @@ func (db *DB) rate(ctx context.Context, tx *sql.Tx, tableID string, now time.Tim
 		}
 	}
 	next, err := rate(current)
+	if errors.Is(err, store.ErrUnrated) {
+		_, err = tx.ExecContext(ctx, db.q(`UPDATE table_info SET rated = ? WHERE table_id = ?`), ratedVoid, tableID)
+		return err
+	}
 	if err != nil {
 		return err
 	}

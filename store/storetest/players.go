@@ -323,6 +323,28 @@ func testFinishRated(t *testing.T, s store.Store, p store.Players) {
 	if tab, _ := s.Get(ctx, "t3"); tab.Ended != store.EndResigned {
 		t.Errorf("Ended = %q, want resigned", tab.Ended)
 	}
+	// A match the rating function says does not count (ended before both moved) is saved as
+	// unrated, and no rating changes.
+	newRatedTable(t, s, p, "t4", true, ann.ID, bob.ID)
+	before, _ := p.Ratings(ctx, ann.ID)
+	err = p.Finish(ctx, "t4", 0, nil, store.Finished, store.EndResigned, final, func([]rating.Rating) ([]rating.Rating, error) {
+		return nil, store.ErrUnrated
+	})
+	if err != nil {
+		t.Fatalf("Finish of a match that does not count: %v", err)
+	}
+	if tab, _ := s.Get(ctx, "t4"); tab.Status != store.Finished || tab.Ended != store.EndResigned {
+		t.Errorf("a match that does not count was saved as %s (%q), want finished, resigned", tab.Status, tab.Ended)
+	}
+	if info, _ := p.TableInfo(ctx, "t4"); info.Rated {
+		t.Error("a match that does not count is still marked rated")
+	}
+	if after, _ := p.Ratings(ctx, ann.ID); !reflect.DeepEqual(after, before) {
+		t.Errorf("a match that does not count changed ann's ratings: %+v, want %+v", after, before)
+	}
+	if h, _ := p.RatingHistory(ctx, ann.ID, "centercourt", 10); len(h) != 1 {
+		t.Errorf("a match that does not count is in ann's rating history: %+v", h)
+	}
 	// The player's list of tables says how each ended.
 	ended := map[string]string{}
 	list, _ := p.PlayerTables(ctx, bob.ID, 10)

@@ -349,6 +349,13 @@ async function main() {
     await ann.locator('#clocks .clock').first().waitFor();
     check((await ann.locator('#clocks').textContent()).includes('5+3'), 'the bot table has its clock');
     log('ann plays the random bot, rated, at 5+3');
+    // Resigned before she has moved, the rated match counts for nothing, and its end says so.
+    await ann.getByRole('button', { name: 'Resign', exact: true }).click();
+    await ann.getByRole('button', { name: 'Yes, resign', exact: true }).click();
+    await ann.locator('#end-rating').waitFor({ timeout: 10_000 });
+    const voidNote = await ann.locator('#end-rating').textContent();
+    check(voidNote === 'Not rated: the match ended before both players had moved.', `a rated match resigned at once says it is not rated (${voidNote})`);
+    log('a rated match resigned before ann moved is not rated');
     // She resigns her casual table from the lobby (the rated ones count in the ratings checked
     // after this script): her account holds the seat, the session finds it.
     const botTable = casual;

@@ -206,7 +206,9 @@ async function showSettings(t) {
   const info = await tableInfo();
   if (!info) return;
   state.settings = [info.clock && info.clock !== 'none' ? info.clock : '', info.rated ? 'rated' : ''].filter(Boolean).join(' · ');
+  state.rated = !!info.rated;
   showTable();
+  showActions();
   if (info.rated) return;
   mountHint({ id, token, table: t, seat: state.seat, root: $('#hint') });
   // The update on screen came before the panel: tell it whether the player may ask now.
@@ -253,7 +255,8 @@ function showActions() {
   if (gone.length) {
     items.push(h('p', { class: 'away-note' }, `${capital(seatNames(gone))} left the table and has not come back.`));
     if (opponentGone) items.push(h('button', { type: 'button', class: 'small primary', id: 'claim', onclick: () => send({ type: 'claim' }) }, 'Claim the win'));
-    items.push(h('button', { type: 'button', class: 'small', id: 'hand-to-bot', onclick: () => send({ type: 'bot' }) }, 'Let a bot play for them'));
+    // Not at a rated table: the bot's play would count for the absent player (the server refuses).
+    if (!state.rated) items.push(h('button', { type: 'button', class: 'small', id: 'hand-to-bot', onclick: () => send({ type: 'bot' }) }, 'Let a bot play for them'));
   }
   items.push(askFirst('confirming', { type: 'resign', label: 'Resign', aria: 'Confirm resignation', question: 'Resign this match? ', yes: 'Yes, resign', no: 'Keep playing' }));
   replace(el.actions, items);
@@ -556,7 +559,15 @@ function tableInfo() {
 // been read yet when the match ends (a short match, or a finished one opened), so it waits for
 // them.
 async function showRatingIfRated(el) {
-  if ((await tableInfo())?.rated) showRatingChange(el, 5);
+  if (!(await tableInfo())?.rated) return;
+  // A rated match that ended before both players moved does not count: the table says so now.
+  const now = await api.table(id).catch(() => null);
+  if (now?.void) {
+    el.textContent = 'Not rated: the match ended before both players had moved.';
+    el.hidden = false;
+    return;
+  }
+  showRatingChange(el, 5);
 }
 
 function showEnd() {
