@@ -23,11 +23,15 @@ import (
 // player may mute a seat: its lines are no longer sent to that player. A line carries the
 // writer's name, and the seat in the players' room: nothing a seat hides.
 const (
-	chatMaxRunes   = 300
-	chatHistory    = 50
-	chatEvery      = 2 * time.Second // sustained rate of one writer (a seat, an account, an address)
-	chatBurst      = 5
-	chatBuffer     = 32 // lines queued for a slow connection before it misses some
+	chatMaxRunes = 300
+	chatHistory  = 50
+	chatEvery    = 2 * time.Second // sustained rate of one writer (a seat, an account, an address)
+	chatBurst    = 5
+	chatBuffer   = 32 // lines queued for a slow connection before it misses some
+	// chatLimitsKept is how long a table's writers' rates are kept after its last connection
+	// leaves, so that leaving and coming back buys no lines: a rate unused that long is full
+	// again anyway.
+	chatLimitsKept = chatBurst * chatEvery
 	roomPlayers    = "players"
 	roomSpectators = "spectators"
 )
@@ -51,12 +55,26 @@ type chatHub struct {
 	mu    sync.Mutex
 	conns map[string]map[*chatConn]struct{} // by table
 	// limits holds each writer's rate at a table, shared by its connections, so that opening
-	// more connections buys no more lines; dropped with the table's last connection.
+	// more connections buys no more lines; dropped chatLimitsKept after the table's last
+	// connection left (idle says when), so that reconnecting buys none either.
 	limits map[string]map[string]*rate.Limiter // by table, then writer
+	idle   map[string]time.Time                // by table without connections
+	now    func() time.Time
 }
 
-func newChatHub() *chatHub {
-	return &chatHub{conns: map[string]map[*chatConn]struct{}{}, limits: map[string]map[string]*rate.Limiter{}}
+func newChatHub(now func() time.Time) *chatHub {
+	return &chatHub{conns: map[string]map[*chatConn]struct{}{}, limits: map[string]map[string]*rate.Limiter{},
+		idle: map[string]time.Time{}, now: now}
+}
+
+// forget drops the rates of the tables left long enough ago; the hub is locked.
+func (h *chatHub) forget(now time.Time) {
+	for table, since := range h.idle {
+		if now.Sub(since) >= chatLimitsKept {
+			delete(h.idle, table)
+			delete(h.limits, table)
+		}
+	}
 }
 
 // chatConn is one connection's place in a table's chat.
@@ -87,8 +105,12 @@ func (h *chatHub) join(t *store.Table, seat engine.Seat, name, writer string, wa
 	c := &chatConn{table: t.ID, room: room, name: name, seat: seat, seats: len(t.Seats), wake: wake, muted: map[engine.Seat]bool{}}
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	h.forget(h.now())
+	delete(h.idle, t.ID)
 	if h.conns[t.ID] == nil {
 		h.conns[t.ID] = map[*chatConn]struct{}{}
+	}
+	if h.limits[t.ID] == nil {
 		h.limits[t.ID] = map[string]*rate.Limiter{}
 	}
 	h.conns[t.ID][c] = struct{}{}
@@ -103,10 +125,12 @@ func (h *chatHub) leave(c *chatConn) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	delete(h.conns[c.table], c)
+	now := h.now()
 	if len(h.conns[c.table]) == 0 {
 		delete(h.conns, c.table)
-		delete(h.limits, c.table)
+		h.idle[c.table] = now
 	}
+	h.forget(now)
 }
 
 // post sends a line of table to every connection of its room that has not muted the writer's
@@ -208,11 +232,14 @@ type chatClientMsg struct {
 
 // handleChat plays a chat or mute message and returns the error to send back, if any.
 func (s *Server) handleChat(ctx context.Context, c *chatConn, data []byte) *errorMsg {
-	var msg chatClientMsg
-	if err := json.Unmarshal(data, &msg); err != nil {
-		return &errorMsg{Type: "error", Code: codeBadMessage, Error: "not a valid chat message"}
+	msg, err := decodeStrict[chatClientMsg](data)
+	if err != nil {
+		return &errorMsg{Type: "error", Code: codeBadMessage, Error: "not a valid chat message: " + err.Error()}
 	}
 	if msg.Type == "mute" {
+		if c.seat < 0 {
+			return &errorMsg{Type: "error", Code: codeBadMessage, Error: "spectators' lines name no seat, so a spectator has no seat to mute"}
+		}
 		// Only the table's seats: a mute of any number would let a connection grow its set
 		// without end.
 		if msg.Seat == nil || *msg.Seat < 0 || int(*msg.Seat) >= c.seats || *msg.Seat == c.seat {
@@ -231,8 +258,10 @@ func (s *Server) handleChat(ctx context.Context, c *chatConn, data []byte) *erro
 		return &errorMsg{Type: "error", Code: codeBadMessage, Error: "an empty chat line"}
 	case !utf8.ValidString(text) || utf8.RuneCountInString(text) > chatMaxRunes:
 		return &errorMsg{Type: "error", Code: codeBadMessage, Error: "a chat line has at most 300 characters"}
-	case strings.IndexFunc(text, unicode.IsControl) >= 0:
+	case strings.IndexFunc(text, unicode.IsControl) >= 0 || strings.IndexFunc(text, lineBreak) >= 0:
 		return &errorMsg{Type: "error", Code: codeBadMessage, Error: "a chat line is one line of text"}
+	case strings.IndexFunc(text, redirects) >= 0:
+		return &errorMsg{Type: "error", Code: codeBadMessage, Error: "a chat line may not hold the marks that change the direction of writing"}
 	case !c.limit.AllowN(s.now(), 1):
 		return &errorMsg{Type: "error", Code: codeRateLimited, Error: "you are chatting too fast: wait a moment"}
 	}
@@ -253,6 +282,21 @@ func (s *Server) handleChat(ctx context.Context, c *chatConn, data []byte) *erro
 		s.cl.publishChat(c.table, m)
 	}
 	return nil
+}
+
+// lineBreak reports the line and paragraph separators, which break a line as a newline does.
+func lineBreak(r rune) bool { return unicode.In(r, unicode.Zl, unicode.Zp) }
+
+// redirects reports the marks, embeddings, overrides and isolates of writing direction, which
+// make a line show other than it reads ("gnp.exe" after a right-to-left override shows as
+// "exe.png"). The other format characters stay: the zero-width joiner makes many emoji, and
+// the joiners are part of writing in several scripts.
+func redirects(r rune) bool {
+	switch {
+	case r == '؜', r == '‎', r == '‏', r >= '‪' && r <= '‮', r >= '⁦' && r <= '⁩':
+		return true
+	}
+	return false
 }
 
 // isChat reports whether a client message is for the chat (its type is chat or mute).

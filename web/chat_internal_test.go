@@ -2,6 +2,7 @@ package web
 
 import (
 	"testing"
+	"time"
 
 	"deuce/store"
 )
@@ -9,7 +10,7 @@ import (
 // A line saved as a connection joins the chat is in the history the connection is sent, and is
 // posted to it too, before or after the history is read: it must reach the connection once.
 func TestChatLineOnce(t *testing.T) {
-	h := newChatHub()
+	h := newChatHub(time.Now)
 	table := &store.Table{ID: "t1", Seats: []store.Seat{{Name: "ann"}, {Name: "bob"}}}
 	c := h.join(table, 0, "", "", func() {})
 	line := func(id int64, text string) chatMsg {

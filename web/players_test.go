@@ -1890,3 +1890,65 @@ func TestNoBotForAnAbsentRatedPlayer(t *testing.T) {
 		}
 	}
 }
+
+// TestChatAbuse: a writer's rate holds across its connections' leaving and coming back, even
+// when the table is left empty between; a line may not turn its text around, break into lines
+// or carry fields the chat does not know; a spectator has no seat to mute. Emoji made with a
+// zero-width joiner pass.
+func TestChatAbuse(t *testing.T) {
+	s := startAccounts(t)
+	ann, bob, guest := s.signUp("ann"), s.signUp("bob"), s.person()
+	id := seekTable(t, ann, bob) // nobody else connects
+	say := func(w *wsconn, text string) pmsg {
+		t.Helper()
+		w.send(map[string]any{"type": "chat", "text": text})
+		return w.until(func(m pmsg) bool { return m.Type == "error" || m.Type == "chat" && m.Text == text })
+	}
+	w := guest.dial(id, "")
+	w.until(isType("welcome"))
+	for i := range 5 {
+		if m := say(w, fmt.Sprint("line ", i)); m.Type != "chat" {
+			t.Fatalf("line %d of a burst: %+v", i, m)
+		}
+	}
+	if m := say(w, "one too many"); m.Code != "rate_limited" {
+		t.Fatalf("a line past the burst: %+v, want rate_limited", m)
+	}
+	w.c.CloseNow()
+	// The table is left empty; a new connection a moment later has no more lines to spend.
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		if s.main.ChatConnections(id) == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the closed connection never left the chat")
+		}
+	}
+	w = guest.dial(id, "")
+	w.until(isType("welcome"))
+	if m := say(w, "back again"); m.Code != "rate_limited" {
+		t.Fatalf("a line on a new connection after the burst: %+v, want rate_limited", m)
+	}
+	s.time.Advance(web.ChatEvery)
+	if m := say(w, "after a pause"); m.Type != "chat" {
+		t.Fatalf("a line after the pause: %+v", m)
+	}
+	s.time.Advance(10 * web.ChatEvery)
+	for _, bad := range []string{"rtl \u202egnp.exe", "line\u2028two", "para\u2029two", "iso\u2067late"} {
+		if m := say(w, bad); m.Code != "bad_message" {
+			t.Errorf("chat line %q: %+v, want bad_message", bad, m)
+		}
+	}
+	family := "\U0001F468\u200d\U0001F469\u200d\U0001F467 hello"
+	if m := say(w, family); m.Type != "chat" || m.Text != family {
+		t.Errorf("an emoji with joiners: %+v, want it posted", m)
+	}
+	w.send(map[string]any{"type": "chat", "text": "x", "extra": 1})
+	if m := w.until(isType("error")); m.Code != "bad_message" || !strings.Contains(m.Error, "extra") {
+		t.Errorf("a chat line with an unknown field: %+v, want bad_message naming it", m)
+	}
+	w.send(map[string]any{"type": "mute", "seat": 0, "muted": true})
+	if m := w.until(isType("error")); m.Code != "bad_message" || !strings.Contains(m.Error, "spectator") {
+		t.Errorf("a spectator's mute: %+v, want bad_message", m)
+	}
+}

@@ -218,7 +218,7 @@ func NewServer(cfg Config) *Server {
 		ctx:              ctx, cancel: cancel,
 		live:  map[string]*liveTable{},
 		conns: map[string]int{}, reservedBy: map[string]int{}, failing: map[string]error{},
-		accounts: newAccounts(cfg.Store, now), chat: newChatHub(), secureCookies: cfg.SecureCookies,
+		accounts: newAccounts(cfg.Store, now), chat: newChatHub(now), secureCookies: cfg.SecureCookies,
 		metricsApart: cfg.MetricsApart,
 	}
 	s.wg.Add(1)

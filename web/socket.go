@@ -803,18 +803,21 @@ func (s *Server) next(ctx context.Context, c *websocket.Conn, rd *reader) (data 
 }
 
 // decodeClientMsg decodes one client message: a single JSON object of known fields.
-func decodeClientMsg(data []byte) (clientMsg, error) {
-	var msg clientMsg
+func decodeClientMsg(data []byte) (clientMsg, error) { return decodeStrict[clientMsg](data) }
+
+// decodeStrict decodes a single JSON object of T's fields, with nothing after it.
+func decodeStrict[T any](data []byte) (T, error) {
+	var msg, zero T
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&msg); err != nil {
 		if errors.Is(err, io.EOF) {
 			err = errEmptyBody
 		}
-		return clientMsg{}, errors.New(jsonProblem(err))
+		return zero, errors.New(jsonProblem(err))
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return clientMsg{}, errors.New("one JSON object expected, more follows it")
+		return zero, errors.New("one JSON object expected, more follows it")
 	}
 	return msg, nil
 }
