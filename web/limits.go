@@ -30,6 +30,11 @@ type Limits struct {
 	// RematchesPerMinute and RematchBurst bound the rematches one address asks for.
 	RematchesPerMinute float64
 	RematchBurst       int
+	// SeeksPerMinute and SeekBurst bound the seeks one address posts, whatever accounts it
+	// uses (quick pairs included): a seek stays in the lobby half an hour, so that one address
+	// holds at most SeekBurst + 30 * SeeksPerMinute of the lobby's 500 at once.
+	SeeksPerMinute float64
+	SeekBurst      int
 	// The same per signed-in account (a browser's session or a bot token), whatever addresses
 	// it comes from, on top of the limits per address: AccountCreatesPerMinute and
 	// AccountCreateBurst bound the tables an account creates (a new table, accepting a seek, a
@@ -98,6 +103,7 @@ func DefaultLimits() Limits {
 		CreatesPerMinute: 6, CreateBurst: 10,
 		ConnectsPerMinute: 60, ConnectBurst: 30,
 		RematchesPerMinute: 6, RematchBurst: 10,
+		SeeksPerMinute: 0.5, SeekBurst: 10,
 		AccountCreatesPerMinute: 6, AccountCreateBurst: 10,
 		AccountSeeksPerMinute: 6, AccountSeekBurst: 10,
 		AccountConnectsPerMinute: 60, AccountConnectBurst: 30,
@@ -146,6 +152,8 @@ func (l Limits) withDefaults() Limits {
 	fill(&l.ConnectBurst, d.ConnectBurst)
 	fill(&l.RematchesPerMinute, d.RematchesPerMinute)
 	fill(&l.RematchBurst, d.RematchBurst)
+	fill(&l.SeeksPerMinute, d.SeeksPerMinute)
+	fill(&l.SeekBurst, d.SeekBurst)
 	fill(&l.AccountCreatesPerMinute, d.AccountCreatesPerMinute)
 	fill(&l.AccountCreateBurst, d.AccountCreateBurst)
 	fill(&l.AccountSeeksPerMinute, d.AccountSeeksPerMinute)

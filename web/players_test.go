@@ -1952,3 +1952,30 @@ func TestChatAbuse(t *testing.T) {
 		t.Errorf("a spectator's mute: %+v, want bad_message", m)
 	}
 }
+
+// TestSeeksPerAddress: one address cannot fill the lobby by signing up more accounts: past its
+// burst of seeks, whatever accounts post them, it is told to wait.
+func TestSeeksPerAddress(t *testing.T) {
+	s := startAccounts(t)
+	posted := 0
+	for i := range 4 {
+		p := s.signUp(fmt.Sprint("seeker", i))
+		for _, clock := range []string{"1+0", "3+2", "5+3"} {
+			seek := map[string]any{"game": "centercourt", "variant": "tiebreak", "clock": clock}
+			if posted < web.DefaultLimits().SeekBurst {
+				p.must(http.StatusCreated, "POST", "/api/seeks", seek, nil)
+				posted++
+				continue
+			}
+			var refusal struct {
+				Error string `json:"error"`
+			}
+			p.must(http.StatusTooManyRequests, "POST", "/api/seeks", seek, &refusal)
+			if !strings.Contains(refusal.Error, "too many seeks from your address") {
+				t.Errorf("seek %d from one address: %q", posted+1, refusal.Error)
+			}
+			return
+		}
+	}
+	t.Fatal("every seek was taken")
+}

@@ -228,7 +228,7 @@ func (s *Server) seekOf(w http.ResponseWriter, r *http.Request) (*store.Account,
 		writeError(w, http.StatusBadRequest, err.Error())
 		return nil, nil
 	}
-	if !s.accountSeeks.allowAccount(w, a) {
+	if !s.accountSeeks.allowAccount(w, a) || !s.seeks.allow(w, clientAddr(r)) {
 		return nil, nil
 	}
 	return a, sk

@@ -65,6 +65,8 @@ type Server struct {
 	createTries *buckets
 	// Per-account token buckets, for the signed-in, on top of the per-address ones.
 	accountCreates, accountSeeks, accountConnects *buckets
+	// seeks bounds the seeks posted from an address, over all its accounts.
+	seeks *buckets
 	// accountSeekTries bounds an account's seek requests, refused ones included, as
 	// createTries does the requests for tables; accountSeeks counts only seeks that read right.
 	accountSeekTries *buckets
@@ -213,6 +215,7 @@ func NewServer(cfg Config) *Server {
 		hintRate:         newBuckets("hints", lim.HintsPerMinute, lim.HintBurst, now),
 		accountCreates:   newAccountBuckets("new tables", lim.AccountCreatesPerMinute, lim.AccountCreateBurst, now),
 		accountSeeks:     newAccountBuckets("seeks", lim.AccountSeeksPerMinute, lim.AccountSeekBurst, now),
+		seeks:            newBuckets("seeks", lim.SeeksPerMinute, lim.SeekBurst, now),
 		accountSeekTries: newAccountBuckets("requests for seeks", 10*lim.AccountSeeksPerMinute, 3*lim.AccountSeekBurst, now),
 		accountConnects:  newAccountBuckets("connections", lim.AccountConnectsPerMinute, lim.AccountConnectBurst, now),
 		ctx:              ctx, cancel: cancel,
@@ -226,7 +229,7 @@ func NewServer(cfg Config) *Server {
 	s.metrics = newMetrics(s)
 	limits := map[string]*buckets{
 		"creates": s.creates, "create_tries": s.createTries, "connects": s.connects, "rematches": s.rematches,
-		"hints": s.hintRate, "account_creates": s.accountCreates, "account_seeks": s.accountSeeks, "account_seek_tries": s.accountSeekTries,
+		"hints": s.hintRate, "account_creates": s.accountCreates, "account_seeks": s.accountSeeks, "seeks": s.seeks, "account_seek_tries": s.accountSeekTries,
 		"account_connects": s.accountConnects,
 	}
 	if s.accounts != nil {

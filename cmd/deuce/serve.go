@@ -56,6 +56,8 @@ func runServe(ctx context.Context, args []string, e *env) error {
 	fs.IntVar(&lim.ConnectBurst, "connect-burst", lim.ConnectBurst, "websocket `connections` one address may open at once")
 	fs.Float64Var(&lim.RematchesPerMinute, "rematch-rate", lim.RematchesPerMinute, "`rematches` a minute one address may ask for, sustained")
 	fs.IntVar(&lim.RematchBurst, "rematch-burst", lim.RematchBurst, "`rematches` one address may ask for at once")
+	fs.Float64Var(&lim.SeeksPerMinute, "seek-rate", lim.SeeksPerMinute, "`seeks` a minute one address may post, sustained, whatever accounts it uses (quick pairs included)")
+	fs.IntVar(&lim.SeekBurst, "seek-burst", lim.SeekBurst, "`seeks` one address may post at once")
 	fs.Float64Var(&lim.AccountCreatesPerMinute, "account-create-rate", lim.AccountCreatesPerMinute, "new `tables` a minute one signed-in account may create from any addresses, sustained (accepted seeks and quick pairs included)")
 	fs.IntVar(&lim.AccountCreateBurst, "account-create-burst", lim.AccountCreateBurst, "new `tables` one signed-in account may create at once")
 	fs.Float64Var(&lim.AccountSeeksPerMinute, "account-seek-rate", lim.AccountSeeksPerMinute, "`seeks` a minute one account may post, sustained (quick pairs included)")
@@ -203,6 +205,7 @@ func checkLimits(l web.Limits, cacheMB int) error {
 		{"create-rate", l.CreatesPerMinute > 0}, {"create-burst", l.CreateBurst > 0},
 		{"connect-rate", l.ConnectsPerMinute > 0}, {"connect-burst", l.ConnectBurst > 0},
 		{"rematch-rate", l.RematchesPerMinute > 0}, {"rematch-burst", l.RematchBurst > 0},
+		{"seek-rate", l.SeeksPerMinute > 0}, {"seek-burst", l.SeekBurst > 0},
 		{"account-create-rate", l.AccountCreatesPerMinute > 0}, {"account-create-burst", l.AccountCreateBurst > 0},
 		{"account-seek-rate", l.AccountSeeksPerMinute > 0}, {"account-seek-burst", l.AccountSeekBurst > 0},
 		{"account-connect-rate", l.AccountConnectsPerMinute > 0}, {"account-connect-burst", l.AccountConnectBurst > 0},
