@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -425,6 +426,11 @@ type linePrompt struct {
 	// autoSeq is the Seq of the frame whose only move was played for the seat (-1 none): it is
 	// played once, and a refusal of it lists the moves its frame did not list.
 	autoSeq int
+	// askedSince is the Seq of the first frame that asked what last asks: a move typed against
+	// any frame since answers last. Another player's secret choice moves Seq on and changes
+	// nothing the seat sees (the server takes a move on a view unchanged so), and is no reason
+	// to refuse what was typed.
+	askedSince int
 }
 
 // rateRetry is how long the line prompt waits before sending again a move the server refused
@@ -558,9 +564,10 @@ func (p *linePrompt) frame(f tui.Frame) {
 		p.info.Names = f.Names // a seat may have taken its account's name
 	}
 	w := p.w
-	// The same question again (a player came or went, a clock was read): the prompt stands,
-	// asked again only under what the update added.
-	same := p.asking && f.Seq == p.last.Seq && f.Played == p.last.Played && !f.Result.Over && len(f.Legal) == len(p.last.Legal)
+	// The same question again (a player came or went, a clock was read, another player made a
+	// secret choice): the prompt stands, asked again only under what the update added.
+	same := p.asking && f.Played == p.last.Played && !f.Result.Over && len(f.Legal) == len(p.last.Legal) &&
+		(f.Seq == p.last.Seq || sameQuestion(f, p.last))
 	if p.shown > len(f.Log) {
 		p.shown = 0
 	}
@@ -593,9 +600,12 @@ func (p *linePrompt) frame(f tui.Frame) {
 		p.asking = true
 		if said {
 			p.ask()
+		} else {
+			p.in.shown.Store(int64(f.Seq))
 		}
 		return
 	}
+	p.askedSince = f.Seq
 	switch {
 	case tui.LessonOver(f):
 		p.position(f)
@@ -635,6 +645,11 @@ func (p *linePrompt) frame(f tui.Frame) {
 	p.position(f)
 	p.listMoves(f)
 	p.ask()
+}
+
+// sameQuestion reports whether f asks the seat what last asked: the same view, the same moves.
+func sameQuestion(f, last tui.Frame) bool {
+	return slices.Equal(f.Legal, last.Legal) && fmt.Sprint(f.View) == fmt.Sprint(last.View)
 }
 
 // position prints the table as f shows it before its moves: the board, and a lesson's step.
@@ -815,7 +830,7 @@ func (p *linePrompt) line(line typedLine) error {
 			fmt.Fprintf(w, "%q: it is not your move; type a move when the list of your moves asks for one. (? for help)\n", text)
 			break
 		}
-		if in.terminal && line.seq != int64(f.Seq) {
+		if in.terminal && line.seq < int64(p.askedSince) {
 			fmt.Fprintf(w, "%q came before the table moved on: choose again from the list above.\n", text)
 			break
 		}
