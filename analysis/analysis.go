@@ -452,22 +452,51 @@ func judgeBid(sol *pencil.Solution, st step, a engine.Action) (Decision, error) 
 	d.BestValue = sign * sol.Value(start.Points(0), start.Points(1), start.Ball())
 	legal := s.Legal(nil)
 	d.Forced = len(legal) == 1
+	// outcome is seat's return once the round's bids are x (seat's) and y.
+	outcome := func(x, y engine.Action) (float64, error) {
+		next := start.Clone()
+		first, second := x, y
+		if seat == 1 {
+			first, second = y, x
+		}
+		if err := next.Apply(first); err != nil {
+			return 0, err
+		}
+		if err := next.Apply(second); err != nil {
+			return 0, err
+		}
+		return sign * positionValue(sol, next.(*pencil.State)), nil
+	}
 	// value is seat's expected return from bidding x against the opponent's optimal strategy.
+	// Where the round is decided (its value is a sure win or a sure loss for seat), the
+	// opponent's optimal strategy is any bid at all, since every bid loses or every bid wins:
+	// the solver's choice among them (the lowest, say) would call a bid that lets a won match
+	// slip a perfect one. A decided round is judged against the opponent's worst reply instead:
+	// a sure win is kept only by a bid that wins whatever the reply.
+	decided := math.Abs(math.Abs(d.BestValue)-1) < 1e-9
 	value := func(x engine.Action) (float64, error) {
+		if decided {
+			ys := opponentBids(start, seat, x)
+			if len(ys) == 0 {
+				return 0, errors.New("the opponent has no bid")
+			}
+			worst := math.Inf(1)
+			for _, y := range ys {
+				v, err := outcome(x, y)
+				if err != nil {
+					return 0, err
+				}
+				worst = min(worst, v)
+			}
+			return worst, nil
+		}
 		v := 0.0
 		for k, y := range other {
-			next := start.Clone()
-			first, second := x, y
-			if seat == 1 {
-				first, second = y, x
-			}
-			if err := next.Apply(first); err != nil {
+			o, err := outcome(x, y)
+			if err != nil {
 				return 0, err
 			}
-			if err := next.Apply(second); err != nil {
-				return 0, err
-			}
-			v += oprobs[k] * sign * positionValue(sol, next.(*pencil.State))
+			v += oprobs[k] * o
 		}
 		return v, nil
 	}
@@ -492,6 +521,19 @@ func judgeBid(sol *pencil.Solution, st step, a engine.Action) (Decision, error) 
 		d.Mark = markOf(d.Loss)
 	}
 	return d, nil
+}
+
+// opponentBids lists the bids the opponent of seat may make in the round that starts at start,
+// seat bidding x.
+func opponentBids(start *pencil.State, seat engine.Seat, x engine.Action) []engine.Action {
+	if seat == 1 {
+		return start.Legal(nil)
+	}
+	next := start.Clone()
+	if next.Apply(x) != nil {
+		return nil
+	}
+	return next.Legal(nil)
 }
 
 // mixAdvice words an equilibrium strategy, its bids ascending and likeliest the most likely

@@ -631,3 +631,27 @@ func TestTextNamesTheWinner(t *testing.T) {
 		}
 	}
 }
+
+// TestPencilDecidedRound: a won match let slip is a blunder, though the equilibrium of the
+// player who has lost (any bid loses, so the solver's is the lowest it finds) would not beat it.
+// Player 1 bids 7 and 8 against 20 and 19: 35 points against 11, the ball in player 1's last
+// field (deuce solve pencil --state 35,11,-2: a sure win, by bidding 11). Bids of 11 and 12
+// keep the win whatever player 2 bids; 9 loses to 10 or 11, and the ball goes out, and 35
+// leaves nothing for the next rounds: each a loss of 2, from a sure win to a sure loss.
+func TestPencilDecidedRound(t *testing.T) {
+	for _, tc := range []struct {
+		bid  int
+		loss float64
+		mark Mark
+	}{{9, 2, Blunder}, {11, 0, Good}, {12, 0, Good}, {35, 2, Blunder}} {
+		r, err := Analyse(context.Background(), bidRecord(t, nil, 7, 20, 8, 19, tc.bid, 10), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := r.Decisions[4]
+		if d.Seat != 0 || math.Abs(d.BestValue-1) > 1e-9 || math.Abs(d.Loss-tc.loss) > 1e-9 || d.Mark != tc.mark {
+			t.Errorf("bid %d at 35-11, the ball in player 1's last field: seat %d, best value %v, loss %v, mark %q; want a sure win, loss %v, %q",
+				tc.bid, d.Seat, d.BestValue, d.Loss, d.Mark, tc.loss, tc.mark)
+		}
+	}
+}
