@@ -127,6 +127,10 @@ func (s *Server) apiUser(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, "load the profile", err)
 		return
 	}
+	// The store lists the tables by when the account joined them; a match shows when it last
+	// changed (ended, for most), so that is the order it is listed in: a rematch offered before
+	// another match and played after it comes first.
+	slices.SortStableFunc(tables, func(a, b store.PlayerTable) int { return b.Updated.Compare(a.Updated) })
 	byGame, byOpp := map[string]*tally{}, map[string]*tally{}
 	for _, pt := range tables {
 		m := recentMatch{Table: pt.ID, Game: pt.Game, Title: gameTitle(pt.Game), Status: pt.Status, Rated: pt.Rated, Void: pt.Void, At: pt.Updated, Ended: pt.Ended}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"deuce/engine"
 	"deuce/store"
 )
 
@@ -193,5 +194,54 @@ func TestNoRematchWithAClosedAccount(t *testing.T) {
 	bob.must(http.StatusOK, "GET", "/api/tables/"+id, nil, &info)
 	if info != (rematchInfo{}) {
 		t.Errorf("the refused rematch left %+v", info)
+	}
+}
+
+// TestProfileRecentOrder: a profile lists matches by when they last changed, not by when they
+// were made.
+func TestProfileRecentOrder(t *testing.T) {
+	s := startAccounts(t)
+	ann, bob := s.signUp("ann"), s.signUp("bob")
+	first := resignedSeekTable(t, s, ann, bob)
+	var r struct {
+		ID string `json:"id"`
+	}
+	bob.must(http.StatusCreated, "POST", "/api/tables/"+first+"/rematch", map[string]string{}, &r)
+	recent := func() []string {
+		var prof struct {
+			Recent []struct {
+				Table string `json:"table"`
+			} `json:"recent"`
+		}
+		ann.must(http.StatusOK, "GET", "/api/users/ann", nil, &prof)
+		var ids []string
+		for _, m := range prof.Recent {
+			ids = append(ids, m.Table)
+		}
+		return ids
+	}
+	time.Sleep(5 * time.Millisecond) // times are kept to the millisecond
+	second := resignedSeekTable(t, s, ann, bob)
+	time.Sleep(5 * time.Millisecond)
+	// The rematch, made before the second match, is played after it.
+	a, b := ann.dial(r.ID, ""), bob.dial(r.ID, "")
+	seats := map[engine.Seat]*wsconn{}
+	for _, c := range []*wsconn{a, b} {
+		w := c.until(isType("welcome"))
+		seats[w.Seat] = c
+	}
+	bothMove(t, [2]*wsconn{seats[0], seats[1]}, [2]pmsg{seats[0].until(clockStarted), seats[1].until(clockStarted)})
+	a.send(map[string]any{"type": "resign"})
+	b.until(func(m pmsg) bool { return m.Type == "update" && m.Result.Over })
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		if got, _ := s.db.Get(context.Background(), r.ID); got.Status == store.Finished {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the rematch never finished")
+		}
+	}
+	if got, want := recent(), []string{r.ID, second, first}; !slices.Equal(got, want) {
+		t.Errorf("ann's recent matches %v, want %v: the rematch played last first", got, want)
 	}
 }

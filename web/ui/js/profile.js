@@ -1,7 +1,7 @@
 // A player's profile, /u/NAME: ratings per game with their history as a chart, recent matches
 // with links to their replays, and results by game and by opponent.
 
-import { withNames } from './names.js';
+import { withNames, scoreWithSides } from './names.js';
 import { h, s, replace, $ } from './dom.js';
 import { getJSON } from './api.js';
 
@@ -67,7 +67,7 @@ async function load() {
     ? p.recent.map((m) => h('li', { class: 'table-row' },
       h('div', { class: 'table-main' },
         h('div', {}, `${m.title} vs ${m.opponent}`),
-        h('div', { class: 'muted small' }, `${m.rated ? 'rated' : m.void ? 'not rated: it ended before both had moved' : 'casual'} · ${m.outcome || m.status}${m.ended ? ` ${ENDED[m.ended] || `(${m.ended})`}` : ''}${m.score ? ` · ${withNames(m.score, (m.players || []).map((name) => ({ name })))}` : ''} · ${new Date(m.at).toLocaleString()}`)),
+        h('div', { class: 'muted small' }, `${m.rated ? 'rated' : m.void ? 'not rated: it ended before both had moved' : 'casual'} · ${m.outcome || m.status}${m.ended ? ` ${ENDED[m.ended] || `(${m.ended})`}` : ''}${m.score ? ` · ${scoreOf(m)}` : ''} · ${new Date(m.at).toLocaleString()}`)),
       m.status === 'finished'
         ? h('a', { class: 'button small', href: `/r/${encodeURIComponent(m.table)}` }, 'Replay')
         : h('a', { class: 'button small', href: `/t/${encodeURIComponent(m.table)}` }, 'Open')))
@@ -77,3 +77,10 @@ async function load() {
 }
 
 load();
+
+// scoreOf is a recent match's score with its players' names; a bare score, which reads in seat
+// order, names the sides first ("ann vs bob: 5-7").
+function scoreOf(m) {
+  const seats = (m.players || []).map((name) => ({ name }));
+  return scoreWithSides(withNames(m.score, seats), seats);
+}

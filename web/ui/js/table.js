@@ -588,8 +588,8 @@ function showEnd() {
     h('div', { class: 'end-body' },
       h('h2', { id: 'end-title' }, title),
       // The title has said who won: a score that says it again ("player 1 wins: ball at +1")
-      // says only how.
-      h('p', { class: 'end-score' }, capital(named((u.result.score || u.view?.score || '').replace(/^player \d+ wins: /i, '')))),
+      // says only how. A bare score reads in seat order, so it names the sides ("ann vs you: 5-7").
+      h('p', { class: 'end-score' }, capital(scoreWithSides(named((u.result.score || u.view?.score || '').replace(/^player \d+ wins: /i, '')), state.table?.seats, state.seat))),
       rated,
       h('div', { class: 'end-actions' },
         rematch,

@@ -53,10 +53,11 @@ button.ak-card.dim { opacity: .55; cursor: default; }
 .ak-preview { font-weight: 600; }
 /* On a phone the board is taller than the screen: the court keeps to a part of it, and the
    moves stay at its foot while the player looks at the court above them, scrolling inside
-   themselves when they are many. */
+   themselves when they are many; without moves (the other's turn, the match over) nothing
+   stays there to cover the page. */
 @media (max-width: 600px) and (min-height: 560px) {
   .ak-court { max-height: 36vh; }
-  .ak:not(.setup) > .ak-play { position: sticky; bottom: 0; z-index: 3; max-height: 34vh; overflow-y: auto;
+  .ak:not(.setup) > .ak-play:has(button) { position: sticky; bottom: 0; z-index: 3; max-height: 34vh; overflow-y: auto;
     background: var(--bg); border-top: 1px solid var(--line); box-shadow: 0 -6px 12px -8px rgba(0, 0, 0, .25); padding: .4rem 0 .3rem; }
 }
 .ak-preview.in { color: var(--accent-strong); }
