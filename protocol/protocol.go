@@ -126,6 +126,8 @@ type ChatLine struct {
 	Seat *engine.Seat `json:"seat,omitempty"`
 	Text string       `json:"text"`
 	At   time.Time    `json:"at"`
+	// History marks the lines sent on joining, written before the connection came.
+	History bool `json:"history,omitempty"`
 }
 
 // Ping keeps a connection alive; the server does not answer it.

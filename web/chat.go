@@ -48,6 +48,9 @@ type chatMsg struct {
 	Seat *int      `json:"seat,omitempty"`
 	Text string    `json:"text"`
 	At   time.Time `json:"at"`
+	// History marks the lines a connection is sent on joining, written before it came: a
+	// page tells of new lines only.
+	History bool `json:"history,omitempty"`
 }
 
 // chatHub routes chat lines between a table's connections.
@@ -212,7 +215,7 @@ func (s *Server) readChat(ctx context.Context, c *chatConn) []chatMsg {
 		}
 	}
 	for _, l := range lines {
-		m := chatMsg{Type: "chat", ID: l.ID, Room: l.Room, Name: l.Name, Text: l.Text, At: l.At}
+		m := chatMsg{Type: "chat", ID: l.ID, Room: l.Room, Name: l.Name, Text: l.Text, At: l.At, History: true}
 		if seat, ok := seats[l.Name]; ok && l.Room == roomPlayers {
 			m.Seat = &seat
 		}

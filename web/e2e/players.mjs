@@ -143,6 +143,28 @@ async function main() {
     await ann.locator('#chat-input').fill('');
     log('chat reached both sides');
 
+    // On a phone the clocks and the chat are far from the moves: the status, which stays on
+    // screen, shows both times, and a line that comes while the chat is out of sight offers to
+    // go to it.
+    await bob.setViewportSize({ width: 390, height: 844 });
+    await bob.evaluate(() => scrollTo(0, 0));
+    await bob.locator('#status-clocks').waitFor();
+    const mini = await bob.locator('#status-clocks span').allTextContents();
+    check(mini.length === 2 && /^You \d+:\d\d/.test(mini[0]) && /^ann \d+:\d\d/.test(mini[1]), `the status shows both clocks on a phone (${mini})`);
+    await ann.locator('#chat-input').fill('still there?');
+    await ann.locator('#chat-input').press('Enter');
+    await bob.locator('#chat-new').waitFor({ timeout: 10_000 });
+    const told = await bob.locator('#chat-new').textContent();
+    check(told === 'New chat line from ann', `a line out of sight is told in the status (${told})`);
+    await shot(bob, 'chat-new-phone.png');
+    await bob.locator('#chat-new').click();
+    await bob.locator('#chat-new').waitFor({ state: 'hidden' });
+    check(await bob.locator('#chat .chat-lines li', { hasText: 'still there?' }).isVisible(), 'the button goes to the chat, where the line is');
+    await bob.setViewportSize({ width: 1280, height: 900 });
+    await bob.evaluate(() => scrollTo(0, 0));
+    check(await bob.locator('#status-clocks').isHidden(), 'a wide screen shows the clocks once, above the board');
+    log('a phone keeps the clocks in view and tells of a chat line out of sight');
+
     // A few moves, then whoever is to move lets the clock run out.
     for (let moves = 0; moves < 4;) {
       const states = await Promise.all([ann, bob].map((p) => p.evaluate(() => document.body.dataset.state)));

@@ -41,8 +41,24 @@ function saveMutes(table, muted) {
 }
 
 export class Chat {
-  constructor(root, socket, table) {
+  // notice, if given, is a button shown when a line comes while the chat is out of sight.
+  constructor(root, socket, table, notice = null) {
     this.root = root;
+    this.notice = notice;
+    this.unread = 0;
+    if (notice) {
+      notice.addEventListener('click', () => {
+        this.root.scrollIntoView({ block: 'center' });
+        this.input.focus({ preventScroll: true });
+        this.seen();
+      });
+      addEventListener('scroll', () => { if (this.unread && this.inView()) this.seen(); }, { passive: true });
+    }
+    document.addEventListener('visibilitychange', () => {
+      if (document.hidden) return;
+      document.title = untold(document.title);
+      if (this.inView()) this.seen();
+    });
     this.socket = socket;
     this.table = table;
     this.seat = -3;
@@ -110,7 +126,37 @@ export class Chat {
     this.lines.append(li);
     while (this.lines.children.length > 200) this.lines.firstChild.remove();
     this.lines.scrollTop = this.lines.scrollHeight;
+    // A new line of someone else's, the chat out of sight (below the board, or another tab):
+    // the status offers to go to it, and the tab's title counts the lines.
+    const mine = this.seat >= 0 && msg.seat === this.seat;
+    if (!msg.history && !mine && !hide && (document.hidden || !this.inView())) {
+      this.unread++;
+      if (this.notice && !this.inView()) {
+        this.notice.textContent = this.unread === 1 ? `New chat line from ${msg.name}` : `${this.unread} new chat lines`;
+        this.notice.hidden = false;
+      }
+      if (document.hidden) document.title = `(${this.unread}) ${untold(document.title)}`;
+    }
   }
+
+  // inView reports whether the chat's lines are on the screen.
+  inView() {
+    if (this.root.hidden) return false;
+    const r = this.lines.getBoundingClientRect();
+    return r.bottom > 0 && r.top < innerHeight;
+  }
+
+  // seen clears the count of new lines.
+  seen() {
+    this.unread = 0;
+    if (this.notice) this.notice.hidden = true;
+    document.title = untold(document.title);
+  }
+}
+
+// untold is a page title without the count of new chat lines put before it.
+function untold(title) {
+  return title.replace(/^\(\d+\) /, '');
 }
 
 // chatTitle names whom seat chats with: its opponent at a table of two; at a table of teams

@@ -16,8 +16,11 @@ function format(ms, kind) {
 }
 
 export class Clocks {
-  constructor(root, tableId, token) {
+  // mini, if given, shows the times again in one line (the status's, which stays on a phone's
+  // screen when the clocks have scrolled away).
+  constructor(root, tableId, token, mini = null) {
     this.root = root;
+    this.mini = mini;
     this.tableId = tableId;
     this.token = token;
     this.clock = null;
@@ -34,6 +37,7 @@ export class Clocks {
     this.seats = seats || [];
     this.seat = seat;
     this.root.hidden = !this.clock;
+    if (this.mini) this.mini.hidden = !this.clock || this.over;
     if (!this.clock) return;
     this.draw();
     clearInterval(this.timer);
@@ -62,5 +66,13 @@ export class Clocks {
       claim = h('button', { class: 'small primary', onclick: () => postJSON(`/api/tables/${encodeURIComponent(this.tableId)}/claim-time`, { token: this.token }).catch(() => {}) }, 'Claim the win on time');
     }
     replace(this.root, h('span', { class: 'muted small' }, c.control), rows, claim);
+    if (this.mini) {
+      replace(this.mini, order.map((i) => {
+        const ms = this.left(i);
+        const running = !this.over && c.running?.includes(i);
+        return h('span', { class: `${running ? 'running' : ''}${ms < 10_000 ? ' low' : ''}`.trim() || null },
+          `${i === this.seat ? 'You' : this.seats[i]?.name || `seat ${i + 1}`} ${format(ms, c.kind)}`);
+      }));
+    }
   }
 }

@@ -127,8 +127,8 @@ const socket = new TableSocket(id, token, {
   },
 });
 
-const clocks = new Clocks($('#clocks'), id, token);
-const chat = new Chat($('#chat'), socket, id);
+const clocks = new Clocks($('#clocks'), id, token, $('#status-clocks'));
+const chat = new Chat($('#chat'), socket, id, $('#chat-new'));
 
 function showConnection(st, delay) {
   const labels = {
