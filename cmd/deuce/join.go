@@ -440,7 +440,7 @@ const rateRetry = time.Second
 // playTable plays or watches a table at a line prompt, and reports whether the match ended.
 func playTable(ctx context.Context, e *env, t tui.Table, in *lineInput) (bool, error) {
 	p := &linePrompt{ctx: ctx, w: e.stdout, t: t, in: in, info: t.Info(), waited: -1, sent: -1, autoSeq: -1}
-	fmt.Fprintf(p.w, "%s, %s. %s\n", p.info.Game.Title, p.info.Options, strings.Join(p.info.Names, " v "))
+	fmt.Fprintf(p.w, "%s, %s. %s\n", p.info.Game.Title, p.info.Options, strings.Join(p.info.Names, " vs "))
 	defer in.shown.Store(-1)
 	fctx, stop := context.WithCancel(ctx)
 	defer stop()

@@ -348,7 +348,7 @@ func TestJoinAsAccount(t *testing.T) {
 	if err := <-other; err != nil {
 		t.Fatalf("bob: %v", err)
 	}
-	if !strings.Contains(out, "Your moves:") || !strings.Contains(out, "Match over") || !strings.Contains(out, "you v bob") {
+	if !strings.Contains(out, "Your moves:") || !strings.Contains(out, "Match over") || !strings.Contains(out, "you vs bob") {
 		t.Errorf("join as ann did not play the match to its end:\n%s", out)
 	}
 }
