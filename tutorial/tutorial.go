@@ -365,7 +365,7 @@ func pencilBid(s *pencil.State, seat engine.Seat, bid int, text string) string {
 // centerCourtReturn explains a Center Court return from the Volley Value, which is the value
 // of the last card served or returned.
 func centerCourtReturn(before []engine.Move, text string) string {
-	vv := 0
+	vv, shot, last := 0, 0, ""
 	for _, m := range before {
 		if m.Seat < 0 {
 			continue
@@ -373,6 +373,10 @@ func centerCourtReturn(before []engine.Move, text string) string {
 		f := strings.Fields(m.Text)
 		if len(f) == 2 && (f[0] == "serve" || f[0] == "return") {
 			vv, _ = strconv.Atoi(strings.Split(f[1], "-")[0])
+			if f[0] == "serve" {
+				shot = 0
+			}
+			shot, last = shot+1, m.Text
 		}
 	}
 	cards := strings.Split(strings.TrimPrefix(text, "return "), "-")
@@ -383,7 +387,9 @@ func centerCourtReturn(before []engine.Move, text string) string {
 	case vv == 0:
 		return fmt.Sprintf("Return: play «%s».", text)
 	case n == 1:
-		return fmt.Sprintf("Return the Volley Value %d with a single %d: «%s».", vv, w, text)
+		// Named with the shot it answers: two returns of a 4 in a row would otherwise read the
+		// same, and the second step look like the first one again.
+		return fmt.Sprintf("Your opponent's «%s» (shot %d of the rally) makes the Volley Value %d. Return it with a single %d: «%s».", last, shot, vv, w, text)
 	case n < len(words):
 		return fmt.Sprintf("Return the Volley Value %d with %s %ds: %d is %d away from %d, so it takes 1 + %d = %d cards. Play «%s»; the Volley Value becomes %d.",
 			vv, words[n], w, w, n-1, vv, n-1, n, text, w)
