@@ -139,6 +139,9 @@ function play(choice) {
     load(f.step + 1);
     return;
   }
+  // The move was answered, though not played: the board starts the choice afresh, as after a
+  // move at a table (a card picked for it is put down again), then shows the step again.
+  lesson.view.update({ ...frameOf(f), busy: true });
   show(f, `«${choice.text}» is a legal move, but this lesson follows a fixed deal: play «${f.expect.text}».`);
 }
 
