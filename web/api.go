@@ -335,6 +335,9 @@ func (s *Server) newTable(req createRequest) (*store.Table, []string, error) {
 			// Seat 1 called "player 2" would be taken for seat 2 in every log line.
 			return nil, nil, fmt.Errorf("seat %d: %q is how seat %s reads when nobody names it: choose a name of its own", i+1, name, strings.TrimPrefix(like, "player "))
 		}
+		if spectatorLike(name) {
+			return nil, nil, fmt.Errorf("seat %d: %q is how a guest watching a table signs the chat: choose another name", i+1, name)
+		}
 		seat := store.Seat{Name: name}
 		levelNamed := false // the seat is a bot named after its level alone
 		if sr.Bot != "" {
@@ -348,6 +351,9 @@ func (s *Server) newTable(req createRequest) (*store.Table, []string, error) {
 			seat.Bot = b.Name()
 			if seat.Name == "" {
 				seat.Name, levelNamed = b.Name()+" bot", true
+			} else if botLike(seat.Name) && lookalike(strings.Join(strings.Fields(seat.Name), " ")) != b.Name()+" bot" {
+				// A random bot called "hard bot" would pass for a stronger one.
+				return nil, nil, fmt.Errorf("seat %d: a %s bot may not be named %q, another level's name", i+1, b.Name(), seat.Name)
 			}
 		} else {
 			people++
@@ -371,6 +377,15 @@ func (s *Server) newTable(req createRequest) (*store.Table, []string, error) {
 	for _, i := range byLevel {
 		if count[t.Seats[i].Name] > 1 {
 			t.Seats[i].Name = fmt.Sprintf("%s %d", t.Seats[i].Name, i+1)
+		}
+	}
+	// Two seats of one name (or names that look alike) could not be told apart in the log, the
+	// chat or the results, and either could speak for the other.
+	for i := range t.Seats {
+		for j := range i {
+			if lookalike(t.Seats[i].Name) == lookalike(t.Seats[j].Name) {
+				return nil, nil, fmt.Errorf("seats %d and %d are both named %q, or alike: give each seat a name of its own", j+1, i+1, t.Seats[i].Name)
+			}
 		}
 	}
 	if people == 0 {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/coder/websocket/wsjson"
 
 	"deuce/engine"
 	"deuce/store"
@@ -506,5 +507,46 @@ func TestHelloTimeoutSaysWhy(t *testing.T) {
 	}
 	if ti := s.info(c.ID); ti.Status != "open" {
 		t.Errorf("table after a silent connection: %+v", ti)
+	}
+}
+
+// TestBadHelloSaysWhy: a first message that is not a hello is told what is wrong with it
+// before the connection closes (the close frame's reason is short, and a client may not show
+// it); a second hello is told it came already.
+func TestBadHelloSaysWhy(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "deuce.db"))
+	c := s.create(twoPeople)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for _, tc := range []struct {
+		first any
+		says  string
+	}{
+		{map[string]any{"type": "hello", "tokn": "x"}, `unknown field "tokn"`},
+		{map[string]any{"type": "move", "action": 1}, `must be a hello, not "move"`},
+		{"not an object", "not a valid hello"},
+	} {
+		conn, _, err := websocket.Dial(ctx, strings.Replace(s.url, "http", "ws", 1)+"/ws/tables/"+c.ID, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := wsjson.Write(ctx, conn, tc.first); err != nil {
+			t.Fatal(err)
+		}
+		var m message
+		if err := wsjson.Read(ctx, conn, &m); err != nil || m.Type != "error" || m.Code != "bad_message" || !strings.Contains(m.Error, tc.says) {
+			t.Errorf("first message %v: %+v, %v; want bad_message saying %s", tc.first, m, err, tc.says)
+		}
+		_, _, err = conn.Read(ctx)
+		if websocket.CloseStatus(err) != websocket.StatusPolicyViolation {
+			t.Errorf("first message %v: the connection ended with %v, want 1008", tc.first, err)
+		}
+		conn.CloseNow()
+	}
+	ann := s.connect(c.ID, c.Seats[0].Token)
+	ann.untilUpdate()
+	ann.send(map[string]any{"type": "hello", "token": c.Seats[0].Token})
+	if m := ann.untilError(); m.Code != "bad_message" || !strings.Contains(m.Error, "said hello already") {
+		t.Errorf("a second hello: %+v", m)
 	}
 }

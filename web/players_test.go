@@ -1639,6 +1639,12 @@ func TestNamesThatPassForOthers(t *testing.T) {
 		{guest, []map[string]any{{"name": "ca\u200brol_1"}, {"bot": "random"}}, "visible characters only"},
 		{guest, []map[string]any{{"name": "carol\u00a01"}, {"bot": "random"}}, "visible characters only"},
 		{guest, []map[string]any{{"name": "Player 2"}, {"bot": "random"}}, "is how seat 2 reads"},
+		// Two seats alike, a bot under another level's name, a guest spectator's name.
+		{guest, []map[string]any{{"name": "Ann"}, {"name": "ann"}}, "seats 1 and 2 are both named"},
+		{guest, []map[string]any{{"name": "Ann"}, {"name": "Аnn"}}, "seats 1 and 2 are both named"},
+		{guest, []map[string]any{{"name": "Ann"}, {"name": "ann", "bot": "random"}}, "seats 1 and 2 are both named"},
+		{guest, []map[string]any{{"name": "x"}, {"name": "hard bot", "bot": "random"}}, "a random bot may not be named"},
+		{guest, []map[string]any{{"name": "Guest 0417"}, {"bot": "random"}}, "how a guest watching a table signs"},
 	} {
 		var a answerMsg
 		resp := c.who.do("POST", "/api/tables", map[string]any{"game": "pencil", "seats": c.seats}, &a)
@@ -1652,6 +1658,8 @@ func TestNamesThatPassForOthers(t *testing.T) {
 		{{"name": "José"}, {"bot": "random"}},
 		{{"name": "Random"}, {"name": "Robbie", "bot": "random"}},
 		{{"name": "player 1"}, {"name": "Ann Lee"}},
+		{{"name": "x"}, {"name": "Random Bot", "bot": "random"}},
+		{{"name": "guest"}, {"bot": "random"}},
 	} {
 		guest.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "pencil", "seats": seats}, nil)
 	}

@@ -45,6 +45,15 @@ func invisible(r rune) bool {
 // defaultName matches the names seats get when nobody names them (defaultSeatName), in any case.
 var defaultName = regexp.MustCompile(`^player \d+$`)
 
+// guestName matches the names of guests watching a table (spectatorName), in any case.
+var guestName = regexp.MustCompile(`^guest \d+$`)
+
+// spectatorLike reports whether a seat's name reads as a guest spectator's ("guest 0417"),
+// whose lines in the chat it would pass for.
+func spectatorLike(name string) bool {
+	return guestName.MatchString(strings.Join(strings.Fields(lookalike(name)), " "))
+}
+
 // rename gives seat of lt the name a "name" message asks for: a guest who opened the link of a
 // seat its creator left unnamed ("player 3") names it once, so that the others see who came.
 // The name is held to the rules of a name given at the table's creation (printable, at most 40
@@ -67,6 +76,8 @@ func (s *Server) rename(ctx context.Context, lt *liveTable, seat engine.Seat, na
 		return bad("%q is how a seat nobody named reads: choose a name of your own", name)
 	case botLike(name):
 		return bad("%q is how a bot is named: choose another name", name)
+	case spectatorLike(name):
+		return bad("%q is how a guest watching a table signs the chat: choose another name", name)
 	}
 	if s.accounts != nil {
 		switch a, err := s.registeredLike(ctx, name); {

@@ -25,6 +25,7 @@ func TestGuestNamesItsSeat(t *testing.T) {
 		{"Bo\tb", "bad_name", "printable"},
 		{"Player 7", "bad_name", "nobody named"},
 		{"hard bot", "bad_name", "how a bot is named"},
+		{"guest 0417", "bad_name", "how a guest watching"},
 		{"ANN", "bad_name", "another seat"},
 	} {
 		guest.send(map[string]any{"type": "name", "name": tt.name})

@@ -77,7 +77,7 @@ func (s *Server) check(ctx context.Context, req seekRequest, a *store.Account) (
 		return nil, err
 	}
 	if st.NumSeats() != 2 {
-		return nil, fmt.Errorf("seeks are for two-player games: %s %s has %d seats", g.Title, req.Variant, st.NumSeats())
+		return nil, fmt.Errorf("seeks are for two-player games: %s %s has %s", g.Title, req.Variant, plural(st.NumSeats(), "seat"))
 	}
 	c, err := clock.Parse(req.Clock)
 	if err != nil {

@@ -223,6 +223,10 @@ func (s *Server) serveConn(c *websocket.Conn, sb *smallBuffers, t *store.Table, 
 		case errors.Is(err, errNoClaim):
 			s.send(ctx, c, errorMsg{Type: "error", Code: codeUnavailable, Error: err.Error()})
 			c.Close(websocket.StatusTryAgainLater, "seat not taken")
+		case errors.As(err, new(*helloError)):
+			// Said before the close, whose reason a client may not show.
+			s.send(ctx, c, errorMsg{Type: "error", Code: codeBadMessage, Error: err.Error()})
+			c.Close(websocket.StatusPolicyViolation, "first message must be hello")
 		default:
 			c.Close(websocket.StatusPolicyViolation, "first message must be hello")
 		}
@@ -611,8 +615,11 @@ func (s *Server) hello(ctx context.Context, c *websocket.Conn, t *store.Table, g
 		return 0, errors.New("no hello")
 	}
 	msg, err := decodeClientMsg(data)
-	if err != nil || msg.Type != "hello" {
-		return 0, errors.New("no hello")
+	switch {
+	case err != nil:
+		return 0, &helloError{fmt.Sprintf("the first message is not a valid hello: %v", err)}
+	case msg.Type != "hello":
+		return 0, &helloError{fmt.Sprintf("the first message must be a hello, not %q: send {\"type\":\"hello\"} first", msg.Type)}
 	}
 	// The hello may come up to HelloTimeout after the connection opened, and it may claim a
 	// seat for the account: the session is checked again.
@@ -634,6 +641,11 @@ func (s *Server) hello(ctx context.Context, c *websocket.Conn, t *store.Table, g
 	t.Seats[seat].Name = name
 	return seat, nil
 }
+
+// helloError is a first message that is not a hello, and says what is wrong with it.
+type helloError struct{ why string }
+
+func (e *helloError) Error() string { return e.why }
 
 // seatAt is the seat a connection plays at t: its token's, or, without one, the seat its
 // account holds; a token that no longer plays (its seat became an account's, see claimLocked)
@@ -847,6 +859,9 @@ func (s *Server) handle(ctx context.Context, lt *liveTable, seat engine.Seat, da
 		return nil
 	case "move", "resign", "claim", "bot", "cancel", "name":
 	default:
+		if msg.Type == "hello" {
+			return bad(codeBadMessage, "this connection has said hello already: a hello comes once, first")
+		}
 		return bad(codeBadMessage, "unknown message type %q: want move, resign, claim, bot, cancel, name, chat, mute or ping", msg.Type)
 	}
 	if seat < 0 {
