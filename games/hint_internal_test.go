@@ -12,21 +12,21 @@ func TestHintWhy(t *testing.T) {
 	moves := []AdviceMove{{Move: "serve 3", P: 0.44, Win: 0.27}, {Move: "serve 4", P: 0.42, Win: 0.35}, {Move: "serve 1", P: 0.06, Win: 0.18}}
 	got := hintWhy(Advice{Best: "serve 3", Moves: moves}, 1000, 440)
 	for _, want := range []string{"would choose serve 3", "1000 continuations", "began 44% with it", "won about 27%", "give or take 5 points",
-		"Serve 4, tried almost as often (42%), won more (35%): a close call, and as fair a choice."} {
+		"Serve 4, tried almost as often (42%), won a larger share of its continuations (35%): a close call, and as fair a choice."} {
 		if !strings.Contains(got, want) {
 			t.Errorf("%q lacks %q", got, want)
 		}
 	}
 	moves[1].P = 0.1
 	got = hintWhy(Advice{Best: "serve 3", Moves: moves}, 1000, 100)
-	for _, want := range []string{"give or take 10 points", "Serve 4 won more (35%), but was tried too rarely (10%) for that share to be sure."} {
+	for _, want := range []string{"give or take 10 points", "Serve 4 won a larger share of its continuations (35%), but was tried too rarely (10% of them) for that share to be sure."} {
 		if !strings.Contains(got, want) {
 			t.Errorf("%q lacks %q", got, want)
 		}
 	}
 	moves[1].Win = 0.20
 	got = hintWhy(Advice{Best: "serve 3", Moves: moves}, 1000, 100)
-	if strings.Contains(got, "won more") || !strings.HasSuffix(got, "points).") {
+	if strings.Contains(got, "larger share") || !strings.HasSuffix(got, "points).") {
 		t.Errorf("%q: want no word on another move when none won more", got)
 	}
 	// More by less than the half percent the text rounds to is not said to be more.
