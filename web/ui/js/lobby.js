@@ -588,15 +588,16 @@ function endFromLobby(id, token, kind) {
 }
 
 // progressText says where an unfinished table stands: whom an open table waits for (its moves
-// so far are the deal, not play), or how far a live one is: its score and its moves.
+// so far are the deal, not play), or how far a live one is: its score, or else its moves (which
+// count the deals and draws too, so that a match just begun has a dozen: the score says more).
 function progressText(t) {
   if (t.status === 'open') {
     const missing = t.seats.filter((s) => !s.claimed).map((s) => s.name);
     return missing.length ? `waiting for ${missing.join(', ')}` : 'about to start';
   }
-  const moves = t.moves === 1 ? '1 move' : `${t.moves} moves`;
   // A live table's standing, saved with its moves: the score in the players' order.
-  return t.result?.score ? `${withNames(t.result.score, t.seats)} · ${moves}` : moves;
+  if (t.result?.score) return withNames(t.result.score, t.seats);
+  return t.moves === 1 ? '1 move' : `${t.moves} moves`;
 }
 
 function isEnded(t) {
