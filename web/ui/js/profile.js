@@ -16,18 +16,27 @@ function ratingText(r) {
   return `${Math.round(r.rating)}${r.provisional ? '?' : ''}`;
 }
 
-// chart draws a rating history as an SVG line with the deviation as a band.
+// chart draws a rating history as an SVG line with the deviation as a band, over lines at round
+// ratings that the left edge labels.
 function chart(history) {
-  const W = 320, H = 120, P = 6;
+  const W = 320, H = 120, P = 6, L = 34;
   if (history.length < 2) return h('p', { class: 'muted small' }, history.length ? 'One rated match so far.' : '');
   const lo = Math.min(...history.map((p) => p.rating - p.rd));
   const hi = Math.max(...history.map((p) => p.rating + p.rd));
-  const x = (i) => P + (i * (W - 2 * P)) / (history.length - 1);
+  const x = (i) => L + (i * (W - L - P)) / (history.length - 1);
   const y = (v) => H - P - ((v - lo) * (H - 2 * P)) / Math.max(1, hi - lo);
   const line = history.map((p, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(' ');
   const band = history.map((p, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(p.rating + p.rd).toFixed(1)}`).join(' ') + ' ' +
     history.slice().reverse().map((p, j) => `L${x(history.length - 1 - j).toFixed(1)},${y(p.rating - p.rd).toFixed(1)}`).join(' ') + ' Z';
+  // Two to four lines, at a round step.
+  const step = [10, 25, 50, 100, 200, 250, 500, 1000].find((st) => (hi - lo) / st <= 3) || 1000;
+  const ticks = [];
+  for (let v = Math.ceil(lo / step) * step; v <= hi; v += step) ticks.push(v);
   return s('svg', { class: 'rating-chart', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': `Rating after each of ${history.length} rated matches` },
+    ticks.map((v) => [
+      s('line', { x1: L, x2: W - P, y1: y(v).toFixed(1), y2: y(v).toFixed(1), class: 'rating-grid' }),
+      s('text', { x: L - 4, y: (y(v) + 3.5).toFixed(1), class: 'rating-tick' }, String(v)),
+    ]),
     s('path', { d: band, class: 'rating-band' }),
     s('path', { d: line, class: 'rating-line' }),
     history.map((p, i) => s('circle', { cx: x(i).toFixed(1), cy: y(p.rating).toFixed(1), r: 2.5, class: 'rating-dot' },
