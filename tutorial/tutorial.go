@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,6 +21,7 @@ import (
 	"deuce/engine"
 	"deuce/games"
 	"deuce/games/alakaslam"
+	"deuce/games/lmn"
 	"deuce/games/pencil"
 	"deuce/match"
 )
@@ -67,7 +69,8 @@ var definitions = []definition{
 		lessons: map[string]string{
 			"prep":    "Lay out a preparation card: «%s». Preparation cards may not cover a common zone; later they can defend or aim without coming from your hand.",
 			"take":    "Take a preparation card back into your hand: «%s».",
-			"done":    "You have finished this phase: «%s».",
+			"done":    "Your preparation area is laid out: «%s» ends the set-up.",
+			"done.":   "End your turn: «%s», with nothing to draw.",
 			"done,":   "End your turn: «%s». You move cards between hand and preparation area, then refill from your reserve.",
 			"serve":   "Serve: «%s». The ball goes to the zone the card aims at.",
 			"defend":  "Cover the ball: «%s» defends the zone the ball is in.",
@@ -300,6 +303,14 @@ func (t *Tutorial) lesson(i int, st engine.State) string {
 		if kind == "return" {
 			return centerCourtReturn(t.rec.Moves[:i], m.Text)
 		}
+	case "lmn":
+		if ls, ok := st.(*lmn.State); ok && m.Text == "done" && !ls.SettingUp() {
+			kind = "done."
+		}
+		// The card's halves in words: «prep 22 BL+FL>BC» is a card to read before it is played.
+		if l, ok := t.def.lessons[kind]; ok {
+			return strings.TrimSpace(fmt.Sprintf(l, m.Text) + " " + lmnCard(m.Text))
+		}
 	case "alakaslam":
 		if d := alakaslam.DescribeAction(m.Text); d != "" {
 			return fmt.Sprintf("Choose your character: «%s». %s", m.Text, d)
@@ -395,6 +406,39 @@ func centerCourtReturn(before []engine.Move, text string) string {
 			vv, words[n], w, w, n-1, vv, n-1, n, text, w)
 	}
 	return fmt.Sprintf("Return: play «%s».", text)
+}
+
+// lmnZones names Love Means Nothing's zones.
+var lmnZones = map[string]string{"BL": "back left", "BC": "back centre", "BR": "back right", "FL": "front left", "FC": "front centre", "FR": "front right"}
+
+// lmnMove reads a Love Means Nothing move: its verb, card, the zones its defence covers, and
+// the zone it aims at ("prep 22 BL+FL>BC", "defend 13 BL+BC from hand", "aim 7 to FR from prep").
+var lmnMove = regexp.MustCompile(`^(\w+) (\d+)(?: ([BF][LCR](?:\+[BF][LCR])*))?(?:>([BF][LCR])| to ([BF][LCR]))?(?: from (hand|prep))?`)
+
+// lmnCard says in words what the card of a Love Means Nothing move does there, or "".
+func lmnCard(text string) string {
+	m := lmnMove.FindStringSubmatch(text)
+	if m == nil {
+		return ""
+	}
+	verb, card, def, aim := m[1], m[2], m[3], m[4]+m[5]
+	var zones []string
+	if def != "" {
+		for _, z := range strings.Split(def, "+") {
+			zones = append(zones, lmnZones[z])
+		}
+	}
+	covers := strings.Join(zones, " and ")
+	from := map[string]string{"hand": ", from your hand", "prep": ", from your preparation area"}[m[6]]
+	switch {
+	case verb == "defend" && covers != "":
+		return fmt.Sprintf("Card %s%s: its defence covers %s.", card, from, covers)
+	case (verb == "aim" || verb == "serve") && aim != "":
+		return fmt.Sprintf("Card %s%s: its shot goes to %s of the other half.", card, from, lmnZones[aim])
+	case covers != "" && aim != "":
+		return fmt.Sprintf("Card %s defends %s, or aims at %s.", card, covers, lmnZones[aim])
+	}
+	return ""
 }
 
 func plural(n int, noun string) string {

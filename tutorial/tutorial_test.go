@@ -80,6 +80,49 @@ func TestAlakaSLAMSaysWhy(t *testing.T) {
 	}
 }
 
+// Love Means Nothing's lesson reads each card it plays in words (its notation, «BL+FL>BC», is
+// what a newcomer cannot read yet), and tells the set-up's "done" from a turn's; Center Court's
+// single-card returns say which shot they answer, so that two in a row read apart.
+func TestLessonsReadTheirCards(t *testing.T) {
+	tu, err := tutorial.For("lmn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := map[string]string{"prep": "defends", "defend": "its defence covers", "aim": "its shot goes to", "serve": "its shot goes to"}
+	seen := map[string]int{}
+	for step := range tu.Steps() {
+		f, _ := tu.Frame(step)
+		verb, _, _ := strings.Cut(f.Expect.Text, " ")
+		if want, ok := words[verb]; ok {
+			seen[verb]++
+			if !strings.Contains(f.Lesson, want) || strings.ContainsAny(strings.SplitN(f.Lesson, "»", 2)[1], "+>") {
+				t.Errorf("step %d: %q reads not its card in words (%q)", step, f.Lesson, want)
+			}
+		}
+		if f.Expect.Text == "done" {
+			seen["done"]++
+			if step == 2 != strings.Contains(f.Lesson, "set-up") {
+				t.Errorf("step %d: %q", step, f.Lesson)
+			}
+		}
+	}
+	if len(seen) != len(words)+1 {
+		t.Fatalf("the lesson plays %v: the check misses some", seen)
+	}
+	tu, err = tutorial.For("centercourt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	said := map[string]int{}
+	for step := range tu.Steps() {
+		f, _ := tu.Frame(step)
+		said[f.Lesson]++
+		if said[f.Lesson] > 1 {
+			t.Errorf("step %d says what an earlier step said: %q", step, f.Lesson)
+		}
+	}
+}
+
 func TestNoLesson(t *testing.T) {
 	if _, err := tutorial.For("chess"); !errors.Is(err, tutorial.ErrNoTutorial) || !strings.Contains(err.Error(), "centercourt") {
 		t.Errorf("For(chess): %v, want an error naming the tutorials", err)

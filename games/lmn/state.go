@@ -539,6 +539,10 @@ func (s *State) Clone() engine.State {
 // PointsWon returns the points each side has won so far (engine.Points).
 func (s *State) PointsWon() [2]int { return s.score.PointsWon() }
 
+// SettingUp reports whether the players are still laying out their preparation areas before
+// the first serve, where "done" ends a player's set-up (later it ends a turn).
+func (s *State) SettingUp() bool { return s.phase == phaseSetup }
+
 var _ engine.Points = (*State)(nil)
 
 // Result reports the returns and the tennis score. In doubles every seat of the winning team
