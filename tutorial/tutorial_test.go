@@ -123,6 +123,31 @@ func TestLessonsReadTheirCards(t *testing.T) {
 	}
 }
 
+// Every lesson ends as a point is won, its last frame showing that point's end (not the next
+// one begun, which left Worldwide's mid-rally), and Worldwide's starts at 0-0, the learner
+// serving.
+func TestLessonsEndWithAPoint(t *testing.T) {
+	for _, game := range tutorial.Games() {
+		tu, err := tutorial.For(game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last, _ := tu.Frame(tu.Steps())
+		before, _ := tu.Frame(tu.Steps() - 1)
+		if last.Update.Result.Score == before.Update.Result.Score && !last.Update.Result.Over {
+			t.Errorf("%s: the lesson ends at %q, the score of its last step: mid-point", game, last.Update.Result.Score)
+		}
+		if n := len(last.Update.Log); n > 0 && game == "worldwide" && strings.Contains(last.Update.Log[n-1], "serve") {
+			t.Errorf("%s: the lesson's last frame has the next point begun: %q", game, last.Update.Log[n-1])
+		}
+	}
+	tu, _ := tutorial.For("worldwide")
+	first, _ := tu.Frame(0)
+	if first.Update.Result.Score != "0-0" || !strings.HasPrefix(first.Expect.Text, "serve") {
+		t.Errorf("Worldwide's lesson starts at %q with %q; want 0-0, the learner serving", first.Update.Result.Score, first.Expect.Text)
+	}
+}
+
 func TestNoLesson(t *testing.T) {
 	if _, err := tutorial.For("chess"); !errors.Is(err, tutorial.ErrNoTutorial) || !strings.Contains(err.Error(), "centercourt") {
 		t.Errorf("For(chess): %v, want an error naming the tutorials", err)
