@@ -784,6 +784,7 @@ func (p *linePrompt) line(line typedLine) error {
 		h, ok := p.t.(tui.Hinter)
 		text, given := "", false
 		if ok && seated && len(f.Legal) > 0 {
+			fmt.Fprintln(w, "Thinking of a hint…") // the hard bot's search takes a second or two
 			text, given = h.Hint(p.ctx, f.Seat)
 		}
 		if _, lesson := p.t.(*tui.Lesson); lesson {

@@ -332,6 +332,7 @@ func (p *terminalMatch) ask(seat engine.Seat) (engine.Action, error) {
 			fmt.Fprintln(w, p.board(seat))
 			continue
 		case "hint":
+			fmt.Fprintln(w, "Thinking of a hint…") // the hard bot's search takes a second or two
 			fmt.Fprintln(w, p.hint(seat))
 			continue
 		case "q", "quit", "exit":
