@@ -60,6 +60,12 @@ async function signUp(page, name) {
   await page.locator('#account-open').click();
   await page.locator('#account-name').fill(name);
   await page.locator('#account-password').fill('correct horse battery');
+  // Sign up asks for the password again, and refuses two that differ.
+  await page.locator('#signup').click();
+  await page.locator('#account-password-again').fill('correct horse batter');
+  await page.locator('#signup').click();
+  check(await page.locator('#account-form .form-error').textContent() === 'The two passwords differ: type them again.', 'sign-up refuses two passwords that differ');
+  await page.locator('#account-password-again').fill('correct horse battery');
   await page.locator('#signup').click();
   await page.locator('#account-me', { hasText: name }).waitFor();
   log(`${name} signed up`);

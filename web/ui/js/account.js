@@ -30,15 +30,34 @@ function field(label, input) {
 function signedOut(box) {
   const name = h('input', { id: 'account-name', name: 'username', autocomplete: 'username', maxlength: 20, required: true });
   const password = h('input', { id: 'account-password', type: 'password', autocomplete: 'current-password', maxlength: 200, required: true });
+  // A new password is typed twice: there is no e-mail to reset a mistyped one with.
+  const again = h('input', { id: 'account-password-again', type: 'password', autocomplete: 'new-password', maxlength: 200 });
+  const againField = field('Password again', again);
+  againField.hidden = true;
   const error = h('p', { class: 'form-error', role: 'alert' });
   const submit = async (path) => {
+    if (path.endsWith('/signup')) {
+      if (againField.hidden) {
+        againField.hidden = false;
+        password.autocomplete = 'new-password';
+        error.textContent = 'Type the password again, then Sign up.';
+        again.focus();
+        return;
+      }
+      if (again.value !== password.value) {
+        error.textContent = 'The two passwords differ: type them again.';
+        again.value = '';
+        again.focus();
+        return;
+      }
+    }
     const body = { name: name.value.trim(), password: password.value };
     // A guest who signs up (or in) keeps the tables played in this browser.
     body.seats = allSeats();
     if (await send(path, body, error)) location.reload();
   };
   const form = h('form', { class: 'account-form', id: 'account-form', onsubmit: (e) => { e.preventDefault(); submit('/api/account/signin'); } },
-    field('Name', name), field('Password', password),
+    field('Name', name), field('Password', password), againField,
     h('div', { class: 'form-actions' },
       h('button', { type: 'submit', class: 'primary', id: 'signin' }, 'Sign in'),
       h('button', { type: 'button', id: 'signup', onclick: () => submit('/api/account/signup') }, 'Sign up')),
