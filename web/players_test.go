@@ -1854,10 +1854,7 @@ func TestResignAtOnceIsNotRated(t *testing.T) {
 	if len(prof.Recent) != 1 || prof.Recent[0].Rated || !prof.Recent[0].Void {
 		t.Errorf("bob's recent matches %+v, want one void", prof.Recent)
 	}
-	var r struct {
-		ID string `json:"id"`
-	}
-	bob.must(http.StatusCreated, "POST", "/api/tables/"+id+"/rematch", map[string]string{}, &r)
+	r := offerRematch(bob, id)
 	if ti, err := s.db.TableInfo(ctx, r.ID); err != nil || !ti.Rated {
 		t.Errorf("the rematch of a void rated match: %+v, %v; want rated", ti, err)
 	}

@@ -42,6 +42,15 @@ func resignedSeekTable(t *testing.T, s *accountServer, ann, bob *person) string 
 	return id
 }
 
+// offerRematch has p offer a rematch of table id: the new table.
+func offerRematch(p *person, id string) (r struct {
+	ID string `json:"id"`
+}) {
+	p.s.t.Helper()
+	p.must(http.StatusCreated, "POST", "/api/tables/"+id+"/rematch", map[string]string{}, &r)
+	return r
+}
+
 // accountID returns the ID of the account called name.
 func (s *accountServer) accountID(name string) int64 {
 	s.t.Helper()
@@ -155,10 +164,7 @@ func TestUnansweredRematchHasNoLoser(t *testing.T) {
 	s := startAccounts(t)
 	ann, bob := s.signUp("ann"), s.signUp("bob")
 	id := resignedSeekTable(t, s, ann, bob)
-	var r struct {
-		ID string `json:"id"`
-	}
-	bob.must(http.StatusCreated, "POST", "/api/tables/"+id+"/rematch", map[string]string{}, &r)
+	r := offerRematch(bob, id)
 	b := bob.dial(r.ID, "")
 	b.until(isType("welcome"))
 	// Bob stays; nobody moves for the idle limit (four times the 30 minutes of expiry).
@@ -203,10 +209,7 @@ func TestProfileRecentOrder(t *testing.T) {
 	s := startAccounts(t)
 	ann, bob := s.signUp("ann"), s.signUp("bob")
 	first := resignedSeekTable(t, s, ann, bob)
-	var r struct {
-		ID string `json:"id"`
-	}
-	bob.must(http.StatusCreated, "POST", "/api/tables/"+first+"/rematch", map[string]string{}, &r)
+	r := offerRematch(bob, first)
 	recent := func() []string {
 		var prof struct {
 			Recent []struct {
