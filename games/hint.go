@@ -109,7 +109,7 @@ func hintWhy(reply Advice, iterations, bestVisits int) string {
 	case rival.P >= 0.75*best.P:
 		fmt.Fprintf(&why, " %s, tried almost as often (%.0f%%), won a larger share of its continuations (%.0f%%): a close call, and as fair a choice.", capitalizeFirst(rival.Move), 100*rival.P, 100*rival.Win)
 	default:
-		fmt.Fprintf(&why, " %s won a larger share of its continuations (%.0f%%), but was tried too rarely (%.0f%% of them) for that share to be sure.", capitalizeFirst(rival.Move), 100*rival.Win, 100*rival.P)
+		fmt.Fprintf(&why, " %s won a larger share of its continuations (%.0f%%), but was tried too rarely (%.0f%% of the search's tries) for that share to be sure.", capitalizeFirst(rival.Move), 100*rival.Win, 100*rival.P)
 	}
 	return why.String()
 }

@@ -19,7 +19,7 @@ func TestHintWhy(t *testing.T) {
 	}
 	moves[1].P = 0.1
 	got = hintWhy(Advice{Best: "serve 3", Moves: moves}, 1000, 100)
-	for _, want := range []string{"give or take 10 points", "Serve 4 won a larger share of its continuations (35%), but was tried too rarely (10% of them) for that share to be sure."} {
+	for _, want := range []string{"give or take 10 points", "Serve 4 won a larger share of its continuations (35%), but was tried too rarely (10% of the search's tries) for that share to be sure."} {
 		if !strings.Contains(got, want) {
 			t.Errorf("%q lacks %q", got, want)
 		}

@@ -201,6 +201,9 @@ func (s *Server) apiCreateTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	info, err := s.settle(r, t, tokens, seatsAsMe(req.Seats), req.tableOptions)
+	if err == nil {
+		err = numberAlike(t)
+	}
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
@@ -226,6 +229,37 @@ func (s *Server) apiCreateTable(w http.ResponseWriter, r *http.Request) {
 	}
 	s.log.Info("table created", "table", t.ID, "game", t.Game, "options", t.Options.String())
 	writeJSON(w, http.StatusCreated, s.invites(t, tokens))
+}
+
+// numberAlike tells apart the seats of t whose names are one or look alike (one person playing
+// several seats, passing the device round, names them all alike): each but an account's gets its
+// seat's number ("ann 2", "ann 4"), so that the log, the chat and the results can tell them
+// apart and none speaks for another. It refuses names that still read alike ("ann 2" beside
+// two "ann" of which the second is seat 2).
+func numberAlike(t *store.Table) error {
+	groups := map[string][]int{}
+	for i, seat := range t.Seats {
+		like := lookalike(seat.Name)
+		groups[like] = append(groups[like], i)
+	}
+	for _, seats := range groups {
+		if len(seats) < 2 {
+			continue
+		}
+		for _, i := range seats {
+			if t.Seats[i].Account == "" {
+				t.Seats[i].Name = fmt.Sprintf("%s %d", t.Seats[i].Name, i+1)
+			}
+		}
+	}
+	for i := range t.Seats {
+		for j := range i {
+			if lookalike(t.Seats[i].Name) == lookalike(t.Seats[j].Name) {
+				return fmt.Errorf("seats %d and %d are both named %q, or alike: give each seat a name of its own", j+1, i+1, t.Seats[i].Name)
+			}
+		}
+	}
+	return nil
 }
 
 // reserveOrRefuse is reserve that answers the refusal itself.
@@ -351,7 +385,7 @@ func (s *Server) newTable(req createRequest) (*store.Table, []string, error) {
 			seat.Bot = b.Name()
 			if seat.Name == "" {
 				seat.Name, levelNamed = b.Name()+" bot", true
-			} else if botLike(seat.Name) && lookalike(strings.Join(strings.Fields(seat.Name), " ")) != b.Name()+" bot" {
+			} else if level := botLevelOf(seat.Name); level != "" && level != strings.ToLower(b.Name()) {
 				// A random bot called "hard bot" would pass for a stronger one.
 				return nil, nil, fmt.Errorf("seat %d: a %s bot may not be named %q, another level's name", i+1, b.Name(), seat.Name)
 			}
@@ -379,15 +413,7 @@ func (s *Server) newTable(req createRequest) (*store.Table, []string, error) {
 			t.Seats[i].Name = fmt.Sprintf("%s %d", t.Seats[i].Name, i+1)
 		}
 	}
-	// Two seats of one name (or names that look alike) could not be told apart in the log, the
-	// chat or the results, and either could speak for the other.
-	for i := range t.Seats {
-		for j := range i {
-			if lookalike(t.Seats[i].Name) == lookalike(t.Seats[j].Name) {
-				return nil, nil, fmt.Errorf("seats %d and %d are both named %q, or alike: give each seat a name of its own", j+1, i+1, t.Seats[i].Name)
-			}
-		}
-	}
+
 	if people == 0 {
 		t.Status = store.Live
 	}

@@ -25,3 +25,28 @@ func TestChatLineOnce(t *testing.T) {
 		t.Fatalf("after the history, the connection was sent %+v; want only line 9", got)
 	}
 }
+
+// A table's writers' rates outlive its last connection by chatLimitsKept, then go: leaving and
+// coming back spends the same rate, and the hub keeps nothing of a table long left.
+func TestChatRatesKeptThenForgotten(t *testing.T) {
+	now := time.Date(2026, 5, 1, 18, 0, 0, 0, time.UTC)
+	h := newChatHub(func() time.Time { return now })
+	table := &store.Table{ID: "t1", Seats: []store.Seat{{Name: "ann"}, {Name: "bob"}}}
+	c := h.join(table, -1, "guest 0001", "address a", func() {})
+	h.leave(c)
+	now = now.Add(chatLimitsKept - time.Second)
+	again := h.join(table, -1, "guest 0002", "address a", func() {})
+	if again.limit != c.limit {
+		t.Error("a writer back within the kept time has a fresh rate")
+	}
+	h.leave(again)
+	now = now.Add(chatLimitsKept)
+	other := &store.Table{ID: "t2", Seats: table.Seats}
+	h.leave(h.join(other, -1, "guest 0003", "address b", func() {}))
+	if _, kept := h.limits["t1"]; kept {
+		t.Error("the rates of a table left long ago are kept")
+	}
+	if back := h.join(table, -1, "guest 0004", "address a", func() {}); back.limit == c.limit {
+		t.Error("a writer back long after has the old rate")
+	}
+}

@@ -296,9 +296,18 @@ func (b *buckets) allow(w http.ResponseWriter, addr string) bool {
 	secs := int(math.Ceil(wait.Seconds()))
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
 	writeError(w, http.StatusTooManyRequests, fmt.Sprintf(
-		"too many %s from %s: at most %s a minute (bursts of %d); try again in %s",
-		b.what, b.from, strconv.FormatFloat(float64(b.every)*60, 'f', -1, 64), b.burst, plural(secs, "second")))
+		"too many %s from %s: %s (bursts of %d); try again in %s",
+		b.what, b.from, b.rateText(), b.burst, plural(secs, "second")))
 	return false
+}
+
+// rateText says the sustained rate in words: "at most 6 a minute", "at most one every 2 minutes".
+func (b *buckets) rateText() string {
+	perMinute := float64(b.every) * 60
+	if perMinute >= 1 {
+		return "at most " + strconv.FormatFloat(perMinute, 'f', -1, 64) + " a minute"
+	}
+	return "at most one every " + strconv.FormatFloat(math.Round(10/perMinute)/10, 'f', -1, 64) + " minutes"
 }
 
 // allowAccount is allow for the bucket of account a; a guest (nil) has none, and passes.

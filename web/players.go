@@ -199,10 +199,18 @@ func (s *Server) registeredLike(ctx context.Context, name string) (*store.Accoun
 // botLike reports whether a person's name reads as a bot seat's: a bot level followed by "bot"
 // ("hard bot", the name a bot seat gets), in any case or look-alike letters. A level alone
 // ("Random") is a name like any other.
-func botLike(name string) bool {
+func botLike(name string) bool { return botLevelOf(name) != "" }
+
+// botLevelOf is the bot level a name reads as (botLike), or "".
+func botLevelOf(name string) string {
 	like := strings.Join(strings.Fields(lookalike(name)), " ")
+	// A seat's number after it, as bots of one level at one table are told apart ("easy bot 2").
+	like = strings.TrimRight(strings.TrimRight(like, "0123456789"), " ")
 	level := strings.TrimSpace(strings.TrimSuffix(like, "bot"))
-	return level != like && botLevels[level]
+	if level == like || !botLevels[level] {
+		return ""
+	}
+	return level
 }
 
 // botLevels are the names of every game's bots.
@@ -386,7 +394,8 @@ func (s *Server) saveEnd(id string, epoch int64) func(ctx context.Context, why s
 // ends before every person at it has moved (a resignation at once, a first move never played in
 // time, a claim against a player who never came back to move) is not rated, as a game aborted
 // at its start is not on other servers: otherwise two accounts could trade rating points by
-// resigning at once, as often as they can start matches.
+// resigning at once. (A move each, then a resignation, still counts, as it does elsewhere: the
+// limits on seeks and tables bound how often.)
 func rateFunc(t *store.Table, moves []engine.Move, result *engine.Result) store.RateFunc {
 	return func(cur []rating.Rating) ([]rating.Rating, error) {
 		if len(cur) != 2 || len(result.Returns) != 2 {

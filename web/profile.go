@@ -127,10 +127,10 @@ func (s *Server) apiUser(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, "load the profile", err)
 		return
 	}
-	// The store lists the tables by when the account joined them; a match shows when it last
-	// changed (ended, for most), so that is the order it is listed in: a rematch offered before
-	// another match and played after it comes first.
-	slices.SortStableFunc(tables, func(a, b store.PlayerTable) int { return b.Updated.Compare(a.Updated) })
+	// The store lists the tables by when the account joined them, the order "Your tables"
+	// keeps (rows that do not move as their matches go on); a recent match shows when it last
+	// changed (ended, for most), so that is the order of Recent: a rematch offered before another
+	// match and played after it comes first.
 	byGame, byOpp := map[string]*tally{}, map[string]*tally{}
 	for _, pt := range tables {
 		m := recentMatch{Table: pt.ID, Game: pt.Game, Title: gameTitle(pt.Game), Status: pt.Status, Rated: pt.Rated, Void: pt.Void, At: pt.Updated, Ended: pt.Ended}
@@ -149,13 +149,13 @@ func (s *Server) apiUser(w http.ResponseWriter, r *http.Request) {
 			count(byGame, pt.Game, m.Outcome)
 			count(byOpp, m.Opponent, m.Outcome)
 		}
-		if len(p.Recent) < profileRecent {
-			p.Recent = append(p.Recent, m)
-		}
+		p.Recent = append(p.Recent, m)
 		if (pt.Status == store.Open || pt.Status == store.Live) && len(p.Unfinished) < profileRecent {
 			p.Unfinished = append(p.Unfinished, m)
 		}
 	}
+	slices.SortStableFunc(p.Recent, func(a, b recentMatch) int { return b.At.Compare(a.At) })
+	p.Recent = p.Recent[:min(len(p.Recent), profileRecent)]
 	p.ByGame, p.ByOpponent = sorted(byGame), sorted(byOpp)
 	for i := range p.ByGame {
 		p.ByGame[i].Title = gameTitle(p.ByGame[i].Name)

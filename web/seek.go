@@ -228,7 +228,7 @@ func (s *Server) seekOf(w http.ResponseWriter, r *http.Request) (*store.Account,
 		writeError(w, http.StatusBadRequest, err.Error())
 		return nil, nil
 	}
-	if !s.accountSeeks.allowAccount(w, a) || !s.seeks.allow(w, clientAddr(r)) {
+	if !s.accountSeeks.allowAccount(w, a) {
 		return nil, nil
 	}
 	return a, sk
@@ -236,7 +236,8 @@ func (s *Server) seekOf(w http.ResponseWriter, r *http.Request) (*store.Account,
 
 func (s *Server) apiPostSeek(w http.ResponseWriter, r *http.Request) {
 	a, sk := s.seekOf(w, r)
-	if sk == nil {
+	// Only a seek that goes into the lobby counts against its address.
+	if sk == nil || !s.seeks.allow(w, clientAddr(r)) {
 		return
 	}
 	if status, err := s.postSeek(r.Context(), sk); err != nil {
@@ -386,6 +387,9 @@ func (s *Server) apiQuickPair(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		writeJSON(w, http.StatusCreated, map[string]string{"table": id})
+		return
+	}
+	if !s.seeks.allow(w, clientAddr(r)) {
 		return
 	}
 	if status, err := s.postSeek(r.Context(), mine); err != nil {

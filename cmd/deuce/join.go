@@ -427,9 +427,9 @@ type linePrompt struct {
 	// played once, and a refusal of it lists the moves its frame did not list.
 	autoSeq int
 	// askedSince is the Seq of the first frame that asked what last asks: a move typed against
-	// any frame since answers last. Another player's secret choice moves Seq on and changes
-	// nothing the seat sees (the server takes a move on a view unchanged so), and is no reason
-	// to refuse what was typed.
+	// any frame since answers last. Another player's secret choice moves Seq on while the seat
+	// still owes its own (the server takes it, answering any frame since the seat began to owe
+	// it), and is no reason to refuse what was typed.
 	askedSince int
 }
 
@@ -647,9 +647,11 @@ func (p *linePrompt) frame(f tui.Frame) {
 	p.ask()
 }
 
-// sameQuestion reports whether f asks the seat what last asked: the same view, the same moves.
+// sameQuestion reports whether f asks the seat what last asked: a secret choice it owed in both
+// (another player's choice made meanwhile, which it cannot see), from the same moves. The server
+// judges a secret choice so too: it takes one answering any frame since the seat began to owe it.
 func sameQuestion(f, last tui.Frame) bool {
-	return slices.Equal(f.Legal, last.Legal) && fmt.Sprint(f.View) == fmt.Sprint(last.View)
+	return slices.Contains(f.Pending, f.Seat) && slices.Contains(last.Pending, last.Seat) && slices.Equal(f.Legal, last.Legal)
 }
 
 // position prints the table as f shows it before its moves: the board, and a lesson's step.
@@ -784,7 +786,7 @@ func (p *linePrompt) line(line typedLine) error {
 		h, ok := p.t.(tui.Hinter)
 		text, given := "", false
 		if ok && seated && len(f.Legal) > 0 {
-			fmt.Fprintln(w, "Thinking of a hint…") // the hard bot's search takes a second or two
+			fmt.Fprintln(w, "Asking for a hint…") // the hard bot's search takes a second or two
 			text, given = h.Hint(p.ctx, f.Seat)
 		}
 		if _, lesson := p.t.(*tui.Lesson); lesson {

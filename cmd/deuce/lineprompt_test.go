@@ -113,9 +113,9 @@ type textView string
 
 func (v textView) String() string { return string(v) }
 
-// Another player's secret choice moves the table's Seq on and shows the seat nothing new: a
+// Another player's secret choice moves the table's Seq on while the seat still owes its own: a
 // move typed against the list before it answers the list still on the screen, and is played;
-// the list is not printed again. A frame that changes the question still refuses it.
+// the list is not printed again. At a turn of its own, a newer frame still refuses it.
 func TestLinePromptSecretChoice(t *testing.T) {
 	asked := tui.Frame{Seq: 5, Seat: 0, Pending: []engine.Seat{0, 1}, Played: 1, Legal: legalBids(3), View: textView("ball at 0")}
 	p, table, out := promptAt(t, true, asked)
@@ -133,8 +133,9 @@ func TestLinePromptSecretChoice(t *testing.T) {
 		t.Fatalf("a bid typed before the other player's secret bid: played %v at %v; want bid 2 at seq 6\n%s", table.played, table.seqs, out)
 	}
 
-	p, table, out = promptAt(t, true, asked)
-	moved := asked
+	turn := tui.Frame{Seq: 5, Seat: 0, ToMove: 0, Played: 1, Legal: legalBids(3), View: textView("ball at 0")}
+	p, table, out = promptAt(t, true, turn)
+	moved := turn
 	moved.Seq, moved.View = 6, textView("ball at 1")
 	p.frame(moved)
 	if err := p.line(typedLine{"2", 5}); err != nil {

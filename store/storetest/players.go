@@ -336,8 +336,11 @@ func testFinishRated(t *testing.T, s store.Store, p store.Players) {
 	if tab, _ := s.Get(ctx, "t4"); tab.Status != store.Finished || tab.Ended != store.EndResigned {
 		t.Errorf("a match that does not count was saved as %s (%q), want finished, resigned", tab.Status, tab.Ended)
 	}
-	if info, _ := p.TableInfo(ctx, "t4"); info.Rated {
-		t.Error("a match that does not count is still marked rated")
+	if info, _ := p.TableInfo(ctx, "t4"); info.Rated || !info.Void {
+		t.Errorf("a match that does not count: info %+v, want void and not rated", info)
+	}
+	if list, _ := p.PlayerTables(ctx, ann.ID, 10); len(list) == 0 || list[0].ID != "t4" || list[0].Rated || !list[0].Void {
+		t.Errorf("ann's tables after a match that does not count: %+v, want t4 first, void", list)
 	}
 	if after, _ := p.Ratings(ctx, ann.ID); !reflect.DeepEqual(after, before) {
 		t.Errorf("a match that does not count changed ann's ratings: %+v, want %+v", after, before)

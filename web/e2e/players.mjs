@@ -65,8 +65,9 @@ async function signUp(page, name) {
   await page.locator('#account-password-again').fill('correct horse batter');
   await page.locator('#signup').click();
   check(await page.locator('#account-form .form-error').textContent() === 'The two passwords differ: type them again.', 'sign-up refuses two passwords that differ');
+  // Enter in the second field signs up, as the button does.
   await page.locator('#account-password-again').fill('correct horse battery');
-  await page.locator('#signup').click();
+  await page.locator('#account-password-again').press('Enter');
   await page.locator('#account-me', { hasText: name }).waitFor();
   log(`${name} signed up`);
 }

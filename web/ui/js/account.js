@@ -32,7 +32,7 @@ function signedOut(box) {
   const password = h('input', { id: 'account-password', type: 'password', autocomplete: 'current-password', maxlength: 200, required: true });
   // A new password is typed twice: there is no e-mail to reset a mistyped one with.
   const again = h('input', { id: 'account-password-again', type: 'password', autocomplete: 'new-password', maxlength: 200 });
-  const againField = field('Password again', again);
+  const againField = field('Password again, to sign up', again);
   againField.hidden = true;
   const error = h('p', { class: 'form-error', role: 'alert' });
   const submit = async (path) => {
@@ -40,7 +40,7 @@ function signedOut(box) {
       if (againField.hidden) {
         againField.hidden = false;
         password.autocomplete = 'new-password';
-        error.textContent = 'Type the password again, then Sign up.';
+        error.textContent = '';
         again.focus();
         return;
       }
@@ -56,7 +56,8 @@ function signedOut(box) {
     body.seats = allSeats();
     if (await send(path, body, error)) location.reload();
   };
-  const form = h('form', { class: 'account-form', id: 'account-form', onsubmit: (e) => { e.preventDefault(); submit('/api/account/signin'); } },
+  // Enter signs in, or, once the password is asked again, signs up.
+  const form = h('form', { class: 'account-form', id: 'account-form', onsubmit: (e) => { e.preventDefault(); submit(againField.hidden ? '/api/account/signin' : '/api/account/signup'); } },
     field('Name', name), field('Password', password), againField,
     h('div', { class: 'form-actions' },
       h('button', { type: 'submit', class: 'primary', id: 'signin' }, 'Sign in'),

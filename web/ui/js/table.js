@@ -559,9 +559,11 @@ function tableInfo() {
 // been read yet when the match ends (a short match, or a finished one opened), so it waits for
 // them.
 async function showRatingIfRated(el) {
-  if (!(await tableInfo())?.rated) return;
-  // A rated match that ended before both players moved does not count: the table says so now.
-  const now = await api.table(id).catch(() => null);
+  const info = await tableInfo();
+  if (!info?.rated && !info?.void) return;
+  // A rated match that ended before both players moved does not count: the table says so (read
+  // again, when the page opened before the end).
+  const now = info.void ? info : await api.table(id).catch(() => null);
   if (now?.void) {
     el.textContent = 'Not rated: the match ended before both players had moved.';
     el.hidden = false;
