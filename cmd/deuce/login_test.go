@@ -365,16 +365,27 @@ func TestSeekInterruptedWithdraws(t *testing.T) {
 	defer func() { seekPoll = 2 * time.Second }()
 	// The interrupt comes once the seek is in the lobby.
 	sctx, interrupt := context.WithCancel(ctx)
+	posted := make(chan client.Seek, 1)
 	go func() {
 		defer interrupt()
 		for ctx.Err() == nil {
 			if list, err := bob.Seeks(ctx); err == nil && len(list) > 0 {
+				posted <- list[0]
 				return
 			}
 			time.Sleep(10 * time.Millisecond)
 		}
 	}()
 	out, err := deuceIn(sctx, t, data, "", "seek", server.String(), "--game", "pencil", "--plain")
+	// Rated unless told otherwise, as the lobby's form is: a quick pair from either meets it.
+	select {
+	case sk := <-posted:
+		if !sk.Rated {
+			t.Errorf("a seek posted with no --rated: %+v, want rated", sk)
+		}
+	case <-ctx.Done():
+		t.Fatal("the seek never reached the lobby")
+	}
 	if err == nil || !strings.Contains(err.Error(), "withdrawn") {
 		t.Fatalf("an interrupted seek: %v\n%s", err, out)
 	}

@@ -21,8 +21,8 @@ waiting withdraws the seek. --accept ID accepts someone else's seek (deuce seeks
 SERVER lists them); --quick accepts the oldest seek that fits, or posts one.
 
 Examples:
-  deuce seek http://127.0.0.1:8080 --game centercourt --clock 5+3 --rated
-  deuce seek http://127.0.0.1:8080 --game pencil --quick
+  deuce seek http://127.0.0.1:8080 --game centercourt --clock 5+3
+  deuce seek http://127.0.0.1:8080 --game pencil --quick --rated=false
   deuce seek http://127.0.0.1:8080 --accept 3k9x2m1q`
 
 const seeksUsage = `SERVER
@@ -41,7 +41,9 @@ func runSeek(ctx context.Context, args []string, e *env) error {
 	game := fs.String("game", "", "the `game` to play (deuce list)")
 	variant := fs.String("variant", "", "the game's `variant` (default: the game's standard)")
 	clock := fs.String("clock", "", "the clock: `5+3` (minutes plus seconds a move) or 2d (days a move); none by default")
-	rated := fs.Bool("rated", false, "a rated table")
+	// Rated by default, as the lobby's seek form is: a seek and a quick pair match only seeks of
+	// the same mode, so the two would otherwise never meet.
+	rated := fs.Bool("rated", true, "a rated table; --rated=false for a casual one")
 	rng := fs.String("range", "", "the opponents' ratings you accept, `1400-1700`")
 	quick := fs.Bool("quick", false, "accept the oldest seek that fits, or post this one")
 	accept := fs.String("accept", "", "accept the seek `ID` instead of posting one")
