@@ -121,6 +121,7 @@ function prefillBid(text) {
 let expected = '';
 new MutationObserver(() => markExpected(expected)).observe(el.board, { childList: true, subtree: true });
 
+let revealed = '';
 function markExpected(text) {
   expected = text;
   for (const b of el.board.querySelectorAll('button.move')) {
@@ -128,6 +129,24 @@ function markExpected(text) {
     b.classList.toggle('expected', on);
     if (on) b.setAttribute('aria-description', 'the move this step asks for');
     else b.removeAttribute('aria-description');
+    // Once a step: the moves' panel scrolls to it (a phone's keeps to a part of the screen),
+    // not again as the player scrolls the panel.
+    if (on && revealed !== text) {
+      revealed = text;
+      revealInPanel(b);
+    }
+  }
+}
+
+// revealInPanel scrolls the panel that holds b, where it scrolls, so that b shows; the page
+// itself does not move.
+function revealInPanel(b) {
+  for (let p = b.parentElement; p && p !== el.board; p = p.parentElement) {
+    if (p.scrollHeight > p.clientHeight + 1 && getComputedStyle(p).overflowY !== 'visible') {
+      const pr = p.getBoundingClientRect(), br = b.getBoundingClientRect();
+      if (br.top < pr.top || br.bottom > pr.bottom) p.scrollTop += br.top - pr.top - 8;
+      return;
+    }
   }
 }
 
