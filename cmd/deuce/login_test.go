@@ -401,7 +401,9 @@ func TestSeekQuick(t *testing.T) {
 	server := clienttest.Start(t).Client.Server
 	ann := signUp(ctx, t, server, "ann", "correct horse")
 	signUp(ctx, t, server, "bob", "battery staple")
-	sk, err := ann.PostSeek(ctx, client.SeekRequest{Game: "pencil", Rated: true})
+	// The lobby's seek form posts 10+5 and rated unless told otherwise; the terminal's defaults
+	// are the same, so that the two pair.
+	sk, err := ann.PostSeek(ctx, client.SeekRequest{Game: "pencil", Rated: true, Clock: "10+5"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -425,7 +427,7 @@ func TestSeekQuick(t *testing.T) {
 			return ctx.Err()
 		}()
 	}()
-	out, err := deuceIn(ctx, t, data, strings.Repeat("1\n", 2000), "seek", server.String(), "--quick", "--game", "pencil", "--rated", "--plain", "--no-record")
+	out, err := deuceIn(ctx, t, data, strings.Repeat("1\n", 2000), "seek", server.String(), "--quick", "--game", "pencil", "--plain", "--no-record")
 	if err != nil {
 		// Ann's side may have stopped first: what stopped it is then the story.
 		select {

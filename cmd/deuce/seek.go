@@ -40,7 +40,8 @@ func runSeek(ctx context.Context, args []string, e *env) error {
 	fs := newFlags(e, "seek", seekUsage)
 	game := fs.String("game", "", "the `game` to play (deuce list)")
 	variant := fs.String("variant", "", "the game's `variant` (default: the game's standard)")
-	clock := fs.String("clock", "", "the clock: `5+3` (minutes plus seconds a move) or 2d (days a move); none by default")
+	// 10+5 by default, as the lobby's seek form has: a quick pair pairs only seeks of one clock.
+	clock := fs.String("clock", "10+5", "the clock: `5+3` (minutes plus seconds a move), 2d (days a move) or none")
 	// Rated by default, as the lobby's seek form is: a seek and a quick pair match only seeks of
 	// the same mode, so the two would otherwise never meet.
 	rated := fs.Bool("rated", true, "a rated table; --rated=false for a casual one")

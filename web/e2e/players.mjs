@@ -398,6 +398,19 @@ async function main() {
     check(botEnd === 'resigned', `the casual table was resigned from the lobby (${botEnd})`);
     log('ann resigned her casual table from the lobby');
 
+    // Ann on another device presses Sign up by mistake, then Sign in: she is signed in.
+    const other = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await other.goto(`${base}/`);
+    await other.locator('#account-open').click();
+    await other.locator('#account-name').fill('ann');
+    await other.locator('#account-password').fill('correct horse battery');
+    await other.locator('#signup').click();
+    await other.locator('#account-password-again').waitFor();
+    await other.locator('#signin').click();
+    await other.locator('#account-me', { hasText: 'ann' }).waitFor({ timeout: 10_000 });
+    log('Sign in after a Sign up pressed by mistake signs in');
+    await other.context().close();
+
     // Cleo closes her account from the account menu, after a confirmation: the page signs her
     // out, and her profile says the account was closed. (A wrong password is refused with 403,
     // which a page logs as a console error: web/players_test.go checks that.)

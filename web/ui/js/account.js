@@ -56,8 +56,16 @@ function signedOut(box) {
     body.seats = allSeats();
     if (await send(path, body, error)) location.reload();
   };
-  // Enter signs in, or, once the password is asked again, signs up.
-  const form = h('form', { class: 'account-form', id: 'account-form', onsubmit: (e) => { e.preventDefault(); submit(againField.hidden ? '/api/account/signin' : '/api/account/signup'); } },
+  // Enter in the second password signs up, as its button does; anything else signs in (the
+  // Sign in button too, after a Sign up pressed by mistake: the second password goes away).
+  const form = h('form', { class: 'account-form', id: 'account-form', onsubmit: (e) => {
+    e.preventDefault();
+    if (document.activeElement === again && !againField.hidden) return submit('/api/account/signup');
+    againField.hidden = true;
+    again.value = '';
+    password.autocomplete = 'current-password';
+    return submit('/api/account/signin');
+  } },
     field('Name', name), field('Password', password), againField,
     h('div', { class: 'form-actions' },
       h('button', { type: 'submit', class: 'primary', id: 'signin' }, 'Sign in'),

@@ -291,7 +291,7 @@ function ratedRefusal() {
   const chosen = seatChoice.slice(0, formSeats);
   const people = chosen.filter((c) => !c.startsWith('bot:'));
   if (chosen.length !== 2 || people.length !== 1 || people[0] !== 'you') {
-    return 'A rated table here is you against a bot. To play a person rated, seek a game (Seek a game, on the right).';
+    return 'A rated table here is you against a bot. To play a person rated, post a seek in Seek a game.';
   }
   return '';
 }

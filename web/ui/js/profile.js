@@ -28,8 +28,9 @@ function chart(history) {
   const line = history.map((p, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(' ');
   const band = history.map((p, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(p.rating + p.rd).toFixed(1)}`).join(' ') + ' ' +
     history.slice().reverse().map((p, j) => `L${x(history.length - 1 - j).toFixed(1)},${y(p.rating - p.rd).toFixed(1)}`).join(' ') + ' Z';
-  // Two to four lines, at a round step.
-  const step = [10, 25, 50, 100, 200, 250, 500, 1000].find((st) => (hi - lo) / st <= 3) || 1000;
+  // Two to four lines, at the finest round step that gives at most four.
+  const count = (st) => Math.floor(hi / st) - Math.ceil(lo / st) + 1;
+  const step = [10, 25, 50, 100, 200, 250, 500, 1000].find((st) => count(st) <= 4) || 1000;
   const ticks = [];
   for (let v = Math.ceil(lo / step) * step; v <= hi; v += step) ticks.push(v);
   return s('svg', { class: 'rating-chart', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': `Rating after each of ${history.length} rated matches` },
