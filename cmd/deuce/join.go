@@ -586,6 +586,17 @@ func (p *linePrompt) frame(f tui.Frame) {
 		fmt.Fprintln(w, "  [chat] "+l)
 		said = true
 	}
+	if same && f.Seq != p.last.Seq {
+		// Another player's secret choice, which the log does not show: who has chosen, as the
+		// browser says.
+		if who := p.chose(p.last.Pending, f.Pending, f.Seat); who != "" {
+			if !said {
+				fmt.Fprintln(w)
+			}
+			fmt.Fprintf(w, "  %s: the table waits for your choice.\n", who)
+			said = true
+		}
+	}
 	p.shown, p.last, p.asking, p.started = len(f.Log), f, false, true
 	p.in.shown.Store(-1)
 	if f.Notice != p.notice && f.Notice != "" {
@@ -694,6 +705,24 @@ func (p *linePrompt) awaited(f tui.Frame) string {
 		who = append(who, p.name(f.ToMove))
 	}
 	return strings.Join(who, " and ")
+}
+
+// chose says who, owing a secret choice in before, owes none in after ("bob has chosen"),
+// the seat itself aside; "" for nobody.
+func (p *linePrompt) chose(before, after []engine.Seat, seat engine.Seat) string {
+	var who []string
+	for _, s := range before {
+		if s != seat && !slices.Contains(after, s) {
+			who = append(who, p.name(s))
+		}
+	}
+	switch len(who) {
+	case 0:
+		return ""
+	case 1:
+		return who[0] + " has chosen"
+	}
+	return strings.Join(who, " and ") + " have chosen"
 }
 
 // name is seat's name at the table.

@@ -126,6 +126,9 @@ func TestLinePromptSecretChoice(t *testing.T) {
 	if strings.Contains(out.String()[printed:], "Your moves") {
 		t.Errorf("the same question was listed again:\n%s", out.String()[printed:])
 	}
+	if !strings.Contains(out.String()[printed:], "Bob has chosen: the table waits for your choice.") {
+		t.Errorf("the other player's secret choice is not told:\n%s", out.String()[printed:])
+	}
 	if err := p.line(typedLine{"2", 5}); err != nil {
 		t.Fatal(err)
 	}
