@@ -275,6 +275,25 @@ async function main() {
     check(await page.locator('#controls').isHidden(), 'the replay of a match still waiting offers no controls');
     await page.close();
 
+    // One person playing both seats, passing the device round: the seats are numbered apart,
+    // and the table offers the other seat when it waits for its player.
+    page = watch(await browser.newPage(), 'hotseat');
+    await page.goto(`${base}/`);
+    await page.locator('.game-card', { hasText: 'Tennis (paper and pencil)' }).click();
+    await page.locator('#name').fill('Cy');
+    await page.locator('#seat-1').selectOption('you');
+    await page.getByRole('button', { name: 'Create table' }).click();
+    await page.locator('#created-title').waitFor();
+    await page.getByRole('link', { name: 'Play as seat 1' }).click();
+    await page.waitForFunction(() => document.body.dataset.seq !== undefined);
+    const pass = page.locator('#pass-device');
+    await pass.waitFor({ timeout: 10_000 });
+    check(await pass.textContent() === 'Pass the device: play as Cy 2', `the table offers the other seat, named apart (${await pass.textContent()})`);
+    await pass.click();
+    await page.waitForFunction(() => document.body.dataset.seq !== undefined && /seat=2/.test(location.hash));
+    check((await page.locator('#players li.me').textContent()).includes('Cy 2'), 'the button seats the player at seat 2');
+    await page.close();
+
     // A one-seat table: Worldwide's solo variant, or its solo option on another variant, lays
     // out one seat, and the table opens against the automaton.
     page = watch(await browser.newPage(), 'solo');

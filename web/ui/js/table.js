@@ -243,6 +243,17 @@ function showActions() {
   const gone = seats.map((p, i) => (p.abandoned && i !== state.seat ? i : -1)).filter((i) => i >= 0);
   const opponentGone = gone.some((i) => i % 2 !== state.seat % 2);
   const items = [];
+  // A seat this browser holds too (one person playing several, passing the device round): when
+  // it waits for its player, a button goes there.
+  const held = seatsAt(id).filter((s) => s.seat !== state.seat);
+  const waiting = state.presence?.open
+    ? seats.map((p, i) => (p.person && !p.connected ? i : -1)).filter((i) => i >= 0)
+    : (u.pending?.length ? u.pending : [u.toMove]);
+  const next = held.find((s) => waiting.includes(s.seat));
+  if (next) {
+    const name = state.table?.seats?.[next.seat]?.name || `seat ${next.seat + 1}`;
+    items.push(h('a', { class: 'button small primary', id: 'pass-device', href: seatLink(id, next.seat, next.token) }, `Pass the device: play as ${name}`));
+  }
   if (state.presence?.open) {
     // The seats no one has come to yet: person seats never connected (away counts only once
     // someone has been there).
