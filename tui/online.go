@@ -129,7 +129,7 @@ func (o *Online) Next(ctx context.Context) (Frame, error) {
 		o.mu.Lock()
 		o.lost = true
 		o.mu.Unlock()
-		return Frame{}, refusal{reason: fmt.Sprintf("The connection broke (%v); reconnecting…", err)}
+		return Frame{}, refusal{reason: fmt.Sprintf("The connection broke (%v); reconnecting…", err), cause: ErrReconnecting}
 	}
 	return o.frame(u)
 }
@@ -362,6 +362,10 @@ func (o *Online) Say(ctx context.Context, text string) error {
 	return conn.Say(ctx, text)
 }
 
+// ErrReconnecting is the cause of the refusals of a table whose connection broke and is being
+// opened again: nothing sent meanwhile reaches it, until its next frame shows the table.
+var ErrReconnecting = errors.New("the connection is being opened again")
+
 // live returns the connection to send on, or, while it is being opened again, a refusal that
 // says to verb ("play", "try") once the table shows.
 func (o *Online) live(verb string) (*client.Conn, error) {
@@ -369,7 +373,7 @@ func (o *Online) live(verb string) (*client.Conn, error) {
 	lost := o.lost
 	o.mu.Unlock()
 	if lost {
-		return nil, refusal{reason: "The connection to the table is being opened again: " + verb + " once it shows the table."}
+		return nil, refusal{reason: "The connection to the table is being opened again: " + verb + " once it shows the table.", cause: ErrReconnecting}
 	}
 	return o.connection(), nil
 }

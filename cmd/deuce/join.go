@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -426,11 +425,12 @@ type linePrompt struct {
 	// autoSeq is the Seq of the frame whose only move was played for the seat (-1 none): it is
 	// played once, and a refusal of it lists the moves its frame did not list.
 	autoSeq int
-	// askedSince is the Seq of the first frame that asked what last asks: a move typed against
-	// any frame since answers last. Another player's secret choice moves Seq on while the seat
-	// still owes its own (the server takes it, answering any frame since the seat began to owe
-	// it), and is no reason to refuse what was typed.
-	askedSince int
+	// overShown reports the match's end printed: it is printed once.
+	overShown bool
+	// reconnecting reports the table's connection broken and being opened again
+	// (tui.ErrReconnecting): no line is read until the table's next frame, so that piped moves
+	// are not spent on a connection that cannot take them.
+	reconnecting bool
 }
 
 // rateRetry is how long the line prompt waits before sending again a move the server refused
@@ -491,6 +491,9 @@ func playTable(ctx context.Context, e *env, t tui.Table, in *lineInput) (bool, e
 				// table is as it was, and the seat is asked again, under the board and the
 				// moves already printed.
 				fmt.Fprintf(p.w, "%s (? for help)\n", p.refusalText(r))
+				if errors.Is(u.err, tui.ErrReconnecting) {
+					p.reconnecting = true
+				}
 				sent := p.sent >= 0
 				p.sent, p.ending, p.typed = -1, false, ""
 				switch {
@@ -510,6 +513,7 @@ func playTable(ctx context.Context, e *env, t tui.Table, in *lineInput) (bool, e
 			case u.err != nil:
 				return false, u.err
 			default:
+				p.reconnecting = false
 				if u.f.Fresh {
 					p.sent = -1 // a move sent before the connection broke may be lost
 				}
@@ -527,7 +531,7 @@ func playTable(ctx context.Context, e *env, t tui.Table, in *lineInput) (bool, e
 				continue
 			}
 			if err := p.t.Play(p.ctx, p.moveSeq, p.move); err != nil {
-				fmt.Fprintf(p.w, "%s (? for help)\n", sendFailure(err))
+				fmt.Fprintf(p.w, "%s (? for help)\n", p.sendFailure(err))
 				p.sent, p.typed = -1, ""
 				p.asking = true
 				p.ask()
@@ -551,7 +555,7 @@ func playTable(ctx context.Context, e *env, t tui.Table, in *lineInput) (bool, e
 // (so that piped lines follow the moves before them), and once the input has ended.
 func (p *linePrompt) input() <-chan typedLine {
 	in := p.in
-	if !p.started || in.held != nil || in.ended || p.ending || p.resend != nil || p.sent >= 0 && p.sent == p.last.Played {
+	if !p.started || p.reconnecting || in.held != nil || in.ended || p.ending || p.resend != nil || p.sent >= 0 && p.sent == p.last.Played {
 		return nil
 	}
 	return in.lines
@@ -564,10 +568,9 @@ func (p *linePrompt) frame(f tui.Frame) {
 		p.info.Names = f.Names // a seat may have taken its account's name
 	}
 	w := p.w
-	// The same question again (a player came or went, a clock was read, another player made a
-	// secret choice): the prompt stands, asked again only under what the update added.
-	same := p.asking && f.Played == p.last.Played && !f.Result.Over && len(f.Legal) == len(p.last.Legal) &&
-		(f.Seq == p.last.Seq || sameQuestion(f, p.last))
+	// The same question again (a player came or went, a clock was read): the prompt stands,
+	// asked again only under what the update added.
+	same := p.asking && f.Seq == p.last.Seq && f.Played == p.last.Played && !f.Result.Over && len(f.Legal) == len(p.last.Legal)
 	if p.shown > len(f.Log) {
 		p.shown = 0
 	}
@@ -586,17 +589,6 @@ func (p *linePrompt) frame(f tui.Frame) {
 		fmt.Fprintln(w, "  [chat] "+l)
 		said = true
 	}
-	if same && f.Seq != p.last.Seq {
-		// Another player's secret choice, which the log does not show: who has chosen, as the
-		// browser says.
-		if who := p.chose(p.last.Pending, f.Pending, f.Seat); who != "" {
-			if !said {
-				fmt.Fprintln(w)
-			}
-			fmt.Fprintf(w, "  %s: the table waits for your choice.\n", who)
-			said = true
-		}
-	}
 	p.shown, p.last, p.asking, p.started = len(f.Log), f, false, true
 	p.in.shown.Store(-1)
 	if f.Notice != p.notice && f.Notice != "" {
@@ -611,22 +603,25 @@ func (p *linePrompt) frame(f tui.Frame) {
 		p.asking = true
 		if said {
 			p.ask()
-		} else {
-			p.in.shown.Store(int64(f.Seq))
 		}
 		return
 	}
-	p.askedSince = f.Seq
 	switch {
 	case tui.LessonOver(f):
 		p.position(f)
 		return
+	case f.Result.Over && p.overShown:
+		// The end is on the screen already: a later frame (a player leaving) adds only what
+		// was printed above.
+		return
 	case f.Result.Over && f.Ended != "" && len(f.Result.Returns) == 0:
 		// Ended without a result (called off, expired): say how, not a score.
 		fmt.Fprintf(w, "\n%s\n%s\n", p.view(f), tui.EndText(f.Result, f.Ended, f.Seat, p.name))
+		p.overShown = true
 		return
 	case f.Result.Over:
 		fmt.Fprintf(w, "\n%s\nMatch over. %s\n", p.view(f), tui.EndText(f.Result, f.Ended, f.Seat, p.name))
+		p.overShown = true
 		return
 	case len(f.Legal) == 0 || f.Played == p.sent:
 		if p.waited != f.Seq && f.Seat >= 0 {
@@ -650,19 +645,12 @@ func (p *linePrompt) frame(f tui.Frame) {
 		if err == nil {
 			return
 		}
-		fmt.Fprintf(w, "%s (? for help)\n", sendFailure(err))
+		fmt.Fprintf(w, "%s (? for help)\n", p.sendFailure(err))
 		p.sent, p.typed = -1, ""
 	}
 	p.position(f)
 	p.listMoves(f)
 	p.ask()
-}
-
-// sameQuestion reports whether f asks the seat what last asked: a secret choice it owed in both
-// (another player's choice made meanwhile, which it cannot see), from the same moves. The server
-// judges a secret choice so too: it takes one answering any frame since the seat began to owe it.
-func sameQuestion(f, last tui.Frame) bool {
-	return slices.Contains(f.Pending, f.Seat) && slices.Contains(last.Pending, last.Seat) && slices.Equal(f.Legal, last.Legal)
 }
 
 // position prints the table as f shows it before its moves: the board, and a lesson's step.
@@ -705,24 +693,6 @@ func (p *linePrompt) awaited(f tui.Frame) string {
 		who = append(who, p.name(f.ToMove))
 	}
 	return strings.Join(who, " and ")
-}
-
-// chose says who, owing a secret choice in before, owes none in after ("bob has chosen"),
-// the seat itself aside; "" for nobody.
-func (p *linePrompt) chose(before, after []engine.Seat, seat engine.Seat) string {
-	var who []string
-	for _, s := range before {
-		if s != seat && !slices.Contains(after, s) {
-			who = append(who, p.name(s))
-		}
-	}
-	switch len(who) {
-	case 0:
-		return ""
-	case 1:
-		return who[0] + " has chosen"
-	}
-	return strings.Join(who, " and ") + " have chosen"
 }
 
 // name is seat's name at the table.
@@ -782,7 +752,7 @@ func (p *linePrompt) line(line typedLine) error {
 			fmt.Fprintln(w, "Type say and the line: say good luck")
 		default:
 			if err := sayer.Say(p.ctx, said); err != nil {
-				fmt.Fprintf(w, "%s (? for help)\n", sendFailure(err))
+				fmt.Fprintf(w, "%s (? for help)\n", p.sendFailure(err))
 			}
 		}
 		return nil
@@ -844,7 +814,7 @@ func (p *linePrompt) line(line typedLine) error {
 		if err := e.End(p.ctx, kind); err != nil {
 			// Refused at once (the connection is being opened again), or not sent: the table
 			// is as it was, and the command can be typed again.
-			fmt.Fprintf(w, "%s (? for help)\n", sendFailure(err))
+			fmt.Fprintf(w, "%s (? for help)\n", p.sendFailure(err))
 			break
 		}
 		p.ending, p.endNotice = true, p.notice
@@ -862,7 +832,7 @@ func (p *linePrompt) line(line typedLine) error {
 			fmt.Fprintf(w, "%q: it is not your move; type a move when the list of your moves asks for one. (? for help)\n", text)
 			break
 		}
-		if in.terminal && line.seq < int64(p.askedSince) {
+		if in.terminal && line.seq != int64(f.Seq) {
 			fmt.Fprintf(w, "%q came before the table moved on: choose again from the list above.\n", text)
 			break
 		}
@@ -874,7 +844,7 @@ func (p *linePrompt) line(line typedLine) error {
 		p.move, p.moveSeq = mv, f.Seq
 		in.shown.Store(-1)
 		if err := p.t.Play(p.ctx, f.Seq, mv); err != nil {
-			fmt.Fprintf(w, "%s (? for help)\n", sendFailure(err))
+			fmt.Fprintf(w, "%s (? for help)\n", p.sendFailure(err))
 			p.sent = -1
 			p.frame(f)
 		}
@@ -936,7 +906,10 @@ func sentenceOf(s string) string {
 
 // sendFailure says why a move or an end was not sent: the table's refusal, or the connection's
 // failure, which the table recovers from by itself (a broken connection is opened again).
-func sendFailure(err error) string {
+func (p *linePrompt) sendFailure(err error) string {
+	if errors.Is(err, tui.ErrReconnecting) {
+		p.reconnecting = true // no line is read until the table shows again
+	}
 	var r tui.Refusal
 	if errors.As(err, &r) {
 		return r.Error()

@@ -49,7 +49,7 @@ func TestJoinPlain(t *testing.T) {
 		t.Fatalf("join: %v\n%s", err, out)
 	}
 	if err := <-other; err != nil {
-		t.Fatalf("the other seat: %v", err)
+		t.Fatalf("the other seat: %v\n%s", err, out)
 	}
 	for _, want := range []string{"Your moves:", "There is no move 99", `"bid" could be bid 1, bid 2,`, "Match over", "Match record: " + recPath} {
 		if !strings.Contains(out, want) {
@@ -327,7 +327,7 @@ func TestJoinRematch(t *testing.T) {
 		t.Fatalf("join: %v\n%s", err, out)
 	}
 	if err := <-other; err != nil {
-		t.Fatalf("the other seat: %v", err)
+		t.Fatalf("the other seat: %v\n%s", err, out)
 	}
 	id := <-next
 	if got := strings.Count(out, "Match over"); got != 2 || !strings.Contains(out, "Rematch: "+c.Server.String()+"/t/"+id) {
@@ -557,7 +557,7 @@ func TestJoinPlainRateLimited(t *testing.T) {
 		t.Fatalf("join: %v\n%s", err, out)
 	}
 	if err := <-other; err != nil {
-		t.Fatalf("the other seat: %v", err)
+		t.Fatalf("the other seat: %v\n%s", err, out)
 	}
 	if !strings.Contains(out, "Match over") || strings.Contains(out, "slow down") {
 		t.Errorf("the match did not end, or a move was refused as too fast and dropped:\n%s", out)

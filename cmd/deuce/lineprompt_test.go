@@ -108,47 +108,6 @@ func TestLinePromptTerminalMoves(t *testing.T) {
 	}
 }
 
-// textView is an observation that is its text.
-type textView string
-
-func (v textView) String() string { return string(v) }
-
-// Another player's secret choice moves the table's Seq on while the seat still owes its own: a
-// move typed against the list before it answers the list still on the screen, and is played;
-// the list is not printed again. At a turn of its own, a newer frame still refuses it.
-func TestLinePromptSecretChoice(t *testing.T) {
-	asked := tui.Frame{Seq: 5, Seat: 0, Pending: []engine.Seat{0, 1}, Played: 1, Legal: legalBids(3), View: textView("ball at 0")}
-	p, table, out := promptAt(t, true, asked)
-	printed := out.Len()
-	bobBid := asked
-	bobBid.Seq, bobBid.Pending = 6, []engine.Seat{0}
-	p.frame(bobBid)
-	if strings.Contains(out.String()[printed:], "Your moves") {
-		t.Errorf("the same question was listed again:\n%s", out.String()[printed:])
-	}
-	if !strings.Contains(out.String()[printed:], "Bob has chosen: the table waits for your choice.") {
-		t.Errorf("the other player's secret choice is not told:\n%s", out.String()[printed:])
-	}
-	if err := p.line(typedLine{"2", 5}); err != nil {
-		t.Fatal(err)
-	}
-	if len(table.played) != 1 || table.played[0].Action != 2 || table.seqs[0] != 6 {
-		t.Fatalf("a bid typed before the other player's secret bid: played %v at %v; want bid 2 at seq 6\n%s", table.played, table.seqs, out)
-	}
-
-	turn := tui.Frame{Seq: 5, Seat: 0, ToMove: 0, Played: 1, Legal: legalBids(3), View: textView("ball at 0")}
-	p, table, out = promptAt(t, true, turn)
-	moved := turn
-	moved.Seq, moved.View = 6, textView("ball at 1")
-	p.frame(moved)
-	if err := p.line(typedLine{"2", 5}); err != nil {
-		t.Fatal(err)
-	}
-	if len(table.played) != 0 || !strings.Contains(out.String(), "came before the table moved on") {
-		t.Fatalf("a move typed against a view since changed was played: %v\n%s", table.played, out)
-	}
-}
-
 // A pipe writes its moves ahead: one read while the seat waits is held, with nothing after it
 // read, and played when a list asks; piped commands are taken at once when nothing is held.
 func TestLinePromptPipedMoves(t *testing.T) {
