@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -16,6 +17,8 @@ type fakeTable struct {
 	played []tui.Move
 	seqs   []int
 	ends   []string
+	// refuse, when set, is what Play answers instead of taking the move.
+	refuse error
 }
 
 func (f *fakeTable) Info() tui.Info {
@@ -26,6 +29,9 @@ func (f *fakeTable) Next(ctx context.Context) (tui.Frame, error) {
 	return tui.Frame{}, ctx.Err()
 }
 func (f *fakeTable) Play(_ context.Context, seq int, m tui.Move) error {
+	if f.refuse != nil {
+		return f.refuse
+	}
 	f.played, f.seqs = append(f.played, m), append(f.seqs, seq)
 	return nil
 }
@@ -105,6 +111,29 @@ func TestLinePromptTerminalMoves(t *testing.T) {
 	p.frame(tui.Frame{Seq: 6, Seat: 0, ToMove: 1, Played: 2})
 	if p.input() == nil {
 		t.Error("no line is read once the move was taken")
+	}
+}
+
+// A move refused because the table's connection is being opened again stops the reading of
+// lines (piped moves would all be spent on the same refusal); a match's end is printed once,
+// however many frames come after it.
+func TestLinePromptReconnectAndEnd(t *testing.T) {
+	asked := tui.Frame{Seq: 5, Seat: 0, ToMove: 0, Played: 1, Legal: legalBids(3)}
+	p, table, _ := promptAt(t, false, asked)
+	table.refuse = fmt.Errorf("refused: %w", tui.ErrReconnecting)
+	if err := p.line(typedLine{"2", 5}); err != nil {
+		t.Fatal(err)
+	}
+	if p.input() != nil {
+		t.Error("lines are read while the connection is being opened again")
+	}
+	over := tui.Frame{Seq: 9, Seat: 0, ToMove: engine.Nobody, Played: 3, Result: engine.Result{Over: true, Returns: []float64{1, -1}, Winner: 0, Score: "won"}}
+	p, _, out := promptAt(t, false, over)
+	later := over
+	later.Notice = "Bob left 1s ago."
+	p.frame(later)
+	if n := strings.Count(out.String(), "Match over"); n != 1 {
+		t.Errorf("the end printed %d times:\n%s", n, out)
 	}
 }
 
