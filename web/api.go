@@ -359,7 +359,6 @@ func (s *Server) newTable(req createRequest) (*store.Table, []string, error) {
 	t := &store.Table{ID: newID(10), Game: g.Name, Options: resolved, Seed: s.newSeed(), Status: store.Open, Moves: []engine.Move{}}
 	tokens := make([]string, n)
 	people := 0
-	var byLevel []int // the seats of bots named after their level alone
 	for i, sr := range req.Seats {
 		name := strings.TrimSpace(sr.Name)
 		if problem := seatNameProblem(name); problem != "" {
@@ -373,7 +372,6 @@ func (s *Server) newTable(req createRequest) (*store.Table, []string, error) {
 			return nil, nil, fmt.Errorf("seat %d: %q is how a guest watching a table signs the chat: choose another name", i+1, name)
 		}
 		seat := store.Seat{Name: name}
-		levelNamed := false // the seat is a bot named after its level alone
 		if sr.Bot != "" {
 			b, err := games.NewBot(g, sr.Bot)
 			if err != nil {
@@ -384,7 +382,7 @@ func (s *Server) newTable(req createRequest) (*store.Table, []string, error) {
 			}
 			seat.Bot = b.Name()
 			if seat.Name == "" {
-				seat.Name, levelNamed = b.Name()+" bot", true
+				seat.Name = b.Name() + " bot"
 			} else if level := botLevelOf(seat.Name); level != "" && level != strings.ToLower(b.Name()) {
 				// A random bot called "hard bot" would pass for a stronger one.
 				return nil, nil, fmt.Errorf("seat %d: a %s bot may not be named %q, another level's name", i+1, b.Name(), seat.Name)
@@ -398,22 +396,10 @@ func (s *Server) newTable(req createRequest) (*store.Table, []string, error) {
 			}
 		}
 		t.Seats = append(t.Seats, seat)
-		if levelNamed {
-			byLevel = append(byLevel, i)
-		}
 	}
-	// Bots of one level at one table (doubles against bots) are told apart by their seats:
-	// "easy bot 2" and "easy bot 4", not "easy bot" on both sides of the net.
-	count := map[string]int{}
-	for _, seat := range t.Seats {
-		count[seat.Name]++
-	}
-	for _, i := range byLevel {
-		if count[t.Seats[i].Name] > 1 {
-			t.Seats[i].Name = fmt.Sprintf("%s %d", t.Seats[i].Name, i+1)
-		}
-	}
-
+	// Bots of one level at one table (doubles against bots) are told apart by their seats,
+	// "easy bot 2" and "easy bot 4", as all seats named alike are, by numberAlike once the table
+	// is settled.
 	if people == 0 {
 		t.Status = store.Live
 	}

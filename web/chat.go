@@ -62,6 +62,7 @@ type chatHub struct {
 	// connection left (idle says when), so that reconnecting buys none either.
 	limits map[string]map[string]*rate.Limiter // by table, then writer
 	idle   map[string]time.Time                // by table without connections
+	swept  time.Time                           // when idle was last swept (forget)
 	now    func() time.Time
 }
 
@@ -70,8 +71,14 @@ func newChatHub(now func() time.Time) *chatHub {
 		idle: map[string]time.Time{}, now: now}
 }
 
-// forget drops the rates of the tables left long enough ago; the hub is locked.
+// forget drops the rates of the tables left long enough ago; the hub is locked. It sweeps at
+// most once every chatLimitsKept, not on every join and leave, so that a table's rates go
+// between one and two times chatLimitsKept after its last connection.
 func (h *chatHub) forget(now time.Time) {
+	if now.Sub(h.swept) < chatLimitsKept {
+		return
+	}
+	h.swept = now
 	for table, since := range h.idle {
 		if now.Sub(since) >= chatLimitsKept {
 			delete(h.idle, table)
