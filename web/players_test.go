@@ -1849,10 +1849,15 @@ func TestResignAtOnceIsNotRated(t *testing.T) {
 			Rated bool `json:"rated"`
 			Void  bool `json:"void"`
 		} `json:"recent"`
+		ByGame     []json.RawMessage `json:"byGame"`
+		ByOpponent []json.RawMessage `json:"byOpponent"`
 	}
 	bob.must(http.StatusOK, "GET", "/api/users/bob", nil, &prof)
 	if len(prof.Recent) != 1 || prof.Recent[0].Rated || !prof.Recent[0].Void {
 		t.Errorf("bob's recent matches %+v, want one void", prof.Recent)
+	}
+	if len(prof.ByGame) != 0 || len(prof.ByOpponent) != 0 {
+		t.Errorf("bob's results by game %s and by opponent %s count a void match; want none", prof.ByGame, prof.ByOpponent)
 	}
 	r := offerRematch(bob, id)
 	if ti, err := s.db.TableInfo(ctx, r.ID); err != nil || !ti.Rated {

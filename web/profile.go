@@ -146,8 +146,12 @@ func (s *Server) apiUser(w http.ResponseWriter, r *http.Request) {
 		if pt.Result != nil && pt.Result.Over && pt.Seat < len(pt.Result.Returns) {
 			m.Score = pt.Result.Score
 			m.Outcome = outcome(pt.Result.Returns, pt.Seat)
-			count(byGame, pt.Game, m.Outcome)
-			count(byOpp, m.Opponent, m.Outcome)
+			// A void match (rated, ended before every player moved) is aborted rather than
+			// played: Recent lists it, marked so, and the tallies leave it out as its rating did.
+			if !pt.Void {
+				count(byGame, pt.Game, m.Outcome)
+				count(byOpp, m.Opponent, m.Outcome)
+			}
 		}
 		p.Recent = append(p.Recent, m)
 		if (pt.Status == store.Open || pt.Status == store.Live) && len(p.Unfinished) < profileRecent {
