@@ -389,6 +389,10 @@ async function main() {
     // after this script): her account holds the seat, the session finds it.
     const botTable = casual;
     await ann.goto(`${base}/`);
+    // The seek form comes back as she left it: 5+3, rated, the random bot.
+    await ann.locator('#seek-play-bot', { hasText: '5+3' }).waitFor();
+    const kept = [await ann.locator('#seek-clock').inputValue(), await ann.locator('#seek-rated').isChecked(), await ann.locator('#seek-bot').inputValue()];
+    check(kept[0] === '5+3' && kept[1] && kept[2] === 'random', `the seek form keeps its last clock, rating and bot (${kept})`);
     const botRow = ann.locator(`#mine li[data-id="${botTable}"]`);
     await botRow.locator('button[data-end="resign"]').waitFor();
     ann.once('dialog', (d) => d.accept());

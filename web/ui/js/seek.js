@@ -29,6 +29,27 @@ const el = {
 
 let games = [];
 let me = null;
+
+// The form's last clock, rating choice and bot level, kept in this browser: a player who plays
+// 3+2 rated comes back to 3+2 rated.
+const PREFS_KEY = 'deuce.seek';
+
+function loadPrefs() {
+  try {
+    const p = JSON.parse(localStorage.getItem(PREFS_KEY) || '{}');
+    return p && typeof p === 'object' ? p : {};
+  } catch {
+    return {};
+  }
+}
+
+function savePrefs() {
+  try {
+    localStorage.setItem(PREFS_KEY, JSON.stringify({ clock: el.clock.value, rated: el.rated.checked, bot: el.bot.value }));
+  } catch {
+    // storage full or refused: the form keeps its defaults next time
+  }
+}
 const waiting = new Set(); // ids of my seeks
 
 function twoSeatVariants(g) {
@@ -40,9 +61,11 @@ function fillVariants() {
   replace(el.variant, (g ? twoSeatVariants(g) : []).map((v) => h('option', { value: v.name }, v.name)));
   const keep = el.bot.value;
   replace(el.bot, (g ? offered(g.bots) : []).map((b) => h('option', { value: b.name ?? b.Name }, `the ${b.name ?? b.Name} bot`)));
-  if ([...el.bot.options].some((o) => o.value === keep)) el.bot.value = keep;
+  const has = (v) => [...el.bot.options].some((o) => o.value === v);
+  if (has(keep)) el.bot.value = keep;
+  else if (has(loadPrefs().bot)) el.bot.value = loadPrefs().bot;
   // A newcomer's first opponent is a middling level, as in the new-table form.
-  else if ([...el.bot.options].some((o) => o.value === 'medium')) el.bot.value = 'medium';
+  else if (has('medium')) el.bot.value = 'medium';
 }
 
 function request() {
@@ -131,6 +154,9 @@ async function start() {
   el.panel.hidden = false;
   replace(el.clock, CLOCKS.map(([v, label]) => h('option', { value: v }, label)));
   el.clock.value = '10+5'; // time to read the table on a first game; bullet is a choice, not a default
+  const prefs = loadPrefs();
+  if (CLOCKS.some(([v]) => v === prefs.clock)) el.clock.value = prefs.clock;
+  if (typeof prefs.rated === 'boolean') el.rated.checked = prefs.rated;
   try {
     games = (await api.games()).filter((g) => twoSeatVariants(g).length);
   } catch {
@@ -167,8 +193,9 @@ async function start() {
     const clock = CLOCKS.find(([v]) => v === el.clock.value)?.[1] || 'no clock';
     el.playBot.textContent = `Play this bot: ${el.rated.checked ? 'rated' : 'casual'}, ${clock}`;
   };
-  el.rated.addEventListener('change', labelPlayBot);
-  el.clock.addEventListener('change', labelPlayBot);
+  for (const c of [el.rated, el.clock, el.bot]) {
+    c.addEventListener('change', () => { labelPlayBot(); savePrefs(); });
+  }
   labelPlayBot();
   // A match against a bot, with the form's clock, rated if ticked: the bots' ratings are fixed,
   // so a rated match against one places you on the scale.
