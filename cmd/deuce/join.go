@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -342,7 +343,9 @@ func showRatingChange(ctx context.Context, e *env, c *client.Client, tableID str
 // A terminal and a pipe differ in one thing: a move. A person types a move in answer to the list
 // on the screen, so a move typed while no list asks for one is refused, and one that a newer
 // list has overtaken is refused too, rather than played against a position the person never saw
-// (each line is stamped with the list shown when it was read). A script writes its moves ahead,
+// (each line is stamped with the list shown when it was read); only when the newer list offers
+// the same moves, as when another player's secret bid came in, does the move go, as an answer to
+// the list it was typed against, for the server to judge (linePrompt.before). A script writes its moves ahead,
 // so a piped move read early is held, and nothing after it is read, until a list asks for it:
 // piped input plays in order.
 type lineInput struct {
@@ -416,12 +419,15 @@ type linePrompt struct {
 	endNotice string
 	// typed is the move last sent as typed, so that a refusal of it can quote it.
 	typed string
-	// move and moveSeq are the move last sent and the Seq of the frame it answered; resend
-	// fires when a move refused for coming too fast is to be sent again (rateRetry), and no
-	// line is read meanwhile: a piped line is a move in its own right, not a retry.
-	move    tui.Move
-	moveSeq int
-	resend  <-chan time.Time
+	// move and moveSeq are the move last sent and the Seq of the frame shown when it was sent,
+	// answered the Seq it was sent as answering: moveSeq, or an older one that asked the same
+	// (see before). resend fires when a move refused for coming too fast is to be sent again
+	// (rateRetry), and no line is read meanwhile: a piped line is a move in its own right, not
+	// a retry.
+	move     tui.Move
+	moveSeq  int
+	answered int
+	resend   <-chan time.Time
 	// autoSeq is the Seq of the frame whose only move was played for the seat (-1 none): it is
 	// played once, and a refusal of it lists the moves its frame did not list.
 	autoSeq int
@@ -431,6 +437,25 @@ type linePrompt struct {
 	// (tui.ErrReconnecting): no line is read until the table's next frame, so that piped moves
 	// are not spent on a connection that cannot take them.
 	reconnecting bool
+	// asked and before are the last two frames that asked for a move, at a terminal. A line
+	// typed against the one before, when both list the same moves and the seat has not moved
+	// between, goes to the table as an answer to it: another player's secret choice (a bid)
+	// moves Seq on while the seat's own choice stands, and the server, which knows whether the
+	// seat's view changed since, takes the move or refuses it as stale.
+	asked, before question
+}
+
+// A question is what a frame asked the seat: its Seq, the seat's moves made before it, and
+// its list of moves.
+type question struct {
+	seq, played int
+	legal       []tui.Choice
+}
+
+// answers reports whether a line typed against q may be sent as an answer to q while f is
+// shown: the same moves to choose from, and none of the seat's own made since.
+func (q question) answers(seq int64, f tui.Frame) bool {
+	return q.legal != nil && int64(q.seq) == seq && q.played == f.Played && slices.Equal(q.legal, f.Legal)
 }
 
 // rateRetry is how long the line prompt waits before sending again a move the server refused
@@ -530,7 +555,7 @@ func playTable(ctx context.Context, e *env, t tui.Table, in *lineInput) (bool, e
 				p.frame(p.last)
 				continue
 			}
-			if err := p.t.Play(p.ctx, p.moveSeq, p.move); err != nil {
+			if err := p.t.Play(p.ctx, p.answered, p.move); err != nil {
 				fmt.Fprintf(p.w, "%s (? for help)\n", p.sendFailure(err))
 				p.sent, p.typed = -1, ""
 				p.asking = true
@@ -640,7 +665,7 @@ func (p *linePrompt) frame(f tui.Frame) {
 		fmt.Fprintf(w, "Your only move, played for you: %s\n", f.Legal[0].Text)
 		p.autoSeq, p.resend = f.Seq, nil
 		p.sent, p.typed = f.Played, f.Legal[0].Text
-		p.move, p.moveSeq = tui.Move{Action: f.Legal[0].Action}, f.Seq
+		p.move, p.moveSeq, p.answered = tui.Move{Action: f.Legal[0].Action}, f.Seq, f.Seq
 		err := p.t.Play(p.ctx, f.Seq, p.move)
 		if err == nil {
 			return
@@ -706,6 +731,9 @@ func (p *linePrompt) name(seat engine.Seat) string {
 // ask prompts for a move, the list of last's moves being on the screen.
 func (p *linePrompt) ask() {
 	p.asking = true
+	if p.in.terminal && (p.asked.legal == nil || p.asked.seq != p.last.Seq) {
+		p.before, p.asked = p.asked, question{p.last.Seq, p.last.Played, p.last.Legal}
+	}
 	p.in.shown.Store(int64(p.last.Seq))
 	fmt.Fprint(p.w, "your move> ")
 }
@@ -832,18 +860,24 @@ func (p *linePrompt) line(line typedLine) error {
 			fmt.Fprintf(w, "%q: it is not your move; type a move when the list of your moves asks for one. (? for help)\n", text)
 			break
 		}
+		// A line typed against an older list is refused, unless that list is the one before and
+		// offered the same moves: then the table judges it (see linePrompt.before).
+		seq := f.Seq
 		if in.terminal && line.seq != int64(f.Seq) {
-			fmt.Fprintf(w, "%q came before the table moved on: choose again from the list above.\n", text)
-			break
+			if !p.before.answers(line.seq, f) {
+				fmt.Fprintf(w, "%q came before the table moved on: choose again from the list above.\n", text)
+				break
+			}
+			seq = p.before.seq
 		}
 		mv, ok := parseMove(w, text, f.Legal)
 		if !ok {
 			break
 		}
 		p.asking, p.sent, p.typed = false, f.Played, text
-		p.move, p.moveSeq = mv, f.Seq
+		p.move, p.moveSeq, p.answered = mv, f.Seq, seq
 		in.shown.Store(-1)
-		if err := p.t.Play(p.ctx, f.Seq, mv); err != nil {
+		if err := p.t.Play(p.ctx, seq, mv); err != nil {
 			fmt.Fprintf(w, "%s (? for help)\n", p.sendFailure(err))
 			p.sent = -1
 			p.frame(f)
@@ -884,6 +918,11 @@ func (p *linePrompt) moveText() string {
 // as the board does ("you are to serve", not "player 1 is to serve").
 func (p *linePrompt) refusalText(r tui.Refusal) string {
 	var se *protocol.ServerError
+	if errors.As(r, &se) && se.Code == protocol.CodeStale && p.typed != "" {
+		// Typed against a list a newer one replaced (see linePrompt.before), and the seat's view
+		// had changed meanwhile.
+		return fmt.Sprintf("%q came before the table moved on: choose again from the list above.", p.typed)
+	}
 	if errors.As(r, &se) && se.Code == "illegal" && p.typed != "" {
 		// The server words it as engine.IllegalError does: "illegal action TEXT: REASON", the
 		// text being the move it read, which may be another than the one typed.

@@ -9,6 +9,7 @@ import (
 
 	"deuce/engine"
 	"deuce/games/pencil"
+	"deuce/protocol"
 	"deuce/tui"
 )
 
@@ -111,6 +112,59 @@ func TestLinePromptTerminalMoves(t *testing.T) {
 	p.frame(tui.Frame{Seq: 6, Seat: 0, ToMove: 1, Played: 2})
 	if p.input() == nil {
 		t.Error("no line is read once the move was taken")
+	}
+}
+
+// staleRefusal is the server's refusal of a move answering a view the seat no longer has.
+type staleRefusal struct{ se *protocol.ServerError }
+
+func (r staleRefusal) Error() string { return r.se.Message }
+func (r staleRefusal) Refused() bool { return true }
+func (r staleRefusal) Unwrap() error { return r.se }
+
+// At a terminal, a bid typed while another player's secret bid came in (a frame that moves Seq
+// on and offers the same moves, the seat's own choice still due) goes to the table as an answer
+// to the list it was typed against, and the table judges it; the server's refusal of it as stale
+// reads as the prompt's own. A line typed against a list with other moves, against one two
+// lists back, or before a move of the seat's own, is refused at once.
+func TestLinePromptSecretChoice(t *testing.T) {
+	asked := tui.Frame{Seq: 5, Seat: 0, ToMove: 0, Pending: []engine.Seat{0, 1}, Played: 1, Legal: legalBids(3)}
+	theirBid := tui.Frame{Seq: 6, Seat: 0, ToMove: 0, Pending: []engine.Seat{0}, Played: 1, Legal: legalBids(3)}
+	p, table, out := promptAt(t, true, asked)
+	p.frame(theirBid)
+	if err := p.line(typedLine{"2", 5}); err != nil {
+		t.Fatal(err)
+	}
+	if len(table.played) != 1 || table.played[0].Action != 2 || table.seqs[0] != 5 {
+		t.Fatalf("a bid typed as the other's came in: played %v at %v, want action 2 answering seq 5:\n%s", table.played, table.seqs, out)
+	}
+	if strings.Contains(out.String(), "came before") {
+		t.Errorf("the bid was refused:\n%s", out)
+	}
+	p.typed = "2"
+	stale := staleRefusal{&protocol.ServerError{Code: protocol.CodeStale, Message: "the match has moved on since that view (you answered move 5, your view changed at move 6)"}}
+	if got, want := p.refusalText(stale), `"2" came before the table moved on: choose again from the list above.`; got != want {
+		t.Errorf("the server's stale refusal reads %q, want %q", got, want)
+	}
+
+	for _, c := range []struct {
+		name   string
+		frames []tui.Frame
+	}{
+		{"other moves", []tui.Frame{{Seq: 6, Seat: 0, ToMove: 0, Played: 1, Legal: legalBids(2)}}},
+		{"two lists back", []tui.Frame{theirBid, {Seq: 7, Seat: 0, ToMove: 0, Played: 1, Legal: legalBids(3)}}},
+		{"a move of its own between", []tui.Frame{{Seq: 6, Seat: 0, ToMove: 0, Played: 2, Legal: legalBids(3)}}},
+	} {
+		p, table, out := promptAt(t, true, asked)
+		for _, f := range c.frames {
+			p.frame(f)
+		}
+		if err := p.line(typedLine{"2", 5}); err != nil {
+			t.Fatal(err)
+		}
+		if len(table.played) != 0 || !strings.Contains(out.String(), "came before the table moved on") {
+			t.Errorf("%s: a line typed against seq 5 played %v:\n%s", c.name, table.played, out)
+		}
 	}
 }
 
