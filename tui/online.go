@@ -15,8 +15,6 @@ import (
 
 	"deuce/client"
 	"deuce/engine"
-	"deuce/games"
-	"deuce/games/pencil"
 	"deuce/protocol"
 )
 
@@ -35,10 +33,9 @@ type Online struct {
 
 	mu    sync.Mutex
 	conn  *client.Conn
-	lost  bool               // the connection broke; Next reconnects
-	fresh bool               // the connection was opened again and has not had an update
-	last  engine.Observation // the latest view, for hints
-	over  bool               // the latest update ended the match
+	lost  bool // the connection broke; Next reconnects
+	fresh bool // the connection was opened again and has not had an update
+	over  bool // the latest update ended the match
 	// noResult reports that it ended without a result (called off, expired).
 	noResult bool
 	// chatAt is the time of the latest chat line shown, and chatSeen those shown from that
@@ -183,7 +180,7 @@ func (o *Online) frame(u protocol.Update) (Frame, error) {
 		return Frame{}, fmt.Errorf("the server sent a view this deuce cannot read: %w", err)
 	}
 	o.mu.Lock()
-	o.last, o.over = view, u.Result.Over
+	o.over = u.Result.Over
 	o.noResult = u.Result.Over && len(u.Result.Returns) == 0
 	fresh := o.fresh
 	o.fresh = false
@@ -264,61 +261,27 @@ func (o *Online) notice(seat engine.Seat, timed bool) string {
 // bot) instead of the full-screen interface's keys.
 func (o *Online) TypedCommands() { o.typed = true }
 
-// SetHints makes the table ask ask for the hints of the card games: the server's advice, at a
-// casual table against bots only (POST /api/tables/{id}/hint, client.Client.Hint).
+// SetHints makes the table ask the server for hints: the bidding game's optimal strategy or the
+// hard bot's advice, at a casual table against bots only (POST /api/tables/{id}/hint, client.Client.Hint).
 func (o *Online) SetHints(ask func(ctx context.Context) (string, error)) { o.askHint = ask }
 
-// Hint gives the bidding game's hint from the latest view: the rounds it shows, replayed from
-// the start, are the position; a secret bid of the other player not yet revealed stands in as
-// the smallest bid, since the optimal strategy depends only on the points and the ball. The
-// card games' hints are the server's (SetHints); where it gives none, its reason is the text.
+// Hint asks the server for a hint (SetHints): the bidding game's optimal strategy or the hard
+// bot's advice, at a casual table against bots only; where it gives none, its reason is the
+// text. The client could solve the bidding game itself, but whether a table may have hints is
+// the server's to say: a hint worked out here would help one person against another.
 func (o *Online) Hint(ctx context.Context, seat engine.Seat) (string, bool) {
-	o.mu.Lock()
-	view := o.last
-	o.mu.Unlock()
-	if seat < 0 {
+	if seat < 0 || o.askHint == nil {
 		return "", false
 	}
-	pv, ok := view.(*pencil.Observation)
-	if !ok {
-		if o.askHint == nil {
-			return "", false
-		}
-		text, err := o.askHint(ctx)
-		var refused *client.HTTPError
-		switch {
-		case errors.As(err, &refused):
-			return "No hint here: " + refused.Message + ".", true
-		case err != nil:
-			return "The hint could not be had: " + err.Error(), true
-		}
-		return text, true
+	text, err := o.askHint(ctx)
+	var refused *client.HTTPError
+	switch {
+	case errors.As(err, &refused):
+		return "No hint here: " + refused.Message + ".", true
+	case err != nil:
+		return "The hint could not be had: " + err.Error(), true
 	}
-	s, _, err := o.info.Game.Start(o.info.Options)
-	if err != nil {
-		return "", false
-	}
-	for _, r := range pv.Rounds {
-		for range 2 {
-			to := s.ToMove()
-			if to < 0 {
-				return "", false
-			}
-			a, err := s.ParseAction(fmt.Sprintf("bid %d", r.Bids[to]))
-			if err != nil || s.Apply(a) != nil {
-				return "", false
-			}
-		}
-	}
-	if to := s.ToMove(); to >= 0 && to != seat {
-		if legal := s.Legal(nil); len(legal) > 0 && s.Apply(legal[0]) != nil {
-			return "", false
-		}
-	}
-	if s.ToMove() != seat {
-		return "", false
-	}
-	return games.Hint(o.info.Game, s, seat)
+	return text, true
 }
 
 // chat takes the chat lines that came since the last frame, each as "name: text", the seat's
