@@ -80,6 +80,29 @@ func (m *Match) runClock() {
 	}
 }
 
+// botShare is the share of its time left a bot may spend on one move under a realtime clock.
+const botShare = 30
+
+// botTime is how long the bot of seat pauses before it thinks (BotDelay, so that people see the
+// table move) and how long it may think (BotBudget), both cut to what its realtime clock allows:
+// a thirtieth of the time left plus three quarters of the increment, the pause taking at most a
+// quarter of that. The share shrinks with the time left, so a bot does not lose on time however
+// short the clock and however many moves the match takes; a player who moves at once faces a
+// bot that thinks less as its time runs down, as a person would.
+func (m *Match) botTime(seat engine.Seat) (delay, budget time.Duration) {
+	delay, budget = m.cfg.BotDelay, m.cfg.BotBudget
+	k := m.cfg.TableClock
+	if k == nil || k.Control().Kind != clock.Realtime || m.clockHeld {
+		return delay, budget
+	}
+	allow := k.Left(int(seat), m.cfg.Clock.Now())/botShare + k.Control().Increment*3/4
+	if allow >= delay+budget {
+		return delay, budget
+	}
+	delay = min(delay, allow/4)
+	return delay, max(min(budget, allow-delay), 0)
+}
+
 // saveClock persists the clocks as they stand at now.
 func (m *Match) saveClock(now time.Time) {
 	if m.cfg.SaveClock == nil || m.cfg.TableClock == nil || !m.cfg.TableClock.Timed() {

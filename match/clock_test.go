@@ -319,3 +319,56 @@ func TestClockHeld(t *testing.T) {
 		t.Errorf("starting a running clock again: %v", err)
 	}
 }
+
+// deadlineBot reports how long each move's context gave it, then plays the first legal move.
+type deadlineBot struct{ given chan time.Duration }
+
+func (b deadlineBot) Name() string { return "deadline" }
+
+func (b deadlineBot) Choose(ctx context.Context, s engine.State, _ engine.Seat, _ *rand.Rand) (engine.Action, error) {
+	d, ok := ctx.Deadline()
+	if !ok {
+		d = time.Now().Add(time.Hour)
+	}
+	select {
+	case b.given <- time.Until(d):
+	default:
+	}
+	return s.Legal(nil)[0], nil
+}
+
+// TestClockBotThinksWithinItsTime: under a realtime clock a bot thinks at most a thirtieth of
+// its time left (plus three quarters of the increment), its pause before the move included, so
+// that it cannot lose on time to a player who moves at once; with time to spare it has its whole
+// budget.
+func TestClockBotThinksWithinItsTime(t *testing.T) {
+	for _, c := range []struct {
+		control     clock.Control
+		least, most time.Duration
+	}{
+		// 6 s left, no increment: 200 ms a move, of which the pause takes a quarter.
+		{clock.Control{Kind: clock.Realtime, Base: 6 * time.Second}, 100 * time.Millisecond, 150 * time.Millisecond},
+		// An hour: the whole budget of 2 s.
+		{clock.Control{Kind: clock.Realtime, Base: time.Hour}, 1500 * time.Millisecond, 2 * time.Second},
+	} {
+		ft, p, saved := timesource.NewFake(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)), &memory{}, &savedClocks{}
+		b := deadlineBot{given: make(chan time.Duration, 1)}
+		timed(t, p, clock.New(c.control, 2), ft, saved, []bot.Bot{b, nil}, func(cfg *match.Config) {
+			cfg.BotDelay = 600 * time.Millisecond
+		})
+		// The pause runs on the fake clock: advance it until the bot thinks.
+		var given time.Duration
+	wait:
+		for {
+			select {
+			case given = <-b.given:
+				break wait
+			case <-time.After(10 * time.Millisecond):
+				ft.Advance(50 * time.Millisecond)
+			}
+		}
+		if given < c.least || given > c.most {
+			t.Errorf("%s: the bot was given %v to think, want %v to %v", c.control, given, c.least, c.most)
+		}
+	}
+}

@@ -602,15 +602,16 @@ func (m *Match) startBot(_ context.Context, seat engine.Seat) {
 	m.thinking = true
 	s, seq, b := m.state.Clone(), m.seq, m.cfg.Bots[seat]
 	rng := rand.New(rand.NewPCG(m.cfg.Seed^0xb07, uint64(seq)))
+	delay, budget := m.botTime(seat)
 	go func() {
-		if m.cfg.BotDelay > 0 {
+		if delay > 0 {
 			select {
-			case <-m.cfg.Clock.After(m.cfg.BotDelay):
+			case <-m.cfg.Clock.After(delay):
 			case <-ctx.Done():
 				return
 			}
 		}
-		bctx, cancel := context.WithTimeout(ctx, m.cfg.BotBudget)
+		bctx, cancel := context.WithTimeout(ctx, budget)
 		a, err := b.Choose(bctx, s, seat, rng)
 		cancel()
 		post := func() {

@@ -317,7 +317,7 @@ func (s *Server) run(t *store.Table, owner string, epoch int64) (*liveTable, err
 			if bots[i], err = games.NewBot(g, seat.Bot); err != nil {
 				return nil, err
 			}
-			bots[i] = s.thinkers.gate(bots[i], searches(g, seat.Bot))
+			bots[i] = s.thinkers.gate(g, bots[i], searches(g, seat.Bot))
 			if err := s.checkBotCost(g, t.Options, seat.Bot); err != nil {
 				return nil, err
 			}
