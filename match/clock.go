@@ -49,6 +49,18 @@ func (m *Match) clockOwing() []int {
 	return owing
 }
 
+// Owing returns the seats that owe an action now: the seat to move (a bot included) and the
+// seats that owe a secret choice not yet made; none once the match is over.
+func (m *Match) Owing(ctx context.Context) ([]engine.Seat, error) {
+	var out []engine.Seat
+	err := m.do(ctx, func() {
+		for _, s := range m.clockOwing() {
+			out = append(out, engine.Seat(s))
+		}
+	})
+	return out, err
+}
+
 // runClock makes the clocks of the seats that owe an action run, saves them, and sets the alarm
 // for the first one to run out. The match calls it, under its lock, whenever it changes.
 func (m *Match) runClock() {

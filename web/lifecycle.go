@@ -178,9 +178,12 @@ func (s *Server) Sweep(ctx context.Context) {
 
 // expiryLoser returns the seat that loses a table expiring now: at a rated table, the one
 // person seat nobody is connected to (its person walked away, against a bot or a present
-// opponent: abandoning a rated match is a loss, not a way out of one); engine.Nobody at a
-// casual table, when every person or none is away, or when a seat was never taken (a rematch
-// offered and not answered, a seek's author who never came: a match not joined is not lost).
+// opponent: abandoning a rated match is a loss, not a way out of one); with every person
+// connected, the one person seat that owed the move all that time (staying at the table and
+// never moving is no way out of a loss either); engine.Nobody at a casual table, when every
+// person or none is away, when no one person owed the move, or when a seat was never taken (a
+// rematch offered and not answered, a seek's author who never came: a match not joined is not
+// lost).
 func (s *Server) expiryLoser(ctx context.Context, lt *liveTable) engine.Seat {
 	if s.accounts == nil {
 		return engine.Nobody
@@ -188,6 +191,10 @@ func (s *Server) expiryLoser(ctx context.Context, lt *liveTable) engine.Seat {
 	info, err := s.accounts.p.TableInfo(ctx, lt.id)
 	if err != nil || !info.Rated {
 		return engine.Nobody
+	}
+	owing, err := lt.m.Owing(ctx)
+	if err != nil {
+		owing = nil
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -201,6 +208,17 @@ func (s *Server) expiryLoser(ctx context.Context, lt *liveTable) engine.Seat {
 				return engine.Nobody
 			}
 			loser = engine.Seat(i)
+		}
+	}
+	if loser != engine.Nobody {
+		return loser
+	}
+	for _, seat := range owing {
+		if int(seat) < len(lt.person) && lt.person[seat] {
+			if loser != engine.Nobody {
+				return engine.Nobody // more than one person owed a choice
+			}
+			loser = seat
 		}
 	}
 	return loser

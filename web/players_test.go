@@ -1583,6 +1583,64 @@ func TestWalkingAwayIsARatedLoss(t *testing.T) {
 	s.wantLostToHard("walking away")
 }
 
+// TestStallingIsARatedLoss: a player who stays at a rated table and never moves again loses it
+// when the table expires, rated; the opponent, connected too and waiting, wins. A match that
+// expires so used to end without a result, so a losing player could stall a rated loss away.
+func TestStallingIsARatedLoss(t *testing.T) {
+	s := startAccounts(t)
+	ann, bob := s.signUp("ann"), s.signUp("bob")
+	// An untimed rated seek: with a clock, the staller loses on time first.
+	var sk struct {
+		ID string `json:"id"`
+	}
+	ann.must(http.StatusCreated, "POST", "/api/seeks", map[string]any{"game": "centercourt", "variant": "tiebreak", "clock": "", "rated": true}, &sk)
+	var acc struct {
+		Table string `json:"table"`
+	}
+	bob.must(http.StatusCreated, "POST", "/api/seeks/"+sk.ID+"/accept", map[string]any{}, &acc)
+	id := acc.Table
+	a, b := ann.dial(id, ""), bob.dial(id, "")
+	isUpdate := func(m pmsg) bool { return m.Type == "update" }
+	last := bothMove(t, [2]*wsconn{a, b}, [2]pmsg{a.until(isUpdate), b.until(isUpdate)})
+	staller := last[0].ToMove
+	if staller != 0 && staller != 1 {
+		t.Fatalf("seat %v to move after a move each", staller)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		s.time.Advance(31 * time.Minute) // four times past the default expiry, with both connected
+		s.main.Sweep(context.Background())
+		got, err := s.db.Get(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Ended != "" {
+			if got.Ended != store.EndExpired || got.Status != store.Finished || got.Result == nil || got.Result.Winner != 1-staller {
+				t.Fatalf("table after expiry: ended %q, status %s, result %+v; want expired, finished, won by seat %d", got.Ended, got.Status, got.Result, 1-staller)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the table never expired")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	names := []string{"ann", "bob"} // seek tables seat ann first
+	won, _ := rating.Update(rating.New(), []rating.Result{{Opponent: rating.New(), Score: 1}}, 0)
+	for seat, name := range names {
+		rs, err := s.db.Ratings(context.Background(), s.accountID(name))
+		if err != nil || len(rs) != 1 {
+			t.Fatalf("%s's ratings after the expiry: %+v, %v; want one", name, rs, err)
+		}
+		if up := rs[0].Rating.Rating > 1500; up != (seat != int(staller)) {
+			t.Errorf("%s (seat %d, seat %d stalled) is rated %.1f", name, seat, staller, rs[0].Rating.Rating)
+		}
+		if seat != int(staller) && math.Abs(rs[0].Rating.Rating-won.Rating) > 1e-6 {
+			t.Errorf("%s's rating %.2f, want %.2f for a win", name, rs[0].Rating.Rating, won.Rating)
+		}
+	}
+}
+
 // A guest cannot sit under a registered player's name, in any case, nor can another player;
 // the player, signed in, may, and other names stay free.
 func TestGuestsCannotTakeAnAccountsName(t *testing.T) {
