@@ -731,6 +731,12 @@ func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, "read the table's settings", err)
 		return
 	}
+	// A rated rematch between people is a rated pairing as a seek is, and counts against the
+	// address's seeks (--seek-rate): rematches alone would let two accounts play, and trade
+	// rating, a dozen times as often.
+	if info != nil && info.Rated && people(info.Accounts) > 1 && !s.seeks.allow(w, clientAddr(r)) {
+		return
+	}
 	release, ok := s.reserveOrRefuse(w, clientAddr(r), botOnly(nt.Seats))
 	if !ok {
 		return
@@ -752,6 +758,17 @@ func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusCreated, map[string]string{"id": nt.ID})
+}
+
+// people counts the accounts that hold seats.
+func people(accounts []int64) int {
+	n := 0
+	for _, id := range accounts {
+		if id != 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // closedError refuses a rematch with a player whose account has closed.

@@ -32,7 +32,8 @@ type Limits struct {
 	RematchBurst       int
 	// SeeksPerMinute and SeekBurst bound the seeks one address posts, whatever accounts it
 	// uses (quick pairs included): a seek stays in the lobby half an hour, so that one address
-	// holds at most SeekBurst + 30 * SeeksPerMinute of the lobby's 500 at once.
+	// holds at most SeekBurst + 30 * SeeksPerMinute of the lobby's 500 at once. A rated rematch
+	// between people, the other way to a rated pairing, counts too.
 	SeeksPerMinute float64
 	SeekBurst      int
 	// The same per signed-in account (a browser's session or a bot token), whatever addresses

@@ -2021,6 +2021,33 @@ func TestChatAbuse(t *testing.T) {
 	}
 }
 
+// TestRatedRematchesCountAsSeeks: a rated rematch between people is a rated pairing, and counts
+// against the address's seeks; past them it is told to wait, as a seek would be. Rematches
+// alone let two accounts play rated matches a dozen times as often as seeks allow.
+func TestRatedRematchesCountAsSeeks(t *testing.T) {
+	l := roomyLimits()
+	l.SeeksPerMinute, l.SeekBurst = 0.5, 2
+	s := startAccountsWith(t, l)
+	ann, bob := s.signUp("ann"), s.signUp("bob")
+	id, a, b := seatedSeekTable(t, ann, bob) // the first seek
+	a.until(clockStarted)
+	b.until(clockStarted)
+	a.send(map[string]any{"type": "resign"})
+	b.until(func(m pmsg) bool { return m.Type == "update" && m.Result.Over })
+	r := offerRematch(bob, id) // the second
+	a2 := ann.dial(r.ID, "")
+	a2.until(clockStarted)
+	a2.send(map[string]any{"type": "resign"})
+	a2.until(func(m pmsg) bool { return m.Type == "update" && m.Result.Over })
+	var refusal struct {
+		Error string `json:"error"`
+	}
+	bob.must(http.StatusTooManyRequests, "POST", "/api/tables/"+r.ID+"/rematch", map[string]string{}, &refusal)
+	if !strings.Contains(refusal.Error, "too many seeks from your address") {
+		t.Errorf("a third rated pairing from one address: %q, want the seeks' limit", refusal.Error)
+	}
+}
+
 // TestSeeksPerAddress: one address cannot fill the lobby by signing up more accounts: past its
 // burst of seeks, whatever accounts post them, it is told to wait.
 func TestSeeksPerAddress(t *testing.T) {

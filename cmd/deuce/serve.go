@@ -56,7 +56,7 @@ func runServe(ctx context.Context, args []string, e *env) error {
 	fs.IntVar(&lim.ConnectBurst, "connect-burst", lim.ConnectBurst, "websocket `connections` one address may open at once")
 	fs.Float64Var(&lim.RematchesPerMinute, "rematch-rate", lim.RematchesPerMinute, "`rematches` a minute one address may ask for, sustained")
 	fs.IntVar(&lim.RematchBurst, "rematch-burst", lim.RematchBurst, "`rematches` one address may ask for at once")
-	fs.Float64Var(&lim.SeeksPerMinute, "seek-rate", lim.SeeksPerMinute, "`seeks` a minute one address may post, sustained, whatever accounts it uses (quick pairs included)")
+	fs.Float64Var(&lim.SeeksPerMinute, "seek-rate", lim.SeeksPerMinute, "`seeks` a minute one address may post, sustained, whatever accounts it uses (quick pairs and rated rematches between people included)")
 	fs.IntVar(&lim.SeekBurst, "seek-burst", lim.SeekBurst, "`seeks` one address may post at once")
 	fs.Float64Var(&lim.AccountCreatesPerMinute, "account-create-rate", lim.AccountCreatesPerMinute, "new `tables` a minute one signed-in account may create from any addresses, sustained (accepted seeks and quick pairs included)")
 	fs.IntVar(&lim.AccountCreateBurst, "account-create-burst", lim.AccountCreateBurst, "new `tables` one signed-in account may create at once")
