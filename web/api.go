@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"deuce/engine"
 	"deuce/games"
@@ -247,9 +248,24 @@ func numberAlike(t *store.Table) error {
 			continue
 		}
 		for _, i := range seats {
-			if t.Seats[i].Account == "" {
-				t.Seats[i].Name = fmt.Sprintf("%s %d", t.Seats[i].Name, i+1)
+			if t.Seats[i].Account != "" {
+				continue
 			}
+			named := fmt.Sprintf("%s %d", t.Seats[i].Name, i+1)
+			// The number must not make a name the checks at creation refuse.
+			why := ""
+			switch {
+			case utf8.RuneCountInString(named) > 40:
+				why = "is over 40 characters"
+			case defaultName.MatchString(strings.ToLower(lookalike(named))):
+				why = "reads as a seat nobody named"
+			case spectatorLike(named):
+				why = "reads as a guest watching the table"
+			}
+			if why != "" {
+				return fmt.Errorf("seats %d and %d are both named %q, and numbered to tell them apart, %q %s: give each seat a name of its own", seats[0]+1, seats[1]+1, t.Seats[i].Name, named, why)
+			}
+			t.Seats[i].Name = named
 		}
 	}
 	for i := range t.Seats {

@@ -2112,4 +2112,25 @@ func TestAlikeSeatsNumbered(t *testing.T) {
 	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(a.Error, "seats 2 and 3 are both named") {
 		t.Errorf("Dee, Dee and Dee 2: status %d, %q; want 400", resp.StatusCode, a.Error)
 	}
+	// The number may not make a name the checks at creation refuse.
+	long := strings.Repeat("x", 40)
+	for _, c := range []struct {
+		seats []map[string]any
+		want  string
+	}{
+		{[]map[string]any{{"name": "guest"}, {"name": "guest"}}, `"guest 1" reads as a guest watching the table`},
+		{[]map[string]any{{"name": "player"}, {"name": "player"}}, `"player 1" reads as a seat nobody named`},
+		{[]map[string]any{{"name": "x"}, {"name": "player", "bot": "random"}, {"name": "Player"}, {"name": "y"}}, `reads as a seat nobody named`},
+		{[]map[string]any{{"name": long}, {"name": long}}, "is over 40 characters"},
+	} {
+		game, variant := "pencil", ""
+		if len(c.seats) == 4 {
+			game, variant = "lmn", "doubles"
+		}
+		var a answerMsg
+		resp := guest.do("POST", "/api/tables", map[string]any{"game": game, "variant": variant, "seats": c.seats}, &a)
+		if resp.StatusCode != http.StatusBadRequest || !strings.Contains(a.Error, c.want) || !strings.Contains(a.Error, "give each seat a name of its own") {
+			t.Errorf("seats %v: status %d, %q; want 400 saying %q", c.seats, resp.StatusCode, a.Error, c.want)
+		}
+	}
 }
