@@ -272,6 +272,10 @@ func (s *Server) handleChat(ctx context.Context, c *chatConn, data []byte) *erro
 		return &errorMsg{Type: "error", Code: codeBadMessage, Error: "a chat line is one line of text"}
 	case strings.IndexFunc(text, redirects) >= 0:
 		return &errorMsg{Type: "error", Code: codeBadMessage, Error: "a chat line may not hold the marks that change the direction of writing"}
+	case !shows(text):
+		return &errorMsg{Type: "error", Code: codeBadMessage, Error: "a chat line shows nothing: it needs a letter, digit, mark or symbol that is drawn"}
+	case stackedMarks(text) > maxMarks:
+		return &errorMsg{Type: "error", Code: codeBadMessage, Error: fmt.Sprintf("a chat line may put at most %d accents on one letter", maxMarks)}
 	case !c.limit.AllowN(s.now(), 1):
 		return &errorMsg{Type: "error", Code: codeRateLimited, Error: "you are chatting too fast: wait a moment"}
 	}
@@ -334,4 +338,32 @@ func spectatorWriter(a *store.Account, addr string) string {
 		return "address " + addr
 	}
 	return "account " + a.Name
+}
+
+// shows reports whether text shows anything: a letter, digit, punctuation or symbol that is not
+// drawn blank (invisible). A line of zero-width spaces or Braille blanks would be an empty line
+// under a name.
+func shows(text string) bool {
+	return strings.IndexFunc(text, func(r rune) bool {
+		return !invisible(r) && (unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.IsPunct(r) || unicode.IsSymbol(r))
+	}) >= 0
+}
+
+// maxMarks is the most combining marks a chat line may put on one character: enough for any
+// script's accents and an emoji's variation selector, not for a stack drawn over the lines
+// around it.
+const maxMarks = 4
+
+// stackedMarks returns the longest run of combining marks in text.
+func stackedMarks(text string) int {
+	longest, run := 0, 0
+	for _, r := range text {
+		if unicode.In(r, unicode.Mn, unicode.Me) {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	return longest
 }

@@ -2002,14 +2002,17 @@ func TestChatAbuse(t *testing.T) {
 		t.Fatalf("a line after the pause: %+v", m)
 	}
 	s.time.Advance(10 * web.ChatEvery)
-	for _, bad := range []string{"rtl \u202egnp.exe", "line\u2028two", "para\u2029two", "iso\u2067late"} {
+	for _, bad := range []string{"rtl \u202egnp.exe", "line\u2028two", "para\u2029two", "iso\u2067late",
+		"\u200b\u200b\u2800", "\ufeff", "\u3164 \u3164", "e" + strings.Repeat("\u0301", 20)} {
 		if m := say(w, bad); m.Code != "bad_message" {
 			t.Errorf("chat line %q: %+v, want bad_message", bad, m)
 		}
 	}
-	family := "\U0001F468\u200d\U0001F469\u200d\U0001F467 hello"
-	if m := say(w, family); m.Type != "chat" || m.Text != family {
-		t.Errorf("an emoji with joiners: %+v, want it posted", m)
+	for _, good := range []string{"\U0001F468\u200d\U0001F469\u200d\U0001F467 hello", "\u2764\ufe0f", "\U0001F44D\U0001F3FD", "Ti\u1ebfng Vi\u1ec7t", "\u0928\u092e\u0938\u094d\u0924\u0947", "!"} {
+		if m := say(w, good); m.Type != "chat" || m.Text != good {
+			t.Errorf("chat line %q: %+v, want it posted", good, m)
+		}
+		s.time.Advance(web.ChatEvery)
 	}
 	w.send(map[string]any{"type": "chat", "text": "x", "extra": 1})
 	if m := w.until(isType("error")); m.Code != "bad_message" || !strings.Contains(m.Error, "extra") {
