@@ -82,6 +82,11 @@ func TestJoinPlain(t *testing.T) {
 	if err != nil || !strings.Contains(printed, "Round 1 (moves 1-2)") || !strings.Contains(printed, "(Terminal) wins. Ball beyond player 2 (Other)'s field") {
 		t.Errorf("replay of the table's address: %v\n%s", err, printed)
 	}
+	// Typed without its scheme, as login and join take it, the address is http on this machine.
+	bare, _, err := deuce(t, "", "replay", "--plain", base.Host+"/r/"+created.ID)
+	if err != nil || bare != printed {
+		t.Errorf("replay of the address without http://: %v\n%s", err, bare)
+	}
 	// And it is analysed from its address, as from a file.
 	analysed, _, err := deuce(t, "", "analyze", "--quiet", base.String()+"/t/"+created.ID)
 	if err != nil || !strings.Contains(analysed, "1. Terminal") || !strings.Contains(analysed, "2. Other") {

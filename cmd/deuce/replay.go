@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"regexp"
 	"strings"
 
 	"deuce/client"
@@ -18,7 +21,8 @@ full-screen interface: step with the left and right arrows, a point at a time
 with [ and ], or type a point's number and Enter. With --plain, or when output
 is not a terminal, it prints the match point by point with the score after
 each. Records come from deuce play, join, sim --record and serve; FILE may also
-be a finished table's address on a server (http://HOST/t/ID or /r/ID).`
+be a finished table's address on a server (http://HOST/t/ID or /r/ID; without
+the scheme, http on this machine and https elsewhere).`
 
 func runReplay(ctx context.Context, args []string, e *env) error {
 	fs := newFlags(e, "replay", replayUsage)
@@ -50,6 +54,11 @@ func runReplay(ctx context.Context, args []string, e *env) error {
 
 // readRecord reads a record file, or fetches a finished table's record from its server.
 func readRecord(ctx context.Context, where string) (*engine.Record, error) {
+	if _, err := os.Stat(where); errors.Is(err, fs.ErrNotExist) && !strings.Contains(where, "://") && tableLink.MatchString(where) {
+		// A table's address typed without its scheme, as login and join take it ("localhost:8080/r/ID"):
+		// http on this machine, https elsewhere.
+		where = client.WithScheme(where)
+	}
 	if strings.HasPrefix(where, "http://") || strings.HasPrefix(where, "https://") {
 		link, err := client.ParseLink(where)
 		if err != nil {
@@ -64,3 +73,6 @@ func readRecord(ctx context.Context, where string) (*engine.Record, error) {
 	defer f.Close()
 	return engine.ReadRecord(f)
 }
+
+// tableLink matches a table's address without a scheme: a host, then /t/ID or /r/ID.
+var tableLink = regexp.MustCompile(`^[^/\s]+/[tr]/[A-Za-z0-9]+`)
