@@ -121,12 +121,12 @@ func (o *Observation) String() string {
 	}
 	fmt.Fprintf(&b, "Tennis (paper and pencil): %d points vs %d, %d fields a side, %s scoring, %s\n",
 		o.Start[0], o.Start[1], o.Fields, o.Scoring, jump)
-	fmt.Fprintf(&b, "player 1 %s player 2    ball at %s\n", o.Court, position(o.Ball))
+	fmt.Fprintf(&b, "player 1 %s player 2    ball %s\n", o.Court, where(o.Ball, o.Fields))
 	fmt.Fprintf(&b, "points left: player 1 %d, player 2 %d\n", o.Points[0], o.Points[1])
 	if len(o.Rounds) > 0 {
 		b.WriteString("round  bid 1  bid 2  points 1  points 2  ball\n")
 		for i, r := range o.Rounds {
-			fmt.Fprintf(&b, "%5d  %5d  %5d  %8d  %8d  %4s\n", i+1, r.Bids[0], r.Bids[1], r.Points[0], r.Points[1], position(r.Ball))
+			fmt.Fprintf(&b, "%5d  %5d  %5d  %8d  %8d  %4s\n", i+1, r.Bids[0], r.Bids[1], r.Points[0], r.Points[1], ballColumn(r.Ball, o.Fields))
 		}
 	}
 	switch {
@@ -142,4 +142,12 @@ func (o *Observation) String() string {
 	}
 	b.WriteByte('\n')
 	return b.String()
+}
+
+// ballColumn is the ball's place in a table of rounds: the field, or "out" beyond the last.
+func ballColumn(p, fields int) string {
+	if p < -fields || p > fields {
+		return "out"
+	}
+	return position(p)
 }

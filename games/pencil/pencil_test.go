@@ -496,3 +496,31 @@ func TestBallAfter(t *testing.T) {
 func TestMovesHideNothing(t *testing.T) {
 	enginetest.CheckMovesHideNothing(t, Game, enginetest.VariantOptions(Game), 30)
 }
+
+// The log says where the ball is as the board labels it: a field, or out past a side's last
+// field (with two fields a side, "-3" named a field the board does not have).
+func TestNarrateBallOut(t *testing.T) {
+	s, _, err := Game.Start(engine.Options{"fields": "2", "points": "20"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := s.(*State)
+	var said []string
+	for range 3 { // player 2 outbids player 1 three times: -1, -2, out
+		for _, bid := range []int{1, 2} {
+			a := engine.Action(bid)
+			said = append(said, st.Narrate(a, 0))
+			if err := st.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for i, want := range []string{"ball at -1", "ball at -2", "ball out past player 1"} {
+		if got := said[2*i+1]; !strings.HasSuffix(got, want) {
+			t.Errorf("round %d narrated %q, want it to end %q", i+1, got, want)
+		}
+	}
+	if v := st.Observe(0).(*Observation).String(); !strings.Contains(v, "ball out past player 1") || !strings.Contains(v, "out\n") {
+		t.Errorf("the view of the ball out:\n%s", v)
+	}
+}

@@ -250,9 +250,9 @@ func (s *State) Narrate(a engine.Action, seat engine.Seat) string {
 	}
 	if s.toMove == 1 {
 		z1, z2 := s.pending, int(a)
-		return fmt.Sprintf("round %d: %s bid %d, %s bid %d; ball at %s", len(s.rounds)+1,
+		return fmt.Sprintf("round %d: %s bid %d, %s bid %d; ball %s", len(s.rounds)+1,
 			engine.PlayerName(0, seat), z1, engine.PlayerName(1, seat), z2,
-			position(push(s.ball, z1, z2, s.params.Jump)))
+			where(push(s.ball, z1, z2, s.params.Jump), s.params.Fields))
 	}
 	return who + ": " + s.ActionString(a)
 }
@@ -280,6 +280,18 @@ func (s *State) Result() engine.Result {
 }
 
 // position renders a ball position with its sign: "-1", "0", "+2".
+// where says where the ball is, as the board labels it: "at -1", or "out past player 1" beyond
+// a side's last field (the board's "out").
+func where(p, fields int) string {
+	switch {
+	case p < -fields:
+		return "out past player 1"
+	case p > fields:
+		return "out past player 2"
+	}
+	return "at " + position(p)
+}
+
 func position(p int) string {
 	if p > 0 {
 		return "+" + strconv.Itoa(p)
