@@ -147,8 +147,9 @@ type TableInfo struct {
 	TableID string `json:"-"`
 	// Rated tables change their players' ratings.
 	Rated bool `json:"rated"`
-	// Void marks a table set up as rated whose match did not count (its RateFunc returned
-	// ErrUnrated); Rated is then false.
+	// Void marks a table set up as rated whose match did not count, or counted for some seats
+	// only (its RateFunc returned ErrUnrated, or left a seat's rating as it was); Rated is then
+	// false.
 	Void bool `json:"void,omitempty"`
 	// Clock is the time control as clock.Parse reads it ("" for none).
 	Clock string `json:"clock,omitempty"`
@@ -169,7 +170,9 @@ type PlayerTable struct {
 
 // RateFunc computes the new ratings of a table's seats from their current ones. It returns
 // ErrUnrated for a match that is not to count after all: the table is then saved as void (not
-// rated) and no rating changes.
+// rated) and no rating changes. A seat whose new rating is the zero Rating keeps its rating, and
+// the match does not enter its history; the table is then saved as void too, the other seats'
+// ratings changing (a match ended before every player moved counts against its losers only).
 type RateFunc func(current []rating.Rating) ([]rating.Rating, error)
 
 // ErrUnrated is a RateFunc's answer for a rated table whose match does not count: the table's

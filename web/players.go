@@ -392,10 +392,12 @@ func (s *Server) saveEnd(id string, epoch int64) func(ctx context.Context, why s
 // rateFunc returns the Glicko-2 update of a two-seat table's result, moves being those played
 // since t was saved; a bot seat plays at its anchored rating and is never changed. A match that
 // ends before every person at it has moved (a resignation at once, a first move never played in
-// time, a claim against a player who never came back to move) is not rated, as a game aborted
-// at its start is not on other servers: otherwise two accounts could trade rating points by
-// resigning at once. (A move each, then a resignation, still counts, as it does elsewhere: the
-// limits on seeks and tables bound how often.)
+// time, a claim against a player who never came back to move) counts against its loser only,
+// the winner's rating standing (store.RateFunc's zero Rating; the table is saved void): counted
+// for both, two accounts could trade rating points by resigning at once; counted for neither, a
+// player could resign every deal that looked bad, before moving, at no cost. (A move each, then
+// a resignation, counts for both, as it does elsewhere: the limits on seeks and tables bound how
+// often.)
 func rateFunc(t *store.Table, moves []engine.Move, result *engine.Result) store.RateFunc {
 	return func(cur []rating.Rating) ([]rating.Rating, error) {
 		if len(cur) != 2 || len(result.Returns) != 2 {
@@ -409,10 +411,12 @@ func rateFunc(t *store.Table, moves []engine.Move, result *engine.Result) store.
 				}
 			}
 		}
+		early := false // ended before every person moved
 		for i, seat := range t.Seats {
-			if seat.Bot == "" && !moved[i] {
-				return nil, store.ErrUnrated
-			}
+			early = early || seat.Bot == "" && !moved[i]
+		}
+		if early && result.Returns[0] == result.Returns[1] {
+			return nil, store.ErrUnrated // no loser to count it against
 		}
 		for i, seat := range t.Seats {
 			if seat.Bot != "" {
@@ -431,6 +435,10 @@ func rateFunc(t *store.Table, moves []engine.Move, result *engine.Result) store.
 			var err error
 			if t.Seats[i].Bot != "" {
 				next[i] = cur[i]
+				continue
+			}
+			if early && score > 0 {
+				next[i] = rating.Rating{} // the winner's rating stands
 				continue
 			}
 			if next[i], err = rating.Update(cur[i], []rating.Result{{Opponent: cur[1-i], Score: score}}, 0); err != nil {

@@ -1873,11 +1873,13 @@ func TestInvitedAccountTakesItsName(t *testing.T) {
 	}
 }
 
-// TestResignAtOnceIsNotRated: a rated match resigned before both players have moved counts for
-// neither (else two accounts could trade points by resigning at once, as often as they like):
-// no rating changes, the table says why, the profile lists the match as not rated, and a
-// rematch is rated again.
-func TestResignAtOnceIsNotRated(t *testing.T) {
+// TestResignAtOnceCountsForTheLoserOnly: a rated match resigned before both players have
+// moved counts against the player who resigned, and not for the winner (counted for both, two
+// accounts could trade points by resigning at once, as often as they like; counted for neither,
+// a player could resign every deal that looked bad): the loser's rating falls, the winner's
+// stands, the table says why, the profiles list the match as void, the loser's results count the
+// loss and the winner's nothing, and a rematch is rated again.
+func TestResignAtOnceCountsForTheLoserOnly(t *testing.T) {
 	s := startAccounts(t)
 	ann, bob := s.signUp("ann"), s.signUp("bob")
 	id, a, b := seatedSeekTable(t, ann, bob)
@@ -1888,10 +1890,12 @@ func TestResignAtOnceIsNotRated(t *testing.T) {
 		t.Fatalf("result %+v, want bob to win", end.Result)
 	}
 	ctx := context.Background()
-	for _, name := range []string{"ann", "bob"} {
-		if rs, err := s.db.Ratings(ctx, s.accountID(name)); err != nil || len(rs) != 0 {
-			t.Errorf("%s's ratings after a resignation before anyone moved: %+v, %v; want none", name, rs, err)
-		}
+	lost, _ := rating.Update(rating.New(), []rating.Result{{Opponent: rating.New(), Score: 0}}, 0)
+	if rs, err := s.db.Ratings(ctx, s.accountID("ann")); err != nil || len(rs) != 1 || math.Abs(rs[0].Rating.Rating-lost.Rating) > 1e-6 {
+		t.Errorf("ann's ratings after resigning before anyone moved: %+v, %v; want %.2f, a loss", rs, err, lost.Rating)
+	}
+	if rs, err := s.db.Ratings(ctx, s.accountID("bob")); err != nil || len(rs) != 0 {
+		t.Errorf("bob's ratings after ann resigned before anyone moved: %+v, %v; want none", rs, err)
 	}
 	var info struct {
 		Status string `json:"status"`
@@ -1916,6 +1920,15 @@ func TestResignAtOnceIsNotRated(t *testing.T) {
 	}
 	if len(prof.ByGame) != 0 || len(prof.ByOpponent) != 0 {
 		t.Errorf("bob's results by game %s and by opponent %s count a void match; want none", prof.ByGame, prof.ByOpponent)
+	}
+	var annProf struct {
+		ByGame []struct {
+			Losses int `json:"losses"`
+		} `json:"byGame"`
+	}
+	ann.must(http.StatusOK, "GET", "/api/users/ann", nil, &annProf)
+	if len(annProf.ByGame) != 1 || annProf.ByGame[0].Losses != 1 {
+		t.Errorf("ann's results by game %+v, want the loss counted", annProf.ByGame)
 	}
 	r := offerRematch(bob, id)
 	if ti, err := s.db.TableInfo(ctx, r.ID); err != nil || !ti.Rated {

@@ -146,9 +146,10 @@ func (s *Server) apiUser(w http.ResponseWriter, r *http.Request) {
 		if pt.Result != nil && pt.Result.Over && pt.Seat < len(pt.Result.Returns) {
 			m.Score = pt.Result.Score
 			m.Outcome = outcome(pt.Result.Returns, pt.Seat)
-			// A void match (rated, ended before every player moved) is aborted rather than
-			// played: Recent lists it, marked so, and the tallies leave it out as its rating did.
-			if !pt.Void {
+			// A void match (rated, ended before every player moved) counted against its loser
+			// only: Recent lists it, marked so, and the tallies count it as the ratings did, a
+			// loss for the loser and nothing for the winner.
+			if !pt.Void || m.Outcome == "loss" {
 				count(byGame, pt.Game, m.Outcome)
 				count(byOpp, m.Opponent, m.Outcome)
 			}

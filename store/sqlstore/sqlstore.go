@@ -571,11 +571,16 @@ func (db *DB) rate(ctx context.Context, tx *sql.Tx, tableID string, now time.Tim
 	if len(next) != len(accounts) {
 		return fmt.Errorf("rating gave %d ratings for %d seats", len(next), len(accounts))
 	}
+	skipped := false
 	for seat, a := range accounts {
 		if a == 0 {
 			continue
 		}
 		r := next[seat]
+		if r == (rating.Rating{}) {
+			skipped = true // this seat's rating stands (store.RateFunc)
+			continue
+		}
 		if _, err := tx.ExecContext(ctx, db.q(`
 			INSERT INTO ratings (account_id, game, rating, rd, volatility, games, updated) VALUES (?, ?, ?, ?, ?, 1, ?)
 			ON CONFLICT (account_id, game) DO UPDATE SET rating = excluded.rating, rd = excluded.rd,
@@ -588,6 +593,10 @@ func (db *DB) rate(ctx context.Context, tx *sql.Tx, tableID string, now time.Tim
 			a, game, tableID, r.Rating, r.RD, r.Volatility, ms(now)); err != nil {
 			return err
 		}
+	}
+	if skipped {
+		_, err = tx.ExecContext(ctx, db.q(`UPDATE table_info SET rated = ? WHERE table_id = ?`), ratedVoid, tableID)
+		return err
 	}
 	return nil
 }

@@ -363,6 +363,30 @@ func testFinishRated(t *testing.T, s store.Store, p store.Players) {
 	if h, _ := p.RatingHistory(ctx, bob.ID, "centercourt", 1); len(h) != 1 || h[0].TableID != "t3" {
 		t.Errorf("RatingHistory limited to 1 = %+v, want the latest (t3)", h)
 	}
+	// A match that counts for one seat only (the other's rating the zero Rating): that seat's
+	// rating changes and enters its history, the other's stands, and the table is void.
+	newRatedTable(t, s, p, "t5", true, ann.ID, bob.ID)
+	annBefore, _ := p.Ratings(ctx, ann.ID)
+	bobHist, _ := p.RatingHistory(ctx, bob.ID, "centercourt", 10)
+	lost := rating.Rating{Rating: 1400, RD: 300, Volatility: 0.06}
+	err = p.Finish(ctx, "t5", 0, nil, store.Finished, store.EndResigned, final, func([]rating.Rating) ([]rating.Rating, error) {
+		return []rating.Rating{{}, lost}, nil
+	})
+	if err != nil {
+		t.Fatalf("Finish of a match that counts for one seat: %v", err)
+	}
+	if info, _ := p.TableInfo(ctx, "t5"); info.Rated || !info.Void {
+		t.Errorf("a match that counts for one seat: info %+v, want void and not rated", info)
+	}
+	if after, _ := p.Ratings(ctx, ann.ID); !reflect.DeepEqual(after, annBefore) {
+		t.Errorf("a match that counts for bob only changed ann's ratings: %+v, want %+v", after, annBefore)
+	}
+	if h, _ := p.RatingHistory(ctx, bob.ID, "centercourt", 10); len(h) != len(bobHist)+1 || h[len(h)-1].TableID != "t5" || h[len(h)-1].Rating != lost {
+		t.Errorf("bob's history after a match that counts for him only: %+v", h)
+	}
+	if h, _ := p.RatingHistory(ctx, ann.ID, "centercourt", 10); len(h) > 0 && h[len(h)-1].TableID == "t5" {
+		t.Errorf("a match that counts for bob only is in ann's history: %+v", h)
+	}
 }
 
 func near(a, b rating.Rating) bool {

@@ -367,6 +367,7 @@ async function main() {
     const wide = await ann.evaluate(() => [document.querySelector('#mine-title').getBoundingClientRect().top, document.querySelector('#new-title').getBoundingClientRect().top].map(Math.round));
     check(Math.abs(wide[0] - wide[1]) < 40, `on a wide screen "Your tables" is at the top, beside the form (${wide})`);
     log('the lobby puts ann\'s own tables first on a phone');
+    await ann.locator('#seek-game').selectOption('pencil');
     await ann.locator('#seek-clock').selectOption('5+3');
     await ann.locator('#seek-bot').selectOption('random');
     const playBot = await ann.locator('#seek-play-bot').textContent();
@@ -378,13 +379,14 @@ async function main() {
     await ann.locator('#clocks .clock').first().waitFor();
     check((await ann.locator('#clocks').textContent()).includes('5+3'), 'the bot table has its clock');
     log('ann plays the random bot, rated, at 5+3');
-    // Resigned before she has moved, the rated match counts for nothing, and its end says so.
+    // Resigned before she has moved, the rated match against the bot still counts: a player
+    // may not resign every deal that looks bad at no cost.
     await ann.getByRole('button', { name: 'Resign', exact: true }).click();
     await ann.getByRole('button', { name: 'Yes, resign', exact: true }).click();
     await ann.locator('#end-rating').waitFor({ timeout: 10_000 });
-    const voidNote = await ann.locator('#end-rating').textContent();
-    check(voidNote === 'Not rated: the match ended before both players had moved.', `a rated match resigned at once says it is not rated (${voidNote})`);
-    log('a rated match resigned before ann moved is not rated');
+    const resignedNote = await ann.locator('#end-rating').textContent();
+    check(/^Your rating in Tennis \(paper and pencil\): \d+\? \(−\d+\)/.test(resignedNote), `a rated match resigned at once against a bot counts as a loss (${resignedNote})`);
+    log('a rated match resigned before ann moved counts against her');
     // She resigns her casual table from the lobby (the rated ones count in the ratings checked
     // after this script): her account holds the seat, the session finds it.
     const botTable = casual;

@@ -77,7 +77,7 @@ async function load() {
     ? p.recent.map((m) => h('li', { class: 'table-row' },
       h('div', { class: 'table-main' },
         h('div', {}, `${m.title} vs ${m.opponent}`),
-        h('div', { class: 'muted small' }, `${m.rated ? 'rated' : m.void ? 'not rated: it ended before every player had moved' : 'casual'} · ${m.outcome || m.status}${m.ended ? ` ${ENDED[m.ended] || `(${m.ended})`}` : ''}${m.score ? ` · ${scoreOf(m)}` : ''} · ${new Date(m.at).toLocaleString()}`)),
+        h('div', { class: 'muted small' }, `${m.rated ? 'rated' : m.void ? 'ended before every player had moved: rated for the loser only' : 'casual'} · ${m.outcome || m.status}${m.ended ? ` ${ENDED[m.ended] || `(${m.ended})`}` : ''}${m.score ? ` · ${scoreOf(m)}` : ''} · ${new Date(m.at).toLocaleString()}`)),
       m.status === 'finished'
         ? h('a', { class: 'button small', href: `/r/${encodeURIComponent(m.table)}` }, 'Replay')
         : h('a', { class: 'button small', href: `/t/${encodeURIComponent(m.table)}` }, 'Open')))

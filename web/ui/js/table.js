@@ -536,7 +536,7 @@ async function showBadToken() {
 // showRatingChange writes into el the viewer's rating after this table and its change, from
 // their profile's rating history; it tries again briefly, since the rating is saved with the
 // result and the page may ask first.
-async function showRatingChange(el, tries = 3) {
+async function showRatingChange(el, tries = 3, note = '', none = '') {
   const me = await whoami();
   if (!me.name || !state.table) return;
   try {
@@ -544,7 +544,11 @@ async function showRatingChange(el, tries = 3) {
     const history = (p.ratings || []).find((r) => r.game === state.table.game)?.history || [];
     const k = history.findIndex((e) => e.table === id);
     if (k < 0) {
-      if (tries > 1) setTimeout(() => showRatingChange(el, tries - 1), 1000);
+      if (tries > 1) setTimeout(() => showRatingChange(el, tries - 1, note, none), 1000);
+      else if (none) {
+        el.textContent = none;
+        el.hidden = false;
+      }
       return;
     }
     const after = history[k].rating;
@@ -552,7 +556,7 @@ async function showRatingChange(el, tries = 3) {
     const delta = Math.round(after - before);
     // A provisional rating ("1500?") moves by hundreds a match until the player has a few.
     const point = history[k];
-    el.textContent = `Your rating in ${state.table.title}: ${Math.round(after)}${point.provisional ? '?' : ''} (${delta >= 0 ? '+' : '−'}${Math.abs(delta)})${point.provisional ? ', provisional: it moves fast until you have played a few rated matches' : ''}`;
+    el.textContent = `Your rating in ${state.table.title}: ${Math.round(after)}${point.provisional ? '?' : ''} (${delta >= 0 ? '+' : '−'}${Math.abs(delta)})${point.provisional ? ', provisional: it moves fast until you have played a few rated matches' : ''}${note}`;
     el.hidden = false;
   } catch {
     // No change shown: the profile has it.
@@ -572,12 +576,13 @@ function tableInfo() {
 async function showRatingIfRated(el) {
   const info = await tableInfo();
   if (!info?.rated && !info?.void) return;
-  // A rated match that ended before both players moved does not count: the table says so (read
-  // again, when the page opened before the end).
+  // A rated match that ended before both players moved counts against the side that lost only:
+  // the table says so (read again, when the page opened before the end), and the player's
+  // history holds it or not.
   const now = info.void ? info : await api.table(id).catch(() => null);
   if (now?.void) {
-    el.textContent = 'Not rated: the match ended before both players had moved.';
-    el.hidden = false;
+    const why = 'the match ended before both players had moved, so it counts only against the side that lost';
+    showRatingChange(el, 3, `. It counted against you alone: ${why}.`, `Not rated for you: ${why}.`);
     return;
   }
   showRatingChange(el, 5);
