@@ -5,7 +5,7 @@
 
 import { withNames, soloLoss, scoreWithSides } from '../ui/js/names.js';
 import { reflow } from '../ui/js/dom.js';
-import { pickMore } from '../ui/js/games/alakaslam.js';
+import { pickMore, landing, landingText } from '../ui/js/games/alakaslam.js';
 import { idleText } from '../ui/js/games/lmn.js';
 
 let failed = 0;
@@ -55,6 +55,16 @@ expect('hit offered', pickMore({ ...enchanted, picked: [{}, {}, {}] }, [...picki
 expect('no enchantment', pickMore({ seat: 1, players: [{}, {}], picked: [] }, picking), '');
 expect('not the viewer\'s turn', pickMore(enchanted, []), '');
 expect('a spectator', pickMore({ ...enchanted, seat: -1 }, picking), '');
+
+// AlakaSLAM: a ball into the net names no cell across it, and a lone Enchantment is said to
+// be why (it does not move the ball).
+const court = { rows: 4, cols: 3, striking: 0, ball: { row: 0, col: 2 } };
+const ench = [{ value: 2, enchant: true }];
+expect('a lone Enchantment', landingText(court, landing(court, ench), ench), 'into the net: an Enchantment alone does not move the ball');
+const short = [{ value: 1, color: 'red' }];
+expect('a hit short of the net', landingText(court, landing(court, short), short), 'into the net');
+const across = [{ value: 2, color: 'red' }];
+expect('a hit across', landingText(court, landing(court, across), across), 'to row 3 col 2: in');
 
 // Love Means Nothing: a clicked card with no move says why, by the phase.
 expect('a card that cannot be laid out', idleText({ phase: 'preparing' }, 7), 'Card 7 has no move now: it covers a zone a preparation card already covers (no two may cover the same zone).');

@@ -142,9 +142,14 @@ function cellName(c) {
 
 // landingText says where a hit sends the ball: the court card it lands on, or only what
 // happens when it lands on none (a row or column past the court means nothing to a player).
-function landingText(v, l) {
+// A ball into the net lands on no card across it: no cell is named, and cards that are all
+// Enchantments (a lone Enchantment does not move the ball) are said to be why.
+export function landingText(v, l, cards = []) {
+  if (l.result === 'into the net') {
+    return cards.length && cards.every((c) => c.enchant) ? 'into the net: an Enchantment alone does not move the ball' : 'into the net';
+  }
   const onCourt = l.row >= 0 && l.row < v.rows && l.col >= 0 && l.col < v.cols;
-  if (!onCourt) return l.result === 'into the net' ? 'into the net' : `${l.result}: off the court`;
+  if (!onCourt) return `${l.result}: off the court`;
   return `to ${cellName(l)}: ${l.result}`;
 }
 
@@ -400,7 +405,7 @@ class AlakaView {
       sh ? h('div', {}, h('strong', {}, sh.serve ? 'Last serve' : 'Last shot'),
         sh.plays.map((p) => `${this.name(p.seat)}: ${p.cards.map((c) => c.name + (c.straight ? ' (straight)' : '')).join(', ')}${p.laurie ? ' (Laurie)' : ''}`).join('; '),
         // Off the court, what happened, not a row or column the court does not have.
-        ` → ${landingText(v, { ...sh.to, result: sh.result }).replace(/^to /, '')}`) : null,
+        ` → ${landingText(v, { ...sh.to, result: sh.result }, sh.plays.flatMap((p) => p.cards)).replace(/^to /, '')}`) : null,
       lp ? h('div', {}, h('strong', {}, `Point ${lp.number}`), `${lp.how}, to ${this.teamName(v, lp.winner, true)}`) : null,
       v.call && !lp ? h('div', { class: 'muted' }, `${capitalize(this.name(0))} called ${v.call}${v.revealed ? `; revealed ${v.revealed}` : ''}${v.revealed && !v.needCall && v.server >= 0 ? `: ${firstServe(this.teamName(v, v.players[v.server]?.team ?? v.server, true))}` : ''}`) : null);
   }
@@ -412,8 +417,8 @@ class AlakaView {
     if (c && /^pick /.test(text) && v.ball) {
       c.straight = / straight$/.test(text);
       if (v.support === frame.seat) return 'continues from where the first player\'s cards leave the ball';
-      const l = landing(v, [...(v.picked || []), c]);
-      return `ball ${landingText(v, l)}`;
+      const cards = [...(v.picked || []), c];
+      return `ball ${landingText(v, landing(v, cards), cards)}`;
     }
     let m = /^move (forward|back|red|blue)$/.exec(text);
     if (m) {
@@ -429,7 +434,7 @@ class AlakaView {
       return `to ${cellName(to)}${onBall ? ' (the ball)' : ''}`;
     }
     if (/^spend /.test(text)) return v.format === 'canadian' && v.players[frame.seat]?.team === 1 ? '+2 spaces' : '+1 space';
-    if (text === 'hit') return v.aim ? `ball ${landingText(v, { ...v.aim.to, result: v.aim.result })}` : 'play the cards picked';
+    if (text === 'hit') return v.aim ? `ball ${landingText(v, { ...v.aim.to, result: v.aim.result }, v.picked || [])}` : 'play the cards picked';
     if (text === 'concede') return 'the other side wins the point';
     if (text === 'draw three') return 'Laurie: draw 3, play 1';
     m = /^toots player (\d)$/.exec(text);
@@ -468,7 +473,7 @@ class AlakaView {
     const aim = v.aim;
     const need = pickMore(v, legal);
     replace(this.els.preview, aim
-      ? h('span', { class: `ak-preview ${aim.result === 'in' && !need ? 'in' : 'bad'}` }, `${legal.length ? 'Your cards send' : 'The cards picked send'} the ball ${landingText(v, { ...aim.to, result: aim.result })}.${need}`)
+      ? h('span', { class: `ak-preview ${aim.result === 'in' && !need ? 'in' : 'bad'}` }, `${legal.length ? 'Your cards send' : 'The cards picked send'} the ball ${landingText(v, { ...aim.to, result: aim.result }, v.picked || [])}.${need}`)
       : null);
     replace(this.els.moves, legal.map((c, i) => {
       const [label, detail] = this.labelOf(frame, v, c.text);
