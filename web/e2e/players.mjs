@@ -307,6 +307,9 @@ async function main() {
     await guest.locator('#rated-help', { hasText: 'Sign in' }).waitFor();
     check(await guest.locator('#rated').isDisabled(), 'a guest cannot create a rated table');
     check((await guest.locator('#rated-help').textContent()).includes('Sign in'), 'the form tells a guest why');
+    // The seek panel is only its note for a guest: no form of disabled controls to scroll past.
+    await guest.locator('#seek-error', { hasText: 'Sign in' }).waitFor();
+    check(!(await guest.locator('#seek-post').isVisible()) && !(await guest.locator('#seek-game').isVisible()), 'a guest sees no seek form, only how to seek');
     await ann.goto(`${base}/`);
     await ann.locator('.game-card', { hasText: 'Center Court' }).click();
     await ann.locator('#variant').selectOption('tiebreak');

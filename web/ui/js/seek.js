@@ -176,6 +176,7 @@ async function start() {
   fillVariants();
   const signedOut = !me.name;
   for (const c of el.form.querySelectorAll('button, input, select')) c.disabled = signedOut;
+  el.form.classList.toggle('signed-out', signedOut);
   if (signedOut) {
     el.rated.checked = false; // nothing is rated signed out: the box says so
     say('Sign in (top right) to post or accept a seek.', false);
