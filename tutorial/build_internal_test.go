@@ -1,6 +1,7 @@
 package tutorial
 
 import (
+	"strings"
 	"testing"
 
 	"deuce/engine"
@@ -23,16 +24,49 @@ func TestBuildStopsAtThePoint(t *testing.T) {
 			if len(tu.steps) == d.MaxSteps {
 				continue // a lesson may stop at its most steps, mid-point
 			}
-			// The score before each move, and after the last.
-			var scores []string
-			final, err := engine.Replay(tu.game, tu.rec, func(i int, s engine.State) { scores = append(scores, s.Result().Score) })
+			// The learner's points before each move, and after the last.
+			var won []int
+			final, err := engine.Replay(tu.game, tu.rec, func(i int, s engine.State) { won = append(won, learnerPoints(s)) })
 			if err != nil {
 				t.Fatal(err)
 			}
 			n := len(tu.rec.Moves)
-			if n > 0 && !final.Result().Over && scores[n-1] == scores[n] {
-				t.Errorf("%s seed %d: the lesson's last move (%q) left the score at %q: it does not end a point", def.Game, d.Seed, tu.rec.Moves[n-1].Text, scores[n])
+			if n > 0 && !final.Result().Over && won[n] <= won[n-1] {
+				t.Errorf("%s seed %d: the lesson's last move (%q) won the learner no point (%d before, %d after)", def.Game, d.Seed, tu.rec.Moves[n-1].Text, won[n-1], won[n])
 			}
+		}
+	}
+}
+
+// TestAlakaSLAMConcedeSaysWhy: a lesson's step that concedes a point says why it is lost. The
+// lesson's own deal ends on a point the learner wins before any concession, so the deal of seed
+// 2, where the learner concedes, is built for the check.
+func TestAlakaSLAMConcedeSaysWhy(t *testing.T) {
+	for _, def := range definitions {
+		if def.Game != "alakaslam" {
+			continue
+		}
+		def.Seed, def.MinSteps = 2, 30 // on to its step limit: past its concessions
+		tu := build(def)
+		if tu.err != nil {
+			t.Fatal(tu.err)
+		}
+		concedes := 0
+		for step := range tu.Steps() {
+			f, err := tu.Frame(step)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f.Expect.Text != "concede" {
+				continue
+			}
+			concedes++
+			if !strings.Contains(f.Lesson, "away") && !strings.Contains(f.Lesson, "no legal hit") && !strings.Contains(f.Lesson, "lands out") {
+				t.Errorf("step %d: %q says not why the point is lost", step, f.Lesson)
+			}
+		}
+		if concedes == 0 {
+			t.Fatal("the deal of seed 2 has no concession: the check checks nothing")
 		}
 	}
 }

@@ -42,7 +42,7 @@ type definition struct {
 
 var definitions = []definition{
 	{
-		Game: "centercourt", Options: engine.Options{"format": "tiebreak"}, Seed: 3, MinSteps: 4, MaxSteps: 10,
+		Game: "centercourt", Options: engine.Options{"format": "tiebreak"}, Seed: 16, MinSteps: 4, MaxSteps: 10,
 		Intro: "Center Court plays tennis with cards valued 1 to 6. The server plays a card: its value is the Volley Value. " +
 			"Each return must match it: one card of the same value, or 1 + |v − w| cards of another value w " +
 			"(two cards one step away, three cards two steps away...). Who cannot return loses the point. You serve first.",
@@ -81,7 +81,7 @@ var definitions = []definition{
 		},
 	},
 	{
-		Game: "alakaslam", Options: engine.Options{"format": "singles", "points": "3"}, Seed: 2, MinSteps: 5, MaxSteps: 30,
+		Game: "alakaslam", Options: engine.Options{"format": "singles", "points": "3"}, Seed: 51, MinSteps: 5, MaxSteps: 30,
 		Intro: "AlakaSLAM is wizards' tennis on a court of cards, 4 rows by 3 columns. Red is column 1, blue the last column. " +
 			"Each Hit card moves the ball one column toward its colour and its value in rows toward your opponent; " +
 			"an Enchantment forces the return to use exactly that many cards. You must stand on the ball to hit it. First to 3 points wins.",
@@ -89,16 +89,18 @@ var definitions = []definition{
 			"choose":   "Choose your character: «%s».",
 			"keep":     "Keep this hand: «%s». A mulligan would draw a hand one card smaller.",
 			"mulligan": "Mulligan: «%s». You discard your hand and draw one card fewer.",
-			"call":     "Call a colour for the first serve: «%s».",
+			"call":     "Call a colour for the first serve: «%s». A card is revealed from the deck; if its colour is the one called, you serve first.",
 			"corner":   "Choose the back corner to serve from: «%s».",
 			"move":     "Move: «%s». One space is free, never diagonally.",
 			"spend":    "Discard an Enchantment to move one more space: «%s».",
 			"pick":     "Pick a card for your hit: «%s». A red card moves the ball toward red, a blue one toward blue, its value in rows forward.",
-			"hit":      "Hit with the cards picked: «%s».",
-			"done":     "End your turn: «%s».",
-			"discard":  "Discard: «%s».",
-			"take":     "Take the card back: «%s».",
-			"concede":  "You cannot return the ball: «%s» and lose the point.",
+			"pick enchant": "Add an Enchantment to the hit: «%s». It does not move the ball, but your opponent's return must use exactly that many cards: " +
+				"fewer choices, and harder to reach. One Enchantment at most per hit.",
+			"hit":     "Hit with the cards picked: «%s».",
+			"done":    "End your turn: «%s».",
+			"discard": "Discard: «%s».",
+			"take":    "Take the card back: «%s».",
+			"concede": "You cannot return the ball: «%s» and lose the point.",
 		},
 	},
 	{
@@ -211,18 +213,28 @@ func build(def definition) *Tutorial {
 		} else {
 			a = g.Heuristic(engine.Determinize(s, to, rng), rng)
 		}
-		score := s.Result().Score
+		won := learnerPoints(s)
 		if err := t.rec.Apply(s, a); err != nil {
 			t.err = err
 			return t
 		}
-		// The lesson ends with the move that wins a point, once MinSteps were played: its last
-		// frame shows that point's end, not the next one begun.
-		if len(t.steps) >= def.MinSteps && s.Result().Score != score {
+		// The lesson ends with a point the learner wins, once MinSteps were played: its last
+		// frame shows that point's end, not the next one begun, and a lesson does not end on
+		// the learner's lost point under "Well played!".
+		if len(t.steps) >= def.MinSteps && learnerPoints(s) > won {
 			break
 		}
 	}
 	return t
+}
+
+// learnerPoints counts the points the learner's side (seat 0's, side 0 in every lesson's
+// format) has won.
+func learnerPoints(s engine.State) int {
+	if t, ok := s.(engine.Tennis); ok {
+		return t.TennisFacts().PointsWon[0]
+	}
+	return 0
 }
 
 // Game is the tutorial's game.
@@ -317,6 +329,9 @@ func (t *Tutorial) lesson(i int, st engine.State) string {
 			return strings.TrimSpace(fmt.Sprintf(l, m.Text) + " " + lmnCard(m.Text))
 		}
 	case "alakaslam":
+		if strings.HasPrefix(m.Text, "pick Enchant") {
+			kind = "pick enchant"
+		}
 		if d := alakaslam.DescribeAction(m.Text); d != "" {
 			return fmt.Sprintf("Choose your character: «%s». %s", m.Text, d)
 		}
@@ -405,7 +420,8 @@ func centerCourtReturn(before []engine.Move, text string) string {
 	case n == 1:
 		// Named with the shot it answers: two returns of a 4 in a row would otherwise read the
 		// same, and the second step look like the first one again.
-		return fmt.Sprintf("Your opponent's «%s» (shot %d of the rally) makes the Volley Value %d. Return it with a single %d: «%s».", last, shot, vv, w, text)
+		return fmt.Sprintf("Your opponent's «%s» (shot %d of the rally) makes the Volley Value %d. Return it with a single %d: «%s». "+
+			"One card of the same value is the cheapest return, and keeps the rest of your hand for the shots to come.", last, shot, vv, w, text)
 	case n < len(words):
 		return fmt.Sprintf("Return the Volley Value %d with %s %ds: %d is %d away from %d, so it takes 1 + %d = %d cards. Play «%s»; the Volley Value becomes %d.",
 			vv, words[n], w, w, n-1, vv, n-1, n, text, w)

@@ -75,9 +75,10 @@ func TestAlakaSLAMSaysWhy(t *testing.T) {
 			}
 		}
 	}
-	if hits == 0 || concedes == 0 {
-		t.Fatalf("the lesson has %d hits and %d concedes: the check checks nothing", hits, concedes)
+	if hits == 0 {
+		t.Fatalf("the lesson has %d hits: the check checks nothing", hits)
 	}
+	_ = concedes // the lesson ends on a point won; a deal where the learner concedes is checked in TestAlakaSLAMConcedeSaysWhy
 }
 
 // Love Means Nothing's lesson reads each card it plays in words (its notation, «BL+FL>BC», is

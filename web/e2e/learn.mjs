@@ -407,7 +407,7 @@ async function newcomer(ctx) {
   await page.locator('.pc-send').click();
   await page.waitForFunction(() => document.body.dataset.state === 'over', null, { timeout: 20_000 });
   const said = await page.locator('#log li').allTextContents();
-  check(said[0] === 'You: bid 10' && said.at(-1) === 'round 4: you bid 0, heuristic bot bid 1; ball at -3',
+  check(said[0] === 'You: bid 10' && said.at(-1) === 'round 4: you bid 0, heuristic bot bid 1; ball out past you',
     `the log tells your bids and the bot's as "you" and "heuristic bot" (${said})`);
   check(said.every((l) => !/player \d|Ann/.test(l)), `the log names nobody "player N" nor the viewer by name (${said})`);
   const lostTexts = {
