@@ -215,8 +215,18 @@ func (s *Server) readChat(ctx context.Context, c *chatConn) []chatMsg {
 		return nil
 	}
 	out := make([]chatMsg, 0, len(lines))
-	seats := map[string]int{}
+	// A line is credited to the seat of its name. A seat that took a name after writing (a
+	// guest naming its "player 2", an account claiming it) wrote under its default name, which
+	// no other seat may carry: those lines are its own, shown under its name now, so that a
+	// mute hides them too.
+	seats, names := map[string]int{}, []string{}
 	if t, err := s.store.Get(ctx, c.table); err == nil {
+		for i, seat := range t.Seats {
+			names = append(names, seat.Name)
+			if _, taken := seats[defaultSeatName(i)]; !taken && seat.Name != defaultSeatName(i) {
+				seats[defaultSeatName(i)] = i
+			}
+		}
 		for i, seat := range t.Seats {
 			seats[seat.Name] = i
 		}
@@ -224,11 +234,22 @@ func (s *Server) readChat(ctx context.Context, c *chatConn) []chatMsg {
 	for _, l := range lines {
 		m := chatMsg{Type: "chat", ID: l.ID, Room: l.Room, Name: l.Name, Text: l.Text, At: l.At, History: true}
 		if seat, ok := seats[l.Name]; ok && l.Room == roomPlayers {
-			m.Seat = &seat
+			m.Seat, m.Name = &seat, names[seat]
 		}
 		out = append(out, m)
 	}
 	return out
+}
+
+// rename gives the connections of seat at table its new name, for the lines they write next.
+func (h *chatHub) rename(table string, seat engine.Seat, name string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for c := range h.conns[table] {
+		if c.room == roomPlayers && c.seat == seat {
+			c.name = name
+		}
+	}
 }
 
 // chatClientMsg is a chat or mute message from a client.

@@ -121,5 +121,6 @@ func (s *Server) rename(ctx context.Context, lt *liveTable, seat engine.Seat, na
 		s.notify(live) // the presence carries the name to every connection
 	}
 	s.mu.Unlock()
+	s.chat.rename(lt.id, seat, name) // the seat's next lines are signed with it
 	return nil
 }

@@ -85,3 +85,33 @@ func TestGuestCannotNameItsSeatAsAnAccount(t *testing.T) {
 	g.send(map[string]any{"type": "name", "name": "Dora"})
 	g.until(func(m pmsg) bool { return m.Type == "presence" && len(m.Seats) == 2 && m.Seats[1].Name == "Dora" })
 }
+
+// TestChatFollowsARenamedSeat: a guest that names its seat after writing signs its next lines
+// with the name, and its earlier lines, read again from the history, are its seat's under that
+// name, so that a mute of the seat hides them too.
+func TestChatFollowsARenamedSeat(t *testing.T) {
+	s := startAccounts(t)
+	guest := s.person()
+	var c created
+	guest.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "pencil", "seats": []map[string]string{{"name": "Ann"}, {"name": ""}}}, &c)
+	ann := guest.dial(c.ID, c.Seats[0].Token)
+	ann.until(isType("update"))
+	g := guest.dial(c.ID, c.Seats[1].Token)
+	g.until(isType("update"))
+	g.send(map[string]any{"type": "chat", "text": "hi"})
+	if m := ann.until(isType("chat")); m.Text != "hi" || m.Name != "player 2" || m.Seat != 1 {
+		t.Fatalf("the line before the name: %+v", m)
+	}
+	g.send(map[string]any{"type": "name", "name": "Dora"})
+	ann.until(func(m pmsg) bool { return m.Type == "presence" && len(m.Seats) == 2 && m.Seats[1].Name == "Dora" })
+	g.send(map[string]any{"type": "chat", "text": "again"})
+	if m := ann.until(isType("chat")); m.Text != "again" || m.Name != "Dora" || m.Seat != 1 {
+		t.Errorf("the line after the name: %+v, want it signed Dora, seat 2", m)
+	}
+	late := guest.dial(c.ID, c.Seats[0].Token)
+	for _, want := range []string{"hi", "again"} {
+		if m := late.until(isType("chat")); m.Text != want || m.Name != "Dora" || m.Seat != 1 {
+			t.Errorf("the history's line %q: %+v, want it Dora's, seat 2", want, m)
+		}
+	}
+}

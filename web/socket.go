@@ -729,6 +729,9 @@ func (s *Server) claimLocked(ctx context.Context, id string, seat engine.Seat, a
 		s.notify(lt)    // presence says so: nobody may call it off now
 	}
 	s.mu.Unlock()
+	if renamed {
+		s.chat.rename(id, seat, st.Name) // another connection of the seat signs with it too
+	}
 	if lt != nil && !open {
 		s.startClock(ctx, lt)
 	}
