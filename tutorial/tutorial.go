@@ -23,6 +23,7 @@ import (
 	"deuce/games/alakaslam"
 	"deuce/games/lmn"
 	"deuce/games/pencil"
+	"deuce/games/worldwide"
 	"deuce/match"
 )
 
@@ -327,6 +328,14 @@ func (t *Tutorial) lesson(i int, st engine.State) string {
 		// The card's halves in words: «prep 22 BL+FL>BC» is a card to read before it is played.
 		if l, ok := t.def.lessons[kind]; ok {
 			return strings.TrimSpace(fmt.Sprintf(l, m.Text) + " " + lmnCard(m.Text))
+		}
+	case "worldwide":
+		// A second serve says so: the first was a fault, and a second fault loses the point.
+		if o, ok := st.Observe(m.Seat).(*worldwide.Observation); ok && kind == "serve" {
+			if o.SecondServe {
+				return fmt.Sprintf(t.def.lessons[kind], m.Text) + " Your first serve was a fault: this is your second serve, with a new card, and a second fault (a double fault) loses the point: an easy card plays safe."
+			}
+			return fmt.Sprintf(t.def.lessons[kind], m.Text) + " A first serve may risk a harder card: a fault still leaves you a second serve."
 		}
 	case "alakaslam":
 		if strings.HasPrefix(m.Text, "pick Enchant") {

@@ -143,6 +143,11 @@ func TestLessonsEndWithAPoint(t *testing.T) {
 		}
 	}
 	tu, _ := tutorial.For("worldwide")
+	// Its serves say why: the first may risk a hard card, the second (after a fault) plays safe.
+	second, _ := tu.Frame(1)
+	if first, _ := tu.Frame(0); !strings.Contains(first.Lesson, "first serve may risk") || !strings.Contains(second.Lesson, "this is your second serve") {
+		t.Errorf("Worldwide's serves: %q, then %q; want the first's risk and the second serve told", first.Lesson, second.Lesson)
+	}
 	first, _ := tu.Frame(0)
 	if first.Update.Result.Score != "0-0" || !strings.HasPrefix(first.Expect.Text, "serve") {
 		t.Errorf("Worldwide's lesson starts at %q with %q; want 0-0, the learner serving", first.Update.Result.Score, first.Expect.Text)
