@@ -185,7 +185,11 @@ func formatName(f score.Format) string {
 func (o *Observation) String() string {
 	name := func(seat int) string { return engine.PlayerName(engine.Seat(seat), engine.Seat(o.Seat)) }
 	var b strings.Builder
-	fmt.Fprintf(&b, "Score: %s (%s, %s serving)\n", o.Score, o.Format, name(o.Server))
+	if o.Phase == "over" {
+		fmt.Fprintf(&b, "Score: %s (%s)\n", o.Score, o.Format) // nobody serves once it is over
+	} else {
+		fmt.Fprintf(&b, "Score: %s (%s, %s serving)\n", o.Score, o.Format, name(o.Server))
+	}
 	switch o.Phase {
 	case "over":
 		fmt.Fprintf(&b, "Match over: %s won\n", name(o.Tennis.Winner))
