@@ -778,6 +778,21 @@ func seekTable(t *testing.T, ann, bob *person) string {
 	return seekTableOf(t, ann, bob, "centercourt", "tiebreak")
 }
 
+// ratedSeekAt has ann post a rated Center Court tiebreak seek with clock ("" for none) and bob
+// accept it, and returns the table.
+func ratedSeekAt(t *testing.T, ann, bob *person, clock string) string {
+	t.Helper()
+	var sk struct {
+		ID string `json:"id"`
+	}
+	ann.must(http.StatusCreated, "POST", "/api/seeks", map[string]any{"game": "centercourt", "variant": "tiebreak", "clock": clock, "rated": true}, &sk)
+	var acc struct {
+		Table string `json:"table"`
+	}
+	bob.must(http.StatusCreated, "POST", "/api/seeks/"+sk.ID+"/accept", map[string]any{}, &acc)
+	return acc.Table
+}
+
 // seatedSeekTable is seekTable with both players connected by their accounts and welcomed:
 // the table and ann's and bob's connections.
 func seatedSeekTable(t *testing.T, ann, bob *person) (string, *wsconn, *wsconn) {
@@ -1104,15 +1119,8 @@ func TestRatedAgainstBot(t *testing.T) {
 func TestCorrespondenceClaim(t *testing.T) {
 	s := startAccounts(t)
 	ann, bob := s.signUp("ann"), s.signUp("bob")
-	var sk struct {
-		ID string `json:"id"`
-	}
-	ann.must(http.StatusCreated, "POST", "/api/seeks", map[string]any{"game": "centercourt", "variant": "tiebreak", "clock": "2d", "rated": true}, &sk)
-	var acc struct {
-		Table string `json:"table"`
-	}
-	bob.must(http.StatusCreated, "POST", "/api/seeks/"+sk.ID+"/accept", map[string]any{}, &acc)
-	a, b := ann.dial(acc.Table, ""), bob.dial(acc.Table, "")
+	table := ratedSeekAt(t, ann, bob, "2d")
+	a, b := ann.dial(table, ""), bob.dial(table, "")
 	u := a.until(isType("update"))
 	ub := b.until(isType("update"))
 	if u.Clock == nil || u.Clock.Control != "2d" {
@@ -1131,22 +1139,22 @@ func TestCorrespondenceClaim(t *testing.T) {
 		s.time.Advance(5 * time.Minute)
 	}
 	claimer := map[engine.Seat]*person{0: bob, 1: ann}[late]
-	claimer.must(http.StatusConflict, "POST", "/api/tables/"+acc.Table+"/claim-time", map[string]any{}, nil)
+	claimer.must(http.StatusConflict, "POST", "/api/tables/"+table+"/claim-time", map[string]any{}, nil)
 	var tab struct {
 		Status string `json:"status"`
 	}
-	claimer.must(http.StatusOK, "GET", "/api/tables/"+acc.Table, nil, &tab)
+	claimer.must(http.StatusOK, "GET", "/api/tables/"+table, nil, &tab)
 	if tab.Status != "live" && tab.Status != "open" {
 		t.Fatalf("after a day away the table is %s, want it still playing", tab.Status)
 	}
 	s.time.Advance(25 * time.Hour)
-	map[engine.Seat]*person{0: ann, 1: bob}[late].must(http.StatusConflict, "POST", "/api/tables/"+acc.Table+"/claim-time", map[string]any{}, nil)
-	claimer.must(http.StatusOK, "POST", "/api/tables/"+acc.Table+"/claim-time", map[string]any{}, nil)
-	claimer.must(http.StatusOK, "GET", "/api/tables/"+acc.Table, nil, &tab)
+	map[engine.Seat]*person{0: ann, 1: bob}[late].must(http.StatusConflict, "POST", "/api/tables/"+table+"/claim-time", map[string]any{}, nil)
+	claimer.must(http.StatusOK, "POST", "/api/tables/"+table+"/claim-time", map[string]any{}, nil)
+	claimer.must(http.StatusOK, "GET", "/api/tables/"+table, nil, &tab)
 	if tab.Status != "finished" {
 		t.Errorf("after the claim the table is %s, want finished", tab.Status)
 	}
-	got, err := s.db.Get(context.Background(), acc.Table)
+	got, err := s.db.Get(context.Background(), table)
 	if err != nil || got.Ended != store.EndTime || got.Result == nil || got.Result.Winner == late {
 		t.Errorf("stored table: ended %q, result %+v, %v; want a win on time against seat %d", got.Ended, got.Result, err, late)
 	}
@@ -1561,26 +1569,32 @@ func TestSeekTablesAreCapped(t *testing.T) {
 func TestWalkingAwayIsARatedLoss(t *testing.T) {
 	s, c, w := ratedAgainstHard(t)
 	w.c.CloseNow()
+	if got := s.untilEnded(c.ID); got.Ended != store.EndExpired || got.Status != store.Finished || got.Result == nil || got.Result.Winner != 1 {
+		t.Fatalf("table after expiry: ended %q, status %s, result %+v; want expired, finished, won by the bot", got.Ended, got.Status, got.Result)
+	}
+	s.wantLostToHard("walking away")
+}
+
+// untilEnded moves the fake clock on half an hour at a time (past the default expiry), sweeping,
+// until table id has ended, and returns it.
+func (s *accountServer) untilEnded(id string) *store.Table {
+	s.t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		s.time.Advance(31 * time.Minute) // past the default expiry
+		s.time.Advance(31 * time.Minute)
 		s.main.Sweep(context.Background())
-		got, err := s.db.Get(context.Background(), c.ID)
+		got, err := s.db.Get(context.Background(), id)
 		if err != nil {
-			t.Fatal(err)
+			s.t.Fatal(err)
 		}
 		if got.Ended != "" {
-			if got.Ended != store.EndExpired || got.Status != store.Finished || got.Result == nil || got.Result.Winner != 1 {
-				t.Fatalf("table after expiry: ended %q, status %s, result %+v; want expired, finished, won by the bot", got.Ended, got.Status, got.Result)
-			}
-			break
+			return got
 		}
 		if time.Now().After(deadline) {
-			t.Fatal("the table never expired")
+			s.t.Fatal("the table never ended")
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	s.wantLostToHard("walking away")
 }
 
 // TestStallingIsARatedLoss: a player who stays at a rated table and never moves again loses it
@@ -1589,16 +1603,7 @@ func TestWalkingAwayIsARatedLoss(t *testing.T) {
 func TestStallingIsARatedLoss(t *testing.T) {
 	s := startAccounts(t)
 	ann, bob := s.signUp("ann"), s.signUp("bob")
-	// An untimed rated seek: with a clock, the staller loses on time first.
-	var sk struct {
-		ID string `json:"id"`
-	}
-	ann.must(http.StatusCreated, "POST", "/api/seeks", map[string]any{"game": "centercourt", "variant": "tiebreak", "clock": "", "rated": true}, &sk)
-	var acc struct {
-		Table string `json:"table"`
-	}
-	bob.must(http.StatusCreated, "POST", "/api/seeks/"+sk.ID+"/accept", map[string]any{}, &acc)
-	id := acc.Table
+	id := ratedSeekAt(t, ann, bob, "") // untimed: with a clock, the staller loses on time first
 	a, b := ann.dial(id, ""), bob.dial(id, "")
 	isUpdate := func(m pmsg) bool { return m.Type == "update" }
 	last := bothMove(t, [2]*wsconn{a, b}, [2]pmsg{a.until(isUpdate), b.until(isUpdate)})
@@ -1606,24 +1611,9 @@ func TestStallingIsARatedLoss(t *testing.T) {
 	if staller != 0 && staller != 1 {
 		t.Fatalf("seat %v to move after a move each", staller)
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		s.time.Advance(31 * time.Minute) // four times past the default expiry, with both connected
-		s.main.Sweep(context.Background())
-		got, err := s.db.Get(context.Background(), id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Ended != "" {
-			if got.Ended != store.EndExpired || got.Status != store.Finished || got.Result == nil || got.Result.Winner != 1-staller {
-				t.Fatalf("table after expiry: ended %q, status %s, result %+v; want expired, finished, won by seat %d", got.Ended, got.Status, got.Result, 1-staller)
-			}
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the table never expired")
-		}
-		time.Sleep(10 * time.Millisecond)
+	// Four times past the default expiry, both connected.
+	if got := s.untilEnded(id); got.Ended != store.EndExpired || got.Status != store.Finished || got.Result == nil || got.Result.Winner != 1-staller {
+		t.Fatalf("table after expiry: ended %q, status %s, result %+v; want expired, finished, won by seat %d", got.Ended, got.Status, got.Result, 1-staller)
 	}
 	names := []string{"ann", "bob"} // seek tables seat ann first
 	won, _ := rating.Update(rating.New(), []rating.Result{{Opponent: rating.New(), Score: 1}}, 0)
