@@ -82,18 +82,25 @@ func (s *Server) apiHint(w http.ResponseWriter, r *http.Request) {
 	}
 	// One hint at a time, and in a turn among the bots' searches (think.go): hints and bots
 	// together never search on more cores than the server allows.
-	busy := time.NewTimer(hintWait)
-	defer busy.Stop()
-	for _, slot := range []chan struct{}{s.hints, s.thinkers} {
-		select {
-		case slot <- struct{}{}:
-			defer func() { <-slot }()
-		case <-busy.C:
-			writeError(w, http.StatusServiceUnavailable, "the hint service is busy: try again in a moment")
-			return
-		case <-r.Context().Done():
-			return
+	wait, stop := context.WithTimeout(r.Context(), hintWait)
+	defer stop()
+	turn := false
+	select {
+	case s.hints <- struct{}{}:
+		defer func() { <-s.hints }()
+		// The turn is shared out by address as the bots' are (thinkers).
+		addr := clientAddr(r)
+		if s.thinkers.acquire(wait, addr) == nil {
+			turn = true
+			defer s.thinkers.release(addr)
 		}
+	case <-wait.Done():
+	}
+	if !turn {
+		if r.Context().Err() == nil {
+			writeError(w, http.StatusServiceUnavailable, "the hint service is busy: try again in a moment")
+		}
+		return
 	}
 	var reply hintReply
 	if g.Name == pencil.Game.Name {

@@ -55,7 +55,7 @@ type Server struct {
 	msgRate  rate.Limit
 	msgBurst int
 	limits   Limits
-	thinkers thinkers // the bot searches running at once (think.go)
+	thinkers *thinkers // the bot searches running at once (think.go)
 	clock    timesource.Clock
 	// Per-address token buckets.
 	creates, connects, rematches *buckets
@@ -207,7 +207,7 @@ func NewServer(cfg Config) *Server {
 	s := &Server{
 		store: cfg.Store, log: log, botDelay: cfg.BotDelay, seeds: cfg.Seeds,
 		msgRate: rate.Limit(cfg.MessageRate), msgBurst: cfg.MessageBurst,
-		limits: lim, clock: cfg.Clock, thinkers: make(thinkers, lim.Thinkers),
+		limits: lim, clock: cfg.Clock, thinkers: newThinkers(lim.Thinkers),
 		creates:          newBuckets("new tables", lim.CreatesPerMinute, lim.CreateBurst, now),
 		createTries:      newBuckets("requests for new tables", 10*lim.CreatesPerMinute, 3*lim.CreateBurst, now),
 		connects:         newBuckets("connections", lim.ConnectsPerMinute, lim.ConnectBurst, now),
@@ -317,7 +317,7 @@ func (s *Server) run(t *store.Table, owner string, epoch int64) (*liveTable, err
 			if bots[i], err = games.NewBot(g, seat.Bot); err != nil {
 				return nil, err
 			}
-			bots[i] = s.thinkers.gate(g, bots[i], searches(g, seat.Bot))
+			bots[i] = s.thinkers.gate(g, bots[i], searches(g, seat.Bot), owner)
 			if err := s.checkBotCost(g, t.Options, seat.Bot); err != nil {
 				return nil, err
 			}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"deuce/bot"
 	"deuce/engine"
@@ -32,22 +33,22 @@ func (b blockingBot) Choose(ctx context.Context, _ engine.State, _ engine.Seat, 
 // runs out while it waits plays the heuristic's move at once.
 func TestThinkersTakeTurns(t *testing.T) {
 	cc := centercourt.Game
-	turns := make(thinkers, 1)
+	turns := newThinkers(1)
 	first := blockingBot{"hard", make(chan struct{}, 1), make(chan struct{})}
 	second := blockingBot{"expert", make(chan struct{}, 1), make(chan struct{})}
 	cheap := blockingBot{"heuristic", make(chan struct{}, 1), make(chan struct{})}
-	if _, ok := turns.gate(cc, cheap, false).(gatedBot); ok {
+	if _, ok := turns.gate(cc, cheap, false, "a").(gatedBot); ok {
 		t.Fatal("the heuristic was made to wait for a turn")
 	}
-	var _ bot.Bot = turns.gate(cc, first, true)
+	var _ bot.Bot = turns.gate(cc, first, true, "a")
 
 	done := make(chan engine.Action, 2)
-	go func() { a, _ := turns.gate(cc, first, true).Choose(context.Background(), nil, 0, nil); done <- a }()
+	go func() { a, _ := turns.gate(cc, first, true, "a").Choose(context.Background(), nil, 0, nil); done <- a }()
 	<-first.started
-	go func() { a, _ := turns.gate(cc, second, true).Choose(context.Background(), nil, 0, nil); done <- a }()
+	go func() { a, _ := turns.gate(cc, second, true, "a").Choose(context.Background(), nil, 0, nil); done <- a }()
 	// The cheap bot chooses while both searches hold or wait for the one turn.
 	go func() { <-cheap.started; close(cheap.release) }()
-	if a, err := turns.gate(cc, cheap, false).Choose(context.Background(), nil, 0, nil); a != 7 || err != nil {
+	if a, err := turns.gate(cc, cheap, false, "a").Choose(context.Background(), nil, 0, nil); a != 7 || err != nil {
 		t.Fatalf("the heuristic: %v %v", a, err)
 	}
 	select {
@@ -58,7 +59,7 @@ func TestThinkersTakeTurns(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	third := blockingBot{"medium", make(chan struct{}, 1), make(chan struct{})}
-	if _, err := turns.gate(cc, third, true).Choose(ctx, nil, 0, nil); !errors.Is(err, context.Canceled) {
+	if _, err := turns.gate(cc, third, true, "a").Choose(ctx, nil, 0, nil); !errors.Is(err, context.Canceled) {
 		t.Fatalf("a search of an ended table: %v, want its context's error", err)
 	}
 	st, _, err := cc.Start(nil)
@@ -68,7 +69,7 @@ func TestThinkersTakeTurns(t *testing.T) {
 	late, stop := context.WithTimeout(context.Background(), 0)
 	defer stop()
 	fourth := blockingBot{"expert", make(chan struct{}, 1), make(chan struct{})}
-	a, err := turns.gate(cc, fourth, true).Choose(late, st, st.ToMove(), rand.New(rand.NewPCG(1, 2)))
+	a, err := turns.gate(cc, fourth, true, "a").Choose(late, st, st.ToMove(), rand.New(rand.NewPCG(1, 2)))
 	if err != nil || !slices.Contains(st.Legal(nil), a) {
 		t.Fatalf("a search out of time while it waits: %v, %v; want a legal move of the heuristic's", a, err)
 	}
@@ -85,7 +86,73 @@ func TestThinkersTakeTurns(t *testing.T) {
 			t.Fatalf("a search chose %v", a)
 		}
 	}
-	if len(turns) != 0 {
-		t.Fatalf("%d turns still taken after every search ended", len(turns))
+	if n := turns.busy(); n != 0 {
+		t.Fatalf("%d turns still taken after every search ended", n)
+	}
+}
+
+// A freed turn goes to the waiting search of the address running the fewest: one address's
+// queue of searches does not keep another's waiting behind all of it. A search whose context
+// ends while it waits leaves the queue.
+func TestThinkersShareByAddress(t *testing.T) {
+	turns := newThinkers(1)
+	ctx := context.Background()
+	if err := turns.acquire(ctx, "flood"); err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan string, 8)
+	waitFor := func(owner string, n int) {
+		t.Helper()
+		for {
+			turns.mu.Lock()
+			k := 0
+			for _, w := range turns.waiting {
+				if w.owner == owner {
+					k++
+				}
+			}
+			turns.mu.Unlock()
+			if k == n {
+				return
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	for i := range 3 {
+		go func() {
+			if turns.acquire(ctx, "flood") == nil {
+				got <- "flood"
+			}
+		}()
+		waitFor("flood", i+1)
+	}
+	gone, cancel := context.WithCancel(ctx)
+	left := make(chan error, 1)
+	go func() { left <- turns.acquire(gone, "quitter") }()
+	waitFor("quitter", 1)
+	cancel()
+	if err := <-left; !errors.Is(err, context.Canceled) {
+		t.Fatalf("a search whose table ended while it waited: %v", err)
+	}
+	waitFor("quitter", 0)
+	go func() {
+		if turns.acquire(ctx, "victim") == nil {
+			got <- "victim"
+		}
+	}()
+	waitFor("victim", 1)
+	turns.release("flood")
+	if first := <-got; first != "victim" {
+		t.Fatalf("the freed turn went to %s, before the address running none", first)
+	}
+	turns.release("victim")
+	for range 3 {
+		if next := <-got; next != "flood" {
+			t.Fatalf("then %s", next)
+		}
+		turns.release("flood")
+	}
+	if n := turns.busy(); n != 0 || turns.free != 1 {
+		t.Fatalf("after every search: %d turns taken, %d free", n, turns.free)
 	}
 }

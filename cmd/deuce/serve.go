@@ -69,7 +69,7 @@ func runServe(ctx context.Context, args []string, e *env) error {
 	fs.IntVar(&lim.BotTables, "max-bot-tables", lim.BotTables, "unfinished `tables` with bots in every seat")
 	fs.DurationVar(&lim.BotTableTime, "bot-table-time", lim.BotTableTime, "a table with bots in every seat ends this long after it was created")
 	fs.DurationVar(&lim.BotTableDelay, "bot-table-delay", lim.BotTableDelay, "least pause before each move at a table with bots in every seat, one of them searching (medium, hard, expert, equilibrium)")
-	fs.IntVar(&lim.Thinkers, "max-thinking", lim.Thinkers, "bot `searches` running at once on the server (medium, hard, expert, equilibrium); the others wait their turn")
+	fs.IntVar(&lim.Thinkers, "max-thinking", lim.Thinkers, "bot `searches` and hints running at once on the server (medium, hard, expert, equilibrium); the others wait their turn, shared out by address")
 	fs.IntVar(&lim.SpectatorsPerTable, "max-spectators", lim.SpectatorsPerTable, "`spectators` one table takes")
 	fs.IntVar(&lim.ConnsPerAddress, "max-conns-per-address", lim.ConnsPerAddress, "websocket `connections` open at once from one address")
 	fs.IntVar(&lim.EquilibriumPoints, "equilibrium-max-points", lim.EquilibriumPoints, "most starting `points` a player may have against the pencil equilibrium bot (its solve grows with the fifth power)")
