@@ -16,6 +16,7 @@ import (
 
 	"deuce/client"
 	"deuce/engine"
+	"deuce/games"
 	"deuce/protocol"
 	"deuce/tui"
 )
@@ -465,7 +466,13 @@ const rateRetry = time.Second
 // playTable plays or watches a table at a line prompt, and reports whether the match ended.
 func playTable(ctx context.Context, e *env, t tui.Table, in *lineInput) (bool, error) {
 	p := &linePrompt{ctx: ctx, w: e.stdout, t: t, in: in, info: t.Info(), waited: -1, sent: -1, autoSeq: -1}
-	fmt.Fprintf(p.w, "%s, %s. %s\n", p.info.Game.Title, p.info.Options, strings.Join(p.info.Names, " vs "))
+	// The options as the full screen's title says them: the variant's name and what differs
+	// from it, without those the others make moot (Worldwide's sets in a tiebreak).
+	title := p.info.Game.Title
+	if o := games.BriefOptions(p.info.Game, p.info.Options, len(p.info.Names)); o != "" {
+		title += ", " + o
+	}
+	fmt.Fprintf(p.w, "%s. %s\n", title, strings.Join(p.info.Names, " vs "))
 	defer in.shown.Store(-1)
 	fctx, stop := context.WithCancel(ctx)
 	defer stop()
