@@ -152,8 +152,10 @@ func (g gatedBot) Choose(ctx context.Context, s engine.State, seat engine.Seat, 
 	if err := g.turns.acquire(ctx, g.owner); err != nil {
 		return g.instead(ctx, s, seat, rng, err)
 	}
-	a, err := g.Bot.Choose(ctx, s, seat, rng)
-	g.turns.release(g.owner)
+	a, err := func() (engine.Action, error) {
+		defer g.turns.release(g.owner) // given back even if the search panics
+		return g.Bot.Choose(ctx, s, seat, rng)
+	}()
 	if err != nil {
 		return g.instead(ctx, s, seat, rng, err)
 	}
