@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"deuce/bot"
 	"deuce/clock"
 	"deuce/engine"
 )
@@ -100,19 +101,40 @@ const botShare = 30
 // a thirtieth of the time left plus three quarters of the increment, the pause taking at most a
 // quarter of that. The share shrinks with the time left, so a bot does not lose on time however
 // short the clock and however many moves the match takes; a player who moves at once faces a
-// bot that thinks less as its time runs down, as a person would.
-func (m *Match) botTime(seat engine.Seat) (delay, budget time.Duration) {
+// bot that thinks less as its time runs down, as a person would. pressed reports the budget cut
+// so (UnderClock). At a table of bots only the pause is never cut: it bounds what such a table
+// costs the server, and the bots may lose on time to each other.
+func (m *Match) botTime(seat engine.Seat) (delay, budget time.Duration, pressed bool) {
 	delay, budget = m.cfg.BotDelay, m.cfg.BotBudget
 	k := m.cfg.TableClock
 	if k == nil || k.Control().Kind != clock.Realtime || m.clockHeld {
-		return delay, budget
+		return delay, budget, false
 	}
 	allow := k.Left(int(seat), m.cfg.Clock.Now())/botShare + k.Control().Increment*3/4
 	if allow >= delay+budget {
-		return delay, budget
+		return delay, budget, false
+	}
+	if !slices.ContainsFunc(m.cfg.Bots, func(b bot.Bot) bool { return b == nil }) {
+		return delay, max(min(budget, allow-delay), 0), true
 	}
 	delay = min(delay, allow/4)
-	return delay, max(min(budget, allow-delay), 0)
+	return delay, max(min(budget, allow-delay), 0), true
+}
+
+// underClockKey marks the context of a bot's move whose budget its clock cut.
+type underClockKey struct{}
+
+// WithUnderClock marks ctx as a bot's move whose thinking time its realtime clock cut.
+func WithUnderClock(ctx context.Context) context.Context {
+	return context.WithValue(ctx, underClockKey{}, true)
+}
+
+// UnderClock reports whether ctx is a bot's move whose thinking time its realtime clock cut: a
+// bot that cannot search in that time had better play a quick move than lose on time. Without
+// the mark, a search that fails is tried again after a pause, at its full strength.
+func UnderClock(ctx context.Context) bool {
+	pressed, _ := ctx.Value(underClockKey{}).(bool)
+	return pressed
 }
 
 // saveClock persists the clocks as they stand at now.

@@ -320,8 +320,12 @@ func TestClockHeld(t *testing.T) {
 	}
 }
 
-// deadlineBot reports how long each move's context gave it, then plays the first legal move.
-type deadlineBot struct{ given chan time.Duration }
+// deadlineBot reports how long each move's context gave it, and whether its clock cut that,
+// then plays the first legal move.
+type deadlineBot struct {
+	given   chan time.Duration
+	pressed chan bool
+}
 
 func (b deadlineBot) Name() string { return "deadline" }
 
@@ -332,6 +336,7 @@ func (b deadlineBot) Choose(ctx context.Context, s engine.State, _ engine.Seat, 
 	}
 	select {
 	case b.given <- time.Until(d):
+		b.pressed <- match.UnderClock(ctx)
 	default:
 	}
 	return s.Legal(nil)[0], nil
@@ -345,14 +350,15 @@ func TestClockBotThinksWithinItsTime(t *testing.T) {
 	for _, c := range []struct {
 		control     clock.Control
 		least, most time.Duration
+		pressed     bool
 	}{
 		// 6 s left, no increment: 200 ms a move, of which the pause takes a quarter.
-		{clock.Control{Kind: clock.Realtime, Base: 6 * time.Second}, 100 * time.Millisecond, 150 * time.Millisecond},
+		{clock.Control{Kind: clock.Realtime, Base: 6 * time.Second}, 100 * time.Millisecond, 150 * time.Millisecond, true},
 		// An hour: the whole budget of 2 s.
-		{clock.Control{Kind: clock.Realtime, Base: time.Hour}, 1500 * time.Millisecond, 2 * time.Second},
+		{clock.Control{Kind: clock.Realtime, Base: time.Hour}, 1500 * time.Millisecond, 2 * time.Second, false},
 	} {
 		ft, p, saved := timesource.NewFake(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)), &memory{}, &savedClocks{}
-		b := deadlineBot{given: make(chan time.Duration, 1)}
+		b := deadlineBot{given: make(chan time.Duration, 1), pressed: make(chan bool, 1)}
 		timed(t, p, clock.New(c.control, 2), ft, saved, []bot.Bot{b, nil}, func(cfg *match.Config) {
 			cfg.BotDelay = 600 * time.Millisecond
 		})
@@ -369,6 +375,9 @@ func TestClockBotThinksWithinItsTime(t *testing.T) {
 		}
 		if given < c.least || given > c.most {
 			t.Errorf("%s: the bot was given %v to think, want %v to %v", c.control, given, c.least, c.most)
+		}
+		if pressed := <-b.pressed; pressed != c.pressed {
+			t.Errorf("%s: the move marked as cut by the clock: %v, want %v", c.control, pressed, c.pressed)
 		}
 	}
 }

@@ -602,7 +602,7 @@ func (m *Match) startBot(_ context.Context, seat engine.Seat) {
 	m.thinking = true
 	s, seq, b := m.state.Clone(), m.seq, m.cfg.Bots[seat]
 	rng := rand.New(rand.NewPCG(m.cfg.Seed^0xb07, uint64(seq)))
-	delay, budget := m.botTime(seat)
+	delay, budget, pressed := m.botTime(seat)
 	go func() {
 		if delay > 0 {
 			select {
@@ -612,6 +612,9 @@ func (m *Match) startBot(_ context.Context, seat engine.Seat) {
 			}
 		}
 		bctx, cancel := context.WithTimeout(ctx, budget)
+		if pressed {
+			bctx = WithUnderClock(bctx)
+		}
 		a, err := b.Choose(bctx, s, seat, rng)
 		cancel()
 		post := func() {

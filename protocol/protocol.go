@@ -254,6 +254,9 @@ type Table struct {
 	Rematch string `json:"rematch,omitempty"`
 	// Rated marks a rated table (GET /api/tables/{id} only).
 	Rated bool `json:"rated,omitempty"`
+	// Void marks a table set up as rated whose match ended before every player moved: it
+	// counted against its loser only (GET /api/tables/{id} only).
+	Void bool `json:"void,omitempty"`
 }
 
 // Seat is a seat of a table as everybody sees it.

@@ -750,7 +750,8 @@ func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
 	// A rated rematch between people is a rated pairing as a seek is, and counts against the
 	// address's seeks (--seek-rate): rematches alone would let two accounts play, and trade
 	// rating, a dozen times as often.
-	if info != nil && info.Rated && people(info.Accounts) > 1 && !s.seeks.allow(w, clientAddr(r)) {
+	// Only a rematch made now counts: accepting or reopening one already made does not.
+	if _, err := s.store.Get(r.Context(), nt.ID); err != nil && info != nil && info.Rated && people(info.Accounts) > 1 && !s.seeks.allow(w, clientAddr(r)) {
 		return
 	}
 	release, ok := s.reserveOrRefuse(w, clientAddr(r), botOnly(nt.Seats))

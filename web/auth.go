@@ -612,6 +612,9 @@ func (s *Server) keepGuestSeats(ctx context.Context, a *store.Account, seats []g
 				s.notify(lt) // presence carries the name to the others
 			}
 			s.mu.Unlock()
+			if renamed {
+				s.chat.rename(t.ID, seat, st.Name)
+			}
 			return nil
 		})
 		if err == nil {

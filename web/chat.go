@@ -241,6 +241,13 @@ func (s *Server) readChat(ctx context.Context, c *chatConn) []chatMsg {
 	return out
 }
 
+// nameOf is the name c signs its lines with: rename may change it from another goroutine.
+func (h *chatHub) nameOf(c *chatConn) string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return c.name
+}
+
 // rename gives the connections of seat at table its new name, for the lines they write next.
 func (h *chatHub) rename(table string, seat engine.Seat, name string) {
 	h.mu.Lock()
@@ -300,14 +307,15 @@ func (s *Server) handleChat(ctx context.Context, c *chatConn, data []byte) *erro
 	case !c.limit.AllowN(s.now(), 1):
 		return &errorMsg{Type: "error", Code: codeRateLimited, Error: "you are chatting too fast: wait a moment"}
 	}
-	line := &store.ChatMessage{TableID: c.table, Room: c.room, Name: c.name, Text: text, At: store.Now()}
+	name := s.chat.nameOf(c)
+	line := &store.ChatMessage{TableID: c.table, Room: c.room, Name: name, Text: text, At: store.Now()}
 	if err := s.accounts.p.AddChat(ctx, line); errors.Is(err, store.ErrFull) {
 		return &errorMsg{Type: "error", Code: codeBadMessage, Error: "this table's chat is full"}
 	} else if err != nil {
 		s.log.Error("chat", "table", c.table, "err", err)
 		return &errorMsg{Type: "error", Code: codeServer, Error: "the line could not be saved; try again"}
 	}
-	m := chatMsg{Type: "chat", ID: line.ID, Room: c.room, Name: c.name, Text: text, At: line.At}
+	m := chatMsg{Type: "chat", ID: line.ID, Room: c.room, Name: name, Text: text, At: line.At}
 	if c.seat >= 0 {
 		seat := int(c.seat)
 		m.Seat = &seat
@@ -375,14 +383,18 @@ func shows(text string) bool {
 // around it.
 const maxMarks = 4
 
-// stackedMarks returns the longest run of combining marks in text.
+// stackedMarks returns the longest run of combining marks in text. A format character (a
+// zero-width joiner) between marks does not end the run: the marks after it still stack on the
+// same letter.
 func stackedMarks(text string) int {
 	longest, run := 0, 0
 	for _, r := range text {
-		if unicode.In(r, unicode.Mn, unicode.Me) {
+		switch {
+		case unicode.In(r, unicode.Mn, unicode.Me):
 			run++
 			longest = max(longest, run)
-		} else {
+		case unicode.Is(unicode.Cf, r):
+		default:
 			run = 0
 		}
 	}

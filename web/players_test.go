@@ -2006,7 +2006,7 @@ func TestChatAbuse(t *testing.T) {
 	}
 	s.time.Advance(10 * web.ChatEvery)
 	for _, bad := range []string{"rtl \u202egnp.exe", "line\u2028two", "para\u2029two", "iso\u2067late",
-		"\u200b\u200b\u2800", "\ufeff", "\u3164 \u3164", "e" + strings.Repeat("\u0301", 20)} {
+		"\u200b\u200b\u2800", "\ufeff", "\u3164 \u3164", "e" + strings.Repeat("\u0301", 20), "e" + strings.Repeat("\u0301\u0300\u0302\u0303\u200d", 5)} {
 		if m := say(w, bad); m.Code != "bad_message" {
 			t.Errorf("chat line %q: %+v, want bad_message", bad, m)
 		}
@@ -2041,6 +2041,14 @@ func TestRatedRematchesCountAsSeeks(t *testing.T) {
 	a.send(map[string]any{"type": "resign"})
 	b.until(func(m pmsg) bool { return m.Type == "update" && m.Result.Over })
 	r := offerRematch(bob, id) // the second
+	// Accepting it (asking for the rematch that exists) costs nothing.
+	var same struct {
+		ID string `json:"id"`
+	}
+	ann.must(http.StatusOK, "POST", "/api/tables/"+id+"/rematch", map[string]string{}, &same)
+	if same.ID != r.ID {
+		t.Fatalf("ann's rematch %q, want bob's %q", same.ID, r.ID)
+	}
 	a2 := ann.dial(r.ID, "")
 	a2.until(clockStarted)
 	a2.send(map[string]any{"type": "resign"})

@@ -305,6 +305,16 @@ func (s *Server) start(t *store.Table, owner string) (*liveTable, error) {
 	return lt, err
 }
 
+// turnOwner is the key a table's bot searches share turns under (thinkers): its creator's
+// address, or, for a table resumed after a restart or taken over from another node (no address
+// known), the table itself, so that resumed tables do not all wait in one queue.
+func turnOwner(owner, id string) string {
+	if owner == "" {
+		return "table:" + id
+	}
+	return owner
+}
+
 // run runs a table's match under the lease epoch (0 on a single node).
 func (s *Server) run(t *store.Table, owner string, epoch int64) (*liveTable, error) {
 	g, err := games.Lookup(t.Game)
@@ -317,7 +327,7 @@ func (s *Server) run(t *store.Table, owner string, epoch int64) (*liveTable, err
 			if bots[i], err = games.NewBot(g, seat.Bot); err != nil {
 				return nil, err
 			}
-			bots[i] = s.thinkers.gate(g, bots[i], searches(g, seat.Bot), owner)
+			bots[i] = s.thinkers.gate(g, bots[i], searches(g, seat.Bot), turnOwner(owner, t.ID))
 			if err := s.checkBotCost(g, t.Options, seat.Bot); err != nil {
 				return nil, err
 			}

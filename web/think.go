@@ -9,6 +9,7 @@ import (
 	"deuce/bot"
 	"deuce/engine"
 	"deuce/games"
+	"deuce/match"
 )
 
 // A search bot thinks until its move's deadline on as many cores as it is given (expert takes
@@ -163,11 +164,14 @@ func (g gatedBot) Choose(ctx context.Context, s engine.State, seat engine.Seat, 
 }
 
 // instead plays the quick bot's move when the search ran out of its time before it had a move
-// (its turn among the thinkers did not come, or its clock left it too little to search): a bot
-// short of time moves rather than thinking again after a pause while its clock runs. A table
-// that ends (ctx cancelled) plays nothing.
+// (its turn among the thinkers did not come, or its clock left it too little to search) and
+// that time was cut by its realtime clock (match.UnderClock): a bot short of time moves rather
+// than thinking again after a pause while its clock runs. With time to spare the error stands,
+// and the match has the bot think again after a pause, at its full strength: a player who kept
+// the thinkers busy must not get the heuristic's moves for the expert's rating. A table that
+// ends (ctx cancelled) plays nothing.
 func (g gatedBot) instead(ctx context.Context, s engine.State, seat engine.Seat, rng *rand.Rand, err error) (engine.Action, error) {
-	if g.quick == nil || errors.Is(ctx.Err(), context.Canceled) {
+	if g.quick == nil || errors.Is(ctx.Err(), context.Canceled) || !match.UnderClock(ctx) {
 		return 0, err
 	}
 	return g.quick.Choose(context.WithoutCancel(ctx), s, seat, rng)

@@ -11,6 +11,7 @@ import (
 	"deuce/bot"
 	"deuce/engine"
 	"deuce/games/centercourt"
+	"deuce/match"
 )
 
 // blockingBot is a search bot that thinks until released, telling when it starts.
@@ -30,7 +31,7 @@ func (b blockingBot) Choose(ctx context.Context, _ engine.State, _ engine.Seat, 
 
 // With one thinker, a second search waits until the first is done; a cheap bot never waits;
 // a search whose table ends while it waits gives up with its context's error; one whose time
-// runs out while it waits plays the heuristic's move at once.
+// runs out on its clock while it waits plays the heuristic's move at once.
 func TestThinkersTakeTurns(t *testing.T) {
 	cc := centercourt.Game
 	turns := newThinkers(1)
@@ -69,9 +70,15 @@ func TestThinkersTakeTurns(t *testing.T) {
 	late, stop := context.WithTimeout(context.Background(), 0)
 	defer stop()
 	fourth := blockingBot{"expert", make(chan struct{}, 1), make(chan struct{})}
-	a, err := turns.gate(cc, fourth, true, "a").Choose(late, st, st.ToMove(), rand.New(rand.NewPCG(1, 2)))
+	// With time to spare on its clock (or none), the search's failure stands: the match has
+	// the bot think again, at its strength.
+	if _, err := turns.gate(cc, fourth, true, "a").Choose(late, st, st.ToMove(), rand.New(rand.NewPCG(1, 2))); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("a search out of time while it waits, its clock not pressing: %v, want its deadline's error", err)
+	}
+	// Short of time on its clock, it plays the heuristic's move at once.
+	a, err := turns.gate(cc, fourth, true, "a").Choose(match.WithUnderClock(late), st, st.ToMove(), rand.New(rand.NewPCG(1, 2)))
 	if err != nil || !slices.Contains(st.Legal(nil), a) {
-		t.Fatalf("a search out of time while it waits: %v, %v; want a legal move of the heuristic's", a, err)
+		t.Fatalf("a search out of time on its clock while it waits: %v, %v; want a legal move of the heuristic's", a, err)
 	}
 	select {
 	case <-fourth.started:

@@ -307,8 +307,8 @@ func playOnline(ctx context.Context, e *env, c *client.Client, tableID, token, n
 // it is asked a few times.
 func showRatingChange(ctx context.Context, e *env, c *client.Client, tableID string) {
 	table, err := c.Table(ctx, tableID)
-	if err != nil || !table.Rated {
-		return
+	if err != nil || !table.Rated && !table.Void {
+		return // a void table's loser was rated: its change is printed
 	}
 	me, err := c.Account(ctx)
 	if err != nil || me.Name == "" {

@@ -580,6 +580,11 @@ async function showRatingIfRated(el) {
   // the table says so (read again, when the page opened before the end), and the player's
   // history holds it or not.
   const now = info.void ? info : await api.table(id).catch(() => null);
+  if (now?.void && state.update?.result?.winner === -2) {
+    el.textContent = 'Not rated: the match ended before both players had moved.';
+    el.hidden = false;
+    return;
+  }
   if (now?.void) {
     const why = 'the match ended before both players had moved, so it counts only against the side that lost';
     showRatingChange(el, 3, `. It counted against you alone: ${why}.`, `Not rated for you: ${why}.`);
