@@ -114,10 +114,9 @@ func (m *Match) botTime(seat engine.Seat) (delay, budget time.Duration, pressed 
 	if allow >= delay+budget {
 		return delay, budget, false
 	}
-	if !slices.ContainsFunc(m.cfg.Bots, func(b bot.Bot) bool { return b == nil }) {
-		return delay, max(min(budget, allow-delay), 0), true
+	if slices.ContainsFunc(m.cfg.Bots, func(b bot.Bot) bool { return b == nil }) { // a person plays
+		delay = min(delay, allow/4)
 	}
-	delay = min(delay, allow/4)
 	return delay, max(min(budget, allow-delay), 0), true
 }
 

@@ -749,10 +749,12 @@ func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
 	}
 	// A rated rematch between people is a rated pairing as a seek is, and counts against the
 	// address's seeks (--seek-rate): rematches alone would let two accounts play, and trade
-	// rating, a dozen times as often.
-	// Only a rematch made now counts: accepting or reopening one already made does not.
-	if _, err := s.store.Get(r.Context(), nt.ID); err != nil && info != nil && info.Rated && people(info.Accounts) > 1 && !s.seeks.allow(w, clientAddr(r)) {
-		return
+	// rating, a dozen times as often. Only a rematch made now counts: accepting or reopening
+	// one already made does not.
+	if info != nil && info.Rated && seatedAccounts(info.Accounts) > 1 {
+		if _, err := s.store.Get(r.Context(), nt.ID); errors.Is(err, store.ErrNotFound) && !s.seeks.allow(w, clientAddr(r)) {
+			return
+		}
 	}
 	release, ok := s.reserveOrRefuse(w, clientAddr(r), botOnly(nt.Seats))
 	if !ok {
@@ -777,8 +779,8 @@ func (s *Server) apiRematch(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, map[string]string{"id": nt.ID})
 }
 
-// people counts the accounts that hold seats.
-func people(accounts []int64) int {
+// seatedAccounts counts the accounts that hold seats.
+func seatedAccounts(accounts []int64) int {
 	n := 0
 	for _, id := range accounts {
 		if id != 0 {

@@ -606,14 +606,8 @@ func (s *Server) keepGuestSeats(ctx context.Context, a *store.Account, seats []g
 			if err := s.store.UpdateSeats(ctx, t.ID, t.Seats, t.Status); err != nil {
 				return err
 			}
-			s.mu.Lock()
-			if lt := s.live[t.ID]; lt != nil && renamed {
-				lt.names[seat] = st.Name
-				s.notify(lt) // presence carries the name to the others
-			}
-			s.mu.Unlock()
 			if renamed {
-				s.chat.rename(t.ID, seat, st.Name)
+				s.seatNamed(t.ID, seat, st.Name)
 			}
 			return nil
 		})

@@ -115,12 +115,20 @@ func (s *Server) rename(ctx context.Context, lt *liveTable, seat engine.Seat, na
 	if refusal != nil {
 		return refusal
 	}
+	s.seatNamed(lt.id, seat, name)
+	return nil
+}
+
+// seatNamed tells a seat's new name, saved, to those who show it: the live table's presence
+// carries it to every connection, and the seat's chat connections sign their next lines with
+// it. Every way a seat takes a name (a guest's name message, an account claiming its link or
+// keeping its guest seats at sign-in) ends here.
+func (s *Server) seatNamed(id string, seat engine.Seat, name string) {
 	s.mu.Lock()
-	if live := s.live[lt.id]; live != nil {
-		live.names[seat] = name
-		s.notify(live) // the presence carries the name to every connection
+	if lt := s.live[id]; lt != nil {
+		lt.names[seat] = name
+		s.notify(lt)
 	}
 	s.mu.Unlock()
-	s.chat.rename(lt.id, seat, name) // the seat's next lines are signed with it
-	return nil
+	s.chat.rename(id, seat, name)
 }

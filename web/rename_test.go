@@ -115,3 +115,21 @@ func TestChatFollowsARenamedSeat(t *testing.T) {
 		}
 	}
 }
+
+// A guest's seat that takes the account's name at sign-up signs its open connection's next
+// chat lines with it, as a seat named by its name message does.
+func TestChatFollowsASeatKeptAtSignUp(t *testing.T) {
+	s := startAccounts(t)
+	guest := s.person()
+	var c created
+	guest.must(http.StatusCreated, "POST", "/api/tables", map[string]any{"game": "pencil", "seats": []map[string]string{{}, {"bot": "random"}}}, &c)
+	w := guest.dial(c.ID, c.Seats[0].Token)
+	w.until(isType("update"))
+	guest.must(http.StatusCreated, "POST", "/api/account/signup", map[string]any{"name": "ann", "password": "correct horse",
+		"seats": []map[string]string{{"table": c.ID, "token": c.Seats[0].Token}}}, nil)
+	w.until(func(m pmsg) bool { return m.Type == "presence" && len(m.Seats) == 2 && m.Seats[0].Name == "ann" })
+	w.send(map[string]any{"type": "chat", "text": "hello"})
+	if m := w.until(isType("chat")); m.Text != "hello" || m.Name != "ann" {
+		t.Errorf("the line after sign-up: %+v, want it signed ann", m)
+	}
+}

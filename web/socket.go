@@ -718,20 +718,16 @@ func (s *Server) claimLocked(ctx context.Context, id string, seat engine.Seat, a
 	if err := s.store.UpdateSeats(ctx, id, t.Seats, t.Status); err != nil {
 		return "", false, err
 	}
+	if renamed {
+		s.seatNamed(id, seat, st.Name)
+	}
 	s.mu.Lock()
 	lt := s.live[id]
-	if lt != nil && renamed {
-		lt.names[seat] = t.Seats[seat].Name
-		s.notify(lt) // presence carries the name to the others
-	}
 	if lt != nil && !open && lt.open {
 		lt.open = false // seats are only ever taken: a table stops waiting once, for good
 		s.notify(lt)    // presence says so: nobody may call it off now
 	}
 	s.mu.Unlock()
-	if renamed {
-		s.chat.rename(id, seat, st.Name) // another connection of the seat signs with it too
-	}
 	if lt != nil && !open {
 		s.startClock(ctx, lt)
 	}

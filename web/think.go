@@ -108,17 +108,6 @@ func removeWaiter(list []*thinkWaiter, w *thinkWaiter) []*thinkWaiter {
 	return list
 }
 
-// busy counts the turns taken, for tests.
-func (t *thinkers) busy() int {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	n := 0
-	for _, k := range t.running {
-		n += k
-	}
-	return n
-}
-
 // cheapBots are the levels that choose at once, with no search: they never wait for a turn.
 var cheapBots = map[string]bool{"random": true, "easy": true, "heuristic": true}
 

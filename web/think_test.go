@@ -163,3 +163,14 @@ func TestThinkersShareByAddress(t *testing.T) {
 		t.Fatalf("after every search: %d turns taken, %d free", n, turns.free)
 	}
 }
+
+// busy counts the turns taken.
+func (t *thinkers) busy() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	n := 0
+	for _, k := range t.running {
+		n += k
+	}
+	return n
+}

@@ -2,6 +2,7 @@
 // text, never HTML: they are put into the page with textContent. A player may mute a seat.
 
 import { h, replace } from './dom.js';
+import { loadObject, saveObject } from './stored.js';
 
 const MAX = 300;
 
@@ -13,12 +14,7 @@ const MUTES_KEY = 'deuce.mutes';
 const MUTED_TABLES = 100;
 
 function loadMutes() {
-  try {
-    const all = JSON.parse(localStorage.getItem(MUTES_KEY) || '{}');
-    return all && typeof all === 'object' && !Array.isArray(all) ? all : {};
-  } catch {
-    return {};
-  }
+  return loadObject(MUTES_KEY);
 }
 
 // mutesOf returns the seats muted at a table in this browser.
@@ -33,11 +29,7 @@ function saveMutes(table, muted) {
   if (muted.size) all[table] = [...muted].sort();
   const keys = Object.keys(all);
   for (const k of keys.slice(0, Math.max(0, keys.length - MUTED_TABLES))) delete all[k];
-  try {
-    localStorage.setItem(MUTES_KEY, JSON.stringify(all));
-  } catch {
-    // Storage full or refused: the mute holds until the page is left.
-  }
+  saveObject(MUTES_KEY, all);
 }
 
 export class Chat {

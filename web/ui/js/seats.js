@@ -1,26 +1,19 @@
 // The seats this browser holds, kept in localStorage by table id so the lobby can offer to
 // resume them. A seat token is a secret: it is stored only here and in the link's fragment.
 
+import { loadObject, saveObject } from './stored.js';
+
 const KEY = 'deuce.seats.v1';
 const KEEP = 50; // tables remembered
 
 function load() {
-  try {
-    const data = JSON.parse(localStorage.getItem(KEY) || '{}');
-    return data && typeof data === 'object' ? data : {};
-  } catch {
-    return {};
-  }
+  return loadObject(KEY);
 }
 
 function save(data) {
   const ids = Object.keys(data).sort((a, b) => (data[b].at || 0) - (data[a].at || 0));
   for (const id of ids.slice(KEEP)) delete data[id];
-  try {
-    localStorage.setItem(KEY, JSON.stringify(data));
-  } catch {
-    // Storage full or disabled: resuming from the lobby is a convenience only.
-  }
+  saveObject(KEY, data);
 }
 
 // rememberSeat stores the token of seat (from 0) at table id.

@@ -6,6 +6,7 @@ import { h, replace, $ } from './dom.js';
 import { api, getJSON, postJSON, deleteJSON } from './api.js';
 import { whoami } from './account.js';
 import { offered } from './names.js';
+import { loadObject, saveObject } from './stored.js';
 
 const POLL = 2000; // ms
 // CLOCKS are the time controls the lobby offers, as clock.Parse reads them, with their labels.
@@ -34,21 +35,8 @@ let me = null;
 // 3+2 rated comes back to 3+2 rated.
 const PREFS_KEY = 'deuce.seek';
 
-function loadPrefs() {
-  try {
-    const p = JSON.parse(localStorage.getItem(PREFS_KEY) || '{}');
-    return p && typeof p === 'object' ? p : {};
-  } catch {
-    return {};
-  }
-}
-
 function savePrefs() {
-  try {
-    localStorage.setItem(PREFS_KEY, JSON.stringify({ clock: el.clock.value, rated: el.rated.checked, bot: el.bot.value }));
-  } catch {
-    // storage full or refused: the form keeps its defaults next time
-  }
+  saveObject(PREFS_KEY, { clock: el.clock.value, rated: el.rated.checked, bot: el.bot.value });
 }
 const waiting = new Set(); // ids of my seeks
 
@@ -62,8 +50,9 @@ function fillVariants() {
   const keep = el.bot.value;
   replace(el.bot, (g ? offered(g.bots) : []).map((b) => h('option', { value: b.name ?? b.Name }, `the ${b.name ?? b.Name} bot`)));
   const has = (v) => [...el.bot.options].some((o) => o.value === v);
+  const last = loadObject(PREFS_KEY).bot; // the level last chosen here
   if (has(keep)) el.bot.value = keep;
-  else if (has(loadPrefs().bot)) el.bot.value = loadPrefs().bot;
+  else if (has(last)) el.bot.value = last;
   // A newcomer's first opponent is a middling level, as in the new-table form.
   else if (has('medium')) el.bot.value = 'medium';
 }
@@ -154,7 +143,7 @@ async function start() {
   el.panel.hidden = false;
   replace(el.clock, CLOCKS.map(([v, label]) => h('option', { value: v }, label)));
   el.clock.value = '10+5'; // time to read the table on a first game; bullet is a choice, not a default
-  const prefs = loadPrefs();
+  const prefs = loadObject(PREFS_KEY);
   if (CLOCKS.some(([v]) => v === prefs.clock)) el.clock.value = prefs.clock;
   if (typeof prefs.rated === 'boolean') el.rated.checked = prefs.rated;
   try {
